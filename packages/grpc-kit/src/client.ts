@@ -1,0 +1,65 @@
+import * as grpc from '@grpc/grpc-js';
+
+/** Every outgoing call has a deadline; this one when the caller names none. */
+export const DEFAULT_DEADLINE_MS = 2000;
+
+export interface CallOptions {
+  deadlineMs?: number;
+  metadata?: grpc.Metadata;
+}
+
+/** The unary methods of a generated client, as promise-returning functions with a deadline. */
+export type PromiseClient<C> = {
+  [K in keyof C as K extends Uncapitalize<K & string> ? K : never]: C[K] extends (
+    argument: infer Req,
+    callback: grpc.requestCallback<infer Res>,
+  ) => grpc.ClientUnaryCall
+    ? (request: Req, options?: CallOptions) => Promise<Res>
+    : never;
+};
+
+type ClientConstructor<C> = new (
+  address: string,
+  credentials: grpc.ChannelCredentials,
+  options?: grpc.ClientOptions,
+) => C;
+
+export interface ClientHandle<C> {
+  call: PromiseClient<C>;
+  raw: C;
+  close(): void;
+}
+
+/**
+ * Opens a client to `address` (host:port, plaintext: services talk on a private network) and wraps its
+ * unary methods so that each call returns a promise and carries a deadline.
+ */
+export function createClient<C extends grpc.Client>(
+  Ctor: ClientConstructor<C>,
+  address: string,
+  defaults: { deadlineMs?: number } = {},
+): ClientHandle<C> {
+  const raw = new Ctor(address, grpc.credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30_000,
+    'grpc.max_receive_message_length': 16 * 1024 * 1024,
+  });
+  const defaultDeadline = defaults.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const call = new Proxy({} as PromiseClient<C>, {
+    get(_target, prop) {
+      const method = (raw as unknown as Record<string | symbol, unknown>)[prop];
+      if (typeof method !== 'function') return undefined;
+      return (request: unknown, options: CallOptions = {}) =>
+        new Promise((resolve, reject) => {
+          const deadline = Date.now() + (options.deadlineMs ?? defaultDeadline);
+          method.call(
+            raw,
+            request,
+            options.metadata ?? new grpc.Metadata(),
+            { deadline },
+            (err: unknown, res: unknown) => (err ? reject(err) : resolve(res)),
+          );
+        });
+    },
+  });
+  return { call, raw, close: () => raw.close() };
+}

@@ -1,0 +1,107 @@
+import * as grpc from '@grpc/grpc-js';
+
+/** What went wrong, in the terms a caller acts on; each maps to one gRPC status. */
+export type ErrorKind =
+  | 'invalid_argument'
+  | 'not_found'
+  | 'already_exists'
+  | 'unauthenticated'
+  | 'permission_denied'
+  | 'failed_precondition'
+  | 'resource_exhausted'
+  | 'unavailable'
+  | 'deadline_exceeded'
+  | 'internal';
+
+const KIND_TO_STATUS: Record<ErrorKind, grpc.status> = {
+  invalid_argument: grpc.status.INVALID_ARGUMENT,
+  not_found: grpc.status.NOT_FOUND,
+  already_exists: grpc.status.ALREADY_EXISTS,
+  unauthenticated: grpc.status.UNAUTHENTICATED,
+  permission_denied: grpc.status.PERMISSION_DENIED,
+  failed_precondition: grpc.status.FAILED_PRECONDITION,
+  resource_exhausted: grpc.status.RESOURCE_EXHAUSTED,
+  unavailable: grpc.status.UNAVAILABLE,
+  deadline_exceeded: grpc.status.DEADLINE_EXCEEDED,
+  internal: grpc.status.INTERNAL,
+};
+
+/** Trailer that carries the stable UPPER_SNAKE domain code next to the gRPC status. */
+export const ERROR_CODE_METADATA_KEY = 'x-error-code';
+
+/**
+ * A domain error. Its message is meant for the caller (it crosses the wire), except for the kind
+ * `internal`, whose message is logged and replaced by "internal error".
+ */
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'AppError';
+  }
+}
+
+export const invalidArgument = (code: string, message: string) => new AppError('invalid_argument', code, message);
+export const notFound = (code: string, message: string) => new AppError('not_found', code, message);
+export const unauthenticated = (code: string, message: string) => new AppError('unauthenticated', code, message);
+export const permissionDenied = (code: string, message: string) => new AppError('permission_denied', code, message);
+export const unavailable = (code: string, message: string, cause?: unknown) =>
+  new AppError('unavailable', code, message, { cause });
+
+/** A domain error as a gRPC status object; anything that is not an AppError becomes INTERNAL. */
+export function toServiceError(err: unknown): Partial<grpc.StatusObject> {
+  const metadata = new grpc.Metadata();
+  if (err instanceof AppError && err.kind !== 'internal') {
+    metadata.set(ERROR_CODE_METADATA_KEY, err.code);
+    return { code: KIND_TO_STATUS[err.kind], details: err.message, metadata };
+  }
+  metadata.set(ERROR_CODE_METADATA_KEY, err instanceof AppError ? err.code : 'INTERNAL');
+  return { code: grpc.status.INTERNAL, details: 'internal error', metadata };
+}
+
+/** gRPC status to HTTP status: grpc-gateway's HTTPStatusFromCode table, one for the whole gateway. */
+const STATUS_TO_HTTP: Record<number, number> = {
+  [grpc.status.OK]: 200,
+  [grpc.status.CANCELLED]: 499,
+  [grpc.status.UNKNOWN]: 500,
+  [grpc.status.INVALID_ARGUMENT]: 400,
+  [grpc.status.DEADLINE_EXCEEDED]: 504,
+  [grpc.status.NOT_FOUND]: 404,
+  [grpc.status.ALREADY_EXISTS]: 409,
+  [grpc.status.PERMISSION_DENIED]: 403,
+  [grpc.status.RESOURCE_EXHAUSTED]: 429,
+  [grpc.status.FAILED_PRECONDITION]: 400, // deliberately not 412, as grpc-gateway explains
+  [grpc.status.ABORTED]: 409,
+  [grpc.status.OUT_OF_RANGE]: 400,
+  [grpc.status.UNIMPLEMENTED]: 501,
+  [grpc.status.INTERNAL]: 500,
+  [grpc.status.UNAVAILABLE]: 503,
+  [grpc.status.DATA_LOSS]: 500,
+  [grpc.status.UNAUTHENTICATED]: 401,
+};
+
+export function httpStatusFromGrpc(code: number): number {
+  return STATUS_TO_HTTP[code] ?? 500;
+}
+
+/** What the gateway needs of a failed call: the HTTP status, a message safe to show, the domain code. */
+export interface CallFailure {
+  httpStatus: number;
+  grpcCode: number;
+  message: string;
+  code: string;
+}
+
+export function describeCallError(err: unknown): CallFailure {
+  const e = err as Partial<grpc.ServiceError>;
+  const grpcCode = typeof e.code === 'number' ? e.code : grpc.status.UNKNOWN;
+  const httpStatus = httpStatusFromGrpc(grpcCode);
+  const code = String(e.metadata?.get(ERROR_CODE_METADATA_KEY)[0] ?? grpc.status[grpcCode] ?? 'UNKNOWN');
+  // 5xx details may carry transport internals ("No connection established ..."): never shown.
+  const message = httpStatus < 500 && e.details ? e.details : 'internal error';
+  return { httpStatus, grpcCode, message, code };
+}

@@ -1,0 +1,39 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AuthServiceClient as _auth_v1_AuthServiceClient, AuthServiceDefinition as _auth_v1_AuthServiceDefinition } from './auth/v1/AuthService';
+import type { BeginLoginRequest as _auth_v1_BeginLoginRequest, BeginLoginRequest__Output as _auth_v1_BeginLoginRequest__Output } from './auth/v1/BeginLoginRequest';
+import type { BeginLoginResponse as _auth_v1_BeginLoginResponse, BeginLoginResponse__Output as _auth_v1_BeginLoginResponse__Output } from './auth/v1/BeginLoginResponse';
+import type { CompleteLoginRequest as _auth_v1_CompleteLoginRequest, CompleteLoginRequest__Output as _auth_v1_CompleteLoginRequest__Output } from './auth/v1/CompleteLoginRequest';
+import type { CompleteLoginResponse as _auth_v1_CompleteLoginResponse, CompleteLoginResponse__Output as _auth_v1_CompleteLoginResponse__Output } from './auth/v1/CompleteLoginResponse';
+import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from './auth/v1/IssuedToken';
+import type { ListProvidersRequest as _auth_v1_ListProvidersRequest, ListProvidersRequest__Output as _auth_v1_ListProvidersRequest__Output } from './auth/v1/ListProvidersRequest';
+import type { ListProvidersResponse as _auth_v1_ListProvidersResponse, ListProvidersResponse__Output as _auth_v1_ListProvidersResponse__Output } from './auth/v1/ListProvidersResponse';
+import type { LogoutRequest as _auth_v1_LogoutRequest, LogoutRequest__Output as _auth_v1_LogoutRequest__Output } from './auth/v1/LogoutRequest';
+import type { LogoutResponse as _auth_v1_LogoutResponse, LogoutResponse__Output as _auth_v1_LogoutResponse__Output } from './auth/v1/LogoutResponse';
+import type { RefreshTokenRequest as _auth_v1_RefreshTokenRequest, RefreshTokenRequest__Output as _auth_v1_RefreshTokenRequest__Output } from './auth/v1/RefreshTokenRequest';
+import type { RefreshTokenResponse as _auth_v1_RefreshTokenResponse, RefreshTokenResponse__Output as _auth_v1_RefreshTokenResponse__Output } from './auth/v1/RefreshTokenResponse';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  auth: {
+    v1: {
+      AuthService: SubtypeConstructor<typeof grpc.Client, _auth_v1_AuthServiceClient> & { service: _auth_v1_AuthServiceDefinition }
+      BeginLoginRequest: MessageTypeDefinition<_auth_v1_BeginLoginRequest, _auth_v1_BeginLoginRequest__Output>
+      BeginLoginResponse: MessageTypeDefinition<_auth_v1_BeginLoginResponse, _auth_v1_BeginLoginResponse__Output>
+      CompleteLoginRequest: MessageTypeDefinition<_auth_v1_CompleteLoginRequest, _auth_v1_CompleteLoginRequest__Output>
+      CompleteLoginResponse: MessageTypeDefinition<_auth_v1_CompleteLoginResponse, _auth_v1_CompleteLoginResponse__Output>
+      IssuedToken: MessageTypeDefinition<_auth_v1_IssuedToken, _auth_v1_IssuedToken__Output>
+      ListProvidersRequest: MessageTypeDefinition<_auth_v1_ListProvidersRequest, _auth_v1_ListProvidersRequest__Output>
+      ListProvidersResponse: MessageTypeDefinition<_auth_v1_ListProvidersResponse, _auth_v1_ListProvidersResponse__Output>
+      LogoutRequest: MessageTypeDefinition<_auth_v1_LogoutRequest, _auth_v1_LogoutRequest__Output>
+      LogoutResponse: MessageTypeDefinition<_auth_v1_LogoutResponse, _auth_v1_LogoutResponse__Output>
+      RefreshTokenRequest: MessageTypeDefinition<_auth_v1_RefreshTokenRequest, _auth_v1_RefreshTokenRequest__Output>
+      RefreshTokenResponse: MessageTypeDefinition<_auth_v1_RefreshTokenResponse, _auth_v1_RefreshTokenResponse__Output>
+    }
+  }
+}
+

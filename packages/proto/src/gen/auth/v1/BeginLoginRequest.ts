@@ -1,0 +1,18 @@
+// Original file: protos/auth/v1/auth.proto
+
+
+export interface BeginLoginRequest {
+  'provider'?: (string);
+  'site'?: (string);
+  'from'?: (string);
+  'sessionOnly'?: (boolean);
+  'noAvatar'?: (boolean);
+}
+
+export interface BeginLoginRequest__Output {
+  'provider': (string);
+  'site': (string);
+  'from': (string);
+  'sessionOnly': (boolean);
+  'noAvatar': (boolean);
+}

@@ -1,0 +1,12 @@
+export type * from './AuthService';
+export type * from './BeginLoginRequest';
+export type * from './BeginLoginResponse';
+export type * from './CompleteLoginRequest';
+export type * from './CompleteLoginResponse';
+export type * from './IssuedToken';
+export type * from './ListProvidersRequest';
+export type * from './ListProvidersResponse';
+export type * from './LogoutRequest';
+export type * from './LogoutResponse';
+export type * from './RefreshTokenRequest';
+export type * from './RefreshTokenResponse';

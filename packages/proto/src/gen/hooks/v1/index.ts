@@ -1,0 +1,17 @@
+export type * from './AuthHooks';
+export type * from './CheckBasicAuthRequest';
+export type * from './CheckBasicAuthResponse';
+export type * from './CheckCredentialsRequest';
+export type * from './CheckCredentialsResponse';
+export type * from './MapUserRequest';
+export type * from './MapUserResponse';
+export type * from './ReadSecretRequest';
+export type * from './ReadSecretResponse';
+export type * from './SendRequest';
+export type * from './SendResponse';
+export type * from './UpdateClaimsRequest';
+export type * from './UpdateClaimsResponse';
+export type * from './UpdateUserRequest';
+export type * from './UpdateUserResponse';
+export type * from './ValidateRequest';
+export type * from './ValidateResponse';

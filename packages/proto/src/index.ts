@@ -1,0 +1,60 @@
+import path from 'node:path';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import type { ProtoGrpcType as AuthProto } from './gen/auth';
+import type { ProtoGrpcType as AvatarProto } from './gen/avatar';
+import type { ProtoGrpcType as HooksProto } from './gen/hooks';
+import type { ProtoGrpcType as PaymentProto } from './gen/payment';
+import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
+
+/** The protos/ folder at the top of the workspace: the only copy of every contract. */
+export const PROTO_ROOT = path.resolve(__dirname, '../../../protos');
+
+/**
+ * One set of loader options for every process and for the type generator (scripts/gen-proto-types.ts);
+ * if the two ever differ, the generated types lie. camelCase in TypeScript, snake_case in the protos.
+ */
+export const PROTO_LOADER_OPTIONS: protoLoader.Options = {
+  keepCase: false,
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+  includeDirs: [PROTO_ROOT],
+};
+
+export const PROTO_FILES = {
+  auth: 'auth/v1/auth.proto',
+  avatar: 'avatar/v1/avatar.proto',
+  telegram: 'telegram/v1/telegram_bot.proto',
+  payment: 'payment/v1/payment.proto',
+  hooks: 'hooks/v1/hooks.proto',
+} as const;
+
+export type ProtoName = keyof typeof PROTO_FILES;
+
+interface LoadedProtos {
+  auth: AuthProto;
+  avatar: AvatarProto;
+  telegram: TelegramProto;
+  payment: PaymentProto;
+  hooks: HooksProto;
+}
+
+/** Loads one contract; returns the package definition (for reflection) and its typed gRPC object. */
+export function loadProto<N extends ProtoName>(
+  name: N,
+): {
+  definition: protoLoader.PackageDefinition;
+  grpcObject: LoadedProtos[N];
+} {
+  const definition = protoLoader.loadSync(PROTO_FILES[name], PROTO_LOADER_OPTIONS);
+  const grpcObject = grpc.loadPackageDefinition(definition) as unknown as LoadedProtos[N];
+  return { definition, grpcObject };
+}
+
+export type * as auth from './gen/auth/v1';
+export type * as avatar from './gen/avatar/v1';
+export type * as hooks from './gen/hooks/v1';
+export type * as payment from './gen/payment/v1';
+export type * as telegram from './gen/telegram/v1';

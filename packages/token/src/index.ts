@@ -1,0 +1,3 @@
+export * from './claims';
+export * from './jwt';
+export * from './service';

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
+import { type Claims, orderClaims } from './claims';
+
+/** Returns the signing secret for an audience (go-pkgz SecretReader). */
+export type SecretReader = (aud: string) => Promise<string> | string;
+
+/** Why a token was refused; the message goes to the client as `{"error": ...}`. */
+export class TokenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TokenError';
+  }
+}
+
+/** Only HMAC is accepted: `none` and every asymmetric algorithm are refused (algorithm confusion). */
+export const ACCEPTED_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
+
+/** Secrets from configuration: one per audience where mapped, else the shared one. */
+export function configSecretReader(shared: string | undefined, byAudience: Record<string, string>): SecretReader {
+  return (aud: string) => {
+    const secret = byAudience[aud] ?? shared;
+    if (!secret) throw new TokenError(`no secret for audience "${aud}"`);
+    return secret;
+  };
+}
+
+/** 40 hex characters from 32 random bytes (go-pkgz randToken), for jti and OAuth state. */
+export function randomToken(): string {
+  return createHash('sha1').update(randomBytes(32)).digest('hex');
+}
+
+const encoder = new TextEncoder();
+
+export async function signClaims(claims: Claims, secret: string): Promise<string> {
+  return new SignJWT(orderClaims(claims) as Record<string, unknown>)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(encoder.encode(secret));
+}
+
+export interface VerifiedToken {
+  claims: Claims;
+  /** True when the signature is good but `exp` has passed (only cookie tokens may be refreshed). */
+  expired: boolean;
+}
+
+export interface VerifyOptions {
+  secrets: SecretReader;
+  /** Allowed audiences; empty allows any (go-pkgz AudienceReader). */
+  audiences: string[];
+  /** Clock for exp/nbf checks (ms); tests inject one. */
+  now?: () => number;
+}
+
+/** A single audience as go-pkgz requires it; an array of one is accepted on parse. */
+function singleAudience(aud: unknown): string | undefined {
+  if (typeof aud === 'string') return aud;
+  if (Array.isArray(aud) && aud.length === 1 && typeof aud[0] === 'string') return aud[0];
+  return undefined;
+}
+
+export function audienceAllowed(aud: string, audiences: string[]): boolean {
+  if (audiences.length === 0) return true;
+  const wanted = aud.toLowerCase();
+  return audiences.some((a) => a.toLowerCase() === wanted);
+}
+
+/**
+ * Verifies signature (HMAC only, secret chosen by the token's audience), nbf, the audience allow-list
+ * and the one-audience rule for user tokens. An expired token is returned with `expired: true`, so the
+ * caller decides: refresh a cookie token, refuse a header or query token.
+ */
+export async function verifyToken(token: string, options: VerifyOptions): Promise<VerifiedToken> {
+  let unverified: Record<string, unknown>;
+  try {
+    unverified = decodeJwt(token);
+  } catch {
+    throw new TokenError('token is malformed');
+  }
+  const aud = singleAudience(unverified.aud);
+  if (unverified.user !== undefined && aud === undefined) throw new TokenError('aud is not of size 1');
+  if (aud === undefined || aud === '') {
+    if (options.audiences.length > 0) throw new TokenError('no audience provided');
+  } else if (!audienceAllowed(aud, options.audiences)) {
+    throw new TokenError(`aud "${aud}" not allowed`);
+  }
+  let secret: string;
+  try {
+    secret = await options.secrets(aud ?? '');
+  } catch {
+    throw new TokenError("can't get secret");
+  }
+  let payload: Record<string, unknown>;
+  let expired = false;
+  try {
+    ({ payload } = await jwtVerify(token, encoder.encode(secret), {
+      algorithms: ACCEPTED_ALGORITHMS,
+      currentDate: options.now ? new Date(options.now()) : undefined,
+    }));
+  } catch (err) {
+    // jose checks the signature before the claims, so an expired error means the signature was good.
+    if (err instanceof errors.JWTExpired) {
+      payload = err.payload as Record<string, unknown>;
+      expired = true;
+    } else if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'nbf') {
+      throw new TokenError('token is not valid yet');
+    } else {
+      throw new TokenError('token is invalid');
+    }
+  }
+  const claims = { ...payload, aud } as Claims;
+  return { claims, expired };
+}

@@ -1,0 +1,137 @@
+import { type Claims, userJson } from './claims';
+import { audienceAllowed, randomToken, type SecretReader, signClaims, TokenError, verifyToken } from './jwt';
+
+export interface TokenServiceOptions {
+  issuer: string;
+  tokenDurationMs: number;
+  /** Cookie lifetime, and the absolute session lifetime counted from the first login. */
+  cookieDurationMs: number;
+  audiences: string[];
+  secrets: SecretReader;
+  /** Runs at login and at every refresh (the application's claims updater). */
+  updateClaims?: (claims: Claims) => Promise<Claims>;
+  now?: () => number;
+}
+
+export interface Issued {
+  token: string;
+  jti: string;
+  claims: Claims;
+  /** Cookie Max-Age in seconds; 0 means a session cookie. */
+  maxAgeSeconds: number;
+}
+
+/** Handshakes (login in progress) and confirmation tokens live 30 minutes, as in go-pkgz/auth. */
+export const HANDSHAKE_TTL_MS = 30 * 60 * 1000;
+
+/** Issues, verifies and refreshes tokens. Signing happens only here (the auth service). */
+export class TokenService {
+  private readonly now: () => number;
+
+  constructor(private readonly options: TokenServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get audiences(): string[] {
+    return this.options.audiences;
+  }
+
+  /** The audience a login without `site`/`aud` gets: the first allowed one, else the issuer. */
+  defaultAudience(): string {
+    return this.options.audiences[0] ?? this.options.issuer;
+  }
+
+  /** Signs a session token for a user that just logged in. */
+  async issueSession(input: {
+    user: Claims['user'];
+    aud: string;
+    provider: string;
+    sessionOnly: boolean;
+    noAvatar?: boolean;
+  }): Promise<Issued> {
+    const nowSec = Math.floor(this.now() / 1000);
+    const claims: Claims = {
+      aud: input.aud,
+      jti: randomToken(),
+      user: input.user ? userJson(input.user) : undefined,
+      sess_only: input.sessionOnly,
+      'no-ava': input.noAvatar,
+      auth_provider: { name: input.provider },
+      auth_time: nowSec,
+    };
+    return this.sign(await this.update(claims));
+  }
+
+  /** Signs a handshake token (state of a login in progress): no user, 30 minutes, session cookie. */
+  async issueHandshake(input: {
+    aud: string;
+    provider: string;
+    state: string;
+    from?: string;
+    sessionOnly: boolean;
+    noAvatar: boolean;
+  }): Promise<Issued> {
+    const nowSec = Math.floor(this.now() / 1000);
+    return this.sign({
+      aud: input.aud,
+      exp: nowSec + HANDSHAKE_TTL_MS / 1000,
+      nbf: nowSec - 60,
+      jti: randomToken(),
+      handshake: { state: input.state, from: input.from || undefined },
+      sess_only: input.sessionOnly,
+      'no-ava': input.noAvatar,
+      auth_provider: { name: input.provider },
+    });
+  }
+
+  async verify(token: string) {
+    return verifyToken(token, { secrets: this.options.secrets, audiences: this.options.audiences, now: this.now });
+  }
+
+  /**
+   * Re-issues a user token: new exp and iat, same jti (so the XSRF cookie stays valid), claims updated.
+   * Refused once auth_time + cookie duration has passed; the new exp and cookie never reach past it.
+   */
+  async refresh(token: string): Promise<Issued> {
+    const { claims } = await this.verify(token);
+    if (!claims.user || claims.handshake) throw new TokenError('invalid kind of token');
+    if (this.sessionEnd(claims) <= this.now()) throw new TokenError('session expired, log in again');
+    const next: Claims = { ...claims, exp: undefined, iat: undefined, nbf: undefined };
+    if (next.user) next.user = userJson({ ...next.user, aud: undefined });
+    return this.sign(await this.update(next));
+  }
+
+  /** When the session must end: first login plus the cookie duration (ms). */
+  sessionEnd(claims: Claims): number {
+    const start = claims.auth_time ?? claims.iat ?? Math.floor(this.now() / 1000);
+    return start * 1000 + this.options.cookieDurationMs;
+  }
+
+  private async update(claims: Claims): Promise<Claims> {
+    return this.options.updateClaims ? this.options.updateClaims(claims) : claims;
+  }
+
+  private async sign(claims: Claims): Promise<Issued> {
+    const aud = claims.aud ?? '';
+    if (this.options.audiences.length > 0 && !audienceAllowed(aud, this.options.audiences)) {
+      throw new TokenError(`aud "${aud}" not allowed`);
+    }
+    const nowMs = this.now();
+    const nowSec = Math.floor(nowMs / 1000);
+    const full: Claims = { ...claims, iss: claims.iss || this.options.issuer, iat: nowSec };
+    let maxAgeSeconds = 0;
+    if (!full.handshake) {
+      const end = this.sessionEnd(full);
+      full.exp = Math.floor(Math.min(nowMs + this.options.tokenDurationMs, end) / 1000);
+      if (!full.sess_only) maxAgeSeconds = Math.max(0, Math.floor((end - nowMs) / 1000));
+    }
+    let secret: string;
+    try {
+      secret = await this.options.secrets(aud);
+    } catch {
+      throw new TokenError("can't get secret");
+    }
+    const token = await signClaims(full, secret);
+    return { token, jti: full.jti as string, claims: full, maxAgeSeconds };
+  }
+}
