@@ -33,7 +33,8 @@ export function authHandlers({ providers, login, tokens, log }: AuthHandlerDeps)
     }),
 
     CompleteLogin: unaryHandler(log, async (req: auth.CompleteLoginRequest__Output) => {
-      const done = await login.complete(providers.get(req.provider), req.handshakeToken, req.params);
+      const params = Object.fromEntries(req.params.map((p) => [p.name, p.value]));
+      const done = await login.complete(providers.get(req.provider), req.handshakeToken, params);
       return {
         session: issued(done.session),
         userJson: JSON.stringify(done.session.claims.user),

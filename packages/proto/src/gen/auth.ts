@@ -11,6 +11,7 @@ import type { ListProvidersRequest as _auth_v1_ListProvidersRequest, ListProvide
 import type { ListProvidersResponse as _auth_v1_ListProvidersResponse, ListProvidersResponse__Output as _auth_v1_ListProvidersResponse__Output } from './auth/v1/ListProvidersResponse';
 import type { LogoutRequest as _auth_v1_LogoutRequest, LogoutRequest__Output as _auth_v1_LogoutRequest__Output } from './auth/v1/LogoutRequest';
 import type { LogoutResponse as _auth_v1_LogoutResponse, LogoutResponse__Output as _auth_v1_LogoutResponse__Output } from './auth/v1/LogoutResponse';
+import type { Param as _auth_v1_Param, Param__Output as _auth_v1_Param__Output } from './auth/v1/Param';
 import type { RefreshTokenRequest as _auth_v1_RefreshTokenRequest, RefreshTokenRequest__Output as _auth_v1_RefreshTokenRequest__Output } from './auth/v1/RefreshTokenRequest';
 import type { RefreshTokenResponse as _auth_v1_RefreshTokenResponse, RefreshTokenResponse__Output as _auth_v1_RefreshTokenResponse__Output } from './auth/v1/RefreshTokenResponse';
 
@@ -31,6 +32,7 @@ export interface ProtoGrpcType {
       ListProvidersResponse: MessageTypeDefinition<_auth_v1_ListProvidersResponse, _auth_v1_ListProvidersResponse__Output>
       LogoutRequest: MessageTypeDefinition<_auth_v1_LogoutRequest, _auth_v1_LogoutRequest__Output>
       LogoutResponse: MessageTypeDefinition<_auth_v1_LogoutResponse, _auth_v1_LogoutResponse__Output>
+      Param: MessageTypeDefinition<_auth_v1_Param, _auth_v1_Param__Output>
       RefreshTokenRequest: MessageTypeDefinition<_auth_v1_RefreshTokenRequest, _auth_v1_RefreshTokenRequest__Output>
       RefreshTokenResponse: MessageTypeDefinition<_auth_v1_RefreshTokenResponse, _auth_v1_RefreshTokenResponse__Output>
     }

@@ -8,5 +8,6 @@ export type * from './ListProvidersRequest';
 export type * from './ListProvidersResponse';
 export type * from './LogoutRequest';
 export type * from './LogoutResponse';
+export type * from './Param';
 export type * from './RefreshTokenRequest';
 export type * from './RefreshTokenResponse';
