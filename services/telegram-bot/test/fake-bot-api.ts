@@ -42,6 +42,8 @@ export class FakeBotApi {
   private nextMessageId = 1;
   private faults: Fault[] = [];
   private down = false;
+  /** Requests dropped while down. */
+  dropped = 0;
   private held?: HeldPoll;
   private readonly server: http.Server;
   url = '';
@@ -129,6 +131,7 @@ export class FakeBotApi {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     if (this.down) {
+      this.dropped++;
       req.socket.destroy();
       return;
     }
@@ -286,8 +289,9 @@ export class FakeBotApi {
     status: number,
     body: unknown,
   ) {
-    this.calls.push({ method, params, at: Date.now(), status });
+    // A reply nobody receives (the caller went away) did not happen, as far as the caller can tell.
     if (res.destroyed) return;
+    this.calls.push({ method, params, at: Date.now(), status });
     res.statusCode = status;
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(body));
