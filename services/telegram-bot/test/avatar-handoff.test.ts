@@ -1,45 +1,33 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { type RunningAvatarService, startAvatarService } from '@gatehouse/avatar-service';
 import { createClient } from '@gatehouse/grpc-kit';
 import { loadProto } from '@gatehouse/proto';
 import { hashId } from '@gatehouse/token';
 import { FakeBotApi } from './fake-bot-api';
-import { loginRequest, quietLog, redisPrefix, startService, TINY_PNG, testConfig, waitFor } from './helpers';
+import {
+  loginRequest,
+  redisPrefix,
+  startService,
+  startTestAvatarService,
+  TINY_PNG,
+  testConfig,
+  waitFor,
+} from './helpers';
 
 // End to end with the real avatar service: the profile photo travels from the Bot API's file download
 // through StoreContent into the avatar store, and the user's picture is the avatar id it returned.
 describe('telegram login with the avatar service', () => {
   let fake: FakeBotApi;
   let keys: ReturnType<typeof redisPrefix>;
-  let dir: string;
-  let avatars: RunningAvatarService;
+  let avatars: Awaited<ReturnType<typeof startTestAvatarService>>;
 
   beforeAll(async () => {
     fake = await new FakeBotApi().listen();
     keys = redisPrefix('ava');
-    dir = await mkdtemp(path.join(tmpdir(), 'gh-tg-avatars-'));
-    avatars = await startAvatarService(
-      {
-        host: '127.0.0.1',
-        port: 0,
-        store: dir,
-        resizeLimit: 0,
-        allowPrivateHosts: [],
-        fetchTimeoutMs: 1000,
-        fetchAttempts: 1,
-        fetchRetryDelayMs: 10,
-        fetchBudgetMs: 2000,
-      },
-      { log: quietLog() },
-    );
+    avatars = await startTestAvatarService();
   });
   afterAll(async () => {
     await avatars.stop();
     await fake.close();
     await keys.cleanup();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('stores the largest profile photo and returns its avatar id as the picture', async () => {

@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startAvatarService } from '@gatehouse/avatar-service';
 import { createClient } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
@@ -90,5 +94,31 @@ export function loginRequest(
     body: Buffer.alloc(0),
     clientIp: '127.0.0.1',
     provider: 'telegram',
+  };
+}
+
+/** The real avatar service on port 0 with a file store in a temporary folder. */
+export async function startTestAvatarService() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'gh-tg-avatars-'));
+  const service = await startAvatarService(
+    {
+      host: '127.0.0.1',
+      port: 0,
+      store: dir,
+      resizeLimit: 0,
+      allowPrivateHosts: [],
+      fetchTimeoutMs: 1000,
+      fetchAttempts: 1,
+      fetchRetryDelayMs: 10,
+      fetchBudgetMs: 2000,
+    },
+    { log: quietLog() },
+  );
+  return {
+    port: service.port,
+    async stop() {
+      await service.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
   };
 }
