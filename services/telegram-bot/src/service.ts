@@ -55,6 +55,8 @@ export async function start(
     if (config.redisUrl) {
       const r = new Redis(config.redisUrl, { commandTimeout: 2000, connectTimeout: 2000, maxRetriesPerRequest: 1 });
       redis = r;
+      // ioredis reconnects by itself; without a listener each failure would also print an unhandled-error line.
+      r.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error'));
       cleanups.push(() => r.disconnect());
       store = new RedisLoginRequestStore(r, config.redisKeyPrefix);
       lease = new RedisPollerLease(r, config.redisKeyPrefix, config.leaseTtlMs);

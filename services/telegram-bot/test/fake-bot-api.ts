@@ -110,10 +110,8 @@ export class FakeBotApi {
   /** Down: every connection is dropped without an answer, as when the API is unreachable. */
   setDown(down: boolean): void {
     this.down = down;
-    if (down) {
-      this.held?.finish(undefined);
-      this.held = undefined;
-    }
+    // A held long poll dies with the connection, as when the API's host goes away.
+    if (down) this.held?.res.socket?.destroy();
   }
 
   callsOf(method: string): RecordedCall[] {

@@ -57,6 +57,21 @@ describe('telegram-bot service without a bot token', () => {
     }
   });
 
+  it('runs alone without Redis, keeping login requests in the process', async () => {
+    const fake = await new FakeBotApi().listen();
+    const config = testConfig(fake, 'unused:');
+    const svc = await startService({ ...config, redisUrl: undefined });
+    try {
+      const { user } = await login(svc, fake, { id: 11, first_name: 'Solo' });
+      expect(user.name).toBe('Solo');
+      const again = await svc.login.login(loginRequest({ token: 'x'.repeat(43) }));
+      expect(again.status).toBe(404);
+    } finally {
+      await svc.stop();
+      await fake.close();
+    }
+  });
+
   it('lists every bad setting in one error', () => {
     expect(() =>
       loadConfig({
