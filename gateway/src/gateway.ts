@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
-import { type auth, loadProto } from '@gatehouse/proto';
+import { type auth, type avatar, loadProto } from '@gatehouse/proto';
 import { configSecretReader } from '@gatehouse/token';
 import type Router from '@koa/router';
 import { buildApp } from './app';
@@ -10,6 +10,7 @@ import { Authenticator } from './auth/authenticator';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
 import { authRoutes } from './routes/auth.routes';
+import { avatarRoutes } from './routes/avatar.routes';
 import { homeRoutes } from './routes/home.routes';
 
 export interface RunningGateway {
@@ -23,6 +24,10 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const authClient = createClient<auth.AuthServiceClient>(
     loadProto('auth').grpcObject.auth.v1.AuthService,
     config.addresses.auth,
+  );
+  const avatarClient = createClient<avatar.AvatarServiceClient>(
+    loadProto('avatar').grpcObject.avatar.v1.AvatarService,
+    config.addresses.avatar,
   );
   const verifier = new TokenVerifier(
     configSecretReader(config.token.secret, config.token.secretsByAudience),
@@ -41,6 +46,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const routers: Router[] = [
     homeRoutes(),
     authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
+    avatarRoutes({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath }),
   ];
   const app = buildApp({ log, trustedProxies: config.trustedProxies, routers });
   const server = http.createServer(app.callback());
@@ -59,6 +65,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       authClient.close();
+      avatarClient.close();
     },
   };
 }

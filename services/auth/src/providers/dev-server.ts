@@ -106,7 +106,10 @@ export class DevOAuthServer {
 
   private authorizePage(url: URL, res: http.ServerResponse): void {
     const problem = this.checkAuthorizeQuery(url);
-    if (problem) return send(res, 400, JSON.stringify({ error: 'invalid_request', error_description: problem }));
+    if (problem) {
+      send(res, 400, JSON.stringify({ error: 'invalid_request', error_description: problem }));
+      return;
+    }
     const action = escapeHtml(`${url.pathname}${url.search}`);
     const html = `<!doctype html><html><head><meta charset="utf-8"><title>Dev OAuth</title>
 <style>body{font:16px system-ui;margin:4rem auto;max-width:22rem}input,button{font:inherit;padding:.4rem}</style></head>
@@ -173,7 +176,10 @@ export class DevOAuthServer {
   private user(req: http.IncomingMessage, res: http.ServerResponse): void {
     const auth = req.headers.authorization ?? '';
     const session = auth.startsWith('Bearer ') ? this.tokens.get(auth.slice(7)) : undefined;
-    if (!session || session.expires < Date.now()) return send(res, 401, JSON.stringify({ error: 'invalid_token' }));
+    if (!session || session.expires < Date.now()) {
+      send(res, 401, JSON.stringify({ error: 'invalid_token' }));
+      return;
+    }
     const { username } = session;
     const body: Record<string, string> = { id: username, name: username };
     if (this.options.emailDomain) body.email = `${username}@${this.options.emailDomain}`;
