@@ -5,13 +5,15 @@ import type { login, telegram } from '@gatehouse/proto';
 import { safeEqual } from '@gatehouse/token';
 import { BotUnavailableError, LOGIN_TOKEN, type LoginBot } from './bot';
 import type { TgUpdate } from './botapi';
-import type { CheckResult } from './requests';
+import type { CheckResult, UpdateLog } from './requests';
 
 export interface HandlerDeps {
   /** Undefined when no bot is configured: every call says so. */
   bot?: LoginBot;
   /** Set in webhook mode: the value Telegram sends in X-Telegram-Bot-Api-Secret-Token. */
   webhookSecret?: string;
+  /** Drops webhook updates Telegram delivers twice. */
+  updateLog?: UpdateLog;
   log: Logger;
 }
 
@@ -117,6 +119,9 @@ export function loginHandlers(deps: HandlerDeps): login.LoginHandlerHandlers {
       }
       const update = updateSchema.safeParse(body);
       if (!update.success) return json(400, { error: 'not a Telegram update' });
+      if (deps.updateLog && !(await deps.updateLog.firstSeen(update.data.update_id))) {
+        return { status: 200, headers: {}, body: Buffer.alloc(0) };
+      }
       await bot.handleUpdate(update.data as TgUpdate);
       return { status: 200, headers: {}, body: Buffer.alloc(0) };
     }),

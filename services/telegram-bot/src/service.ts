@@ -9,7 +9,14 @@ import { type BotApi, HttpBotApi } from './botapi';
 import type { TelegramConfig } from './config';
 import { LocalPollerLease, type PollerLease, RedisPollerLease } from './lease';
 import { Poller } from './poller';
-import { type LoginRequestStore, MemoryLoginRequestStore, RedisLoginRequestStore } from './requests';
+import {
+  type LoginRequestStore,
+  MemoryLoginRequestStore,
+  MemoryUpdateLog,
+  RedisLoginRequestStore,
+  RedisUpdateLog,
+  type UpdateLog,
+} from './requests';
 import { buildServer } from './server';
 
 /** Parts a test may replace; everything else comes from the config. */
@@ -52,6 +59,7 @@ export async function start(
     let redis: Redis | undefined;
     let store: LoginRequestStore;
     let lease: PollerLease;
+    let updateLog: UpdateLog;
     if (config.redisUrl) {
       const r = new Redis(config.redisUrl, { commandTimeout: 2000, connectTimeout: 2000, maxRetriesPerRequest: 1 });
       redis = r;
@@ -60,10 +68,12 @@ export async function start(
       cleanups.push(() => r.disconnect());
       store = new RedisLoginRequestStore(r, config.redisKeyPrefix);
       lease = new RedisPollerLease(r, config.redisKeyPrefix, config.leaseTtlMs);
+      updateLog = new RedisUpdateLog(r, config.redisKeyPrefix);
     } else {
       log.warn('REDIS_URL is unset: login requests live in this process only (development only; one instance)');
       store = new MemoryLoginRequestStore();
       lease = new LocalPollerLease();
+      updateLog = new MemoryUpdateLog();
     }
 
     let avatars = overrides.avatars;
@@ -92,6 +102,7 @@ export async function start(
       log,
       bot,
       webhookSecret: config.webhookSecret,
+      updateLog,
       checkDependencies: redis ? async () => (await redis.ping()) === 'PONG' : undefined,
     });
     cleanups.push(() => server.shutdown());

@@ -2,14 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { startAvatarService } from '@gatehouse/avatar-service';
 import { createClient } from '@gatehouse/grpc-kit';
-import { createLogger } from '@gatehouse/logger';
+import { createLogger, type Logger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import { Redis } from 'ioredis';
 import { loadConfig, type TelegramConfig } from '../src/config';
 import { type Overrides, start } from '../src/service';
 import type { FakeBotApi } from './fake-bot-api';
+
+/** A logger whose lines the test can read, to check what reaches the log. */
+export function capturedLog(): { log: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { log: createLogger({ name: 'telegram-test', level: 'debug', destination }), lines };
+}
 
 export const quietLog = () => createLogger({ name: 'telegram-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
 
@@ -52,8 +65,8 @@ export function testConfig(fake: FakeBotApi, prefix: string, env: Record<string,
 }
 
 /** Starts the service in-process and opens clients for both of its gRPC services. */
-export async function startService(config: TelegramConfig, overrides: Overrides = {}) {
-  const running = await start(config, quietLog(), { backoffMinMs: 50, backoffMaxMs: 400, ...overrides });
+export async function startService(config: TelegramConfig, overrides: Overrides = {}, log = quietLog()) {
+  const running = await start(config, log, { backoffMinMs: 50, backoffMaxMs: 400, ...overrides });
   const address = `127.0.0.1:${running.port}`;
   const tg = createClient(loadProto('telegram').grpcObject.telegram.v1.TelegramBotService, address, {
     deadlineMs: 5000,

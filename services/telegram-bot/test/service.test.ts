@@ -1,8 +1,9 @@
+import type { Logger } from '@gatehouse/logger';
 import { hashId } from '@gatehouse/token';
 import * as grpc from '@grpc/grpc-js';
 import { loadConfig } from '../src/config';
 import { FakeBotApi } from './fake-bot-api';
-import { loginRequest, redisPrefix, startService, testConfig, waitFor } from './helpers';
+import { capturedLog, loginRequest, redisPrefix, startService, testConfig, waitFor } from './helpers';
 
 type Service = Awaited<ReturnType<typeof startService>>;
 
@@ -88,8 +89,8 @@ describe('telegram-bot service polling the fake Bot API', () => {
   let keys: ReturnType<typeof redisPrefix>;
   const started: Service[] = [];
 
-  async function service(env: Record<string, string> = {}, prefix = keys.prefix) {
-    const svc = await startService(testConfig(fake, prefix, env));
+  async function service(env: Record<string, string> = {}, prefix = keys.prefix, log?: Logger) {
+    const svc = await startService(testConfig(fake, prefix, env), {}, log);
     started.push(svc);
     return svc;
   }
@@ -186,8 +187,10 @@ describe('telegram-bot service polling the fake Bot API', () => {
     expect(fake.callsOf('getUpdates').filter((c) => c.status === 409)).toEqual([]);
   });
 
-  it('survives the Bot API going down and coming back', async () => {
-    const svc = await service();
+  it('survives the Bot API going down and coming back, and never logs the bot token', async () => {
+    const captured = capturedLog();
+    fake.failNext('getUpdates', 500, `Internal Server Error at /bot${fake.token}/getUpdates`);
+    const svc = await service({}, keys.prefix, captured.log);
     const created = body(await svc.login.login(loginRequest())) as { token: string };
     await waitFor('a first poll', () => (fake.callsOf('getUpdates').length > 0 ? true : undefined));
     fake.setDown(true);
@@ -203,6 +206,10 @@ describe('telegram-bot service polling the fake Bot API', () => {
       return r.status === 200 ? r : undefined;
     });
     expect(JSON.parse(res.userJson).name).toBe('Patient');
+    const failures = captured.lines.filter((l) => l.includes('polling failed'));
+    expect(failures.some((l) => l.includes('UND_ERR_SOCKET'))).toBe(true);
+    expect(failures.some((l) => l.includes('/bot<redacted>/getUpdates'))).toBe(true);
+    expect(captured.lines.filter((l) => l.includes(fake.token))).toEqual([]);
   });
 
   it('waits retry_after when Telegram answers 429, and recovers from 409 and 5xx', async () => {
@@ -255,6 +262,9 @@ describe('telegram-bot service polling the fake Bot API', () => {
     expect((await callback({ 'x-telegram-bot-api-secret-token': secret }, { nope: 1 })).status).toBe(400);
     const accepted = await callback({ 'x-telegram-bot-api-secret-token': secret });
     expect(accepted.status).toBe(200);
+    // Telegram redelivers when it thinks a delivery failed: the copy is acknowledged and dropped.
+    const redelivered = await callback({ 'x-telegram-bot-api-secret-token': secret });
+    expect(redelivered.status).toBe(200);
 
     const res = await svc.login.login(loginRequest({ token: created.token }));
     expect(JSON.parse(res.userJson)).toMatchObject({ name: 'Hook', id: `telegram_${hashId('93')}` });
