@@ -77,6 +77,9 @@ export class Poller {
         await this.o.bot.botName();
         const offset = await this.o.lease.readOffset();
         const updates = await this.o.api.getUpdates(offset, timeoutSec, signal);
+        // Lost the lease during the long poll: the new holder fetches the same updates (their offset was
+        // not confirmed), so handling them here too would answer users twice.
+        if (!this.holding) continue;
         for (const update of updates) {
           try {
             await this.o.bot.handleUpdate(update);
