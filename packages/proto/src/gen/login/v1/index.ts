@@ -1,0 +1,3 @@
+export type * from './HttpRequest';
+export type * from './HttpResponse';
+export type * from './LoginHandler';
