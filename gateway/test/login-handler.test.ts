@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient, startGrpcServer, unaryHandler } from '@gatehouse/grpc-kit';
+import { createClient, fromPairs, startGrpcServer, toPairs, unaryHandler } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
 import { type auth, loadProto, type login } from '@gatehouse/proto';
 import { configSecretReader, hashId, TokenService, type User } from '@gatehouse/token';
@@ -35,24 +35,24 @@ const log = createLogger({ name: 'gateway-test', level: 'silent' });
 function fixtureHandlers(seen: login.HttpRequest__Output[]): login.LoginHandlerHandlers {
   const json = (status: number, value: unknown): login.HttpResponse => ({
     status,
-    headers: { 'content-type': 'application/json', 'set-cookie': 'evil=1' },
+    headers: toPairs({ 'content-type': 'application/json', 'set-cookie': 'evil=1' }),
     body: Buffer.from(JSON.stringify(value)),
   });
   return {
     Login: unaryHandler(log, async (req: login.HttpRequest__Output) => {
       seen.push(req);
-      const name = req.query.name;
+      const name = fromPairs(req.query).name;
       if (!name) return json(400, { error: 'name is required' });
       const user: User = { name, id: `fixture_${hashId(name)}`, picture: '' };
       return { ...json(200, user), userJson: JSON.stringify(user) };
     }),
     Callback: unaryHandler(log, async (req: login.HttpRequest__Output) => {
       seen.push(req);
-      return json(202, { method: req.method, body: req.body.toString(), headers: req.headers });
+      return json(202, { method: req.method, body: req.body.toString(), headers: fromPairs(req.headers) });
     }),
     Logout: unaryHandler(log, async (req: login.HttpRequest__Output) => {
       seen.push(req);
-      return { status: 200, headers: {}, body: Buffer.from('bye') };
+      return { status: 200, headers: [], body: Buffer.from('bye') };
     }),
   };
 }
@@ -253,7 +253,7 @@ describe('gateway custom login-handler routes', () => {
     expect(echoed.headers).not.toHaveProperty('cookie');
     expect(echoed.headers).not.toHaveProperty('x-xsrf-token');
     const last = seen.at(-1)!;
-    expect([last.path, last.query, last.provider, last.clientIp]).toEqual([
+    expect([last.path, fromPairs(last.query), last.provider, last.clientIp]).toEqual([
       '/auth/fixture/callback',
       { x: '1' },
       'fixture',

@@ -1,4 +1,4 @@
-import type { PromiseClient } from '@gatehouse/grpc-kit';
+import { fromPairs, type PromiseClient, toPairs } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { login } from '@gatehouse/proto';
 import Router from '@koa/router';
@@ -113,8 +113,8 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
         const request: login.HttpRequest = {
           method: ctx.method,
           path: ctx.path,
-          query: firstValues(ctx.query),
-          headers: firstValues(ctx.headers, WITHHELD_HEADERS),
+          query: toPairs(firstValues(ctx.query)),
+          headers: toPairs(firstValues(ctx.headers, WITHHELD_HEADERS)),
           body: await readBody(ctx, limit),
           clientIp: ctx.ip,
           provider: name,
@@ -132,7 +132,7 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
           ctx.body = JSON.parse(issued.userJson);
           return;
         }
-        for (const [k, v] of Object.entries(res.headers)) {
+        for (const [k, v] of Object.entries(fromPairs(res.headers))) {
           if (!DROPPED_RESPONSE_HEADERS.has(k.toLowerCase())) ctx.set(k, v);
         }
         ctx.status = status;

@@ -1,5 +1,5 @@
 import { z } from '@gatehouse/config';
-import { AppError, invalidArgument, notFound, unaryHandler, unavailable } from '@gatehouse/grpc-kit';
+import { AppError, fromPairs, invalidArgument, notFound, unaryHandler, unavailable } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { login, telegram } from '@gatehouse/proto';
 import { safeEqual } from '@gatehouse/token';
@@ -66,7 +66,7 @@ export function telegramHandlers(deps: HandlerDeps): telegram.TelegramBotService
   };
 }
 
-const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+const JSON_TYPE = [{ name: 'content-type', value: 'application/json; charset=utf-8' }];
 
 function json(status: number, body: unknown): login.HttpResponse {
   return { status, headers: JSON_TYPE, body: Buffer.from(`${JSON.stringify(body)}\n`) };
@@ -95,7 +95,7 @@ export function loginHandlers(deps: HandlerDeps): login.LoginHandlerHandlers {
   return {
     Login: unaryHandler(log, async (req: login.HttpRequest__Output) => {
       const bot = requireBot(deps);
-      const token = req.query.token;
+      const token = fromPairs(req.query).token;
       if (!token) {
         const created = await bot.createRequest().catch(mapBotErrors);
         return json(200, { token: created.token, bot: created.botName });
@@ -109,7 +109,7 @@ export function loginHandlers(deps: HandlerDeps): login.LoginHandlerHandlers {
       const bot = requireBot(deps);
       if (!deps.webhookSecret) return json(404, { error: 'webhook is not enabled' });
       if (req.method !== 'POST') return json(405, { error: 'webhook takes POST' });
-      const presented = req.headers['x-telegram-bot-api-secret-token'] ?? '';
+      const presented = fromPairs(req.headers)['x-telegram-bot-api-secret-token'] ?? '';
       if (!safeEqual(presented, deps.webhookSecret)) return json(401, { error: 'bad webhook secret token' });
       let body: unknown;
       try {
@@ -120,15 +120,15 @@ export function loginHandlers(deps: HandlerDeps): login.LoginHandlerHandlers {
       const update = updateSchema.safeParse(body);
       if (!update.success) return json(400, { error: 'not a Telegram update' });
       if (deps.updateLog && !(await deps.updateLog.firstSeen(update.data.update_id))) {
-        return { status: 200, headers: {}, body: Buffer.alloc(0) };
+        return { status: 200, headers: [], body: Buffer.alloc(0) };
       }
       await bot.handleUpdate(update.data as TgUpdate);
-      return { status: 200, headers: {}, body: Buffer.alloc(0) };
+      return { status: 200, headers: [], body: Buffer.alloc(0) };
     }),
     Logout: unaryHandler(log, async () => {
       requireBot(deps);
       // go-pkgz's Telegram logout only resets the cookies, which the gateway does.
-      return { status: 200, headers: {}, body: Buffer.alloc(0) };
+      return { status: 200, headers: [], body: Buffer.alloc(0) };
     }),
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { startAvatarService } from '@gatehouse/avatar-service';
-import { createClient } from '@gatehouse/grpc-kit';
+import { createClient, toPairs } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import { Redis } from 'ioredis';
@@ -102,8 +102,8 @@ export function loginRequest(
   return {
     method: extra.method ?? 'GET',
     path: extra.path ?? '/auth/telegram/login',
-    query,
-    headers: {},
+    query: toPairs(query),
+    headers: [] as { name: string; value: string }[],
     body: Buffer.alloc(0),
     clientIp: '127.0.0.1',
     provider: 'telegram',

@@ -1,3 +1,4 @@
+import { toPairs } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import { hashId } from '@gatehouse/token';
 import * as grpc from '@grpc/grpc-js';
@@ -253,7 +254,7 @@ describe('telegram-bot service polling the fake Bot API', () => {
     const callback = (headers: Record<string, string>, payload: unknown = update) =>
       svc.login.callback({
         ...loginRequest({}, { method: 'POST', path: '/auth/telegram/callback' }),
-        headers: { 'content-type': 'application/json', ...headers },
+        headers: toPairs({ 'content-type': 'application/json', ...headers }),
         body: Buffer.from(JSON.stringify(payload)),
       });
     const forged = await callback({ 'x-telegram-bot-api-secret-token': 'webhook-secret-0123456780' });
