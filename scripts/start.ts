@@ -94,6 +94,12 @@ async function main(): Promise<void> {
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
     AUTH_AVATAR_STORE: env.AUTH_AVATAR_STORE ?? path.join(DATA, 'avatars'),
     DATABASE_URL: databaseUrl,
+    // With a bot token, the telegram-bot service is a login handler under /auth/telegram/.
+    AUTH_LOGIN_HANDLERS:
+      env.AUTH_LOGIN_HANDLERS ??
+      (env.TELEGRAM_BOT_TOKEN
+        ? `${env.TELEGRAM_PROVIDER_NAME ?? 'telegram'}=127.0.0.1:${env.TELEGRAM_GRPC_PORT ?? 50053}`
+        : undefined),
   };
 
   const children = new Map<string, ChildProcess>();

@@ -77,7 +77,7 @@ async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
 export interface StackOptions {
   services: ServiceName[];
   /** Extra environment for every process (AUTH_ADMIN_PASSWD, AUTH_TOKEN_DURATION, ...). */
-  env?: Record<string, string>;
+  env?: Record<string, string> | ((ports: StackPorts) => Record<string, string>);
 }
 
 /** Starts the named processes with a fresh secret, data directory and ports; gateway last. */
@@ -110,7 +110,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',
     LOG_LEVEL: 'warn',
-    ...options.env,
+    ...(typeof options.env === 'function' ? options.env(ports) : options.env),
   };
   const children = new Map<ServiceName, ChildProcess>();
   const outputs = new Map<ServiceName, string>();

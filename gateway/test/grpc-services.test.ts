@@ -12,7 +12,7 @@ const BUF = path.join(ROOT, 'node_modules/.bin/buf');
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['auth', 'avatar'] });
+  stack = await startStack({ services: ['auth', 'avatar', 'telegram-bot'] });
 }, 60_000);
 
 afterAll(async () => {
@@ -34,6 +34,8 @@ async function listServices(port: number): Promise<string[]> {
 it.each([
   ['auth', 'auth', 'auth.v1.AuthService'],
   ['avatar', 'avatar', 'avatar.v1.AvatarService'],
+  ['telegram-bot', 'telegram', 'telegram.v1.TelegramBotService'],
+  ['telegram-bot login handler', 'telegram', 'login.v1.LoginHandler'],
 ] as const)('%s serves health and reflection', async (_name, portKey, service) => {
   const port = stack.ports[portKey];
   expect(await checkHealth(`127.0.0.1:${port}`)).toBe('SERVING');

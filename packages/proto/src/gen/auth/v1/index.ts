@@ -3,6 +3,8 @@ export type * from './BeginLoginRequest';
 export type * from './BeginLoginResponse';
 export type * from './CompleteLoginRequest';
 export type * from './CompleteLoginResponse';
+export type * from './IssueSessionRequest';
+export type * from './IssueSessionResponse';
 export type * from './IssuedToken';
 export type * from './ListProvidersRequest';
 export type * from './ListProvidersResponse';
