@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  duration,
   optionalText,
   port,
   resolveTokenSettings,
@@ -7,6 +8,8 @@ import {
   tokenSettingsShape,
   z,
 } from '@gatehouse/config';
+import { type HooksSettings, hooksSettingsShape, resolveHooksSettings } from '@gatehouse/hooks-sdk';
+import { type ProxyRoute, readGatewayFile } from './config-file';
 
 const envSchema = z.object({
   ...tokenSettingsShape,
@@ -24,6 +27,11 @@ const envSchema = z.object({
   AUTH_SECURE_COOKIES: z.enum(['auto', 'true', 'false']).default('auto'),
   /** How many reverse proxies in front of the gateway append to X-Forwarded-For (0: trust none). */
   GATEWAY_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  ...hooksSettingsShape,
+  /** The config file: the gateway reads its direct/verified provider names and its proxied routes. */
+  AUTH_CONFIG: optionalText(),
+  /** Timeout of every call to an application upstream (proxied routes). */
+  GATEWAY_UPSTREAM_TIMEOUT: duration('30s'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -35,6 +43,11 @@ export interface GatewayConfig {
   adminPassword: string | undefined;
   cookies: { sameSite: 'lax' | 'strict' | 'none'; secure: boolean };
   trustedProxies: number;
+  hooks: HooksSettings | undefined;
+  /** Direct and verified providers: served by the auth service's LoginHandler. */
+  builtInLogins: string[];
+  routes: ProxyRoute[];
+  upstreamTimeoutMs: number;
   logLevel: string;
 }
 
@@ -46,7 +59,17 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
     throw new ConfigError('gateway', problems);
   }
   const raw = parsed.data;
+  const hooks = resolveHooksSettings(raw, problems);
   const token = resolveTokenSettings(raw, problems);
+  // With the ReadSecret hook the application holds the secrets; none is needed here.
+  if (hooks?.enabled.includes('read-secret')) {
+    const i = problems.findIndex((p) => p.startsWith('AUTH_SECRET: required'));
+    if (i >= 0) problems.splice(i, 1);
+  }
+  const file = readGatewayFile(raw.AUTH_CONFIG, problems);
+  for (const name of file.builtInLogins.filter((n) => n in token.loginHandlers)) {
+    problems.push(`AUTH_LOGIN_HANDLERS: "${name}" is also a direct or verified provider in AUTH_CONFIG`);
+  }
   const secure =
     raw.AUTH_SECURE_COOKIES === 'auto' ? token.url.startsWith('https:') : raw.AUTH_SECURE_COOKIES === 'true';
   if (raw.AUTH_SAME_SITE === 'none' && !secure) {
@@ -66,6 +89,10 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
     adminPassword: raw.AUTH_ADMIN_PASSWD,
     cookies: { sameSite: raw.AUTH_SAME_SITE, secure },
     trustedProxies: raw.GATEWAY_TRUSTED_PROXIES,
+    hooks,
+    builtInLogins: file.builtInLogins,
+    routes: file.routes,
+    upstreamTimeoutMs: raw.GATEWAY_UPSTREAM_TIMEOUT,
     logLevel: raw.LOG_LEVEL,
   };
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@gatehouse/grpc-kit';
+import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
 import type { Logger } from '@gatehouse/logger';
 import { type auth, type avatar, loadProto, type login } from '@gatehouse/proto';
 import { configSecretReader } from '@gatehouse/token';
@@ -30,8 +31,11 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     loadProto('avatar').grpcObject.avatar.v1.AvatarService,
     config.addresses.avatar,
   );
+  const hooks = config.hooks ? new HooksClient(config.hooks) : undefined;
   const verifier = new TokenVerifier(
-    configSecretReader(config.token.secret, config.token.secretsByAudience),
+    hooks?.has('read-secret')
+      ? hookSecretReader(hooks)
+      : configSecretReader(config.token.secret, config.token.secretsByAudience),
     config.token.audiences,
   );
   const authenticator = new Authenticator({
@@ -42,10 +46,17 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       return session;
     },
     adminPassword: config.adminPassword,
+    validate: hooks?.has('validate') ? (token, claims) => hooks.validate(token, claims) : undefined,
+    checkBasicAuth: hooks?.has('check-basic-auth') ? (user, pass) => hooks.checkBasicAuth(user, pass) : undefined,
     log,
   });
   const LoginHandler = loadProto('login').grpcObject.login.v1.LoginHandler;
-  const handlerClients = Object.entries(config.token.loginHandlers).map(
+  // The built-in direct and verified providers are served by the auth service's own LoginHandler.
+  const handlerAddresses: [string, string][] = [
+    ...Object.entries(config.token.loginHandlers),
+    ...config.builtInLogins.map((name): [string, string] => [name, config.addresses.auth]),
+  ];
+  const handlerClients = handlerAddresses.map(
     ([name, address]) => [name, createClient<login.LoginHandlerClient>(LoginHandler, address)] as const,
   );
   const handlers: Record<string, LoginHandlerClient> = Object.fromEntries(
@@ -64,6 +75,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       authenticator,
       cookies: config.cookies,
       log,
+      trustedRedirects: config.builtInLogins,
     }),
     authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
     avatarRoutes({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath }),
@@ -87,6 +99,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       authClient.close();
       avatarClient.close();
       for (const [, client] of handlerClients) client.close();
+      hooks?.close();
     },
   };
 }

@@ -42,6 +42,16 @@ export interface AuthenticatorOptions {
   verifier: TokenVerifier;
   refresh: Refresher;
   adminPassword: string | undefined;
+  /**
+   * The application's validator (Validate hook), run on every request with a token, after the signature
+   * checks: false refuses the request (401). Unset: every verified token is valid.
+   */
+  validate?: (token: string, claims: Claims) => Promise<boolean>;
+  /**
+   * The application's basic-auth checker (CheckBasicAuth hook): the user for these credentials, or null.
+   * When set, it decides every Basic header and adminPassword is ignored.
+   */
+  checkBasicAuth?: (user: string, password: string) => Promise<User | null>;
   log: Logger;
 }
 
@@ -60,6 +70,7 @@ export class Authenticator {
   constructor(private readonly options: AuthenticatorOptions) {}
 
   async authenticate(ctx: Koa.Context): Promise<Authenticated | Refused> {
+    if (this.options.checkBasicAuth && ctx.get('authorization').startsWith('Basic ')) return this.basicByHook(ctx);
     const basic = this.basicAdmin(ctx);
     if (basic) return basic;
 
@@ -80,6 +91,8 @@ export class Authenticator {
     if (source === 'cookie' && !safeEqual(ctx.get(XSRF_HEADER), claims.jti ?? '')) {
       return { ok: false, error: 'xsrf mismatch', clearCookies: false };
     }
+    const refusal = await this.validated(token, claims);
+    if (refusal) return refusal;
     if (!expired) return { ok: true, user: { ...claims.user, aud: claims.aud }, source, claims, token };
     if (source !== 'cookie') return { ok: false, error: 'token expired', clearCookies: false };
 
@@ -106,14 +119,35 @@ export class Authenticator {
     return fromCookie ? { token: fromCookie, source: 'cookie' } : undefined;
   }
 
+  private async validated(token: string, claims: Claims): Promise<Refused | undefined> {
+    if (!this.options.validate) return undefined;
+    try {
+      if (await this.options.validate(token, claims)) return undefined;
+      return { ok: false, error: 'token is not valid', clearCookies: false };
+    } catch (err) {
+      // Fail closed: a validator that cannot answer never lets a (possibly blocked) user in.
+      this.options.log.error({ err: (err as Error).message }, 'validator failed');
+      return { ok: false, error: 'validator unavailable', clearCookies: false };
+    }
+  }
+
+  private async basicByHook(ctx: Koa.Context): Promise<Authenticated | Refused> {
+    const { user, password } = basicCredentials(ctx.get('authorization'));
+    try {
+      const found = await this.options.checkBasicAuth?.(user, password);
+      if (found) return { ok: true, user: found, source: 'basic' };
+    } catch (err) {
+      this.options.log.error({ err: (err as Error).message }, 'basic auth checker failed');
+    }
+    this.options.log.warn({ user: user.slice(0, 64) }, 'basic auth refused');
+    return { ok: false, error: 'basic auth refused', clearCookies: false };
+  }
+
   private basicAdmin(ctx: Koa.Context): Authenticated | undefined {
     const password = this.options.adminPassword;
     const header = ctx.get('authorization');
     if (!password || !header.startsWith('Basic ')) return undefined;
-    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    const user = colon >= 0 ? decoded.slice(0, colon) : decoded;
-    const given = colon >= 0 ? decoded.slice(colon + 1) : '';
+    const { user, password: given } = basicCredentials(header);
     // Both checks always run, so timing does not tell which one failed.
     const okUser = safeEqual(user, 'admin');
     const okPassword = safeEqual(given, password);
@@ -138,4 +172,12 @@ export class Authenticator {
     }
     return pending;
   }
+}
+
+function basicCredentials(header: string): { user: string; password: string } {
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon >= 0
+    ? { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
+    : { user: decoded, password: '' };
 }

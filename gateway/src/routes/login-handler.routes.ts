@@ -39,6 +39,11 @@ export interface LoginHandlerRoutesDeps {
   maxBodyBytes?: number;
   /** Deadline of one handler call; default 10 s. */
   deadlineMs?: number;
+  /**
+   * Handlers whose redirect_url is followed after login: the auth service's built-in providers, which
+   * check it against the allowed redirect hosts. Any other handler's redirect_url is ignored.
+   */
+  trustedRedirects?: string[];
 }
 
 const ACTIONS = ['login', 'callback', 'logout'] as const;
@@ -124,10 +129,15 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
         if (action === 'logout') clearTokenCookies(ctx, deps.cookies);
         if (res.userJson && action !== 'logout' && status >= 200 && status < 300) {
           const issued = await deps.issueSession(name, res.userJson, {
-            site: queryText(ctx, 'site') || queryText(ctx, 'aud'),
+            site: res.site || queryText(ctx, 'site') || queryText(ctx, 'aud'),
             sessionOnly: wantsSessionCookie(ctx.query),
           });
           setTokenCookies(ctx, deps.cookies, issued.session);
+          if (res.redirectUrl && deps.trustedRedirects?.includes(name)) {
+            ctx.status = 303;
+            ctx.redirect(res.redirectUrl);
+            return;
+          }
           ctx.status = 200;
           ctx.body = JSON.parse(issued.userJson);
           return;

@@ -10,6 +10,15 @@ import {
   tokenSettingsShape,
   z,
 } from '@gatehouse/config';
+import { type HooksSettings, hooksSettingsShape, resolveHooksSettings } from '@gatehouse/hooks-sdk';
+import {
+  type DirectProviderConfig,
+  limitSetting,
+  resolveLoginSections,
+  type VerifiedProviderConfig,
+} from './config-logins';
+import type { DirectLimits } from './login/direct-login';
+import type { VerifiedLimits } from './login/verified-login';
 
 const envSchema = z.object({
   ...tokenSettingsShape,
@@ -27,6 +36,17 @@ const envSchema = z.object({
   AUTH_DEV_EMAIL_DOMAIN: optionalText(),
   /** Timeout of every call to a provider (token exchange, user info). */
   AUTH_PROVIDER_TIMEOUT: duration('10s'),
+  ...hooksSettingsShape,
+  /** Redis for one-time confirmation marks and abuse counters; unset: in-process (development only). */
+  REDIS_URL: optionalText(),
+  REDIS_KEY_PREFIX: z.string().default('gatehouse:'),
+  /** Password of the verified providers' SMTP server (overrides smtp.password in AUTH_CONFIG). */
+  AUTH_SMTP_PASSWORD: optionalText(),
+  /** Abuse limits, <count>/<window>: direct login attempts, verification messages. */
+  AUTH_LIMIT_DIRECT_USER: limitSetting('10/15m'),
+  AUTH_LIMIT_DIRECT_IP: limitSetting('100/15m'),
+  AUTH_LIMIT_VERIFY_ADDRESS: limitSetting('5/15m'),
+  AUTH_LIMIT_VERIFY_IP: limitSetting('30/15m'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -44,6 +64,11 @@ export interface AuthConfig {
   avatarAddress: string;
   dev: DevProviderConfig | undefined;
   providerTimeoutMs: number;
+  direct: DirectProviderConfig[];
+  verified: VerifiedProviderConfig[];
+  hooks: HooksSettings | undefined;
+  redis: { url: string | undefined; keyPrefix: string };
+  limits: { direct: DirectLimits; verified: VerifiedLimits };
   logLevel: string;
 }
 
@@ -74,7 +99,13 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     throw new ConfigError('auth', problems);
   }
   const raw = parsed.data;
+  const hooks = resolveHooksSettings(raw, problems);
   const token = resolveTokenSettings(raw, problems);
+  // With the ReadSecret hook the application holds the secrets; none is needed here.
+  if (hooks?.enabled.includes('read-secret')) {
+    const i = problems.findIndex((p) => p.startsWith('AUTH_SECRET: required'));
+    if (i >= 0) problems.splice(i, 1);
+  }
   const dev = raw.AUTH_DEV_PROVIDER
     ? {
         host: raw.AUTH_DEV_HOST,
@@ -83,8 +114,19 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
         emailDomain: raw.AUTH_DEV_EMAIL_DOMAIN,
       }
     : undefined;
-  if (!dev)
-    problems.push('providers: none is configured; enable at least one (AUTH_DEV_PROVIDER=true for development)');
+  const logins = resolveLoginSections(
+    fileSettings,
+    {
+      hooks: hooks?.enabled ?? [],
+      takenNames: [...(dev ? ['dev'] : []), ...Object.keys(token.loginHandlers)],
+      smtpPassword: raw.AUTH_SMTP_PASSWORD,
+    },
+    problems,
+  );
+  if (!dev && logins.direct.length === 0 && logins.verified.length === 0)
+    problems.push(
+      'providers: none is configured; enable at least one (AUTH_DEV_PROVIDER=true for development, or direct/verified in AUTH_CONFIG)',
+    );
   if (problems.length > 0) throw new ConfigError('auth', problems);
   return {
     token,
@@ -92,6 +134,14 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     avatarAddress: raw.AVATAR_GRPC_ADDR,
     dev,
     providerTimeoutMs: raw.AUTH_PROVIDER_TIMEOUT,
+    direct: logins.direct,
+    verified: logins.verified,
+    hooks,
+    redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX },
+    limits: {
+      direct: { perUser: raw.AUTH_LIMIT_DIRECT_USER, perIp: raw.AUTH_LIMIT_DIRECT_IP },
+      verified: { perAddress: raw.AUTH_LIMIT_VERIFY_ADDRESS, perIp: raw.AUTH_LIMIT_VERIFY_IP },
+    },
     logLevel: raw.LOG_LEVEL,
   };
 }

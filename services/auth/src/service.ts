@@ -1,12 +1,15 @@
 import { type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
 import type { Logger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import { configSecretReader, randomToken, TokenService } from '@gatehouse/token';
 import { grpcAvatarSaver } from './avatar-client';
+import { builtInLogins, hookClaimsUpdater, openStores } from './builtins';
 import type { AuthConfig } from './config';
 import { authHandlers } from './handlers';
 import { HandlerSessions } from './login/handler-sessions';
 import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
+import { builtInLoginHandlers } from './login-handlers';
 import { DEV_CLIENT_ID, devProvider } from './providers/dev';
 import { DevOAuthServer } from './providers/dev-server';
 import { ProviderRegistry } from './providers/registry';
@@ -23,14 +26,21 @@ export async function startAuthService(
   log: Logger,
   overrides: { avatars?: AvatarSaver } = {},
 ): Promise<RunningAuthService> {
-  const secrets = configSecretReader(config.token.secret, config.token.secretsByAudience);
+  const hooks = config.hooks ? new HooksClient(config.hooks) : undefined;
+  const secrets = hooks?.has('read-secret')
+    ? hookSecretReader(hooks)
+    : configSecretReader(config.token.secret, config.token.secretsByAudience);
   const tokens = new TokenService({
     issuer: config.token.issuer,
     tokenDurationMs: config.token.tokenDurationMs,
     cookieDurationMs: config.token.cookieDurationMs,
     audiences: config.token.audiences,
     secrets,
+    updateClaims: hooks?.has('update-claims') ? hookClaimsUpdater(hooks, log) : undefined,
   });
+  const stores = openStores(config, log);
+  const builtIns = builtInLogins({ config, hooks, tokens, secrets, stores, log });
+  const builtInNames = builtIns.logins.map((l) => l.name);
   const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);
   const login = new OAuth2Login({
@@ -64,7 +74,8 @@ export async function startAuthService(
     providers.register(devProvider({ ...config.dev, url }, clientSecret));
   }
 
-  const handlerNames = Object.keys(config.token.loginHandlers);
+  // External login handlers and the built-in direct/verified providers share the login.v1 contract.
+  const handlerNames = [...Object.keys(config.token.loginHandlers), ...builtInNames];
   const handlerSessions = new HandlerSessions({
     tokens,
     avatars,
@@ -74,6 +85,12 @@ export async function startAuthService(
   });
 
   const { definition, grpcObject } = loadProto('auth');
+  const loginProto = loadProto('login');
+  const closeAll = () => {
+    builtIns.close();
+    hooks?.close();
+    stores.redis?.disconnect();
+  };
   let grpc: RunningGrpcServer;
   try {
     grpc = await startGrpcServer({
@@ -85,12 +102,18 @@ export async function startAuthService(
           definition: grpcObject.auth.v1.AuthService.service,
           implementation: authHandlers({ providers, login, tokens, handlerSessions, handlerNames, log }),
         },
+        {
+          definition: loginProto.grpcObject.login.v1.LoginHandler.service,
+          implementation: builtInLoginHandlers(builtIns.logins, log),
+        },
       ],
-      definitions: [definition],
+      definitions: [definition, loginProto.definition],
       log,
+      checkDependencies: stores.redis ? async () => (await stores.redis?.ping()) === 'PONG' : undefined,
     });
   } catch (err) {
     await devServer?.stop();
+    closeAll();
     throw err;
   }
 
@@ -101,6 +124,7 @@ export async function startAuthService(
       await grpc.shutdown();
       await devServer?.stop();
       avatarClient?.close();
+      closeAll();
     },
   };
 }

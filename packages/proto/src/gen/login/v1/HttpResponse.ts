@@ -7,6 +7,8 @@ export interface HttpResponse {
   'headers'?: (_login_v1_Pair)[];
   'body'?: (Buffer | Uint8Array | string);
   'userJson'?: (string);
+  'site'?: (string);
+  'redirectUrl'?: (string);
 }
 
 export interface HttpResponse__Output {
@@ -14,4 +16,6 @@ export interface HttpResponse__Output {
   'headers': (_login_v1_Pair__Output)[];
   'body': (Buffer);
   'userJson': (string);
+  'site': (string);
+  'redirectUrl': (string);
 }

@@ -1,0 +1,4 @@
+export { AppError } from '@gatehouse/grpc-kit';
+export * from './client';
+export * from './server';
+export * from './settings';

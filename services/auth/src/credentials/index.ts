@@ -1,0 +1,3 @@
+export type { CredentialChecker } from './checker';
+export { hookChecker } from './hook';
+export { htpasswdChecker, parseHtpasswd } from './htpasswd';
