@@ -22,9 +22,18 @@ export function templateProblems(template: string): string[] {
   return problems;
 }
 
-/** html/template escaping: every value is escaped, so a user name cannot inject markup into an email. */
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&#34;',
+  "'": '&#39;',
+  '+': '&#43;',
+};
+
+/** Go html/template's escaping of values: a user name cannot inject markup into an HTML email. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"'+]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text.replace(/[&<>"'+]/g, (c) => ENTITIES[c] as string);
 }
 
 export function renderTemplate(template: string, fields: TemplateFields): string {
