@@ -14,6 +14,7 @@ import { authRoutes } from './routes/auth.routes';
 import { avatarRoutes } from './routes/avatar.routes';
 import { homeRoutes } from './routes/home.routes';
 import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-handler.routes';
+import { proxyRoutes } from './routes/proxy.routes';
 
 export interface RunningGateway {
   port: number;
@@ -79,6 +80,14 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     }),
     authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
     avatarRoutes({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath }),
+    proxyRoutes({
+      routes: config.routes,
+      authenticator,
+      cookies: config.cookies,
+      updateUser: hooks?.has('update-user') ? (user) => hooks.updateUser(user) : undefined,
+      timeoutMs: config.upstreamTimeoutMs,
+      log,
+    }),
   ];
   const app = buildApp({ log, trustedProxies: config.trustedProxies, routers });
   const server = http.createServer(app.callback());

@@ -1,0 +1,351 @@
+// Access policies end to end through real processes: the gateway proxies AUTH_CONFIG routes to a small
+// upstream after each route's policy, with the application's hooks (claims updater, validator, user
+// updater, basic-auth checker, secret reader) served by the SDK as an application would.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type HookFunctions, type RunningHooks, serveHooks } from '@gatehouse/hooks-sdk';
+import { createLogger } from '@gatehouse/logger';
+import { decodeJwt, jwtVerify } from 'jose';
+import { Browser } from '../../test/browser';
+import { freePort, type Stack, startStack } from '../../test/stack';
+
+interface Echo {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The application upstream: echoes what it received; /slow never answers; /stream streams. */
+async function startUpstream(): Promise<{ server: http.Server; url: string }> {
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith('/slow')) return; // never answers
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url?.startsWith('/stream')) {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        let n = 0;
+        const timer = setInterval(() => {
+          res.write(`chunk-${n}\n`);
+          if (++n === 3) {
+            clearInterval(timer);
+            res.end();
+          }
+        }, 20);
+        return;
+      }
+      const echo: Echo = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'set-cookie': ['JWT=forged; Path=/', 'app=1; Path=/'],
+        connection: 'x-upstream-secret',
+        'x-upstream-secret': 'hop',
+        'x-app': 'yes',
+      });
+      res.end(JSON.stringify(echo));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const silent = createLogger({ name: 'app-hooks', level: 'silent' });
+
+/** The application's policy hooks: roles and blocking decided by the app's own lists. */
+const blocked = new Set(['mal']);
+const appHooks: Partial<HookFunctions> = {
+  async updateClaims(claims) {
+    const user = claims.user;
+    if (!user) return claims;
+    if (user.name === 'stan') user.role = 'staff';
+    if (user.name === 'boss') user.attrs = { ...user.attrs, admin: true };
+    if (blocked.has(user.name)) user.attrs = { ...user.attrs, blocked: true };
+    return claims;
+  },
+  async validate(_token, claims) {
+    if (claims.user?.name === 'slowpoke') await new Promise((r) => setTimeout(r, 1500));
+    return claims.user?.attrs?.blocked !== true;
+  },
+  async updateUser(user) {
+    return { ...user, email: `${user.name}@app.test`, attrs: { ...user.attrs, plan: 'gold' } };
+  },
+};
+
+const decodeUser = (header: string | undefined) =>
+  header ? JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) : undefined;
+
+let stack: Stack;
+let hooks: RunningHooks;
+let upstream: { server: http.Server; url: string };
+let dir: string;
+const ADMIN = `Basic ${Buffer.from('admin:admin-password-for-tests').toString('base64')}`;
+
+function writeConfig(name: string, upstreamUrl: string, downPort: number): string {
+  const file = path.join(dir, name);
+  const route = (prefix: string, policy: string, extra: Record<string, unknown> = {}) => ({
+    prefix,
+    upstream: upstreamUrl,
+    policy,
+    ...extra,
+  });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      routes: [
+        route('/open', 'trace'),
+        route('/app', 'auth', { stripPrefix: true }),
+        route('/admin', 'admin'),
+        route('/staff', 'rbac:staff,ops'),
+        route('/profile', 'update-user'),
+        route('/slow', 'auth'),
+        route('/stream', 'auth'),
+        { prefix: '/down', upstream: `http://127.0.0.1:${downPort}`, policy: 'trace' },
+      ],
+    }),
+  );
+  return file;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'gh-policies-'));
+  upstream = await startUpstream();
+  hooks = await serveHooks(appHooks, { port: 0, log: silent });
+  stack = await startStack({
+    services: ['auth', 'avatar', 'gateway'],
+    env: {
+      AUTH_CONFIG: writeConfig('auth.json', upstream.url, await freePort()),
+      AUTH_ADMIN_PASSWD: 'admin-password-for-tests',
+      AUTH_HOOKS_ADDR: `127.0.0.1:${hooks.port}`,
+      AUTH_HOOKS: 'update-claims,validate,update-user',
+      AUTH_HOOKS_TIMEOUT: '1s',
+      GATEWAY_UPSTREAM_TIMEOUT: '1s',
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await hooks?.close();
+  upstream?.server.closeAllConnections();
+  await new Promise((r) => upstream?.server.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function loggedIn(name: string): Promise<Browser> {
+  const browser = new Browser(stack.url);
+  const res = await browser.devLogin(name);
+  if (res.status !== 200) throw new Error(`login of ${name}: ${res.status} ${res.text}`);
+  return browser;
+}
+
+describe('auth policy', () => {
+  it('refuses anonymous callers and cookies without the XSRF header with 401', async () => {
+    const anonymous = await new Browser(stack.url).get('/app/hello');
+    expect([anonymous.status, anonymous.json()]).toEqual([401, { error: 'token cookie was not presented' }]);
+    const noXsrf = await (await loggedIn('ann')).get('/app/hello');
+    expect([noXsrf.status, noXsrf.json()]).toEqual([401, { error: 'xsrf mismatch' }]);
+  });
+
+  it('passes cookie+XSRF callers with the user header, never their credentials', async () => {
+    const browser = await loggedIn('ann');
+    await browser.jar.setCookie('theme=dark; Path=/', stack.url);
+    const res = await browser.get('/app/hello/world?x=1', {
+      'x-xsrf-token': await browser.xsrf(),
+      'x-gatehouse-user': Buffer.from('{"name":"forged","id":"admin"}').toString('base64url'),
+      'x-forwarded-for': '203.0.113.9',
+    });
+    expect(res.status).toBe(200);
+    const echo = res.json() as Echo;
+    expect(echo.url).toBe('/hello/world?x=1'); // prefix stripped
+    expect(decodeUser(echo.headers['x-gatehouse-user'])).toMatchObject({
+      name: 'ann',
+      id: expect.stringMatching(/^dev_/),
+    });
+    expect(echo.headers.cookie).toBe('theme=dark');
+    expect(echo.headers).not.toHaveProperty('x-xsrf-token');
+    expect(echo.headers['x-forwarded-for']).toBe('127.0.0.1'); // no trusted proxy: the client cannot say
+    // The upstream's hop-by-hop headers and its attempt at the session cookie stay behind.
+    expect(res.headers.get('x-app')).toBe('yes');
+    expect(res.headers.get('x-upstream-secret')).toBeNull();
+    expect(res.cookies).toEqual(['app=1; Path=/']);
+  });
+
+  it('passes ?token= callers without the token reaching the upstream', async () => {
+    const token = (await (await loggedIn('ann')).cookie('JWT')) as string;
+    const res = await new Browser(stack.url).get(`/app/q?a=1&token=${token}&b=2`);
+    expect([res.status, (res.json() as Echo).url]).toEqual([200, '/q?a=1&b=2']);
+    expect((await new Browser(stack.url).get('/app/q?token=not-a-jwt')).status).toBe(401);
+  });
+
+  it('passes X-JWT callers without the header reaching the upstream, and streams bodies both ways', async () => {
+    const token = (await (await loggedIn('ann')).cookie('JWT')) as string;
+    const body = 'x'.repeat(200_000);
+    const res = await new Browser(stack.url).request('POST', '/app/upload', {
+      headers: { 'x-jwt': token, 'content-type': 'text/plain' },
+      body,
+    });
+    const echo = res.json() as Echo;
+    expect([res.status, echo.method, echo.body.length]).toEqual([200, 'POST', body.length]);
+    expect(echo.headers).not.toHaveProperty('x-jwt');
+    const streamed = await new Browser(stack.url).get('/stream', { 'x-jwt': token });
+    expect(streamed.text).toBe('chunk-0\nchunk-1\nchunk-2\n');
+  });
+
+  it('passes basic-auth admin, without the Authorization header', async () => {
+    const res = await new Browser(stack.url).get('/app/x', { authorization: ADMIN });
+    const echo = res.json() as Echo;
+    expect(decodeUser(echo.headers['x-gatehouse-user'])).toMatchObject({ id: 'admin', attrs: { admin: true } });
+    expect(echo.headers).not.toHaveProperty('authorization');
+    const wrong = await new Browser(stack.url).get('/app/x', {
+      authorization: `Basic ${Buffer.from('admin:nope').toString('base64')}`,
+    });
+    expect(wrong.status).toBe(401);
+  });
+});
+
+describe('trace, admin, rbac and update-user policies', () => {
+  it('trace passes everyone, with the user when there is one', async () => {
+    const anonymous = (await new Browser(stack.url).get('/open')).json() as Echo;
+    expect(anonymous.headers).not.toHaveProperty('x-gatehouse-user');
+    const browser = await loggedIn('ann');
+    const known = (await browser.getWithXsrf('/open/page')).json() as Echo;
+    expect(decodeUser(known.headers['x-gatehouse-user'])).toMatchObject({ name: 'ann' });
+  });
+
+  it('admin: 401 anonymous, 403 for a user, 200 for an admin by cookie, X-JWT or basic auth', async () => {
+    expect((await new Browser(stack.url).get('/admin')).status).toBe(401);
+    const ann = await loggedIn('ann');
+    expect([(await ann.getWithXsrf('/admin')).status, (await ann.getWithXsrf('/admin')).json()]).toEqual([
+      403,
+      { error: 'access denied' },
+    ]);
+    const boss = await loggedIn('boss');
+    expect((await boss.getWithXsrf('/admin/panel')).status).toBe(200);
+    const bossJwt = (await boss.cookie('JWT')) as string;
+    expect((await new Browser(stack.url).get('/admin', { 'x-jwt': bossJwt })).status).toBe(200);
+    expect((await new Browser(stack.url).get('/admin', { authorization: ADMIN })).status).toBe(200);
+  });
+
+  it('rbac: the claims updater gives the role at login; other users 403, anonymous 401', async () => {
+    const stan = await loggedIn('stan');
+    expect((await stan.getWithXsrf('/auth/user')).json()).toMatchObject({ name: 'stan', role: 'staff' });
+    expect((await stan.getWithXsrf('/staff')).status).toBe(200);
+    const stanJwt = (await stan.cookie('JWT')) as string;
+    expect((await new Browser(stack.url).get('/staff?x=1', { 'x-jwt': stanJwt })).status).toBe(200);
+    expect((await (await loggedIn('ann')).getWithXsrf('/staff')).status).toBe(403);
+    expect((await new Browser(stack.url).get('/staff', { authorization: ADMIN })).status).toBe(403);
+    expect((await new Browser(stack.url).get('/staff')).status).toBe(401);
+  });
+
+  it('update-user: the upstream gets the user as the application updater made it', async () => {
+    const browser = await loggedIn('ann');
+    const echo = (await browser.getWithXsrf('/profile')).json() as Echo;
+    expect(decodeUser(echo.headers['x-gatehouse-user'])).toMatchObject({
+      name: 'ann',
+      email: 'ann@app.test',
+      attrs: { plan: 'gold' },
+    });
+    expect((await new Browser(stack.url).get('/profile')).status).toBe(401);
+  });
+});
+
+describe('blocking and failures', () => {
+  it('blocks a user: the updater marks them at login, the validator refuses every request', async () => {
+    const mal = await loggedIn('mal');
+    expect(decodeJwt((await mal.cookie('JWT')) as string)).toMatchObject({ user: { attrs: { blocked: true } } });
+    for (const target of ['/app/x', '/open', '/auth/user']) {
+      const res = await mal.getWithXsrf(target);
+      if (target === '/open') {
+        // trace lets the request through, but without the refused user
+        expect((res.json() as Echo).headers).not.toHaveProperty('x-gatehouse-user');
+      } else {
+        expect([res.status, res.json()]).toEqual([401, { error: 'token is not valid' }]);
+      }
+    }
+  });
+
+  it('refuses when the validator times out (fail closed)', async () => {
+    const slow = await loggedIn('slowpoke');
+    const res = await slow.getWithXsrf('/app/x');
+    expect([res.status, res.json()]).toEqual([401, { error: 'validator unavailable' }]);
+  });
+
+  it('answers 504 when the upstream does not answer in time, 502 when it is down', async () => {
+    const ann = await loggedIn('ann');
+    const slow = await ann.getWithXsrf('/slow');
+    expect([slow.status, slow.json()]).toEqual([504, { error: 'upstream timed out' }]);
+    const down = await new Browser(stack.url).get('/down');
+    expect([down.status, down.json()]).toEqual([502, { error: 'upstream unavailable' }]);
+  });
+});
+
+describe('basic auth by the application hook, and per-audience secrets from the ReadSecret hook', () => {
+  let second: Stack;
+  let secondHooks: RunningHooks;
+  const secrets: Record<string, string> = { 'site-a': 'a'.repeat(40), 'site-b': 'b'.repeat(40) };
+
+  beforeAll(async () => {
+    secondHooks = await serveHooks(
+      {
+        async checkBasicAuth(user, password) {
+          return user === 'ops-bot' && password === 'bot-pw'
+            ? { name: 'ops-bot', id: 'app_ops-bot', picture: '', role: 'ops' }
+            : null;
+        },
+        async readSecret(audience) {
+          const secret = secrets[audience];
+          if (!secret) throw new Error(`no secret for ${audience}`);
+          return secret;
+        },
+      },
+      { port: 0, log: silent },
+    );
+    second = await startStack({
+      services: ['auth', 'avatar', 'gateway'],
+      env: {
+        AUTH_CONFIG: writeConfig('second.json', upstream.url, await freePort()),
+        AUTH_ADMIN_PASSWD: 'admin-password-for-tests',
+        AUTH_AUDIENCES: 'site-a,site-b',
+        AUTH_HOOKS_ADDR: `127.0.0.1:${secondHooks.port}`,
+        AUTH_HOOKS: 'check-basic-auth,read-secret',
+      },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await second?.stop();
+    await secondHooks?.close();
+  });
+
+  it('lets the hook decide basic auth; the admin password no longer works', async () => {
+    const bot = `Basic ${Buffer.from('ops-bot:bot-pw').toString('base64')}`;
+    const res = await new Browser(second.url).get('/staff/jobs', { authorization: bot });
+    expect(res.status).toBe(200);
+    expect(decodeUser((res.json() as Echo).headers['x-gatehouse-user'])).toMatchObject({
+      id: 'app_ops-bot',
+      role: 'ops',
+    });
+    expect((await new Browser(second.url).get('/staff', { authorization: ADMIN })).status).toBe(401);
+  });
+
+  it('signs each audience with its own secret and accepts both', async () => {
+    for (const site of ['site-a', 'site-b']) {
+      const browser = new Browser(second.url);
+      expect((await browser.devLogin('ann', `?site=${site}`)).status).toBe(200);
+      const token = (await browser.cookie('JWT')) as string;
+      await expect(jwtVerify(token, new TextEncoder().encode(secrets[site]))).resolves.toBeTruthy();
+      expect((await browser.getWithXsrf('/app/x')).status).toBe(200);
+    }
+    const other = new Browser(second.url);
+    expect((await other.get('/auth/dev/login?site=site-c')).status).toBe(403);
+  });
+});
