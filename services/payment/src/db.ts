@@ -1,0 +1,30 @@
+import { Pool } from 'pg';
+
+/** Bounds on every Postgres call: connecting, each statement (lock waits included), idle sessions. */
+export const DB_TIMEOUTS = {
+  connectMs: 5_000,
+  statementMs: 10_000,
+  idleInTransactionMs: 30_000,
+};
+
+export function createPool(databaseUrl: string, max = 10): Pool {
+  return new Pool({
+    connectionString: databaseUrl,
+    max,
+    connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
+    statement_timeout: DB_TIMEOUTS.statementMs,
+    query_timeout: DB_TIMEOUTS.statementMs + 1_000,
+    idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
+    application_name: 'gatehouse-payment',
+  });
+}
+
+/** Health: Postgres answers a trivial query. */
+export async function postgresAnswers(pool: Pool): Promise<boolean> {
+  try {
+    await pool.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

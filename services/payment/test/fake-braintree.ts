@@ -1,0 +1,189 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A Braintree gateway on loopback that speaks the wire protocol the real `braintree` SDK uses
+ * (reference §2.2–2.4): JSON requests with Basic auth and `X-ApiVersion: 6`, XML answers whose root
+ * element decides success. Outcomes follow the sandbox's test amounts: up to 1999.99 approved,
+ * 2000.00–2999.99 declined with the integer part as the code, 3000.xx failed, 5001.00 gateway-rejected.
+ * `fake-consumed-nonce` is a validation error (91564). Every request the SDK sends is checked; what
+ * does not match the protocol is answered 400 and listed in `violations`.
+ */
+
+export interface FakeBraintreeOptions {
+  merchantId?: string;
+  publicKey?: string;
+  privateKey?: string;
+}
+
+/** A fault to inject into the next transaction request. */
+export type Fault = 'server-error' | 'hang' | 'reset';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface FakeBraintree {
+  url: string;
+  merchantId: string;
+  publicKey: string;
+  privateKey: string;
+  requests: RecordedRequest[];
+  /** Protocol problems seen in what the SDK sent; a test expects this to stay empty. */
+  violations: string[];
+  /** Faults applied, one each, to the next transaction requests. */
+  faults: Fault[];
+  /** Transactions it approved (id → amount), to reconcile the ledger against. */
+  approved: Map<string, string>;
+  clientToken: string;
+  close(): Promise<void>;
+}
+
+const DECLINE_TEXT: Record<string, string> = {
+  '2000': 'Do Not Honor',
+  '2001': 'Insufficient Funds',
+  '2002': 'Limit Exceeded',
+  '2003': "Cardholder's Activity Limit Exceeded",
+  '2004': 'Expired Card',
+  '2005': 'Invalid Credit Card Number',
+};
+
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const TOKEN_JSON = { version: 2, authorizationFingerprint: 'fake-fingerprint', configUrl: 'http://127.0.0.1/config' };
+
+export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Promise<FakeBraintree> {
+  const merchantId = options.merchantId ?? 'fake_merchant';
+  const publicKey = options.publicKey ?? 'fake_public';
+  const privateKey = options.privateKey ?? 'fake_private';
+  const expectedAuth = `Basic ${Buffer.from(`${publicKey}:${privateKey}`).toString('base64')}`;
+  const clientToken = Buffer.from(JSON.stringify(TOKEN_JSON)).toString('base64');
+  let sequence = 0;
+
+  const fake: Omit<FakeBraintree, 'url' | 'close'> = {
+    merchantId,
+    publicKey,
+    privateKey,
+    requests: [],
+    violations: [],
+    faults: [],
+    approved: new Map(),
+    clientToken,
+  };
+
+  const xml = (res: http.ServerResponse, status: number, body: string) => {
+    res.writeHead(status, { 'Content-Type': 'application/xml; charset=utf-8' });
+    res.end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
+  };
+
+  const reject = (res: http.ServerResponse, problem: string) => {
+    fake.violations.push(problem);
+    res.writeHead(400, { 'Content-Type': 'text/plain' });
+    res.end(problem);
+  };
+
+  const transaction = (res: http.ServerResponse, body: unknown) => {
+    const t = (body as { transaction?: Record<string, unknown> }).transaction;
+    if (!t) return reject(res, 'transaction body without "transaction"');
+    if (t.type !== 'sale') return reject(res, `transaction type ${String(t.type)}, expected sale`);
+    if (typeof t.amount !== 'string' || !/^\d+\.\d{2}$/.test(t.amount)) {
+      return reject(res, `amount ${JSON.stringify(t.amount)} is not a two-decimal string`);
+    }
+    const opts = t.options as Record<string, unknown> | undefined;
+    if (opts?.submit_for_settlement !== true) return reject(res, 'sale not submitted for settlement');
+    if (typeof t.payment_method_nonce !== 'string') return reject(res, 'no payment_method_nonce');
+
+    const fault = fake.faults.shift();
+    if (fault === 'server-error') {
+      res.writeHead(500, { 'Content-Type': 'application/xml' });
+      return res.end();
+    }
+    if (fault === 'hang') return; // never answers; close() destroys the socket
+    if (fault === 'reset') return res.socket?.destroy();
+
+    const id = `fake${++sequence}`;
+    const amount = t.amount;
+    if (t.payment_method_nonce === 'fake-consumed-nonce') {
+      const message = 'Cannot use a payment_method_nonce more than once.';
+      return xml(
+        res,
+        422,
+        `<api-error-response><errors><errors type="array"/><transaction><errors type="array"><error><code>91564</code><attribute type="symbol">payment_method_nonce</attribute><message>${message}</message></error></errors></transaction></errors><params><transaction><amount>${amount}</amount><type>sale</type></transaction></params><message>${message}</message></api-error-response>`,
+      );
+    }
+    const whole = Math.trunc(Number(amount));
+    if (whole >= 2000 && whole < 3000) {
+      const code = String(whole);
+      const text = DECLINE_TEXT[code] ?? 'Processor Declined';
+      return xml(
+        res,
+        422,
+        `<api-error-response><errors><errors type="array"/></errors><params><transaction><amount>${amount}</amount><type>sale</type></transaction></params><message>${escapeXml(text)}</message><transaction><id>${id}</id><status>processor_declined</status><type>sale</type><amount>${amount}</amount><processor-response-code>${code}</processor-response-code><processor-response-text>${escapeXml(text)}</processor-response-text><processor-response-type>soft_declined</processor-response-type><gateway-rejection-reason nil="true"/><additional-processor-response>${code} : ${escapeXml(text)}</additional-processor-response></transaction></api-error-response>`,
+      );
+    }
+    if (amount === '5001.00') {
+      return xml(
+        res,
+        422,
+        `<api-error-response><errors><errors type="array"/></errors><message>Gateway Rejected: application_incomplete</message><transaction><id>${id}</id><status>gateway_rejected</status><type>sale</type><amount>${amount}</amount><gateway-rejection-reason>application_incomplete</gateway-rejection-reason><processor-response-code nil="true"/></transaction></api-error-response>`,
+      );
+    }
+    fake.approved.set(id, amount);
+    return xml(
+      res,
+      201,
+      `<transaction><id>${id}</id><status>submitted_for_settlement</status><type>sale</type><amount>${amount}</amount><currency-iso-code>USD</currency-iso-code><order-id>${escapeXml(String(t.order_id ?? ''))}</order-id><created-at type="datetime">${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}</created-at><processor-response-code>1000</processor-response-code><processor-response-text>Approved</processor-response-text><processor-response-type>approved</processor-response-type><gateway-rejection-reason nil="true"/><processor-settlement-response-code></processor-settlement-response-code></transaction>`,
+    );
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = req.url ?? '';
+      let body: unknown = null;
+      const raw = Buffer.concat(chunks).toString('utf8');
+      try {
+        body = raw === '' ? null : JSON.parse(raw);
+      } catch {
+        return reject(res, `body is not JSON: ${raw.slice(0, 80)}`);
+      }
+      fake.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+      if (req.headers.authorization !== expectedAuth) {
+        res.writeHead(401);
+        return res.end();
+      }
+      if (req.headers['x-apiversion'] !== '6') return reject(res, `X-ApiVersion ${req.headers['x-apiversion']}`);
+      if (!String(req.headers.accept).includes('application/xml')) return reject(res, `Accept ${req.headers.accept}`);
+      if (!String(req.headers['content-type']).includes('application/json')) {
+        return reject(res, `Content-Type ${req.headers['content-type']}`);
+      }
+      if (req.method !== 'POST') return reject(res, `${req.method} ${path}`);
+      if (path === `/merchants/${merchantId}/client_token`) {
+        const ct = (body as { client_token?: { version?: number } } | null)?.client_token;
+        if (ct?.version !== 2) return reject(res, 'client_token request without version 2');
+        return xml(res, 201, `<client-token><value>${clientToken}</value></client-token>`);
+      }
+      if (path === `/merchants/${merchantId}/transactions`) return transaction(res, body);
+      res.writeHead(404);
+      res.end();
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...fake,
+    // Arrays and maps are shared with the handlers above, so tests see what they record.
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
