@@ -38,16 +38,18 @@ const schema = z
     PAYMENT_LIMIT_365_DAYS: amount('PAYMENT_LIMIT_365_DAYS'),
     PAYMENT_LIMIT_BALANCE: amount('PAYMENT_LIMIT_BALANCE'),
   })
-  .superRefine((c, ctx) => {
-    const keys = [c.PROCESSOR_MERCHANT_ID, c.PROCESSOR_PUBLIC_KEY, c.PROCESSOR_PRIVATE_KEY];
-    if (keys.some(Boolean) && !keys.every(Boolean)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PROCESSOR_MERCHANT_ID'],
-        message: 'set all of PROCESSOR_MERCHANT_ID, PROCESSOR_PUBLIC_KEY and PROCESSOR_PRIVATE_KEY, or none',
-      });
-    }
-  });
+  .refine(
+    (c) => {
+      const keys = [c.PROCESSOR_MERCHANT_ID, c.PROCESSOR_PUBLIC_KEY, c.PROCESSOR_PRIVATE_KEY];
+      return keys.every(Boolean) || !keys.some(Boolean);
+    },
+    {
+      path: ['PROCESSOR_MERCHANT_ID'],
+      message: 'set all of PROCESSOR_MERCHANT_ID, PROCESSOR_PUBLIC_KEY and PROCESSOR_PRIVATE_KEY, or none',
+      // Checked even when other settings are wrong, so that one error lists every problem.
+      when: () => true,
+    },
+  );
 
 export interface PaymentConfig {
   databaseUrl: string;

@@ -230,3 +230,14 @@ test('invalid input is refused before anything is recorded', async () => {
   await expect(payments.createCard(ownerId, '   ')).rejects.toMatchObject({ code: 'INVALID_CARD_NAME' });
   expect(await payments.listLoads(ownerId, card.id)).toEqual([]);
 });
+
+test('a processor that hangs past the timeout leaves the load unknown: not credited, still counted', async () => {
+  const { payments, ownerId } = setup({ timeoutMs: 300 });
+  const card = await payments.createCard(ownerId, 'hang');
+  fake.faults.push('hang');
+  const answer = await load(payments, ownerId, card.id, 45_000);
+  expect(answer).toMatchObject({ status: 'unknown', balanceCents: 0, errors: [{ code: 'processor-unavailable' }] });
+  expect((await load(payments, ownerId, card.id, 10_000)).errors[0]?.message).toBe('450.00 + 100.00 > 500.00 (1 day)');
+  const [unknown] = (await payments.listLoads(ownerId, card.id)).filter((l) => l.status === 'unknown');
+  expect(unknown?.processorResponseText).toMatch(/timed out|no answer/);
+});
