@@ -3,8 +3,10 @@
 
 export interface StoreAvatarResponse {
   'avatarId'?: (string);
+  'identicon'?: (boolean);
 }
 
 export interface StoreAvatarResponse__Output {
   'avatarId': (string);
+  'identicon': (boolean);
 }

@@ -1,6 +1,12 @@
 export type * from './AvatarService';
 export type * from './GetAvatarRequest';
 export type * from './GetAvatarResponse';
+export type * from './ListAvatarsRequest';
+export type * from './ListAvatarsResponse';
+export type * from './MigrateAvatarsRequest';
+export type * from './MigrateAvatarsResponse';
+export type * from './RemoveAvatarRequest';
+export type * from './RemoveAvatarResponse';
 export type * from './StoreAvatarResponse';
 export type * from './StoreContentRequest';
 export type * from './StoreFromUrlRequest';

@@ -1,0 +1,52 @@
+import { duration, environment, list, port, validateConfig, z } from '@gatehouse/config';
+
+const schema = z.object({
+  GRPC_HOST: z.string().min(1).default('127.0.0.1'),
+  AVATAR_GRPC_PORT: port(50052),
+  AUTH_AVATAR_STORE: z
+    .string()
+    .default('.data/avatars')
+    .refine((s) => s.trim() !== '', 'must name a store, e.g. .data/avatars or lmdb://.data/avatars.lmdb')
+    .refine(
+      (s) => !s.startsWith('bolt://'),
+      'bolt:// stores are BoltDB files, which only Go can read: use lmdb://<path> for an embedded key-value file ' +
+        '(an existing BoltDB store must be exported by a Go program first)',
+    ),
+  AUTH_AVATAR_RESIZE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(0),
+  /** Hosts (`host` or `host:port`) whose pictures may come from private or loopback addresses. */
+  AVATAR_ALLOW_PRIVATE_HOSTS: list(),
+  /** Budget of one fetch attempt of a picture. */
+  AVATAR_FETCH_TIMEOUT: duration('5s'),
+  AVATAR_FETCH_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  AVATAR_FETCH_RETRY_DELAY: duration('500ms'),
+  /** Budget of the whole fetch, every attempt and redirect included: keeps a login from hanging. */
+  AVATAR_FETCH_BUDGET: duration('8s'),
+});
+
+export interface AvatarConfig {
+  host: string;
+  port: number;
+  store: string;
+  resizeLimit: number;
+  allowPrivateHosts: string[];
+  fetchTimeoutMs: number;
+  fetchAttempts: number;
+  fetchRetryDelayMs: number;
+  fetchBudgetMs: number;
+}
+
+/** Reads and validates the avatar service's settings; throws one error listing every problem. */
+export function loadAvatarConfig(raw: Record<string, string | undefined> = environment()): AvatarConfig {
+  const c = validateConfig('avatar', schema, raw);
+  return {
+    host: c.GRPC_HOST,
+    port: c.AVATAR_GRPC_PORT,
+    store: c.AUTH_AVATAR_STORE,
+    resizeLimit: c.AUTH_AVATAR_RESIZE_LIMIT,
+    allowPrivateHosts: c.AVATAR_ALLOW_PRIVATE_HOSTS,
+    fetchTimeoutMs: c.AVATAR_FETCH_TIMEOUT,
+    fetchAttempts: c.AVATAR_FETCH_ATTEMPTS,
+    fetchRetryDelayMs: c.AVATAR_FETCH_RETRY_DELAY,
+    fetchBudgetMs: c.AVATAR_FETCH_BUDGET,
+  };
+}

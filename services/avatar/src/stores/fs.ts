@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { avatarHash, isAvatarId } from '../avatar-id';
+import { crc64Ecma } from './crc64';
+import type { AvatarStore } from './store';
+
+/**
+ * Avatars as files, laid out like go-pkgz LocalFS: `<root>/<NN>/<sha1>.image` with
+ * NN = crc64-ECMA(sha1) % 100, so an existing go-pkgz folder can be used (or migrated) as it is.
+ */
+export class FsAvatarStore implements AvatarStore {
+  readonly description: string;
+
+  constructor(private readonly root: string) {
+    this.description = `file system at ${root}`;
+  }
+
+  static async open(root: string): Promise<FsAvatarStore> {
+    await mkdir(root, { recursive: true, mode: 0o750 });
+    return new FsAvatarStore(path.resolve(root));
+  }
+
+  /** The file of one avatar. */
+  location(avatarId: string): string {
+    const hash = avatarHash(avatarId);
+    const shard = (crc64Ecma(hash) % 100n).toString().padStart(2, '0');
+    return path.join(this.root, shard, `${hash}.image`);
+  }
+
+  async put(avatarId: string, content: Buffer): Promise<void> {
+    const file = this.location(avatarId);
+    await mkdir(path.dirname(file), { recursive: true, mode: 0o750 });
+    // Write then rename, so a reader never sees half a picture.
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(tmp, content, { mode: 0o640 });
+      await rename(tmp, file);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async get(avatarId: string): Promise<Buffer | undefined> {
+    try {
+      return await readFile(this.location(avatarId));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  }
+
+  async remove(avatarId: string): Promise<boolean> {
+    try {
+      await unlink(this.location(avatarId));
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw err;
+    }
+  }
+
+  async list(): Promise<string[]> {
+    const ids: string[] = [];
+    for (const shard of await readdir(this.root, { withFileTypes: true })) {
+      if (!shard.isDirectory() || !/^\d\d$/.test(shard.name)) continue;
+      for (const name of await readdir(path.join(this.root, shard.name))) {
+        if (isAvatarId(name)) ids.push(name);
+      }
+    }
+    return ids.sort();
+  }
+
+  async ping(): Promise<boolean> {
+    return (await stat(this.root)).isDirectory();
+  }
+
+  async close(): Promise<void> {}
+}

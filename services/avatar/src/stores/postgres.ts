@@ -1,0 +1,82 @@
+import { Pool } from 'pg';
+import type { AvatarStore } from './store';
+
+/**
+ * Avatars in a Postgres table, for deployments that already run Postgres:
+ * `postgres://user@host:port/db?ava_table=avatars` (table default `avatars`, created when missing).
+ */
+export class PostgresAvatarStore implements AvatarStore {
+  readonly description: string;
+
+  private constructor(
+    private readonly pool: Pool,
+    private readonly table: string,
+    where: string,
+  ) {
+    this.description = `Postgres table ${table} at ${where}`;
+  }
+
+  static async open(address: string): Promise<PostgresAvatarStore> {
+    const url = new URL(address);
+    const table = url.searchParams.get('ava_table') ?? 'avatars';
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table)) throw new Error(`ava_table "${table}" is not a plain lower-case name`);
+    url.searchParams.delete('ava_table');
+    const pool = new Pool({
+      connectionString: url.toString(),
+      max: 4,
+      connectionTimeoutMillis: 5000,
+      statement_timeout: 5000,
+      query_timeout: 6000,
+    });
+    // An idle client's error (server restart) must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const store = new PostgresAvatarStore(pool, table, `${url.host}${url.pathname}`);
+    try {
+      await pool.query(
+        `create table if not exists ${table} (
+           id text primary key check (id ~ '^[0-9a-f]{40}\\.image$'),
+           content bytea not null,
+           updated_at timestamptz not null default now()
+         )`,
+      );
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return store;
+  }
+
+  async put(avatarId: string, content: Buffer): Promise<void> {
+    await this.pool.query(
+      `insert into ${this.table} (id, content) values ($1, $2)
+       on conflict (id) do update set content = excluded.content, updated_at = now()`,
+      [avatarId, content],
+    );
+  }
+
+  async get(avatarId: string): Promise<Buffer | undefined> {
+    const res = await this.pool.query<{ content: Buffer }>(`select content from ${this.table} where id = $1`, [
+      avatarId,
+    ]);
+    return res.rows[0]?.content;
+  }
+
+  async remove(avatarId: string): Promise<boolean> {
+    const res = await this.pool.query(`delete from ${this.table} where id = $1`, [avatarId]);
+    return (res.rowCount ?? 0) > 0;
+  }
+
+  async list(): Promise<string[]> {
+    const res = await this.pool.query<{ id: string }>(`select id from ${this.table} order by id`);
+    return res.rows.map((r) => r.id);
+  }
+
+  async ping(): Promise<boolean> {
+    await this.pool.query('select 1');
+    return true;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,94 @@
+import * as grpc from '@grpc/grpc-js';
+import { service as healthService } from 'grpc-health-check';
+import sharp from 'sharp';
+import { startTestService, tempDir, testConfig } from './helpers';
+
+interface HealthClient {
+  check(
+    req: { service: string },
+    options: grpc.CallOptions,
+    callback: (err: Error | null, res: { status: string }) => void,
+  ): void;
+}
+
+type Started = Awaited<ReturnType<typeof startTestService>>;
+
+describe('avatar service over gRPC (file system store)', () => {
+  let started: Started;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const tmp = await tempDir('svc');
+    cleanup = tmp.cleanup;
+    started = await startTestService(testConfig({ store: tmp.dir }));
+  });
+  afterAll(async () => {
+    await started.stop();
+    await cleanup();
+  });
+
+  it('answers health SERVING once the store answers', async () => {
+    const Health = grpc.makeGenericClientConstructor(healthService, 'Health');
+    const health = new Health(`127.0.0.1:${started.service.port}`, grpc.credentials.createInsecure());
+    const res = await new Promise<{ status: string }>((resolve, reject) =>
+      (health as unknown as HealthClient).check(
+        { service: 'avatar.v1.AvatarService' },
+        { deadline: Date.now() + 2000 },
+        (err, r) => (err ? reject(err) : resolve(r)),
+      ),
+    );
+    health.close();
+    expect(res.status).toBe('SERVING');
+  });
+
+  it('stores the identicon for an empty URL under sha1(user id).image', async () => {
+    const res = await started.client.storeFromUrl({ userId: 'dev_user', url: '' });
+    expect(res.avatarId).toBe('ccfa2abd01667605b4e1fc4fcb91b1e1af323240.image');
+    expect(res.identicon).toBe(true);
+    const got = await started.client.getAvatar({ avatarId: res.avatarId });
+    expect(got.contentType).toBe('image/png');
+    expect(got.etag).toMatch(/^[0-9a-f]{40}$/);
+    const meta = await sharp(got.content).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 300, 300]);
+  });
+
+  it('stores content it is given and serves it back with a content-based etag', async () => {
+    const jpeg = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#3366ff' } })
+      .jpeg()
+      .toBuffer();
+    const res = await started.client.storeContent({ userId: 'github_abc', content: jpeg });
+    expect(res.identicon).toBe(false);
+    const got = await started.client.getAvatar({ avatarId: res.avatarId });
+    expect(Buffer.from(got.content).equals(jpeg)).toBe(true);
+    expect(got.contentType).toBe('image/jpeg');
+    const again = await started.client.getAvatar({ avatarId: res.avatarId });
+    expect(again.etag).toBe(got.etag);
+  });
+
+  it('replaces content that is not a picture by the identicon', async () => {
+    const res = await started.client.storeContent({ userId: 'u1', content: Buffer.from('<script>alert(1)</script>') });
+    expect(res.identicon).toBe(true);
+    const got = await started.client.getAvatar({ avatarId: res.avatarId });
+    expect((await sharp(got.content).metadata()).format).toBe('png');
+  });
+
+  it('refuses a malformed id and reports a missing avatar as NOT_FOUND', async () => {
+    await expect(started.client.getAvatar({ avatarId: '../etc/passwd' })).rejects.toMatchObject({
+      code: grpc.status.INVALID_ARGUMENT,
+    });
+    await expect(started.client.getAvatar({ avatarId: `${'0'.repeat(40)}.image` })).rejects.toMatchObject({
+      code: grpc.status.NOT_FOUND,
+    });
+    await expect(started.client.storeFromUrl({ userId: '', url: '' })).rejects.toMatchObject({
+      code: grpc.status.INVALID_ARGUMENT,
+    });
+  });
+
+  it('lists and removes avatars', async () => {
+    const { avatarId } = await started.client.storeFromUrl({ userId: 'to-remove', url: '' });
+    expect((await started.client.listAvatars({})).avatarIds).toContain(avatarId);
+    await started.client.removeAvatar({ avatarId });
+    expect((await started.client.listAvatars({})).avatarIds).not.toContain(avatarId);
+    await expect(started.client.removeAvatar({ avatarId })).rejects.toMatchObject({ code: grpc.status.NOT_FOUND });
+  });
+});
