@@ -2,16 +2,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
-import { type auth, type avatar, loadProto } from '@gatehouse/proto';
+import { type auth, type avatar, loadProto, type payment } from '@gatehouse/proto';
 import { configSecretReader } from '@gatehouse/token';
 import type Router from '@koa/router';
 import { buildApp } from './app';
 import { Authenticator } from './auth/authenticator';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
+import { authenticate } from './middleware/authenticate';
 import { authRoutes } from './routes/auth.routes';
 import { avatarRoutes } from './routes/avatar.routes';
 import { homeRoutes } from './routes/home.routes';
+import { paymentRoutes } from './routes/payment.routes';
 
 export interface RunningGateway {
   port: number;
@@ -43,10 +45,19 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     adminPassword: config.adminPassword,
     log,
   });
+  const paymentClient = createClient<payment.PaymentServiceClient>(
+    loadProto('payment').grpcObject.payment.v1.PaymentService,
+    config.addresses.payment,
+  );
   const routers: Router[] = [
     homeRoutes(),
     authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
     avatarRoutes({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath }),
+    paymentRoutes({
+      payment: paymentClient.call,
+      requireUser: authenticate(authenticator, config.cookies, { required: true }),
+      log,
+    }),
   ];
   const app = buildApp({ log, trustedProxies: config.trustedProxies, routers });
   const server = http.createServer(app.callback());
@@ -66,6 +77,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       authClient.close();
       avatarClient.close();
+      paymentClient.close();
     },
   };
 }

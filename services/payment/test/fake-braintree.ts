@@ -6,8 +6,9 @@ import type { AddressInfo } from 'node:net';
  * (reference §2.2–2.4): JSON requests with Basic auth and `X-ApiVersion: 6`, XML answers whose root
  * element decides success. Outcomes follow the sandbox's test amounts: up to 1999.99 approved,
  * 2000.00–2999.99 declined with the integer part as the code, 3000.xx failed, 5001.00 gateway-rejected.
- * `fake-consumed-nonce` is a validation error (91564). Every request the SDK sends is checked; what
- * does not match the protocol is answered 400 and listed in `violations`.
+ * `fake-consumed-nonce` is a validation error (91564); `fake-processor-declined-visa-nonce` declines
+ * (2000). Every request the SDK sends is checked; what does not match the protocol is answered 400
+ * and listed in `violations`.
  */
 
 export interface FakeBraintreeOptions {
@@ -49,6 +50,7 @@ const DECLINE_TEXT: Record<string, string> = {
   '2003': "Cardholder's Activity Limit Exceeded",
   '2004': 'Expired Card',
   '2005': 'Invalid Credit Card Number',
+  '3000': 'Processor Network Unavailable - Try Again',
 };
 
 const escapeXml = (s: string) =>
@@ -116,13 +118,16 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
       );
     }
     const whole = Math.trunc(Number(amount));
-    if (whole >= 2000 && whole < 3000) {
-      const code = String(whole);
+    // The sandbox's declined test card nonce declines with 2000, whatever the amount.
+    const declinedNonce = t.payment_method_nonce === 'fake-processor-declined-visa-nonce';
+    if (declinedNonce || (whole >= 2000 && whole <= 3000)) {
+      const code = declinedNonce ? '2000' : String(whole);
       const text = DECLINE_TEXT[code] ?? 'Processor Declined';
+      const status = code === '3000' ? 'failed' : 'processor_declined';
       return xml(
         res,
         422,
-        `<api-error-response><errors><errors type="array"/></errors><params><transaction><amount>${amount}</amount><type>sale</type></transaction></params><message>${escapeXml(text)}</message><transaction><id>${id}</id><status>processor_declined</status><type>sale</type><amount>${amount}</amount><processor-response-code>${code}</processor-response-code><processor-response-text>${escapeXml(text)}</processor-response-text><processor-response-type>soft_declined</processor-response-type><gateway-rejection-reason nil="true"/><additional-processor-response>${code} : ${escapeXml(text)}</additional-processor-response></transaction></api-error-response>`,
+        `<api-error-response><errors><errors type="array"/></errors><params><transaction><amount>${amount}</amount><type>sale</type></transaction></params><message>${escapeXml(text)}</message><transaction><id>${id}</id><status>${status}</status><type>sale</type><amount>${amount}</amount><processor-response-code>${code}</processor-response-code><processor-response-text>${escapeXml(text)}</processor-response-text><processor-response-type>soft_declined</processor-response-type><gateway-rejection-reason nil="true"/><additional-processor-response>${code} : ${escapeXml(text)}</additional-processor-response></transaction></api-error-response>`,
       );
     }
     if (amount === '5001.00') {
