@@ -160,7 +160,7 @@ async function waitForSettled(databaseUrl: string, timeoutMs = 30_000): Promise<
   try {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const { rows } = await client.query("SELECT count(*)::int AS n FROM loads WHERE status = 'pending'");
+      const { rows } = await client.query("SELECT count(*)::int AS n FROM payment.loads WHERE status = 'pending'");
       if (rows[0].n === 0) return;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -184,13 +184,13 @@ async function checkLedger(
   try {
     const { rows } = await client.query<Record<string, string>>(`
       SELECT
-        (SELECT count(*) FROM cards) AS cards,
-        (SELECT coalesce(sum(balance_cents), 0) FROM cards) AS balance,
-        (SELECT count(*) FROM loads WHERE status = 'succeeded') AS succeeded,
-        (SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE status = 'succeeded') AS ledger,
-        (SELECT count(*) FROM loads WHERE status IN ('pending', 'unknown')) AS unsettled,
-        (SELECT count(*) FROM cards c WHERE c.balance_cents <> (
-           SELECT coalesce(sum(amount_cents), 0) FROM loads l WHERE l.card_id = c.id AND l.status = 'succeeded')) AS drifting`);
+        (SELECT count(*) FROM payment.cards) AS cards,
+        (SELECT coalesce(sum(balance_cents), 0) FROM payment.cards) AS balance,
+        (SELECT count(*) FROM payment.loads WHERE status = 'succeeded') AS succeeded,
+        (SELECT coalesce(sum(amount_cents), 0) FROM payment.loads WHERE status = 'succeeded') AS ledger,
+        (SELECT count(*) FROM payment.loads WHERE status IN ('pending', 'unknown')) AS unsettled,
+        (SELECT count(*) FROM payment.cards c WHERE c.balance_cents <> (
+           SELECT coalesce(sum(amount_cents), 0) FROM payment.loads l WHERE l.card_id = c.id AND l.status = 'succeeded')) AS drifting`);
     const r = rows[0]!;
     const processorCents = [...approved.values()].reduce((sum, a) => sum + Math.round(Number(a) * 100), 0);
     const result = {

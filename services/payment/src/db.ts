@@ -7,9 +7,16 @@ export const DB_TIMEOUTS = {
   idleInTransactionMs: 30_000,
 };
 
+/**
+ * The ledger's tables live in their own schema, so the payment service can share a database (as in
+ * `pnpm start` or docker compose) without its `cards` and `loads` meeting another service's tables.
+ */
+export const SCHEMA = 'payment';
+
 export function createPool(databaseUrl: string, max = 10): Pool {
   return new Pool({
     connectionString: databaseUrl,
+    options: `-c search_path=${SCHEMA}`,
     max,
     connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
     statement_timeout: DB_TIMEOUTS.statementMs,

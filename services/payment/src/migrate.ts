@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Pool } from 'pg';
+import { SCHEMA } from './db';
 
 export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
@@ -19,6 +20,7 @@ export async function runMigrations(pool: Pool, dir = MIGRATIONS_DIR): Promise<s
   const applied: string[] = [];
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
     await client.query(
       'CREATE TABLE IF NOT EXISTS payment_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );

@@ -74,6 +74,9 @@ test('migrations are recorded and not applied twice', async () => {
   expect(await runMigrations(pool)).toEqual([]);
   const { rows } = await pool.query('SELECT name FROM payment_migrations');
   expect(rows.map((r) => r.name)).toEqual(['001_ledger.sql']);
+  // In their own schema, so that sharing a database with other services cannot mix tables.
+  const where = await pool.query("SELECT to_regclass('payment.loads') AS loads, to_regclass('public.loads') AS public");
+  expect(where.rows[0]).toEqual({ loads: 'loads', public: null });
 });
 
 test('20 concurrent loads of 100.00 against 500.00: exactly 5 succeed and the balance equals the ledger', async () => {
