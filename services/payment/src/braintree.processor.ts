@@ -2,7 +2,13 @@ import type { Logger } from '@gatehouse/logger';
 import braintree from 'braintree';
 import type { LoadError } from './limits';
 import { formatCents } from './money';
-import { type Processor, ProcessorUnavailableError, type SaleOutcome, type SaleRequest } from './processor';
+import {
+  type Processor,
+  ProcessorUnavailableError,
+  type SaleLookup,
+  type SaleOutcome,
+  type SaleRequest,
+} from './processor';
 
 export interface BraintreeSettings {
   merchantId: string;
@@ -13,6 +19,17 @@ export interface BraintreeSettings {
   gatewayUrl?: string;
   timeoutMs: number;
 }
+
+/** Sale statuses that moved, or will move, money (Braintree's transaction statuses). */
+const CHARGED = new Set([
+  'authorizing',
+  'authorized',
+  'submitted_for_settlement',
+  'settling',
+  'settlement_pending',
+  'settlement_confirmed',
+  'settled',
+]);
 
 /**
  * SDK rejections that prove Braintree did not process the request: it refused to authenticate us,
@@ -103,6 +120,43 @@ export class BraintreeProcessor implements Processor {
       responseCode: t?.processorResponseCode ?? null,
       responseText: t?.processorResponseText ?? null,
       errors: declineErrors(result),
+    };
+  }
+
+  async findSale(orderId: string): Promise<SaleLookup> {
+    let found: braintree.Transaction[];
+    try {
+      found = await this.withDeadline(
+        (async () => {
+          const results: braintree.Transaction[] = [];
+          const stream = this.gateway.transaction.search((search) => search.orderId().is(orderId));
+          for await (const t of stream) results.push(t as braintree.Transaction);
+          return results;
+        })(),
+      );
+    } catch (err) {
+      this.log.warn({ err, orderId }, 'processor search failed');
+      return { kind: 'unknown', reason: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+    }
+    // One sale per order id is what we send; should there be more, any charge wins.
+    const charged = found.find((t) => CHARGED.has(t.status));
+    if (charged) {
+      return {
+        kind: 'approved',
+        transactionId: charged.id,
+        responseCode: charged.processorResponseCode ?? null,
+        responseText: charged.processorResponseText ?? null,
+      };
+    }
+    const t = found[0];
+    if (!t) return { kind: 'not_found' };
+    const code = t.processorResponseCode || t.gatewayRejectionReason || t.status;
+    return {
+      kind: 'declined',
+      transactionId: t.id,
+      responseCode: t.processorResponseCode ?? null,
+      responseText: t.processorResponseText ?? null,
+      errors: [{ code, message: t.processorResponseText || `the processor recorded the sale as ${t.status}` }],
     };
   }
 

@@ -72,3 +72,10 @@ test('every problem is listed in one error', () => {
 test('an unreadable settings file names itself', () => {
   expect(() => loadConfig({ ...base, PAYMENT_SETTINGS: '/nonexistent/settings.json' })).toThrow(/PAYMENT_SETTINGS/);
 });
+
+test('reconciliation waits well past the processor timeout', () => {
+  expect(loadConfig(base)).toMatchObject({ reconcileAfterMs: 600_000, reconcileIntervalMs: 300_000 });
+  expect(() => loadConfig({ ...base, PROCESSOR_TIMEOUT: '30s', PAYMENT_RECONCILE_AFTER: '60s' })).toThrow(
+    /PAYMENT_RECONCILE_AFTER must exceed PROCESSOR_TIMEOUT/,
+  );
+});

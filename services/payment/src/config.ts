@@ -33,6 +33,10 @@ const schema = z
       z.url({ protocol: /^https?$/, message: 'PROCESSOR_GATEWAY_URL must be an http(s) URL' }).optional(),
     ),
     PROCESSOR_TIMEOUT: duration('10s'),
+    /** Loads whose outcome is open for this long are looked up at the processor... */
+    PAYMENT_RECONCILE_AFTER: duration('10m'),
+    /** ...this often. */
+    PAYMENT_RECONCILE_INTERVAL: duration('5m'),
     PAYMENT_LIMIT_1_DAY: amount('PAYMENT_LIMIT_1_DAY', '500.00'),
     PAYMENT_LIMIT_30_DAYS: amount('PAYMENT_LIMIT_30_DAYS'),
     PAYMENT_LIMIT_365_DAYS: amount('PAYMENT_LIMIT_365_DAYS'),
@@ -49,7 +53,12 @@ const schema = z
       // Checked even when other settings are wrong, so that one error lists every problem.
       when: () => true,
     },
-  );
+  )
+  .refine((c) => !(c.PAYMENT_RECONCILE_AFTER < c.PROCESSOR_TIMEOUT + 60_000), {
+    path: ['PAYMENT_RECONCILE_AFTER'],
+    message:
+      'PAYMENT_RECONCILE_AFTER must exceed PROCESSOR_TIMEOUT by at least a minute, so no load in flight is reconciled',
+  });
 
 export interface PaymentConfig {
   databaseUrl: string;
@@ -66,6 +75,8 @@ export interface PaymentConfig {
     timeoutMs: number;
   };
   rules: LimitRule[];
+  reconcileAfterMs: number;
+  reconcileIntervalMs: number;
 }
 
 /**
@@ -92,6 +103,8 @@ export function loadConfig(env: Record<string, string | undefined>): PaymentConf
     grpcPort: c.PAYMENT_GRPC_PORT,
     logLevel: c.LOG_LEVEL,
     processor,
+    reconcileAfterMs: c.PAYMENT_RECONCILE_AFTER,
+    reconcileIntervalMs: c.PAYMENT_RECONCILE_INTERVAL,
     rules: standardRules({
       oneDayCents: c.PAYMENT_LIMIT_1_DAY!, // has a default
       thirtyDaysCents: c.PAYMENT_LIMIT_30_DAYS,

@@ -90,12 +90,25 @@ export class PostgresLedgerStore implements LedgerStore {
     });
   }
 
-  async settle(loadId: number, s: Settlement): Promise<{ load: LoadRecord; balanceCents: number }> {
+  async listUnsettled(before: Date, limit: number): Promise<LoadRecord[]> {
+    const { rows } = await this.pool.query<LoadRow>(
+      `SELECT * FROM loads WHERE status IN ('pending', 'unknown') AND created_at < $1 ORDER BY id LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map(toLoad);
+  }
+
+  async settle(
+    loadId: number,
+    s: Settlement,
+    from: readonly ('pending' | 'unknown')[] = ['pending'],
+  ): Promise<{ load: LoadRecord; balanceCents: number }> {
     return this.transaction(async (client) => {
+      // The status condition makes settling happen once: a second attempt finds no row.
       const { rows } = await client.query<LoadRow>(
         `UPDATE loads SET status = $2, processor_transaction_id = $3, processor_response_code = $4,
                 processor_response_text = $5, errors = $6, settled_at = $7
-          WHERE id = $1 AND status = 'pending' RETURNING *`,
+          WHERE id = $1 AND status = ANY($8) RETURNING *`,
         [
           loadId,
           s.status,
@@ -104,10 +117,11 @@ export class PostgresLedgerStore implements LedgerStore {
           s.processorResponseText,
           JSON.stringify(s.errors),
           s.settledAt,
+          from,
         ],
       );
       const row = rows[0];
-      if (!row) throw new Error(`load ${loadId} is not pending`);
+      if (!row) throw new Error(`load ${loadId} is no longer ${from.join(' or ')}`);
       const load = toLoad(row);
       // balance = balance + amount in SQL, never a read-modify-write in Node: no update is lost.
       const balance =

@@ -67,6 +67,15 @@ export interface LedgerStore {
    * loads is serialised, so concurrent loads can never both fit under a limit only one fits.
    */
   withOwnerLock<T>(ownerId: string, fn: (tx: OwnerTransaction) => Promise<T>): Promise<T>;
-  /** Ends a pending load and, when it succeeded, credits the card in the same transaction. */
-  settle(loadId: number, settlement: Settlement): Promise<{ load: LoadRecord; balanceCents: number }>;
+  /**
+   * Ends a pending (or, when reconciling, unknown) load and, when it succeeded, credits the card in the
+   * same transaction. Throws when the load has been settled already.
+   */
+  settle(
+    loadId: number,
+    settlement: Settlement,
+    from?: readonly ('pending' | 'unknown')[],
+  ): Promise<{ load: LoadRecord; balanceCents: number }>;
+  /** Loads created before `before` whose outcome is still open (pending or unknown), oldest first. */
+  listUnsettled(before: Date, limit: number): Promise<LoadRecord[]>;
 }

@@ -7,6 +7,8 @@ import { MAX_AMOUNT_CENTS } from './money';
 import { type Processor, ProcessorUnavailableError, type SaleOutcome } from './processor';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+export const DEFAULT_RECONCILE_AFTER_MS = 10 * 60_000;
+const RECONCILE_BATCH = 100;
 export const MAX_CARD_NAME_LENGTH = 100;
 const MAX_NONCE_LENGTH = 4096;
 
@@ -17,6 +19,11 @@ export const PROCESSOR_UNAVAILABLE: LoadError = {
 export const PROCESSOR_ERROR: LoadError = {
   code: 'processor-error',
   message: 'the payment processor refused the request; the card was not charged',
+};
+
+export const PROCESSOR_NOT_CHARGED: LoadError = {
+  code: 'processor-not-charged',
+  message: 'the payment processor has no record of this load; the card was not charged',
 };
 
 export interface LoadCardInput {
@@ -35,11 +42,24 @@ export interface LoadAnswer {
   replayed: boolean;
 }
 
+export interface ReconcileReport {
+  checked: number;
+  succeeded: number;
+  failed: number;
+  stillUnknown: number;
+}
+
 export interface PaymentsDeps {
   store: LedgerStore;
   processor: Processor;
   rules: readonly LimitRule[];
   log: Logger;
+  /**
+   * How old an open load must be before reconciliation asks the processor about it: well past the
+   * processor timeout, so a load still in flight is never settled twice, and past the delay before
+   * the processor's search finds a new sale.
+   */
+  reconcileAfterMs?: number;
   /** Injected so tests can move time across a window boundary. */
   clock?: () => Date;
 }
@@ -147,6 +167,45 @@ export class Payments {
       balanceCents: settled.balanceCents,
       replayed: false,
     };
+  }
+
+  /**
+   * Settles loads whose outcome stayed open (unknown after a processor fault, or pending after a
+   * crash) by asking the processor for the sale with the load's order id: a charge credits the card,
+   * a decline or no sale at all fails the load, and no answer leaves it for the next round.
+   */
+  async reconcile(): Promise<ReconcileReport> {
+    const before = new Date(this.clock().getTime() - (this.deps.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS));
+    const open = await this.deps.store.listUnsettled(before, RECONCILE_BATCH);
+    const report: ReconcileReport = { checked: open.length, succeeded: 0, failed: 0, stillUnknown: 0 };
+    for (const load of open) {
+      const found = await this.deps.processor.findSale(`load-${load.id}`);
+      if (found.kind === 'unknown') {
+        report.stillUnknown += 1;
+        continue;
+      }
+      const settlement: Settlement =
+        found.kind === 'not_found'
+          ? {
+              status: 'failed',
+              processorTransactionId: null,
+              processorResponseCode: null,
+              processorResponseText: 'the processor has no sale for this load',
+              errors: [PROCESSOR_NOT_CHARGED],
+              settledAt: this.clock(),
+            }
+          : settlementFor(found, this.clock());
+      try {
+        await this.deps.store.settle(load.id, settlement, ['pending', 'unknown']);
+      } catch (err) {
+        this.deps.log.warn({ err, loadId: load.id }, 'reconciliation could not settle the load');
+        continue;
+      }
+      if (settlement.status === 'succeeded') report.succeeded += 1;
+      else report.failed += 1;
+      this.deps.log.info({ loadId: load.id, status: settlement.status }, 'load reconciled');
+    }
+    return report;
   }
 }
 

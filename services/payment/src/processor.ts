@@ -16,6 +16,12 @@ export type SaleOutcome =
   /** No answer (timeout, 5xx, network, garbled reply): the charge may or may not have happened. */
   | { kind: 'unknown'; reason: string };
 
+/** What the processor knows of a sale we sent, found by our order id. */
+export type SaleLookup =
+  | Extract<SaleOutcome, { kind: 'approved' | 'declined' | 'unknown' }>
+  /** The processor has no sale with that order id: it was never charged. */
+  | { kind: 'not_found' };
+
 export interface SaleRequest {
   amountCents: number;
   nonce: string;
@@ -29,6 +35,8 @@ export interface Processor {
   clientToken(): Promise<string>;
   /** Never throws: every failure is an outcome. */
   sale(request: SaleRequest): Promise<SaleOutcome>;
+  /** Finds the sale sent with `orderId`, to settle a load whose outcome was unknown. Never throws. */
+  findSale(orderId: string): Promise<SaleLookup>;
 }
 
 export class ProcessorUnavailableError extends Error {
@@ -46,5 +54,9 @@ export class UnconfiguredProcessor implements Processor {
 
   async sale(): Promise<SaleOutcome> {
     return { kind: 'error', reason: 'payment processor is not configured' };
+  }
+
+  async findSale(): Promise<SaleLookup> {
+    return { kind: 'unknown', reason: 'payment processor is not configured' };
   }
 }

@@ -48,6 +48,7 @@ export async function startPaymentService(
     rules: config.rules,
     log,
     clock: overrides.clock,
+    reconcileAfterMs: config.reconcileAfterMs,
   });
 
   let migrated: Promise<boolean> | undefined;
@@ -75,13 +76,41 @@ export async function startPaymentService(
     checkDependencies,
     healthIntervalMs: overrides.healthIntervalMs,
   });
+  const reconciler = startReconciler(payments, config.reconcileIntervalMs, log);
   return {
     port: server.port,
     payments,
     pool,
     async stop() {
+      await reconciler.stop();
       await server.shutdown();
       await pool.end();
+    },
+  };
+}
+
+/** Runs Payments.reconcile every `intervalMs`, skipping a tick while a round still runs; stop() waits for it. */
+function startReconciler(payments: Payments, intervalMs: number, log: Logger): { stop(): Promise<void> } {
+  let current: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (current) return;
+    current = payments
+      .reconcile()
+      .then(
+        (report) => {
+          if (report.checked > 0) log.info(report, 'reconciliation round');
+        },
+        (err: unknown) => log.warn({ err }, 'reconciliation round failed'),
+      )
+      .finally(() => {
+        current = undefined;
+      });
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await current;
     },
   };
 }

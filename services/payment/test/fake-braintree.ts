@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
  * element decides success. Outcomes follow the sandbox's test amounts: up to 1999.99 approved,
  * 2000.00–2999.99 declined with the integer part as the code, 3000.xx failed, 5001.00 gateway-rejected.
  * `fake-consumed-nonce` is a validation error (91564); `fake-processor-declined-visa-nonce` declines
- * (2000). Every request the SDK sends is checked; what does not match the protocol is answered 400
+ * (2000). Sales it decided can be found again by order id (`transaction.search`, as reconciliation
+ * uses it). Every request the SDK sends is checked; what does not match the protocol is answered 400
  * and listed in `violations`.
  */
 
@@ -17,8 +18,25 @@ export interface FakeBraintreeOptions {
   privateKey?: string;
 }
 
-/** A fault to inject into the next transaction request. */
-export type Fault = 'server-error' | 'hang' | 'reset';
+/**
+ * A fault to inject into the next sale: `server-error`, `hang` and `reset` happen before anything is
+ * charged; `charge-then-server-error` charges and then loses the answer (an outcome to reconcile).
+ */
+export type Fault = 'server-error' | 'hang' | 'reset' | 'charge-then-server-error';
+
+/** Statuses of a sale that moved (or will move) money. */
+export const APPROVED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
+
+export interface StoredTransaction {
+  id: string;
+  orderId: string;
+  amount: string;
+  status: string;
+  responseCode: string | null;
+  responseText: string | null;
+  rejection: string | null;
+  createdAt: string;
+}
 
 export interface RecordedRequest {
   method: string;
@@ -35,8 +53,12 @@ export interface FakeBraintree {
   requests: RecordedRequest[];
   /** Protocol problems seen in what the SDK sent; a test expects this to stay empty. */
   violations: string[];
-  /** Faults applied, one each, to the next transaction requests. */
+  /** Faults applied, one each, to the next sales. */
   faults: Fault[];
+  /** Faults applied, one each, to the next search requests. */
+  searchFaults: 'server-error'[];
+  /** Every sale it decided, by id, as search finds them. */
+  transactions: Map<string, StoredTransaction>;
   /** Transactions it approved (id → amount), to reconcile the ledger against. */
   approved: Map<string, string>;
   clientToken: string;
@@ -73,6 +95,8 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
     requests: [],
     violations: [],
     faults: [],
+    searchFaults: [],
+    transactions: new Map(),
     approved: new Map(),
     clientToken,
   };
@@ -82,13 +106,59 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
     res.end(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`);
   };
 
+  const serverError = (res: http.ServerResponse) => {
+    res.writeHead(500, { 'Content-Type': 'application/xml' });
+    res.end();
+  };
+
   const reject = (res: http.ServerResponse, problem: string) => {
     fake.violations.push(problem);
     res.writeHead(400, { 'Content-Type': 'text/plain' });
     res.end(problem);
   };
 
-  const transaction = (res: http.ServerResponse, body: unknown) => {
+  /** A transaction as the gateway renders it, in a sale's answer and in search results. */
+  const transactionXml = (t: StoredTransaction) => {
+    const response =
+      t.responseCode === null
+        ? '<processor-response-code nil="true"/>'
+        : `<processor-response-code>${t.responseCode}</processor-response-code><processor-response-text>${escapeXml(t.responseText ?? '')}</processor-response-text><processor-response-type>${t.responseCode === '1000' ? 'approved' : 'soft_declined'}</processor-response-type>`;
+    const rejection = t.rejection
+      ? `<gateway-rejection-reason>${t.rejection}</gateway-rejection-reason>`
+      : '<gateway-rejection-reason nil="true"/>';
+    return `<transaction><id>${t.id}</id><status>${t.status}</status><type>sale</type><amount>${t.amount}</amount><currency-iso-code>USD</currency-iso-code><order-id>${escapeXml(t.orderId)}</order-id><created-at type="datetime">${t.createdAt}</created-at>${response}${rejection}<processor-settlement-response-code></processor-settlement-response-code></transaction>`;
+  };
+
+  /** Decides a sale the way the sandbox does, from its amount (and the declined test nonce). */
+  const decide = (id: string, t: Record<string, unknown>): StoredTransaction => {
+    const amount = String(t.amount);
+    const base = {
+      id,
+      amount,
+      orderId: String(t.order_id ?? ''),
+      createdAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      rejection: null,
+    };
+    const whole = Math.trunc(Number(amount));
+    const declinedNonce = t.payment_method_nonce === 'fake-processor-declined-visa-nonce';
+    if (declinedNonce || (whole >= 2000 && whole <= 3000)) {
+      const code = declinedNonce ? '2000' : String(whole);
+      const status = code === '3000' ? 'failed' : 'processor_declined';
+      return { ...base, status, responseCode: code, responseText: DECLINE_TEXT[code] ?? 'Processor Declined' };
+    }
+    if (amount === '5001.00') {
+      return {
+        ...base,
+        status: 'gateway_rejected',
+        responseCode: null,
+        responseText: null,
+        rejection: 'application_incomplete',
+      };
+    }
+    return { ...base, status: 'submitted_for_settlement', responseCode: '1000', responseText: 'Approved' };
+  };
+
+  const sale = (res: http.ServerResponse, body: unknown) => {
     const t = (body as { transaction?: Record<string, unknown> }).transaction;
     if (!t) return reject(res, 'transaction body without "transaction"');
     if (t.type !== 'sale') return reject(res, `transaction type ${String(t.type)}, expected sale`);
@@ -100,48 +170,68 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
     if (typeof t.payment_method_nonce !== 'string') return reject(res, 'no payment_method_nonce');
 
     const fault = fake.faults.shift();
-    if (fault === 'server-error') {
-      res.writeHead(500, { 'Content-Type': 'application/xml' });
-      return res.end();
-    }
+    if (fault === 'server-error') return serverError(res);
     if (fault === 'hang') return; // never answers; close() destroys the socket
     if (fault === 'reset') return res.socket?.destroy();
 
-    const id = `fake${++sequence}`;
-    const amount = t.amount;
     if (t.payment_method_nonce === 'fake-consumed-nonce') {
       const message = 'Cannot use a payment_method_nonce more than once.';
       return xml(
         res,
         422,
-        `<api-error-response><errors><errors type="array"/><transaction><errors type="array"><error><code>91564</code><attribute type="symbol">payment_method_nonce</attribute><message>${message}</message></error></errors></transaction></errors><params><transaction><amount>${amount}</amount><type>sale</type></transaction></params><message>${message}</message></api-error-response>`,
+        `<api-error-response><errors><errors type="array"/><transaction><errors type="array"><error><code>91564</code><attribute type="symbol">payment_method_nonce</attribute><message>${message}</message></error></errors></transaction></errors><params><transaction><amount>${t.amount}</amount><type>sale</type></transaction></params><message>${message}</message></api-error-response>`,
       );
     }
-    const whole = Math.trunc(Number(amount));
-    // The sandbox's declined test card nonce declines with 2000, whatever the amount.
-    const declinedNonce = t.payment_method_nonce === 'fake-processor-declined-visa-nonce';
-    if (declinedNonce || (whole >= 2000 && whole <= 3000)) {
-      const code = declinedNonce ? '2000' : String(whole);
-      const text = DECLINE_TEXT[code] ?? 'Processor Declined';
-      const status = code === '3000' ? 'failed' : 'processor_declined';
-      return xml(
-        res,
-        422,
-        `<api-error-response><errors><errors type="array"/></errors><params><transaction><amount>${amount}</amount><type>sale</type></transaction></params><message>${escapeXml(text)}</message><transaction><id>${id}</id><status>${status}</status><type>sale</type><amount>${amount}</amount><processor-response-code>${code}</processor-response-code><processor-response-text>${escapeXml(text)}</processor-response-text><processor-response-type>soft_declined</processor-response-type><gateway-rejection-reason nil="true"/><additional-processor-response>${code} : ${escapeXml(text)}</additional-processor-response></transaction></api-error-response>`,
-      );
-    }
-    if (amount === '5001.00') {
-      return xml(
-        res,
-        422,
-        `<api-error-response><errors><errors type="array"/></errors><message>Gateway Rejected: application_incomplete</message><transaction><id>${id}</id><status>gateway_rejected</status><type>sale</type><amount>${amount}</amount><gateway-rejection-reason>application_incomplete</gateway-rejection-reason><processor-response-code nil="true"/></transaction></api-error-response>`,
-      );
-    }
-    fake.approved.set(id, amount);
+    const stored = decide(`fake${++sequence}`, t);
+    fake.transactions.set(stored.id, stored);
+    if (APPROVED.has(stored.status)) fake.approved.set(stored.id, stored.amount);
+    // The charge happened, but its answer is lost on the way back.
+    if (fault === 'charge-then-server-error') return serverError(res);
+    if (APPROVED.has(stored.status)) return xml(res, 201, transactionXml(stored));
+    const message = stored.rejection ? `Gateway Rejected: ${stored.rejection}` : (stored.responseText ?? '');
     return xml(
       res,
-      201,
-      `<transaction><id>${id}</id><status>submitted_for_settlement</status><type>sale</type><amount>${amount}</amount><currency-iso-code>USD</currency-iso-code><order-id>${escapeXml(String(t.order_id ?? ''))}</order-id><created-at type="datetime">${new Date().toISOString().replace(/\.\d+Z$/, 'Z')}</created-at><processor-response-code>1000</processor-response-code><processor-response-text>Approved</processor-response-text><processor-response-type>approved</processor-response-type><gateway-rejection-reason nil="true"/><processor-settlement-response-code></processor-settlement-response-code></transaction>`,
+      422,
+      `<api-error-response><errors><errors type="array"/></errors><params><transaction><amount>${stored.amount}</amount><type>sale</type></transaction></params><message>${escapeXml(message)}</message>${transactionXml(stored)}</api-error-response>`,
+    );
+  };
+
+  /** What a search by order id finds: the SDK's `transaction.search(s => s.orderId().is(...))`. */
+  const matching = (body: unknown, res: http.ServerResponse): StoredTransaction[] | undefined => {
+    const search = (body as { search?: { order_id?: { is?: unknown } } } | null)?.search;
+    if (typeof search?.order_id?.is !== 'string') {
+      reject(res, `search without order_id.is: ${JSON.stringify(body)}`);
+      return undefined;
+    }
+    if (fake.searchFaults.shift() === 'server-error') {
+      serverError(res);
+      return undefined;
+    }
+    const orderId = search.order_id.is;
+    return [...fake.transactions.values()].filter((t) => t.orderId === orderId);
+  };
+
+  const searchIds = (res: http.ServerResponse, body: unknown) => {
+    const found = matching(body, res);
+    if (!found) return;
+    const items = found.map((t) => `<item>${t.id}</item>`).join('');
+    return xml(
+      res,
+      200,
+      `<search-results><page-size type="integer">50</page-size><ids type="array">${items}</ids></search-results>`,
+    );
+  };
+
+  const searchPage = (res: http.ServerResponse, body: unknown) => {
+    const found = matching(body, res);
+    if (!found) return;
+    const ids = (body as { search: { ids?: unknown } }).search.ids;
+    if (!Array.isArray(ids)) return reject(res, 'advanced_search without ids');
+    const page = found.filter((t) => ids.includes(t.id));
+    return xml(
+      res,
+      200,
+      `<credit-card-transactions type="collection"><current-page-number type="integer">1</current-page-number><page-size type="integer">50</page-size><total-items type="integer">${page.length}</total-items>${page.map(transactionXml).join('')}</credit-card-transactions>`,
     );
   };
 
@@ -173,7 +263,9 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
         if (ct?.version !== 2) return reject(res, 'client_token request without version 2');
         return xml(res, 201, `<client-token><value>${clientToken}</value></client-token>`);
       }
-      if (path === `/merchants/${merchantId}/transactions`) return transaction(res, body);
+      if (path === `/merchants/${merchantId}/transactions`) return sale(res, body);
+      if (path === `/merchants/${merchantId}/transactions/advanced_search_ids`) return searchIds(res, body);
+      if (path === `/merchants/${merchantId}/transactions/advanced_search`) return searchPage(res, body);
       res.writeHead(404);
       res.end();
     });

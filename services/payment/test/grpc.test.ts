@@ -19,6 +19,8 @@ let db: TestDatabase;
 let fake: FakeBraintree;
 let service: RunningPaymentService;
 let client: ReturnType<typeof paymentClient>;
+/** The service's clock runs this far ahead of the real one (reconciliation waits for old loads). */
+let clockOffsetMs = 0;
 
 function paymentClient(port: number) {
   const { grpcObject } = loadProto('payment');
@@ -46,8 +48,9 @@ beforeAll(async () => {
     PROCESSOR_PUBLIC_KEY: fake.publicKey,
     PROCESSOR_PRIVATE_KEY: fake.privateKey,
     PROCESSOR_GATEWAY_URL: fake.url,
+    PAYMENT_RECONCILE_INTERVAL: '1s',
   });
-  service = await startPaymentService(config, { log });
+  service = await startPaymentService(config, { log, clock: () => new Date(Date.now() + clockOffsetMs) });
   client = paymentClient(service.port);
 });
 
@@ -167,4 +170,21 @@ test('reflection serves the schema: buf curl lists the service and calls it by n
     `${base}/payment.v1.PaymentService/CreateCard`,
   ]);
   expect(JSON.parse(stdout)).toMatchObject({ card: { name: 'From buf curl', createdAt: expect.any(String) } });
+});
+
+test('the service reconciles an unknown load on its own once it is old enough', async () => {
+  const ownerId = 'dev_grpc_reconcile';
+  const { card } = await client.call.createCard({ ownerId, name: 'R' });
+  fake.faults.push('charge-then-server-error');
+  const answer = await client.call.loadCard({ ownerId, cardId: card!.id, nonce: 'fake-valid-nonce', amountCents: 700 });
+  expect(answer).toMatchObject({ status: 'LOAD_STATUS_UNKNOWN', balanceCents: '0' });
+
+  clockOffsetMs = 11 * 60_000; // past PAYMENT_RECONCILE_AFTER (10m); the next round (every 1s) settles it
+  let status = '';
+  for (let i = 0; i < 100 && status !== 'LOAD_STATUS_SUCCEEDED'; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    status = (await client.call.listLoads({ ownerId, cardId: card!.id })).loads[0]!.status;
+  }
+  expect(status).toBe('LOAD_STATUS_SUCCEEDED');
+  expect((await client.call.listCards({ ownerId })).cards[0]!.balanceCents).toBe('700');
 });

@@ -73,7 +73,7 @@ async function ledgerSum(cardId: number): Promise<number> {
 test('migrations are recorded and not applied twice', async () => {
   expect(await runMigrations(pool)).toEqual([]);
   const { rows } = await pool.query('SELECT name FROM payment_migrations');
-  expect(rows.map((r) => r.name)).toEqual(['001_ledger.sql']);
+  expect(rows.map((r) => r.name).sort()).toEqual(['001_ledger.sql', '002_unsettled_index.sql']);
   // In their own schema, so that sharing a database with other services cannot mix tables.
   const where = await pool.query("SELECT to_regclass('payment.loads') AS loads, to_regclass('public.loads') AS public");
   expect(where.rows[0]).toEqual({ loads: 'loads', public: null });
@@ -243,4 +243,37 @@ test('a processor that hangs past the timeout leaves the load unknown: not credi
   expect((await load(payments, ownerId, card.id, 10_000)).errors[0]?.message).toBe('450.00 + 100.00 > 500.00 (1 day)');
   const [unknown] = (await payments.listLoads(ownerId, card.id)).filter((l) => l.status === 'unknown');
   expect(unknown?.processorResponseText).toMatch(/timed out|no answer/);
+});
+
+test('reconciliation settles open loads from what the processor recorded, once', async () => {
+  let now = new Date('2020-01-01T00:00:00Z');
+  const { payments, ownerId } = setup({ clock: () => now });
+  const card = await payments.createCard(ownerId, 'reconcile');
+  fake.faults.push('charge-then-server-error'); // charged, but the answer was lost
+  const charged = await load(payments, ownerId, card.id, 10_000);
+  fake.faults.push('server-error'); // never charged
+  const notCharged = await load(payments, ownerId, card.id, 20_000);
+  expect([charged.status, notCharged.status, charged.balanceCents]).toEqual(['unknown', 'unknown', 0]);
+
+  now = new Date(now.getTime() + 5 * 60_000); // too recent to ask about
+  expect(await payments.reconcile()).toEqual({ checked: 0, succeeded: 0, failed: 0, stillUnknown: 0 });
+
+  now = new Date(now.getTime() + 6 * 60_000);
+  fake.searchFaults.push('server-error'); // the processor does not answer the first search
+  expect(await payments.reconcile()).toEqual({ checked: 2, succeeded: 0, failed: 1, stillUnknown: 1 });
+  expect(await payments.reconcile()).toEqual({ checked: 1, succeeded: 1, failed: 0, stillUnknown: 0 });
+  expect(await payments.reconcile()).toEqual({ checked: 0, succeeded: 0, failed: 0, stillUnknown: 0 });
+
+  const loads = await payments.listLoads(ownerId, card.id);
+  expect(loads.map((l) => [l.id, l.status])).toEqual([
+    [notCharged.loadId, 'failed'],
+    [charged.loadId, 'succeeded'],
+  ]);
+  expect(loads[1]?.processorTransactionId).toMatch(/^fake\d+$/);
+  expect((await payments.listCards(ownerId))[0]!.balanceCents).toBe(10_000);
+  expect(await ledgerSum(card.id)).toBe(10_000);
+  // The failed load no longer counts: 100.00 succeeded, 400.00 still fit.
+  expect((await load(payments, ownerId, card.id, 40_000)).status).toBe('succeeded');
+  const searches = fake.requests.filter((r) => r.path.endsWith('/transactions/advanced_search_ids'));
+  expect(searches.at(-1)?.body).toEqual({ search: { order_id: { is: `load-${charged.loadId}` } } });
 });

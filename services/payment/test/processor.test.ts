@@ -129,3 +129,25 @@ test('a client token is the base64 text the gateway issued (JSON with version 2)
 test('a client token the gateway cannot give is ProcessorUnavailableError', async () => {
   await expect(processor({ privateKey: 'wrong' }).clientToken()).rejects.toBeInstanceOf(ProcessorUnavailableError);
 });
+
+test('a sale is found again by its order id: charged, declined, or not there', async () => {
+  const p = processor();
+  fake.faults.push('charge-then-server-error');
+  expect(await p.sale({ amountCents: 1_234, nonce: 'fake-valid-nonce', orderId: 'load-found' })).toMatchObject({
+    kind: 'unknown',
+  });
+  expect(await p.findSale('load-found')).toEqual({
+    kind: 'approved',
+    transactionId: expect.stringMatching(/^fake/),
+    responseCode: '1000',
+    responseText: 'Approved',
+  });
+  await p.sale({ amountCents: 200_100, nonce: 'fake-valid-nonce', orderId: 'load-declined' });
+  expect(await p.findSale('load-declined')).toMatchObject({
+    kind: 'declined',
+    errors: [{ code: '2001', message: 'Insufficient Funds' }],
+  });
+  expect(await p.findSale('load-never-sent')).toEqual({ kind: 'not_found' });
+  fake.searchFaults.push('server-error');
+  expect(await p.findSale('load-found')).toMatchObject({ kind: 'unknown' });
+});
