@@ -5,26 +5,13 @@ import type { CardRecord, LedgerStore, LoadRecord, LoadStatus, Settlement } from
 import { type LimitRule, type LoadError, limitViolations } from './limits';
 import { MAX_AMOUNT_CENTS } from './money';
 import { type Processor, ProcessorUnavailableError, type SaleOutcome } from './processor';
+import { PROCESSOR_NOT_CHARGED, settlementFor } from './settlement';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 export const DEFAULT_RECONCILE_AFTER_MS = 10 * 60_000;
 const RECONCILE_BATCH = 100;
 export const MAX_CARD_NAME_LENGTH = 100;
 const MAX_NONCE_LENGTH = 4096;
-
-export const PROCESSOR_UNAVAILABLE: LoadError = {
-  code: 'processor-unavailable',
-  message: 'the payment processor did not answer; the card was not credited and the load will be reconciled',
-};
-export const PROCESSOR_ERROR: LoadError = {
-  code: 'processor-error',
-  message: 'the payment processor refused the request; the card was not charged',
-};
-
-export const PROCESSOR_NOT_CHARGED: LoadError = {
-  code: 'processor-not-charged',
-  message: 'the payment processor has no record of this load; the card was not charged',
-};
 
 export interface LoadCardInput {
   ownerId: string;
@@ -255,38 +242,4 @@ function replay(earlier: LoadRecord, card: CardRecord | null, fingerprint: strin
     balanceCents: card?.balanceCents ?? 0,
     replayed: true,
   };
-}
-
-function settlementFor(outcome: SaleOutcome, settledAt: Date): Settlement {
-  const none = { processorTransactionId: null, processorResponseCode: null, processorResponseText: null };
-  switch (outcome.kind) {
-    case 'approved':
-      return {
-        status: 'succeeded',
-        processorTransactionId: outcome.transactionId,
-        processorResponseCode: outcome.responseCode,
-        processorResponseText: outcome.responseText,
-        errors: [],
-        settledAt,
-      };
-    case 'declined':
-      return {
-        status: 'failed',
-        processorTransactionId: outcome.transactionId,
-        processorResponseCode: outcome.responseCode,
-        processorResponseText: outcome.responseText,
-        errors: outcome.errors,
-        settledAt,
-      };
-    case 'error':
-      return { status: 'failed', ...none, processorResponseText: outcome.reason, errors: [PROCESSOR_ERROR], settledAt };
-    case 'unknown':
-      return {
-        status: 'unknown',
-        ...none,
-        processorResponseText: outcome.reason,
-        errors: [PROCESSOR_UNAVAILABLE],
-        settledAt,
-      };
-  }
 }
