@@ -10,8 +10,11 @@ import { badRequest, cardBody, loadBody, PaymentHttpError, readJsonBody, validat
 export const NOT_FOUND_TEXT =
   'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.';
 
-/** Above the payment service's processor timeout (PROCESSOR_TIMEOUT, 10 s by default) and its lock waits. */
-const LOAD_DEADLINE_MS = 30_000;
+/**
+ * For calls that reach the processor: above the payment service's PROCESSOR_TIMEOUT (10 s by
+ * default, 25 s at most) plus its Postgres lock waits.
+ */
+const PROCESSOR_CALL_DEADLINE_MS = 30_000;
 const MAX_IDEMPOTENCY_KEY = 255;
 const CARD_ID = /^[1-9]\d{0,15}$/;
 
@@ -125,7 +128,10 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
   router.use(deps.requireUser);
 
   router.post('/tokens/', async (ctx) => {
-    const { clientToken } = await payment.createClientToken({ ownerId: owner(ctx) });
+    const { clientToken } = await payment.createClientToken(
+      { ownerId: owner(ctx) },
+      { deadlineMs: PROCESSOR_CALL_DEADLINE_MS },
+    );
     ctx.body = { client_token: clientToken };
   });
 
@@ -165,7 +171,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
     const cardId = cardIdParam(ctx);
     const answer = await payment.loadCard(
       { ownerId: owner(ctx), cardId, nonce: parsed.data.nonce, amountCents: parsed.data.amount, idempotencyKey: key },
-      { deadlineMs: LOAD_DEADLINE_MS },
+      { deadlineMs: PROCESSOR_CALL_DEADLINE_MS },
     );
     if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = loadHttpStatus(answer);

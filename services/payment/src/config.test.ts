@@ -75,7 +75,8 @@ test('an unreadable settings file names itself', () => {
 
 test('reconciliation waits well past the processor timeout', () => {
   expect(loadConfig(base)).toMatchObject({ reconcileAfterMs: 600_000, reconcileIntervalMs: 300_000 });
-  expect(() => loadConfig({ ...base, PROCESSOR_TIMEOUT: '30s', PAYMENT_RECONCILE_AFTER: '60s' })).toThrow(
+  expect(() => loadConfig({ ...base, PROCESSOR_TIMEOUT: '20s', PAYMENT_RECONCILE_AFTER: '60s' })).toThrow(
     /PAYMENT_RECONCILE_AFTER must exceed PROCESSOR_TIMEOUT/,
   );
+  expect(() => loadConfig({ ...base, PROCESSOR_TIMEOUT: '1m' })).toThrow(/PROCESSOR_TIMEOUT must be at most 25s/);
 });

@@ -54,6 +54,10 @@ const schema = z
       when: () => true,
     },
   )
+  .refine((c) => !(c.PROCESSOR_TIMEOUT > 25_000), {
+    path: ['PROCESSOR_TIMEOUT'],
+    message: 'PROCESSOR_TIMEOUT must be at most 25s: the gateway waits 30s for a load',
+  })
   .refine((c) => !(c.PAYMENT_RECONCILE_AFTER < c.PROCESSOR_TIMEOUT + 60_000), {
     path: ['PAYMENT_RECONCILE_AFTER'],
     message:
