@@ -236,3 +236,15 @@ test('Idempotency-Key replays the first answer and refuses a different body', as
   });
   expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'i', balance: '12.00' }] });
 });
+
+test('20 concurrent loads of 100.00 through the gateway: exactly 5 succeed and the balance is 500.00', async () => {
+  const { createCard, load, send } = await user('concurrent-user');
+  const id = await createCard('race');
+  const answers = await Promise.all(Array.from({ length: 20 }, () => load(id, '100.00')));
+  const statuses = answers.map((a) => a.status).sort();
+  expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(400)]);
+  for (const a of answers.filter((x) => x.status === 400)) {
+    expect(a.body).toEqual(error('compliance-1-day', /^\d+\.00 \+ 100\.00 > 500\.00 \(1 day\)$/));
+  }
+  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'race', balance: '500.00' }] });
+});

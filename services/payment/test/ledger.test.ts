@@ -277,3 +277,19 @@ test('reconciliation settles open loads from what the processor recorded, once',
   const searches = fake.requests.filter((r) => r.path.endsWith('/transactions/advanced_search_ids'));
   expect(searches.at(-1)?.body).toEqual({ search: { order_id: { is: `load-${charged.loadId}` } } });
 });
+
+test('concurrent requests with one idempotency key charge once', async () => {
+  const { payments, ownerId } = setup();
+  const card = await payments.createCard(ownerId, 'same-key');
+  const approvedBefore = fake.approved.size;
+  const settled = await Promise.allSettled(
+    Array.from({ length: 5 }, () => load(payments, ownerId, card.id, 2_500, 'k')),
+  );
+  const fulfilled = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const rejected = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []));
+  // The first reserves; the others either replay its answer or learn that it is still running.
+  expect(fulfilled.filter((a) => !a.replayed)).toHaveLength(1);
+  for (const err of rejected) expect(err).toMatchObject({ code: 'IDEMPOTENCY_KEY_IN_USE' });
+  expect(fake.approved.size - approvedBefore).toBe(1);
+  expect(await ledgerSum(card.id)).toBe(2_500);
+});
