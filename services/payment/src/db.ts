@@ -35,3 +35,23 @@ export async function postgresAnswers(pool: Pool): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Errors that mean Postgres could not be reached or gave up on us (connection refused or lost, pool
+ * or statement timeout, server shutting down), as opposed to a bug in a query: callers may retry.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown };
+  const code = typeof e?.code === 'string' ? e.code : '';
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE'].includes(code) ||
+    code.startsWith('08') || // connection exceptions
+    code === '57P01' || // admin shutdown
+    code === '57P03' || // cannot connect now
+    code === '57014' || // statement timeout
+    message.includes('timeout exceeded when trying to connect') ||
+    message.includes('Connection terminated') ||
+    message.includes('Query read timeout')
+  );
+}

@@ -1,6 +1,7 @@
 import { AppError, type ErrorKind, unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
+import { isDatabaseUnavailable } from './db';
 import { PaymentError, type PaymentErrorKind } from './errors';
 import type { CardRecord, LoadRecord, LoadStatus } from './ledger';
 import type { Payments } from './payments.service';
@@ -20,12 +21,16 @@ const STATUS: Record<LoadStatus, payment.LoadStatus__Output> = {
   refused: 'LOAD_STATUS_REFUSED',
 };
 
-/** Domain errors to AppError (and so to a gRPC status); anything else stays internal. */
-async function translated<T>(fn: () => Promise<T>): Promise<T> {
+/** Domain errors to AppError (and so to a gRPC status); Postgres out of reach is UNAVAILABLE; the rest internal. */
+async function translated<T>(log: Logger, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     if (err instanceof PaymentError) throw new AppError(KIND[err.kind], err.code, err.message, { cause: err });
+    if (isDatabaseUnavailable(err)) {
+      log.warn({ err }, 'Postgres unavailable');
+      throw new AppError('unavailable', 'DATABASE_UNAVAILABLE', 'the card ledger is unavailable', { cause: err });
+    }
     throw err;
   }
 }
@@ -58,21 +63,21 @@ const loadMessage = (l: LoadRecord): payment.Load => ({
 export function paymentHandlers(payments: Payments, log: Logger): payment.PaymentServiceHandlers {
   return {
     CreateClientToken: unaryHandler(log, (req: payment.CreateClientTokenRequest__Output) =>
-      translated(async () => ({ clientToken: await payments.clientToken(req.ownerId) })),
+      translated(log, async () => ({ clientToken: await payments.clientToken(req.ownerId) })),
     ),
     CreateCard: unaryHandler(log, (req: payment.CreateCardRequest__Output) =>
-      translated(async () => ({ card: cardMessage(await payments.createCard(req.ownerId, req.name)) })),
+      translated(log, async () => ({ card: cardMessage(await payments.createCard(req.ownerId, req.name)) })),
     ),
     ListCards: unaryHandler(log, (req: payment.ListCardsRequest__Output) =>
-      translated(async () => ({ cards: (await payments.listCards(req.ownerId)).map(cardMessage) })),
+      translated(log, async () => ({ cards: (await payments.listCards(req.ownerId)).map(cardMessage) })),
     ),
     ListLoads: unaryHandler(log, (req: payment.ListLoadsRequest__Output) =>
-      translated(async () => ({
+      translated(log, async () => ({
         loads: (await payments.listLoads(req.ownerId, toId(req.cardId))).map(loadMessage),
       })),
     ),
     LoadCard: unaryHandler(log, (req: payment.LoadCardRequest__Output) =>
-      translated(async () => {
+      translated(log, async () => {
         const answer = await payments.loadCard({
           ownerId: req.ownerId,
           cardId: toId(req.cardId),

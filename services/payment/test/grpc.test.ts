@@ -78,6 +78,10 @@ test('health stays NOT_SERVING while Postgres does not answer', async () => {
   const down = await startPaymentService(config, { log });
   try {
     expect(await healthStatus(down.port)).toBe('NOT_SERVING');
+    const downClient = paymentClient(down.port);
+    const failed = await failure(downClient.call.listCards({ ownerId: 'dev_someone' }));
+    downClient.close();
+    expect(failed).toMatchObject({ httpStatus: 503, code: 'DATABASE_UNAVAILABLE' });
   } finally {
     await down.stop();
   }
