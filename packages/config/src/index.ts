@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
-import { z } from 'zod';
-import { parseDuration } from './duration';
-
+export * from './auth-settings';
 export { parseDuration } from './duration';
-export { z };
+export * from './files';
+export * from './schema';
 
 /**
  * The process environment, copied once. This is the only place that reads process.env: every
@@ -12,88 +9,4 @@ export { z };
  */
 export function environment(): Record<string, string | undefined> {
   return { ...process.env };
-}
-
-/** A configuration that failed validation; the message lists every problem, one a line. */
-export class ConfigError extends Error {
-  constructor(
-    readonly processName: string,
-    readonly problems: string[],
-  ) {
-    super(`invalid ${processName} configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
-
-/** Validates raw settings against a schema; throws one ConfigError naming every bad setting. */
-export function validateConfig<S extends z.ZodType>(processName: string, schema: S, raw: unknown): z.output<S> {
-  const result = schema.safeParse(raw);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => {
-    const where = issue.path.length > 0 ? issue.path.join('.') : 'config';
-    return `${where}: ${issue.message}`;
-  });
-  throw new ConfigError(processName, problems);
-}
-
-/** A duration setting (`90s`, `15m`, `24h`, `31d`) as milliseconds. */
-export function duration(defaultValue: string) {
-  return z
-    .string()
-    .default(defaultValue)
-    .transform((text, ctx) => {
-      const ms = parseDuration(text);
-      if (ms === null || ms <= 0) {
-        ctx.addIssue({ code: 'custom', message: `"${text}" is not a duration such as 90s, 15m, 24h or 31d` });
-        return z.NEVER;
-      }
-      return ms;
-    });
-}
-
-/** A TCP port setting. */
-export function port(defaultValue: number) {
-  return z.coerce.number().int().min(0).max(65535).default(defaultValue);
-}
-
-/** A comma-separated list setting; blanks are dropped. */
-export function list() {
-  return z
-    .string()
-    .default('')
-    .transform((text) =>
-      text
-        .split(',')
-        .map((s) => s.trim())
-        .filter((s) => s !== ''),
-    );
-}
-
-/** A boolean setting: 1/true/yes/on or 0/false/no/off. */
-export function flag(defaultValue: boolean) {
-  return z
-    .string()
-    .optional()
-    .transform((text, ctx) => {
-      if (text === undefined || text.trim() === '') return defaultValue;
-      const v = text.trim().toLowerCase();
-      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-      if (['0', 'false', 'no', 'off'].includes(v)) return false;
-      ctx.addIssue({ code: 'custom', message: `"${text}" is not a boolean (true or false)` });
-      return z.NEVER;
-    });
-}
-
-/** An empty string means "not set", so `FOO=` in a compose file behaves like no FOO at all. */
-export function optionalText() {
-  return z
-    .string()
-    .optional()
-    .transform((text) => (text === undefined || text.trim() === '' ? undefined : text));
-}
-
-/** Reads a structured config file (JSON, or YAML for .yaml/.yml). */
-export function readStructuredFile(filePath: string): unknown {
-  const text = readFileSync(filePath, 'utf8');
-  return /\.ya?ml$/i.test(filePath) ? parseYaml(text) : JSON.parse(text);
 }

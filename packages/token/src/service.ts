@@ -123,7 +123,8 @@ export class TokenService {
     if (!full.handshake) {
       const end = this.sessionEnd(full);
       full.exp = Math.floor(Math.min(nowMs + this.options.tokenDurationMs, end) / 1000);
-      if (!full.sess_only) maxAgeSeconds = Math.max(0, Math.floor((end - nowMs) / 1000));
+      // Whole seconds from the same clock reading as iat, so a fresh login gets exactly the cookie duration.
+      if (!full.sess_only) maxAgeSeconds = Math.max(0, Math.floor(end / 1000) - nowSec);
     }
     let secret: string;
     try {

@@ -1,0 +1,141 @@
+import type { Logger } from '@gatehouse/logger';
+import {
+  type Claims,
+  JWT_COOKIE,
+  JWT_HEADER,
+  JWT_QUERY,
+  safeEqual,
+  TokenError,
+  type User,
+  userJson,
+  XSRF_HEADER,
+} from '@gatehouse/token';
+import { parse as parseCookies } from 'cookie';
+import type Koa from 'koa';
+import { LRUCache } from 'lru-cache';
+import type { TokenCookie } from './cookies';
+import type { TokenVerifier } from './verifier';
+
+export type TokenSource = 'query' | 'header' | 'cookie' | 'basic';
+
+export interface Authenticated {
+  ok: true;
+  user: User;
+  source: TokenSource;
+  claims?: Claims;
+  token?: string;
+  /** Set when an expired cookie token was refreshed: the gateway writes these cookies. */
+  refreshed?: TokenCookie;
+}
+
+export interface Refused {
+  ok: false;
+  error: string;
+  /** The cookies hold a token that can never work again: clear them. */
+  clearCookies: boolean;
+}
+
+/** Re-issues an expired cookie token through the auth service. */
+export type Refresher = (token: string) => Promise<TokenCookie>;
+
+export interface AuthenticatorOptions {
+  verifier: TokenVerifier;
+  refresh: Refresher;
+  adminPassword: string | undefined;
+  log: Logger;
+}
+
+const ADMIN_USER: User = { name: 'admin', id: 'admin', picture: '', attrs: { admin: true } };
+
+/**
+ * Finds and checks the caller's identity, in go-pkgz/auth's order: basic auth for `admin` (when enabled),
+ * then a JWT from `?token=`, the X-JWT header or the JWT cookie. Cookie tokens need the XSRF header and
+ * are refreshed when expired; header and query tokens are not.
+ */
+export class Authenticator {
+  private readonly inflight = new Map<string, Promise<TokenCookie>>();
+  // Parallel requests carrying the same expired cookie share one refresh (go-pkgz RefreshCache).
+  private readonly recent = new LRUCache<string, TokenCookie>({ max: 5_000, ttl: 10_000 });
+
+  constructor(private readonly options: AuthenticatorOptions) {}
+
+  async authenticate(ctx: Koa.Context): Promise<Authenticated | Refused> {
+    const basic = this.basicAdmin(ctx);
+    if (basic) return basic;
+
+    const found = this.findToken(ctx);
+    if (!found) return { ok: false, error: 'token cookie was not presented', clearCookies: false };
+    const { token, source } = found;
+
+    let claims: Claims;
+    let expired: boolean;
+    try {
+      ({ claims, expired } = await this.options.verifier.verify(token));
+    } catch (err) {
+      const message = err instanceof TokenError ? err.message : 'token is invalid';
+      return { ok: false, error: message, clearCookies: source === 'cookie' };
+    }
+    if (claims.handshake) return { ok: false, error: 'invalid kind of token', clearCookies: false };
+    if (!claims.user) return { ok: false, error: 'user is nil', clearCookies: false };
+    if (source === 'cookie' && !safeEqual(ctx.get(XSRF_HEADER), claims.jti ?? '')) {
+      return { ok: false, error: 'xsrf mismatch', clearCookies: false };
+    }
+    if (!expired) return { ok: true, user: { ...claims.user, aud: claims.aud }, source, claims, token };
+    if (source !== 'cookie') return { ok: false, error: 'token expired', clearCookies: false };
+
+    let refreshed: TokenCookie;
+    try {
+      refreshed = await this.refreshOnce(token);
+      ({ claims } = await this.options.verifier.verify(refreshed.token));
+    } catch (err) {
+      this.options.log.info({ err: (err as Error).message }, 'refresh refused');
+      return { ok: false, error: (err as { details?: string }).details || 'token expired', clearCookies: true };
+    }
+    const user = userJson({ ...(claims.user as User), aud: claims.aud });
+    return { ok: true, user, source, claims, token: refreshed.token, refreshed };
+  }
+
+  private findToken(ctx: Koa.Context): { token: string; source: TokenSource } | undefined {
+    const fromQuery = ctx.query[JWT_QUERY];
+    if (typeof fromQuery === 'string' && fromQuery !== '') return { token: fromQuery, source: 'query' };
+    const fromHeader = ctx.get(JWT_HEADER);
+    if (fromHeader) return { token: fromHeader, source: 'header' };
+    const header = ctx.get('cookie');
+    if (!header) return undefined;
+    const fromCookie = parseCookies(header)[JWT_COOKIE];
+    return fromCookie ? { token: fromCookie, source: 'cookie' } : undefined;
+  }
+
+  private basicAdmin(ctx: Koa.Context): Authenticated | undefined {
+    const password = this.options.adminPassword;
+    const header = ctx.get('authorization');
+    if (!password || !header.startsWith('Basic ')) return undefined;
+    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const user = colon >= 0 ? decoded.slice(0, colon) : decoded;
+    const given = colon >= 0 ? decoded.slice(colon + 1) : '';
+    // Both checks always run, so timing does not tell which one failed.
+    const okUser = safeEqual(user, 'admin');
+    const okPassword = safeEqual(given, password);
+    if (okUser && okPassword) return { ok: true, user: ADMIN_USER, source: 'basic' };
+    this.options.log.warn({ user: user.slice(0, 64) }, 'admin basic auth failed');
+    return undefined;
+  }
+
+  private refreshOnce(token: string): Promise<TokenCookie> {
+    const done = this.recent.get(token);
+    if (done) return Promise.resolve(done);
+    let pending = this.inflight.get(token);
+    if (!pending) {
+      pending = this.options
+        .refresh(token)
+        .then((issued) => {
+          this.recent.set(token, issued);
+          return issued;
+        })
+        .finally(() => this.inflight.delete(token));
+      this.inflight.set(token, pending);
+    }
+    return pending;
+  }
+}

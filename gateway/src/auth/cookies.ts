@@ -1,0 +1,44 @@
+import { JWT_COOKIE, XSRF_COOKIE } from '@gatehouse/token';
+import { serialize } from 'cookie';
+import type Koa from 'koa';
+
+export interface CookiePolicy {
+  sameSite: 'lax' | 'strict' | 'none';
+  secure: boolean;
+}
+
+/** A token as the auth service issues it: the JWT, its jti (the XSRF value), the cookie lifetime. */
+export interface TokenCookie {
+  token: string;
+  jti: string;
+  /** Seconds; 0 writes session cookies. */
+  maxAgeSeconds: number;
+}
+
+/**
+ * Writes the go-pkgz/auth cookie pair: JWT (HttpOnly) first, then XSRF-TOKEN (readable by the page's
+ * script, which echoes it in X-XSRF-TOKEN). Both Path=/, same lifetime.
+ */
+export function setTokenCookies(ctx: Koa.Context, policy: CookiePolicy, t: TokenCookie): void {
+  const common = {
+    path: '/',
+    sameSite: policy.sameSite,
+    secure: policy.secure,
+    ...(t.maxAgeSeconds > 0 ? { maxAge: t.maxAgeSeconds } : {}),
+  };
+  ctx.append('Set-Cookie', serialize(JWT_COOKIE, t.token, { ...common, httpOnly: true }));
+  ctx.append('Set-Cookie', serialize(XSRF_COOKIE, t.jti, { ...common, httpOnly: false }));
+}
+
+/** Logout: both cookies emptied and expired, as go-pkgz Reset writes them. */
+export function clearTokenCookies(ctx: Koa.Context, policy: CookiePolicy): void {
+  const gone = {
+    path: '/',
+    expires: new Date(0),
+    maxAge: 0,
+    sameSite: policy.sameSite,
+    secure: policy.secure,
+  };
+  ctx.append('Set-Cookie', serialize(JWT_COOKIE, '', { ...gone, httpOnly: true }));
+  ctx.append('Set-Cookie', serialize(XSRF_COOKIE, '', gone));
+}

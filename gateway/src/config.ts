@@ -1,0 +1,71 @@
+import {
+  ConfigError,
+  optionalText,
+  port,
+  resolveTokenSettings,
+  type TokenSettings,
+  tokenSettingsShape,
+  z,
+} from '@gatehouse/config';
+
+const envSchema = z.object({
+  ...tokenSettingsShape,
+  GATEWAY_HOST: z.string().default('127.0.0.1'),
+  GATEWAY_PORT: port(8080),
+  AUTH_GRPC_ADDR: z.string().default('127.0.0.1:50051'),
+  AVATAR_GRPC_ADDR: z.string().default('127.0.0.1:50052'),
+  TELEGRAM_GRPC_ADDR: z.string().default('127.0.0.1:50053'),
+  PAYMENT_GRPC_ADDR: z.string().default('127.0.0.1:50054'),
+  /** Enables basic auth for user `admin` on protected routes. */
+  AUTH_ADMIN_PASSWD: optionalText(),
+  /** SameSite of the JWT and XSRF cookies. Lax keeps OAuth2 redirects working and stops cross-site POSTs. */
+  AUTH_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
+  /** Secure cookies; by default on exactly when AUTH_URL is https. */
+  AUTH_SECURE_COOKIES: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** How many reverse proxies in front of the gateway append to X-Forwarded-For (0: trust none). */
+  GATEWAY_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface GatewayConfig {
+  token: TokenSettings;
+  host: string;
+  port: number;
+  addresses: { auth: string; avatar: string; telegram: string; payment: string };
+  adminPassword: string | undefined;
+  cookies: { sameSite: 'lax' | 'strict' | 'none'; secure: boolean };
+  trustedProxies: number;
+  logLevel: string;
+}
+
+export function loadGatewayConfig(env: Record<string, string | undefined>): GatewayConfig {
+  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.') || 'config'}: ${issue.message}`);
+    throw new ConfigError('gateway', problems);
+  }
+  const raw = parsed.data;
+  const token = resolveTokenSettings(raw, problems);
+  const secure =
+    raw.AUTH_SECURE_COOKIES === 'auto' ? token.url.startsWith('https:') : raw.AUTH_SECURE_COOKIES === 'true';
+  if (raw.AUTH_SAME_SITE === 'none' && !secure) {
+    problems.push('AUTH_SAME_SITE: none requires secure cookies (an https AUTH_URL or AUTH_SECURE_COOKIES=true)');
+  }
+  if (problems.length > 0) throw new ConfigError('gateway', problems);
+  return {
+    token,
+    host: raw.GATEWAY_HOST,
+    port: raw.GATEWAY_PORT,
+    addresses: {
+      auth: raw.AUTH_GRPC_ADDR,
+      avatar: raw.AVATAR_GRPC_ADDR,
+      telegram: raw.TELEGRAM_GRPC_ADDR,
+      payment: raw.PAYMENT_GRPC_ADDR,
+    },
+    adminPassword: raw.AUTH_ADMIN_PASSWD,
+    cookies: { sameSite: raw.AUTH_SAME_SITE, secure },
+    trustedProxies: raw.GATEWAY_TRUSTED_PROXIES,
+    logLevel: raw.LOG_LEVEL,
+  };
+}

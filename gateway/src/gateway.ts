@@ -1,0 +1,71 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import { type auth, type avatar, loadProto } from '@gatehouse/proto';
+import { configSecretReader } from '@gatehouse/token';
+import type Router from '@koa/router';
+import { buildApp } from './app';
+import { Authenticator } from './auth/authenticator';
+import { TokenVerifier } from './auth/verifier';
+import type { GatewayConfig } from './config';
+import { authRoutes } from './routes/auth.routes';
+import { avatarRoutes } from './routes/avatar.routes';
+import { homeRoutes } from './routes/home.routes';
+
+export interface RunningGateway {
+  port: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Wires the gateway (gRPC clients, in-process token verification, routes) and starts listening. */
+export async function startGateway(config: GatewayConfig, log: Logger): Promise<RunningGateway> {
+  const authClient = createClient<auth.AuthServiceClient>(
+    loadProto('auth').grpcObject.auth.v1.AuthService,
+    config.addresses.auth,
+  );
+  const avatarClient = createClient<avatar.AvatarServiceClient>(
+    loadProto('avatar').grpcObject.avatar.v1.AvatarService,
+    config.addresses.avatar,
+  );
+  const verifier = new TokenVerifier(
+    configSecretReader(config.token.secret, config.token.secretsByAudience),
+    config.token.audiences,
+  );
+  const authenticator = new Authenticator({
+    verifier,
+    refresh: async (token) => {
+      const { session } = await authClient.call.refreshToken({ token });
+      if (!session) throw new Error('refresh returned no session');
+      return session;
+    },
+    adminPassword: config.adminPassword,
+    log,
+  });
+  const routers: Router[] = [
+    homeRoutes(),
+    authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
+    avatarRoutes({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath }),
+  ];
+  const app = buildApp({ log, trustedProxies: config.trustedProxies, routers });
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  log.info({ address: `${config.host}:${port}` }, 'gateway listening');
+  return {
+    port,
+    url: `http://${config.host}:${port}`,
+    async stop() {
+      server.closeIdleConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      authClient.close();
+      avatarClient.close();
+    },
+  };
+}

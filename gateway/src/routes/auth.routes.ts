@@ -1,0 +1,139 @@
+import type { PromiseClient } from '@gatehouse/grpc-kit';
+import type { auth } from '@gatehouse/proto';
+import { JWT_COOKIE, userJson } from '@gatehouse/token';
+import { bodyParser } from '@koa/bodyparser';
+import Router from '@koa/router';
+import { parse as parseCookies } from 'cookie';
+import type Koa from 'koa';
+import type { Authenticator } from '../auth/authenticator';
+import { type CookiePolicy, clearTokenCookies, setTokenCookies } from '../auth/cookies';
+import { authenticate } from '../middleware/authenticate';
+import { HttpError, securityHeaders } from '../middleware/errors';
+
+export interface AuthRoutesDeps {
+  auth: PromiseClient<auth.AuthServiceClient>;
+  authenticator: Authenticator;
+  cookies: CookiePolicy;
+}
+
+/** Provider names travel in paths: no separators, no URL metacharacters. */
+const PROVIDER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * `session=1` asks for a session cookie; `0`, `false` or nothing for a persistent one (go-pkgz treats
+ * `false` as true; we don't). `session` wins over the legacy `sess`.
+ */
+export function wantsSessionCookie(query: Koa.Context['query']): boolean {
+  const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+  const value = first(query.session) ?? first(query.sess);
+  if (typeof value !== 'string' || value === '') return false;
+  return !['0', 'false'].includes(value.toLowerCase());
+}
+
+function queryText(ctx: Koa.Context, name: string): string {
+  const v = ctx.query[name];
+  const text = Array.isArray(v) ? v[0] : v;
+  return typeof text === 'string' ? text.slice(0, 2048) : '';
+}
+
+/** Callback parameters: the query, plus the form fields of a form_post callback. */
+function callbackParams(ctx: Koa.Context): Record<string, string> {
+  const params: Record<string, string> = {};
+  const add = (source: Record<string, unknown> | undefined) => {
+    for (const [k, v] of Object.entries(source ?? {})) {
+      const text = Array.isArray(v) ? v[0] : v;
+      if (typeof text === 'string') params[k] = text.slice(0, 8192);
+    }
+  };
+  add(ctx.query);
+  add(ctx.request.body as Record<string, unknown> | undefined);
+  return params;
+}
+
+/** The /auth/* routes of the go-pkgz/auth contract, served from the auth service over gRPC. */
+export function authRoutes(deps: AuthRoutesDeps): Router {
+  const router = new Router({ prefix: '/auth' });
+  router.use(securityHeaders());
+  const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true });
+  const traceUser = authenticate(deps.authenticator, deps.cookies, { required: false });
+
+  router.get('/list', async (ctx) => {
+    ctx.body = (await deps.auth.listProviders({})).names;
+  });
+
+  router.get('/user', requireUser, async (ctx) => {
+    ctx.body = userJson(ctx.state.user!);
+  });
+
+  router.get('/status', traceUser, async (ctx) => {
+    const user = ctx.state.user;
+    ctx.body = user ? { status: 'logged in', user: user.name } : { status: 'not logged in' };
+  });
+
+  const logout = (provider: string | undefined) =>
+    async function logoutHandler(ctx: Koa.Context) {
+      const result = await deps.authenticator.authenticate(ctx);
+      // A missing or broken token is cleared anyway; a good one without its XSRF header is not (logout CSRF).
+      if (!result.ok) {
+        if (result.error !== 'xsrf mismatch') clearTokenCookies(ctx, deps.cookies);
+        throw new HttpError(403, 'logout not allowed');
+      }
+      if (provider) await deps.auth.logout({ provider, token: result.token ?? '' });
+      clearTokenCookies(ctx, deps.cookies);
+      ctx.status = 200;
+      ctx.type = 'text/plain; charset=utf-8';
+      ctx.body = '';
+    };
+
+  router.get('/logout', (ctx) => logout(undefined)(ctx));
+
+  const formBody = bodyParser({ enableTypes: ['form'], formLimit: '64kb', parsedMethods: ['POST'] });
+
+  router.all('/:provider/:action', formBody, async (ctx) => {
+    const { provider, action } = ctx.params as { provider: string; action: string };
+    if (ctx.method !== 'GET' && ctx.method !== 'POST') {
+      ctx.status = 405;
+      ctx.body = '';
+      return;
+    }
+    if (!PROVIDER_NAME.test(provider)) throw new HttpError(400, 'provider name is invalid');
+    switch (action) {
+      case 'login': {
+        const started = await deps.auth.beginLogin({
+          provider,
+          site: queryText(ctx, 'site') || queryText(ctx, 'aud'),
+          from: queryText(ctx, 'from'),
+          sessionOnly: wantsSessionCookie(ctx.query),
+          noAvatar: queryText(ctx, 'noava') === '1',
+        });
+        setTokenCookies(ctx, deps.cookies, started.handshake!);
+        ctx.redirect(started.redirectUrl);
+        return;
+      }
+      case 'callback': {
+        const handshakeToken = parseCookies(ctx.get('cookie'))[JWT_COOKIE] ?? '';
+        const done = await deps.auth.completeLogin({ provider, handshakeToken, params: callbackParams(ctx) });
+        setTokenCookies(ctx, deps.cookies, done.session!);
+        if (done.redirectUrl) {
+          ctx.status = 303;
+          ctx.redirect(done.redirectUrl);
+          return;
+        }
+        ctx.body = JSON.parse(done.userJson);
+        return;
+      }
+      case 'logout':
+        return logout(provider)(ctx);
+      default:
+        ctx.status = 404;
+        ctx.body = '';
+    }
+  });
+
+  // Anything else under /auth names no known route: go-pkgz answers 400.
+  router.all('/*rest', async (ctx) => {
+    throw new HttpError(400, `provider ${ctx.path.split('/')[2] ?? ''} not supported`);
+  });
+
+  return router;
+}

@@ -1,0 +1,102 @@
+import {
+  ConfigError,
+  duration,
+  flag,
+  optionalText,
+  port,
+  readStructuredFile,
+  resolveTokenSettings,
+  type TokenSettings,
+  tokenSettingsShape,
+  z,
+} from '@gatehouse/config';
+
+const envSchema = z.object({
+  ...tokenSettingsShape,
+  AUTH_CONFIG: optionalText(),
+  AUTH_GRPC_PORT: port(50051),
+  GRPC_HOST: z.string().default('127.0.0.1'),
+  AVATAR_GRPC_ADDR: z.string().default('127.0.0.1:50052'),
+  /** The development provider: any user name logs in. Never enable it where strangers can reach it. */
+  AUTH_DEV_PROVIDER: flag(false),
+  AUTH_DEV_HOST: z.string().default('127.0.0.1'),
+  AUTH_DEV_PORT: port(8084),
+  /** Base URL browsers use to reach the dev server, when it differs from http://<host>:<port>. */
+  AUTH_DEV_URL: optionalText(),
+  /** When set, the dev provider gives each user the email <name>@<domain> (the seed's email function). */
+  AUTH_DEV_EMAIL_DOMAIN: optionalText(),
+  /** Timeout of every call to a provider (token exchange, user info). */
+  AUTH_PROVIDER_TIMEOUT: duration('10s'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface DevProviderConfig {
+  host: string;
+  port: number;
+  /** Browser-facing base URL of the dev OAuth2 server. */
+  url: string;
+  emailDomain: string | undefined;
+}
+
+export interface AuthConfig {
+  token: TokenSettings;
+  grpc: { host: string; port: number };
+  avatarAddress: string;
+  dev: DevProviderConfig | undefined;
+  providerTimeoutMs: number;
+  logLevel: string;
+}
+
+/**
+ * Reads the auth service's configuration: AUTH_CONFIG (JSON or YAML) first, then the environment on
+ * top of it. Every problem is reported in one ConfigError.
+ */
+export function loadAuthConfig(env: Record<string, string | undefined>): AuthConfig {
+  const problems: string[] = [];
+  let fileSettings: Record<string, unknown> = {};
+  if (env.AUTH_CONFIG) {
+    try {
+      const parsed = readStructuredFile(env.AUTH_CONFIG);
+      if (parsed && typeof parsed === 'object') fileSettings = parsed as Record<string, unknown>;
+      else problems.push(`AUTH_CONFIG: ${env.AUTH_CONFIG} must hold an object`);
+    } catch (err) {
+      problems.push(`AUTH_CONFIG: cannot read ${env.AUTH_CONFIG} (${(err as Error).message})`);
+    }
+  }
+  // Scalar settings in the file use the environment names; the environment wins.
+  const scalars = Object.fromEntries(
+    Object.entries(fileSettings).filter(([k, v]) => /^[A-Z][A-Z0-9_]*$/.test(k) && typeof v !== 'object'),
+  );
+  const merged = { ...Object.fromEntries(Object.entries(scalars).map(([k, v]) => [k, String(v)])), ...env };
+  const parsed = envSchema.safeParse(merged);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems.push(`${issue.path.join('.') || 'config'}: ${issue.message}`);
+    throw new ConfigError('auth', problems);
+  }
+  const raw = parsed.data;
+  const token = resolveTokenSettings(raw, problems);
+  const dev = raw.AUTH_DEV_PROVIDER
+    ? {
+        host: raw.AUTH_DEV_HOST,
+        port: raw.AUTH_DEV_PORT,
+        url: (raw.AUTH_DEV_URL ?? `http://${browserHost(raw.AUTH_DEV_HOST)}:${raw.AUTH_DEV_PORT}`).replace(/\/+$/, ''),
+        emailDomain: raw.AUTH_DEV_EMAIL_DOMAIN,
+      }
+    : undefined;
+  if (!dev)
+    problems.push('providers: none is configured; enable at least one (AUTH_DEV_PROVIDER=true for development)');
+  if (problems.length > 0) throw new ConfigError('auth', problems);
+  return {
+    token,
+    grpc: { host: raw.GRPC_HOST, port: raw.AUTH_GRPC_PORT },
+    avatarAddress: raw.AVATAR_GRPC_ADDR,
+    dev,
+    providerTimeoutMs: raw.AUTH_PROVIDER_TIMEOUT,
+    logLevel: raw.LOG_LEVEL,
+  };
+}
+
+/** A wildcard bind address is not something a browser can open. */
+function browserHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+}

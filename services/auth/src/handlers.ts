@@ -1,0 +1,59 @@
+import { unaryHandler } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import type { auth } from '@gatehouse/proto';
+import { type Issued, TokenError, type TokenService } from '@gatehouse/token';
+import { loginErrors } from './login/errors';
+import type { OAuth2Login } from './login/oauth2-login';
+import type { ProviderRegistry } from './providers/registry';
+
+export interface AuthHandlerDeps {
+  providers: ProviderRegistry;
+  login: OAuth2Login;
+  tokens: TokenService;
+  log: Logger;
+}
+
+function issued(i: Issued): auth.IssuedToken {
+  return { token: i.token, jti: i.jti, maxAgeSeconds: i.maxAgeSeconds };
+}
+
+/** gRPC adapter of the auth service: requests in, plain domain calls, responses out. */
+export function authHandlers({ providers, login, tokens, log }: AuthHandlerDeps): auth.AuthServiceHandlers {
+  return {
+    ListProviders: unaryHandler(log, async () => ({ names: providers.names() })),
+
+    BeginLogin: unaryHandler(log, async (req: auth.BeginLoginRequest__Output) => {
+      const started = await login.begin(providers.get(req.provider), {
+        site: req.site,
+        from: req.from,
+        sessionOnly: req.sessionOnly,
+        noAvatar: req.noAvatar,
+      });
+      return { redirectUrl: started.redirectUrl, handshake: issued(started.handshake) };
+    }),
+
+    CompleteLogin: unaryHandler(log, async (req: auth.CompleteLoginRequest__Output) => {
+      const done = await login.complete(providers.get(req.provider), req.handshakeToken, req.params);
+      return {
+        session: issued(done.session),
+        userJson: JSON.stringify(done.session.claims.user),
+        redirectUrl: done.redirectUrl ?? '',
+      };
+    }),
+
+    RefreshToken: unaryHandler(log, async (req: auth.RefreshTokenRequest__Output) => {
+      try {
+        return { session: issued(await tokens.refresh(req.token)) };
+      } catch (err) {
+        if (err instanceof TokenError) throw loginErrors.tokenRefused(err.message);
+        throw err;
+      }
+    }),
+
+    // OAuth2 providers have nothing to revoke on their side; the gateway clears the cookies.
+    Logout: unaryHandler(log, async (req: auth.LogoutRequest__Output) => {
+      providers.get(req.provider);
+      return {};
+    }),
+  };
+}

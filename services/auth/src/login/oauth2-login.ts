@@ -1,0 +1,200 @@
+import { createHmac } from 'node:crypto';
+import type { Logger } from '@gatehouse/logger';
+import { type Issued, randomToken, type SecretReader, safeEqual, type TokenService } from '@gatehouse/token';
+import * as oidc from 'openid-client';
+import type { OAuth2Provider, ProviderUser } from '../providers/provider';
+import { loginErrors } from './errors';
+import { allowedRedirect } from './redirect';
+
+/** Stores the user's picture and returns the avatar id (`<sha1>.image`). */
+export interface AvatarSaver {
+  saveFromUrl(userId: string, pictureUrl: string | undefined, bearerToken?: string): Promise<string>;
+}
+
+export interface OAuth2LoginDeps {
+  tokens: TokenService;
+  secrets: SecretReader;
+  avatars: AvatarSaver;
+  /** External base URL of the service (AUTH_URL): callbacks and avatar links hang off it. */
+  baseUrl: string;
+  avatarRoutePath: string;
+  allowedRedirectHosts: string[];
+  timeoutMs: number;
+  log: Logger;
+}
+
+export interface BeginInput {
+  site: string;
+  from: string;
+  sessionOnly: boolean;
+  noAvatar: boolean;
+}
+
+export interface CompletedLogin {
+  session: Issued;
+  redirectUrl: string | undefined;
+}
+
+/**
+ * The OAuth2 authorization-code flow every redirect-based provider shares: state bound to the browser by
+ * the signed handshake cookie (30 minutes), PKCE S256 always, the code exchange and user-info call with a
+ * timeout, user mapping, the avatar, the session token and the post-login redirect.
+ */
+export class OAuth2Login {
+  private readonly configs = new Map<string, oidc.Configuration>();
+
+  constructor(private readonly deps: OAuth2LoginDeps) {}
+
+  callbackUrl(provider: OAuth2Provider): string {
+    return `${this.deps.baseUrl}/auth/${provider.name}/callback`;
+  }
+
+  async begin(provider: OAuth2Provider, input: BeginInput): Promise<{ redirectUrl: string; handshake: Issued }> {
+    const aud = input.site || this.deps.tokens.defaultAudience();
+    const state = randomToken();
+    let handshake: Issued;
+    try {
+      handshake = await this.deps.tokens.issueHandshake({
+        aud,
+        provider: provider.name,
+        state,
+        from: input.from,
+        sessionOnly: input.sessionOnly,
+        noAvatar: input.noAvatar,
+      });
+    } catch (err) {
+      throw loginErrors.audienceRefused((err as Error).message);
+    }
+    const verifier = await this.derive('pkce', provider.name, aud, state);
+    const url = oidc.buildAuthorizationUrl(this.config(provider), {
+      redirect_uri: this.callbackUrl(provider),
+      scope: provider.scopes.join(' '),
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    return { redirectUrl: url.href, handshake };
+  }
+
+  async complete(
+    provider: OAuth2Provider,
+    handshakeToken: string,
+    params: Record<string, string>,
+  ): Promise<CompletedLogin> {
+    const handshake = await this.readHandshake(provider, handshakeToken);
+    const state = handshake.handshake?.state ?? '';
+    if (!state || !params.state || !safeEqual(state, params.state)) throw loginErrors.unexpectedState();
+    if (params.error) throw loginErrors.refusedByProvider(params.error);
+
+    const aud = handshake.aud ?? '';
+    const verifier = await this.derive('pkce', provider.name, aud, state);
+    const tokens = await this.exchange(provider, params, verifier, state);
+    const mapped = await this.fetchUser(provider, tokens.access_token);
+    const noAvatar = handshake['no-ava'] === true;
+    const picture = await this.storeAvatar(mapped.id, noAvatar ? undefined : mapped.picture);
+
+    const session = await this.deps.tokens.issueSession({
+      user: { name: mapped.name, id: mapped.id, picture, email: mapped.email, attrs: mapped.attrs },
+      aud,
+      provider: provider.name,
+      sessionOnly: handshake.sess_only === true,
+      noAvatar,
+    });
+    const from = handshake.handshake?.from;
+    const redirectUrl = allowedRedirect(from, this.deps.baseUrl, this.deps.allowedRedirectHosts);
+    if (from && !redirectUrl) this.deps.log.warn({ provider: provider.name }, 'rejected redirect to disallowed host');
+    return { session, redirectUrl };
+  }
+
+  private async readHandshake(provider: OAuth2Provider, token: string) {
+    if (!token) throw loginErrors.invalidHandshake();
+    let verified: Awaited<ReturnType<TokenService['verify']>>;
+    try {
+      verified = await this.deps.tokens.verify(token);
+    } catch {
+      throw loginErrors.invalidHandshake();
+    }
+    const { claims, expired } = verified;
+    if (expired || !claims.handshake || claims.user || claims.auth_provider?.name !== provider.name) {
+      throw loginErrors.invalidHandshake();
+    }
+    return claims;
+  }
+
+  private async exchange(provider: OAuth2Provider, params: Record<string, string>, verifier: string, state: string) {
+    const callback = new URL(this.callbackUrl(provider));
+    for (const [k, v] of Object.entries(params)) callback.searchParams.set(k, v);
+    try {
+      return await oidc.authorizationCodeGrant(this.config(provider), callback, {
+        pkceCodeVerifier: verifier,
+        expectedState: state,
+      });
+    } catch (err) {
+      // An OAuth error answer (a replayed or forged code) is the caller's; anything else is the provider being down.
+      if (err instanceof oidc.ResponseBodyError || err instanceof oidc.AuthorizationResponseError) {
+        this.deps.log.warn({ provider: provider.name, error: err.error }, 'code exchange refused');
+        throw loginErrors.exchangeRefused();
+      }
+      throw loginErrors.exchangeUnavailable(err);
+    }
+  }
+
+  private async fetchUser(provider: OAuth2Provider, accessToken: string): Promise<ProviderUser> {
+    let info: unknown;
+    try {
+      const res = await oidc.fetchProtectedResource(
+        this.config(provider),
+        accessToken,
+        new URL(provider.userInfoEndpoint),
+        'GET',
+      );
+      // A non-2xx answer must never be mapped: an error body would give every user the same empty id.
+      if (!res.ok) throw new Error(`user info answered ${res.status}`);
+      info = await res.json();
+    } catch (err) {
+      throw loginErrors.userInfoUnavailable(err);
+    }
+    const mapped = info && typeof info === 'object' ? provider.mapUser(info as Record<string, unknown>) : null;
+    if (!mapped || !mapped.id) throw loginErrors.userInfoUnavailable(new Error('user info has no id'));
+    return mapped;
+  }
+
+  private async storeAvatar(userId: string, pictureUrl: string | undefined): Promise<string> {
+    try {
+      const avatarId = await this.deps.avatars.saveFromUrl(userId, pictureUrl);
+      return `${this.deps.baseUrl}${this.deps.avatarRoutePath}/${avatarId}`;
+    } catch (err) {
+      throw loginErrors.avatarFailed(err);
+    }
+  }
+
+  /**
+   * PKCE verifier (and, for OpenID Connect, the nonce) derived from the state with the audience's
+   * secret: the browser only ever holds the state, and no server-side store is needed.
+   */
+  private async derive(purpose: string, provider: string, aud: string, state: string): Promise<string> {
+    const secret = await this.deps.secrets(aud);
+    return createHmac('sha256', secret).update(`${purpose}:${provider}:${state}`).digest('base64url');
+  }
+
+  private config(provider: OAuth2Provider): oidc.Configuration {
+    let config = this.configs.get(provider.name);
+    if (!config) {
+      config = new oidc.Configuration(
+        {
+          issuer: new URL(provider.authorizationEndpoint).origin,
+          authorization_endpoint: provider.authorizationEndpoint,
+          token_endpoint: provider.tokenEndpoint,
+          userinfo_endpoint: provider.userInfoEndpoint,
+        },
+        provider.clientId,
+        undefined,
+        oidc.ClientSecretPost(provider.clientSecret),
+      );
+      config.timeout = Math.ceil(this.deps.timeoutMs / 1000);
+      if (provider.allowInsecureRequests) oidc.allowInsecureRequests(config);
+      this.configs.set(provider.name, config);
+    }
+    return config;
+  }
+}

@@ -1,0 +1,18 @@
+import { ConfigError, environment } from '@gatehouse/config';
+import { onShutdownSignal } from '@gatehouse/grpc-kit';
+import { createLogger } from '@gatehouse/logger';
+import { loadAuthConfig } from './config';
+import { startAuthService } from './service';
+
+async function main(): Promise<void> {
+  const config = loadAuthConfig(environment());
+  const log = createLogger({ name: 'auth', level: config.logLevel });
+  const service = await startAuthService(config, log);
+  onShutdownSignal(log, () => service.stop());
+}
+
+main().catch((err: unknown) => {
+  // A configuration error is the operator's to fix: print the list, not a stack.
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

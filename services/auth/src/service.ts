@@ -1,0 +1,96 @@
+import { type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import { loadProto } from '@gatehouse/proto';
+import { configSecretReader, randomToken, TokenService } from '@gatehouse/token';
+import { grpcAvatarSaver } from './avatar-client';
+import type { AuthConfig } from './config';
+import { authHandlers } from './handlers';
+import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
+import { DEV_CLIENT_ID, devProvider } from './providers/dev';
+import { DevOAuthServer } from './providers/dev-server';
+import { ProviderRegistry } from './providers/registry';
+
+export interface RunningAuthService {
+  grpcPort: number;
+  devPort: number | undefined;
+  stop(): Promise<void>;
+}
+
+/** Wires and starts the auth service: token service, providers, login engine, gRPC server. */
+export async function startAuthService(
+  config: AuthConfig,
+  log: Logger,
+  overrides: { avatars?: AvatarSaver } = {},
+): Promise<RunningAuthService> {
+  const secrets = configSecretReader(config.token.secret, config.token.secretsByAudience);
+  const tokens = new TokenService({
+    issuer: config.token.issuer,
+    tokenDurationMs: config.token.tokenDurationMs,
+    cookieDurationMs: config.token.cookieDurationMs,
+    audiences: config.token.audiences,
+    secrets,
+  });
+  const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress);
+  const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);
+  const login = new OAuth2Login({
+    tokens,
+    secrets,
+    avatars,
+    baseUrl: config.token.url,
+    avatarRoutePath: config.token.avatarRoutePath,
+    allowedRedirectHosts: config.token.allowedRedirectHosts,
+    timeoutMs: config.providerTimeoutMs,
+    log,
+  });
+
+  const providers = new ProviderRegistry();
+  let devServer: DevOAuthServer | undefined;
+  let devPort: number | undefined;
+  if (config.dev) {
+    // The dev server and its one client live in this process; the secret never leaves it.
+    const clientSecret = randomToken();
+    devServer = new DevOAuthServer({
+      host: config.dev.host,
+      port: config.dev.port,
+      callbackUrl: `${config.token.url}/auth/dev/callback`,
+      clientId: DEV_CLIENT_ID,
+      clientSecret,
+      emailDomain: config.dev.emailDomain,
+      log: log.child({ component: 'dev-oauth' }),
+    });
+    devPort = await devServer.start();
+    const url = config.dev.port === 0 ? config.dev.url.replace(/:0$/, `:${devPort}`) : config.dev.url;
+    providers.register(devProvider({ ...config.dev, url }, clientSecret));
+  }
+
+  const { definition, grpcObject } = loadProto('auth');
+  let grpc: RunningGrpcServer;
+  try {
+    grpc = await startGrpcServer({
+      name: 'auth',
+      host: config.grpc.host,
+      port: config.grpc.port,
+      services: [
+        {
+          definition: grpcObject.auth.v1.AuthService.service,
+          implementation: authHandlers({ providers, login, tokens, log }),
+        },
+      ],
+      definitions: [definition],
+      log,
+    });
+  } catch (err) {
+    await devServer?.stop();
+    throw err;
+  }
+
+  return {
+    grpcPort: grpc.port,
+    devPort,
+    async stop() {
+      await grpc.shutdown();
+      await devServer?.stop();
+      avatarClient?.close();
+    },
+  };
+}

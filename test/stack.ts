@@ -1,0 +1,186 @@
+// Starts Gatehouse processes on loopback for integration tests: each service as its own Node process
+// (through its real main.ts and config), on free ports, and stops them afterwards.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { protoPath as healthProtoPath } from 'grpc-health-check';
+
+export const ROOT = path.resolve(__dirname, '..');
+
+export type ServiceName = 'auth' | 'avatar' | 'telegram-bot' | 'payment' | 'gateway';
+
+const ENTRY: Record<ServiceName, string> = {
+  auth: 'services/auth/src/main.ts',
+  avatar: 'services/avatar/src/main.ts',
+  'telegram-bot': 'services/telegram-bot/src/main.ts',
+  payment: 'services/payment/src/main.ts',
+  gateway: 'gateway/src/main.ts',
+};
+
+/** A free TCP port on loopback (bound, read, released). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface StackPorts {
+  gateway: number;
+  auth: number;
+  avatar: number;
+  telegram: number;
+  payment: number;
+  dev: number;
+}
+
+export interface Stack {
+  ports: StackPorts;
+  url: string;
+  env: Record<string, string>;
+  dataDir: string;
+  output(name: ServiceName): string;
+  stop(): Promise<void>;
+}
+
+/** Waits until a gRPC server answers grpc.health.v1 Check with SERVING. */
+export async function waitForGrpcHealth(address: string, timeoutMs = 20_000): Promise<void> {
+  const def = protoLoader.loadSync(healthProtoPath, { enums: String });
+  const Health = (
+    grpc.loadPackageDefinition(def) as unknown as {
+      grpc: { health: { v1: { Health: new (a: string, c: grpc.ChannelCredentials) => grpc.Client } } };
+    }
+  ).grpc.health.v1.Health;
+  const client = new Health(address, grpc.credentials.createInsecure()) as grpc.Client & {
+    check(req: object, opts: grpc.CallOptions, cb: (err: Error | null, res?: { status: string }) => void): void;
+  };
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      const status = await new Promise<string | undefined>((resolve) =>
+        client.check({ service: '' }, { deadline: Date.now() + 1000 }, (err, res) =>
+          resolve(err ? undefined : res?.status),
+        ),
+      );
+      if (status === 'SERVING') return;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    throw new Error(`${address} did not become SERVING within ${timeoutMs} ms`);
+  } finally {
+    client.close();
+  }
+}
+
+async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+export interface StackOptions {
+  services: ServiceName[];
+  /** Extra environment for every process (AUTH_ADMIN_PASSWD, AUTH_TOKEN_DURATION, ...). */
+  env?: Record<string, string>;
+}
+
+/** Starts the named processes with a fresh secret, data directory and ports; gateway last. */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const ports: StackPorts = {
+    gateway: await freePort(),
+    auth: await freePort(),
+    avatar: await freePort(),
+    telegram: await freePort(),
+    payment: await freePort(),
+    dev: await freePort(),
+  };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-test-'));
+  const url = `http://127.0.0.1:${ports.gateway}`;
+  const env: Record<string, string> = {
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    AUTH_URL: url,
+    AUTH_DEV_PROVIDER: 'true',
+    AUTH_DEV_PORT: String(ports.dev),
+    GATEWAY_PORT: String(ports.gateway),
+    AUTH_GRPC_PORT: String(ports.auth),
+    AVATAR_GRPC_PORT: String(ports.avatar),
+    TELEGRAM_GRPC_PORT: String(ports.telegram),
+    PAYMENT_GRPC_PORT: String(ports.payment),
+    AUTH_GRPC_ADDR: `127.0.0.1:${ports.auth}`,
+    AVATAR_GRPC_ADDR: `127.0.0.1:${ports.avatar}`,
+    TELEGRAM_GRPC_ADDR: `127.0.0.1:${ports.telegram}`,
+    PAYMENT_GRPC_ADDR: `127.0.0.1:${ports.payment}`,
+    AUTH_AVATAR_STORE: path.join(dataDir, 'avatars'),
+    DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+    REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const children = new Map<ServiceName, ChildProcess>();
+  const outputs = new Map<ServiceName, string>();
+  const grpcPort: Record<Exclude<ServiceName, 'gateway'>, number> = {
+    auth: ports.auth,
+    avatar: ports.avatar,
+    'telegram-bot': ports.telegram,
+    payment: ports.payment,
+  };
+  const launch = (name: ServiceName) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, ENTRY[name])], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    outputs.set(name, '');
+    const collect = (chunk: Buffer) => outputs.set(name, (outputs.get(name) ?? '') + chunk.toString());
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    children.set(name, child);
+  };
+  const stop = async () => {
+    await Promise.all(
+      [...children.values()].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const backends = options.services.filter((s): s is Exclude<ServiceName, 'gateway'> => s !== 'gateway');
+    for (const name of backends) launch(name);
+    await Promise.all(backends.map((name) => waitForGrpcHealth(`127.0.0.1:${grpcPort[name]}`)));
+    if (options.services.includes('gateway')) {
+      launch('gateway');
+      await waitForHttp(`${url}/auth/status`);
+    }
+  } catch (err) {
+    const logs = [...outputs.entries()].map(([n, o]) => `--- ${n}\n${o}`).join('\n');
+    await stop();
+    throw new Error(`${(err as Error).message}\n${logs}`);
+  }
+  return { ports, url, env, dataDir, output: (name) => outputs.get(name) ?? '', stop };
+}
