@@ -6,6 +6,7 @@ export interface Answer {
   status: number;
   headers: Headers;
   text: string;
+  body: Buffer;
   json: () => unknown;
   cookies: string[];
 }
@@ -33,8 +34,9 @@ export class Browser {
     });
     const cookies = res.headers.getSetCookie();
     for (const c of cookies) await this.jar.setCookie(c, url);
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text), cookies };
+    const body = Buffer.from(await res.arrayBuffer());
+    const text = body.toString('utf8');
+    return { status: res.status, headers: res.headers, text, body, json: () => JSON.parse(text), cookies };
   }
 
   get(path: string, headers: Record<string, string> = {}) {

@@ -6,9 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import * as grpc from '@grpc/grpc-js';
-import * as protoLoader from '@grpc/proto-loader';
-import { protoPath as healthProtoPath } from 'grpc-health-check';
+import { checkHealth } from '../packages/grpc-kit/src/health-client';
 
 export const ROOT = path.resolve(__dirname, '..');
 
@@ -54,30 +52,12 @@ export interface Stack {
 
 /** Waits until a gRPC server answers grpc.health.v1 Check with SERVING. */
 export async function waitForGrpcHealth(address: string, timeoutMs = 20_000): Promise<void> {
-  const def = protoLoader.loadSync(healthProtoPath, { enums: String });
-  const Health = (
-    grpc.loadPackageDefinition(def) as unknown as {
-      grpc: { health: { v1: { Health: new (a: string, c: grpc.ChannelCredentials) => grpc.Client } } };
-    }
-  ).grpc.health.v1.Health;
-  const client = new Health(address, grpc.credentials.createInsecure()) as grpc.Client & {
-    check(req: object, opts: grpc.CallOptions, cb: (err: Error | null, res?: { status: string }) => void): void;
-  };
   const deadline = Date.now() + timeoutMs;
-  try {
-    while (Date.now() < deadline) {
-      const status = await new Promise<string | undefined>((resolve) =>
-        client.check({ service: '' }, { deadline: Date.now() + 1000 }, (err, res) =>
-          resolve(err ? undefined : res?.status),
-        ),
-      );
-      if (status === 'SERVING') return;
-      await new Promise((r) => setTimeout(r, 150));
-    }
-    throw new Error(`${address} did not become SERVING within ${timeoutMs} ms`);
-  } finally {
-    client.close();
+  while (Date.now() < deadline) {
+    if ((await checkHealth(address)) === 'SERVING') return;
+    await new Promise((r) => setTimeout(r, 150));
   }
+  throw new Error(`${address} did not become SERVING within ${timeoutMs} ms`);
 }
 
 async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
@@ -97,7 +77,7 @@ async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
 export interface StackOptions {
   services: ServiceName[];
   /** Extra environment for every process (AUTH_ADMIN_PASSWD, AUTH_TOKEN_DURATION, ...). */
-  env?: Record<string, string>;
+  env?: Record<string, string> | ((ports: StackPorts) => Record<string, string>);
 }
 
 /** Starts the named processes with a fresh secret, data directory and ports; gateway last. */
@@ -130,7 +110,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',
     LOG_LEVEL: 'warn',
-    ...options.env,
+    ...(typeof options.env === 'function' ? options.env(ports) : options.env),
   };
   const children = new Map<ServiceName, ChildProcess>();
   const outputs = new Map<ServiceName, string>();

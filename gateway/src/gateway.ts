@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
-import { type auth, type avatar, loadProto, type payment } from '@gatehouse/proto';
+import { type auth, type avatar, loadProto, type login, type payment } from '@gatehouse/proto';
 import { configSecretReader } from '@gatehouse/token';
 import type Router from '@koa/router';
 import { buildApp } from './app';
@@ -13,6 +13,7 @@ import { authenticate } from './middleware/authenticate';
 import { authRoutes } from './routes/auth.routes';
 import { avatarRoutes } from './routes/avatar.routes';
 import { homeRoutes } from './routes/home.routes';
+import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-handler.routes';
 import { paymentRoutes } from './routes/payment.routes';
 
 export interface RunningGateway {
@@ -45,12 +46,31 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     adminPassword: config.adminPassword,
     log,
   });
+  const LoginHandler = loadProto('login').grpcObject.login.v1.LoginHandler;
+  const handlerClients = Object.entries(config.token.loginHandlers).map(
+    ([name, address]) => [name, createClient<login.LoginHandlerClient>(LoginHandler, address)] as const,
+  );
+  const handlers: Record<string, LoginHandlerClient> = Object.fromEntries(
+    handlerClients.map(([name, client]) => [name, client.call]),
+  );
   const paymentClient = createClient<payment.PaymentServiceClient>(
     loadProto('payment').grpcObject.payment.v1.PaymentService,
     config.addresses.payment,
   );
   const routers: Router[] = [
     homeRoutes(),
+    // Before authRoutes, whose /auth/:provider/:action would otherwise take these names.
+    loginHandlerRoutes({
+      handlers,
+      issueSession: async (provider, userJson, { site, sessionOnly }) => {
+        const res = await authClient.call.issueSession({ provider, userJson, site, sessionOnly });
+        if (!res.session) throw new Error('auth service issued no session');
+        return { session: res.session, userJson: res.userJson };
+      },
+      authenticator,
+      cookies: config.cookies,
+      log,
+    }),
     authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
     avatarRoutes({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath }),
     paymentRoutes({
@@ -77,6 +97,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       authClient.close();
       avatarClient.close();
+      for (const [, client] of handlerClients) client.close();
       paymentClient.close();
     },
   };

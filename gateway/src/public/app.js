@@ -20,6 +20,7 @@
       const link = document.createElement('a');
       link.href = `/auth/${encodeURIComponent(name)}/login?from=${encodeURIComponent('/')}`;
       link.textContent = name;
+      if (name === 'telegram') link.addEventListener('click', telegramLogin);
       item.append(link);
       list.append(item);
     }
@@ -35,6 +36,27 @@
     $('details').textContent = JSON.stringify(user, null, 2);
     if (user.picture) $('avatar').src = user.picture;
     $('user').hidden = false;
+  }
+
+  // Telegram: the bot confirms the login, so the page shows the bot link and waits for it.
+  async function telegramLogin(event) {
+    event.preventDefault();
+    const res = await fetch('/auth/telegram/login');
+    if (!res.ok) return say('Telegram login is not available.');
+    const { bot, token } = await res.json();
+    const link = document.createElement('a');
+    link.href = `https://t.me/${encodeURIComponent(bot)}?start=${encodeURIComponent(token)}`;
+    link.target = '_blank';
+    link.rel = 'noopener';
+    link.textContent = `Open @${bot} in Telegram and press Start`;
+    $('message').replaceChildren(link);
+    const deadline = Date.now() + 10 * 60 * 1000;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 2000));
+      const check = await fetch(`/auth/telegram/login?token=${encodeURIComponent(token)}`);
+      if (check.ok) return window.location.reload();
+    }
+    say('The Telegram login request expired; try again.');
   }
 
   $('logout').addEventListener('click', async () => {

@@ -37,7 +37,7 @@ function queryText(ctx: Koa.Context, name: string): string {
 }
 
 /** Callback parameters: the query, plus the form fields of a form_post callback. */
-function callbackParams(ctx: Koa.Context): Record<string, string> {
+function callbackParams(ctx: Koa.Context): { name: string; value: string }[] {
   const params: Record<string, string> = {};
   const add = (source: Record<string, unknown> | undefined) => {
     for (const [k, v] of Object.entries(source ?? {})) {
@@ -47,7 +47,7 @@ function callbackParams(ctx: Koa.Context): Record<string, string> {
   };
   add(ctx.query);
   add(ctx.request.body as Record<string, unknown> | undefined);
-  return params;
+  return Object.entries(params).map(([name, value]) => ({ name, value }));
 }
 
 /** The /auth/* routes of the go-pkgz/auth contract, served from the auth service over gRPC. */

@@ -1,5 +1,5 @@
 import { readStructuredFile } from './files';
-import { duration, list, optionalText, z } from './schema';
+import { duration, list, loginHandlers, optionalText, z } from './schema';
 
 /** Settings of the auth contract that both the auth service (signs) and the gateway (verifies) read. */
 export const tokenSettingsShape = {
@@ -15,6 +15,7 @@ export const tokenSettingsShape = {
     .regex(/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/, 'must be a path such as /avatar')
     .default('/avatar'),
   AUTH_ALLOWED_REDIRECT_HOSTS: list(),
+  AUTH_LOGIN_HANDLERS: loginHandlers(),
 };
 
 /** Shortest secret accepted: HS256 keys shorter than the hash output weaken it (RFC 7518 §3.2). */
@@ -28,6 +29,8 @@ export interface TokenSettings {
   audiences: string[];
   avatarRoutePath: string;
   allowedRedirectHosts: string[];
+  /** Custom login handlers: provider name to LoginHandler address. */
+  loginHandlers: Record<string, string>;
   /** The shared secret, when set. */
   secret: string | undefined;
   /** Secrets per audience, from AUTH_SECRETS_FILE. */
@@ -69,6 +72,7 @@ export function resolveTokenSettings(raw: RawTokenSettings, problems: string[]):
     audiences: raw.AUTH_AUDIENCES,
     avatarRoutePath: raw.AUTH_AVATAR_ROUTE_PATH,
     allowedRedirectHosts: raw.AUTH_ALLOWED_REDIRECT_HOSTS.map((h) => h.toLowerCase()),
+    loginHandlers: raw.AUTH_LOGIN_HANDLERS,
     secret: raw.AUTH_SECRET,
     secretsByAudience,
   };

@@ -80,3 +80,29 @@ export function optionalText() {
     .optional()
     .transform((text) => (text === undefined || text.trim() === '' ? undefined : text));
 }
+
+const HANDLER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Custom login handlers as `name=host:port` pairs, comma-separated (AUTH_LOGIN_HANDLERS): each name
+ * becomes a provider under /auth/<name>/ served by the LoginHandler at that address.
+ */
+export function loginHandlers() {
+  return z
+    .string()
+    .default('')
+    .transform((text, ctx) => {
+      const out: Record<string, string> = {};
+      for (const entry of text.split(',').map((s) => s.trim())) {
+        if (entry === '') continue;
+        const [name, address] = entry.split('=').map((s) => s.trim());
+        if (!name || !address || !HANDLER_NAME.test(name) || !/^[^\s/]+:\d+$/.test(address)) {
+          ctx.addIssue({ code: 'custom', message: `"${entry}" is not name=host:port (name: A-Z a-z 0-9 _ -)` });
+          continue;
+        }
+        if (out[name]) ctx.addIssue({ code: 'custom', message: `login handler "${name}" is listed twice` });
+        out[name] = address;
+      }
+      return out;
+    });
+}

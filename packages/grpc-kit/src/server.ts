@@ -1,8 +1,8 @@
 import type { Logger } from '@gatehouse/logger';
 import * as grpc from '@grpc/grpc-js';
-import type { PackageDefinition } from '@grpc/proto-loader';
+import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
-import { HealthImplementation } from 'grpc-health-check';
+import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
 import { toServiceError } from './errors';
 
 export interface ServiceRegistration {
@@ -17,7 +17,7 @@ export interface GrpcServerOptions {
   port: number;
   services: ServiceRegistration[];
   /** The package definitions the services come from, served by reflection so grpcurl and buf curl work. */
-  definitions: PackageDefinition[];
+  definitions: protoLoader.PackageDefinition[];
   log: Logger;
   /**
    * The service's own dependencies (Postgres, Redis, ...). Health stays NOT_SERVING until this resolves
@@ -48,7 +48,9 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   const statusMap = Object.fromEntries(['', ...new Set(serviceNames)].map((n) => [n, 'NOT_SERVING' as const]));
   const health = new HealthImplementation(statusMap);
   health.addToServer(server);
-  const reflectionDefs = Object.assign({}, ...options.definitions) as PackageDefinition;
+  // Health is listed by reflection too, so `grpcurl list` shows everything the server answers.
+  const healthDefinition = protoLoader.loadSync(healthProtoPath);
+  const reflectionDefs = Object.assign({}, healthDefinition, ...options.definitions) as protoLoader.PackageDefinition;
   new ReflectionService(reflectionDefs).addToServer(server);
 
   const boundPort = await new Promise<number>((resolve, reject) => {

@@ -4,6 +4,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import type { ProtoGrpcType as AuthProto } from './gen/auth';
 import type { ProtoGrpcType as AvatarProto } from './gen/avatar';
 import type { ProtoGrpcType as HooksProto } from './gen/hooks';
+import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
 import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
 
@@ -29,6 +30,7 @@ export const PROTO_FILES = {
   telegram: 'telegram/v1/telegram_bot.proto',
   payment: 'payment/v1/payment.proto',
   hooks: 'hooks/v1/hooks.proto',
+  login: 'login/v1/login_handler.proto',
 } as const;
 
 export type ProtoName = keyof typeof PROTO_FILES;
@@ -39,6 +41,7 @@ interface LoadedProtos {
   telegram: TelegramProto;
   payment: PaymentProto;
   hooks: HooksProto;
+  login: LoginProto;
 }
 
 /** Loads one contract; returns the package definition (for reflection) and its typed gRPC object. */
@@ -56,5 +59,6 @@ export function loadProto<N extends ProtoName>(
 export type * as auth from './gen/auth/v1';
 export type * as avatar from './gen/avatar/v1';
 export type * as hooks from './gen/hooks/v1';
+export type * as login from './gen/login/v1';
 export type * as payment from './gen/payment/v1';
 export type * as telegram from './gen/telegram/v1';

@@ -3,6 +3,7 @@ import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import { type Issued, TokenError, type TokenService } from '@gatehouse/token';
 import { loginErrors } from './login/errors';
+import type { HandlerSessions } from './login/handler-sessions';
 import type { OAuth2Login } from './login/oauth2-login';
 import type { ProviderRegistry } from './providers/registry';
 
@@ -10,6 +11,9 @@ export interface AuthHandlerDeps {
   providers: ProviderRegistry;
   login: OAuth2Login;
   tokens: TokenService;
+  handlerSessions: HandlerSessions;
+  /** Custom login handler names, listed after the OAuth2 providers. */
+  handlerNames: string[];
   log: Logger;
 }
 
@@ -18,9 +22,16 @@ function issued(i: Issued): auth.IssuedToken {
 }
 
 /** gRPC adapter of the auth service: requests in, plain domain calls, responses out. */
-export function authHandlers({ providers, login, tokens, log }: AuthHandlerDeps): auth.AuthServiceHandlers {
+export function authHandlers({
+  providers,
+  login,
+  tokens,
+  handlerSessions,
+  handlerNames,
+  log,
+}: AuthHandlerDeps): auth.AuthServiceHandlers {
   return {
-    ListProviders: unaryHandler(log, async () => ({ names: providers.names() })),
+    ListProviders: unaryHandler(log, async () => ({ names: [...providers.names(), ...handlerNames] })),
 
     BeginLogin: unaryHandler(log, async (req: auth.BeginLoginRequest__Output) => {
       const started = await login.begin(providers.get(req.provider), {
@@ -33,12 +44,18 @@ export function authHandlers({ providers, login, tokens, log }: AuthHandlerDeps)
     }),
 
     CompleteLogin: unaryHandler(log, async (req: auth.CompleteLoginRequest__Output) => {
-      const done = await login.complete(providers.get(req.provider), req.handshakeToken, req.params);
+      const params = Object.fromEntries(req.params.map((p) => [p.name, p.value]));
+      const done = await login.complete(providers.get(req.provider), req.handshakeToken, params);
       return {
         session: issued(done.session),
         userJson: JSON.stringify(done.session.claims.user),
         redirectUrl: done.redirectUrl ?? '',
       };
+    }),
+
+    IssueSession: unaryHandler(log, async (req: auth.IssueSessionRequest__Output) => {
+      const session = await handlerSessions.issue(req);
+      return { session: issued(session), userJson: JSON.stringify(session.claims.user) };
     }),
 
     RefreshToken: unaryHandler(log, async (req: auth.RefreshTokenRequest__Output) => {
@@ -52,7 +69,7 @@ export function authHandlers({ providers, login, tokens, log }: AuthHandlerDeps)
 
     // OAuth2 providers have nothing to revoke on their side; the gateway clears the cookies.
     Logout: unaryHandler(log, async (req: auth.LogoutRequest__Output) => {
-      providers.get(req.provider);
+      if (!handlerNames.includes(req.provider)) providers.get(req.provider);
       return {};
     }),
   };

@@ -5,6 +5,7 @@ import { configSecretReader, randomToken, TokenService } from '@gatehouse/token'
 import { grpcAvatarSaver } from './avatar-client';
 import type { AuthConfig } from './config';
 import { authHandlers } from './handlers';
+import { HandlerSessions } from './login/handler-sessions';
 import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
 import { DEV_CLIENT_ID, devProvider } from './providers/dev';
 import { DevOAuthServer } from './providers/dev-server';
@@ -63,6 +64,15 @@ export async function startAuthService(
     providers.register(devProvider({ ...config.dev, url }, clientSecret));
   }
 
+  const handlerNames = Object.keys(config.token.loginHandlers);
+  const handlerSessions = new HandlerSessions({
+    tokens,
+    avatars,
+    handlers: handlerNames,
+    baseUrl: config.token.url,
+    avatarRoutePath: config.token.avatarRoutePath,
+  });
+
   const { definition, grpcObject } = loadProto('auth');
   let grpc: RunningGrpcServer;
   try {
@@ -73,7 +83,7 @@ export async function startAuthService(
       services: [
         {
           definition: grpcObject.auth.v1.AuthService.service,
-          implementation: authHandlers({ providers, login, tokens, log }),
+          implementation: authHandlers({ providers, login, tokens, handlerSessions, handlerNames, log }),
         },
       ],
       definitions: [definition],

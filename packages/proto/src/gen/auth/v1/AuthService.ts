@@ -6,6 +6,8 @@ import type { BeginLoginRequest as _auth_v1_BeginLoginRequest, BeginLoginRequest
 import type { BeginLoginResponse as _auth_v1_BeginLoginResponse, BeginLoginResponse__Output as _auth_v1_BeginLoginResponse__Output } from '../../auth/v1/BeginLoginResponse';
 import type { CompleteLoginRequest as _auth_v1_CompleteLoginRequest, CompleteLoginRequest__Output as _auth_v1_CompleteLoginRequest__Output } from '../../auth/v1/CompleteLoginRequest';
 import type { CompleteLoginResponse as _auth_v1_CompleteLoginResponse, CompleteLoginResponse__Output as _auth_v1_CompleteLoginResponse__Output } from '../../auth/v1/CompleteLoginResponse';
+import type { IssueSessionRequest as _auth_v1_IssueSessionRequest, IssueSessionRequest__Output as _auth_v1_IssueSessionRequest__Output } from '../../auth/v1/IssueSessionRequest';
+import type { IssueSessionResponse as _auth_v1_IssueSessionResponse, IssueSessionResponse__Output as _auth_v1_IssueSessionResponse__Output } from '../../auth/v1/IssueSessionResponse';
 import type { ListProvidersRequest as _auth_v1_ListProvidersRequest, ListProvidersRequest__Output as _auth_v1_ListProvidersRequest__Output } from '../../auth/v1/ListProvidersRequest';
 import type { ListProvidersResponse as _auth_v1_ListProvidersResponse, ListProvidersResponse__Output as _auth_v1_ListProvidersResponse__Output } from '../../auth/v1/ListProvidersResponse';
 import type { LogoutRequest as _auth_v1_LogoutRequest, LogoutRequest__Output as _auth_v1_LogoutRequest__Output } from '../../auth/v1/LogoutRequest';
@@ -31,6 +33,15 @@ export interface AuthServiceClient extends grpc.Client {
   completeLogin(argument: _auth_v1_CompleteLoginRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_CompleteLoginResponse__Output>): grpc.ClientUnaryCall;
   completeLogin(argument: _auth_v1_CompleteLoginRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_CompleteLoginResponse__Output>): grpc.ClientUnaryCall;
   completeLogin(argument: _auth_v1_CompleteLoginRequest, callback: grpc.requestCallback<_auth_v1_CompleteLoginResponse__Output>): grpc.ClientUnaryCall;
+  
+  IssueSession(argument: _auth_v1_IssueSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_IssueSessionResponse__Output>): grpc.ClientUnaryCall;
+  IssueSession(argument: _auth_v1_IssueSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_IssueSessionResponse__Output>): grpc.ClientUnaryCall;
+  IssueSession(argument: _auth_v1_IssueSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_IssueSessionResponse__Output>): grpc.ClientUnaryCall;
+  IssueSession(argument: _auth_v1_IssueSessionRequest, callback: grpc.requestCallback<_auth_v1_IssueSessionResponse__Output>): grpc.ClientUnaryCall;
+  issueSession(argument: _auth_v1_IssueSessionRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_IssueSessionResponse__Output>): grpc.ClientUnaryCall;
+  issueSession(argument: _auth_v1_IssueSessionRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_IssueSessionResponse__Output>): grpc.ClientUnaryCall;
+  issueSession(argument: _auth_v1_IssueSessionRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_IssueSessionResponse__Output>): grpc.ClientUnaryCall;
+  issueSession(argument: _auth_v1_IssueSessionRequest, callback: grpc.requestCallback<_auth_v1_IssueSessionResponse__Output>): grpc.ClientUnaryCall;
   
   ListProviders(argument: _auth_v1_ListProvidersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_ListProvidersResponse__Output>): grpc.ClientUnaryCall;
   ListProviders(argument: _auth_v1_ListProvidersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_ListProvidersResponse__Output>): grpc.ClientUnaryCall;
@@ -66,6 +77,8 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   
   CompleteLogin: grpc.handleUnaryCall<_auth_v1_CompleteLoginRequest__Output, _auth_v1_CompleteLoginResponse>;
   
+  IssueSession: grpc.handleUnaryCall<_auth_v1_IssueSessionRequest__Output, _auth_v1_IssueSessionResponse>;
+  
   ListProviders: grpc.handleUnaryCall<_auth_v1_ListProvidersRequest__Output, _auth_v1_ListProvidersResponse>;
   
   Logout: grpc.handleUnaryCall<_auth_v1_LogoutRequest__Output, _auth_v1_LogoutResponse>;
@@ -77,6 +90,7 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
 export interface AuthServiceDefinition extends grpc.ServiceDefinition {
   BeginLogin: MethodDefinition<_auth_v1_BeginLoginRequest, _auth_v1_BeginLoginResponse, _auth_v1_BeginLoginRequest__Output, _auth_v1_BeginLoginResponse__Output>
   CompleteLogin: MethodDefinition<_auth_v1_CompleteLoginRequest, _auth_v1_CompleteLoginResponse, _auth_v1_CompleteLoginRequest__Output, _auth_v1_CompleteLoginResponse__Output>
+  IssueSession: MethodDefinition<_auth_v1_IssueSessionRequest, _auth_v1_IssueSessionResponse, _auth_v1_IssueSessionRequest__Output, _auth_v1_IssueSessionResponse__Output>
   ListProviders: MethodDefinition<_auth_v1_ListProvidersRequest, _auth_v1_ListProvidersResponse, _auth_v1_ListProvidersRequest__Output, _auth_v1_ListProvidersResponse__Output>
   Logout: MethodDefinition<_auth_v1_LogoutRequest, _auth_v1_LogoutResponse, _auth_v1_LogoutRequest__Output, _auth_v1_LogoutResponse__Output>
   RefreshToken: MethodDefinition<_auth_v1_RefreshTokenRequest, _auth_v1_RefreshTokenResponse, _auth_v1_RefreshTokenRequest__Output, _auth_v1_RefreshTokenResponse__Output>

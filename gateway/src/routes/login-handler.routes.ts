@@ -1,0 +1,168 @@
+import { fromPairs, type PromiseClient, toPairs } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import type { login } from '@gatehouse/proto';
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { Authenticator } from '../auth/authenticator';
+import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
+import { HttpError, securityHeaders } from '../middleware/errors';
+import { wantsSessionCookie } from './auth.routes';
+
+/** What the auth service gives back for a user a login handler vouched for. */
+export interface IssuedSession {
+  /** The session token and how to store it: written as the JWT and XSRF-TOKEN cookies. */
+  session: TokenCookie;
+  /** The user as the token carries it (picture resolved to the avatar URL). */
+  userJson: string;
+}
+
+/**
+ * Issues a session for a user a login handler returned (implemented by the gateway's composition root
+ * with the auth service: only the auth service signs tokens). `provider` is the handler's name.
+ */
+export type IssueSession = (
+  provider: string,
+  userJson: string,
+  options: { site: string; sessionOnly: boolean },
+) => Promise<IssuedSession>;
+
+export type LoginHandlerClient = PromiseClient<login.LoginHandlerClient>;
+
+export interface LoginHandlerRoutesDeps {
+  /** Configured handler names (the provider names under /auth/) and their LoginHandler clients. */
+  handlers: Record<string, LoginHandlerClient>;
+  issueSession: IssueSession;
+  authenticator: Authenticator;
+  cookies: CookiePolicy;
+  log: Logger;
+  /** Largest request body passed on (webhooks, form posts); default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Deadline of one handler call; default 10 s. */
+  deadlineMs?: number;
+}
+
+const ACTIONS = ['login', 'callback', 'logout'] as const;
+type Action = (typeof ACTIONS)[number];
+
+const PROVIDER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Never passed to a handler: the user's session credentials. */
+const WITHHELD_HEADERS = new Set(['cookie', 'authorization', 'x-jwt', 'x-xsrf-token']);
+
+/** Never taken from a handler's response: the session cookies are ours; framing is Koa's. */
+const DROPPED_RESPONSE_HEADERS = new Set([
+  'set-cookie',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'trailer',
+]);
+
+function firstValues(source: Record<string, string | string[] | undefined>, skip?: Set<string>) {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(source)) {
+    if (skip?.has(k)) continue;
+    const value = Array.isArray(v) ? v[0] : v;
+    if (typeof value === 'string') out[k] = value;
+  }
+  return out;
+}
+
+async function readBody(ctx: Koa.Context, limit: number): Promise<Buffer> {
+  if (ctx.method !== 'POST') return Buffer.alloc(0);
+  const declared = Number(ctx.get('content-length') || '0');
+  if (declared > limit) throw new HttpError(413, `request body is over ${limit} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new HttpError(413, `request body is over ${limit} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * /auth/<name>/login|callback|logout for every configured custom login handler (login.v1.LoginHandler
+ * over gRPC; the Telegram bot is one). The request goes to the handler as an HTTP-like message; its
+ * response comes back to the browser, except that a response carrying a user becomes a session: the
+ * auth service issues it, the cookies are set here, and the body is the issued user. Mount this router
+ * before authRoutes, whose /:provider/:action would otherwise take these paths.
+ */
+export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
+  const router = new Router({ prefix: '/auth' });
+  router.use(securityHeaders());
+  const limit = deps.maxBodyBytes ?? 1024 * 1024;
+  const deadlineMs = deps.deadlineMs ?? 10_000;
+
+  for (const [name, client] of Object.entries(deps.handlers)) {
+    if (!PROVIDER_NAME.test(name)) throw new Error(`login handler name "${name}" must be 1-64 of A-Z a-z 0-9 _ -`);
+    for (const action of ACTIONS) {
+      const handle = async (ctx: Koa.Context) => {
+        if (action === 'logout') {
+          // As /auth/<provider>/logout of the built-in providers: a token without its XSRF header is a
+          // cross-site logout attempt and is refused; anything broken is cleared.
+          const who = await deps.authenticator.authenticate(ctx);
+          if (!who.ok) {
+            if (who.error !== 'xsrf mismatch') clearTokenCookies(ctx, deps.cookies);
+            throw new HttpError(403, 'logout not allowed');
+          }
+        }
+        const request: login.HttpRequest = {
+          method: ctx.method,
+          path: ctx.path,
+          query: toPairs(firstValues(ctx.query)),
+          headers: toPairs(firstValues(ctx.headers, WITHHELD_HEADERS)),
+          body: await readBody(ctx, limit),
+          clientIp: ctx.ip,
+          provider: name,
+        };
+        const res = await call(client, action, request, deadlineMs);
+        const status = res.status || 200;
+        if (action === 'logout') clearTokenCookies(ctx, deps.cookies);
+        if (res.userJson && action !== 'logout' && status >= 200 && status < 300) {
+          const issued = await deps.issueSession(name, res.userJson, {
+            site: queryText(ctx, 'site') || queryText(ctx, 'aud'),
+            sessionOnly: wantsSessionCookie(ctx.query),
+          });
+          setTokenCookies(ctx, deps.cookies, issued.session);
+          ctx.status = 200;
+          ctx.body = JSON.parse(issued.userJson);
+          return;
+        }
+        for (const [k, v] of Object.entries(fromPairs(res.headers))) {
+          if (!DROPPED_RESPONSE_HEADERS.has(k.toLowerCase())) ctx.set(k, v);
+        }
+        ctx.status = status;
+        ctx.body = res.body.length > 0 ? Buffer.from(res.body) : '';
+      };
+      router.get(`/${name}/${action}`, handle);
+      router.post(`/${name}/${action}`, handle);
+    }
+  }
+  return router;
+}
+
+function queryText(ctx: Koa.Context, name: string): string {
+  const v = ctx.query[name];
+  const text = Array.isArray(v) ? v[0] : v;
+  return typeof text === 'string' ? text.slice(0, 2048) : '';
+}
+
+function call(
+  client: LoginHandlerClient,
+  action: Action,
+  request: login.HttpRequest,
+  deadlineMs: number,
+): Promise<login.HttpResponse__Output> {
+  switch (action) {
+    case 'login':
+      return client.login(request, { deadlineMs });
+    case 'callback':
+      return client.callback(request, { deadlineMs });
+    case 'logout':
+      return client.logout(request, { deadlineMs });
+  }
+}

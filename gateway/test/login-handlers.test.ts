@@ -1,0 +1,161 @@
+// Custom login handlers end to end through real processes: the telegram-bot service against a fake
+// Bot API on loopback, and an application's own handler (a fixture started by the test) plugged in
+// through the same login.v1 contract. Sessions are issued by the real auth service.
+import { createHash, randomBytes } from 'node:crypto';
+import { fromPairs, type RunningGrpcServer, startGrpcServer, toPairs, unaryHandler } from '@gatehouse/grpc-kit';
+import { createLogger } from '@gatehouse/logger';
+import { loadProto, type login } from '@gatehouse/proto';
+import sharp from 'sharp';
+import { FakeBotApi } from '../../services/telegram-bot/test/fake-bot-api';
+import { Browser } from '../../test/browser';
+import { freePort, type Stack, startStack } from '../../test/stack';
+
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+const log = createLogger({ name: 'fixture-handler', level: 'silent' });
+
+/** An application's handler: logs in whoever names themselves, echoes what it was sent on callback. */
+function fixtureHandler(seen: login.HttpRequest__Output[]): login.LoginHandlerHandlers {
+  const json = (status: number, value: unknown): login.HttpResponse => ({
+    status,
+    headers: toPairs({ 'content-type': 'application/json', 'set-cookie': 'evil=1' }),
+    body: Buffer.from(JSON.stringify(value)),
+  });
+  return {
+    Login: unaryHandler(log, async (req: login.HttpRequest__Output) => {
+      seen.push(req);
+      const { name, foreign } = fromPairs(req.query);
+      if (!name) return json(400, { error: 'name is required' });
+      const id = foreign ? `dev_${sha1(name)}` : `fixture_${sha1(name)}`;
+      const user = { name, id, picture: '' };
+      return { ...json(200, user), userJson: JSON.stringify(user) };
+    }),
+    Callback: unaryHandler(log, async (req: login.HttpRequest__Output) => {
+      seen.push(req);
+      return json(202, { method: req.method, body: req.body.toString(), headers: fromPairs(req.headers) });
+    }),
+    Logout: unaryHandler(log, async () => ({ status: 200, headers: [], body: Buffer.from('bye') })),
+  };
+}
+
+let stack: Stack;
+let fake: FakeBotApi;
+let fixture: RunningGrpcServer;
+const seen: login.HttpRequest__Output[] = [];
+
+beforeAll(async () => {
+  fake = await new FakeBotApi().listen();
+  const lh = loadProto('login');
+  fixture = await startGrpcServer({
+    name: 'fixture-login',
+    host: '127.0.0.1',
+    port: await freePort(),
+    log,
+    definitions: [lh.definition],
+    services: [{ definition: lh.grpcObject.login.v1.LoginHandler.service, implementation: fixtureHandler(seen) }],
+  });
+  stack = await startStack({
+    services: ['auth', 'avatar', 'telegram-bot', 'gateway'],
+    env: (ports) => ({
+      TELEGRAM_BOT_TOKEN: fake.token,
+      TELEGRAM_API_URL: fake.url,
+      TELEGRAM_POLL_TIMEOUT: '1s',
+      REDIS_KEY_PREFIX: `gh-test:${randomBytes(6).toString('hex')}:`,
+      AUTH_LOGIN_HANDLERS: `telegram=127.0.0.1:${ports.telegram},fixture=127.0.0.1:${fixture.port}`,
+    }),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await fixture?.shutdown(100);
+  await fake?.close();
+});
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+it('lists the handlers after the OAuth2 providers', async () => {
+  expect((await new Browser(stack.url).get('/auth/list')).json()).toEqual(['dev', 'telegram', 'fixture']);
+});
+
+it('logs in with Telegram: request, /start in the bot chat, confirmation, cookie and avatar', async () => {
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+  fake.setPhoto(7001, photo);
+  const browser = new Browser(stack.url);
+  const created = await browser.get('/auth/telegram/login');
+  expect(created.status).toBe(200);
+  const { bot, token } = created.json() as { bot: string; token: string };
+  expect(bot).toBe(fake.username);
+
+  const pending = await browser.get(`/auth/telegram/login?token=${token}`);
+  expect([pending.status, pending.json()]).toEqual([404, { error: 'request is not verified yet' }]);
+
+  fake.sendText({ id: 7001, first_name: 'Tess' }, `/start ${token}`);
+  const done = await until('the confirmation', async () => {
+    const res = await browser.get(`/auth/telegram/login?token=${token}`);
+    return res.status === 200 ? res : undefined;
+  });
+  const id = `telegram_${sha1('7001')}`;
+  expect(done.json()).toEqual({ name: 'Tess', id, picture: `${stack.url}/avatar/${sha1(id)}.image` });
+  expect(done.cookies.map((c) => c.split('=')[0])).toEqual(['JWT', 'XSRF-TOKEN']);
+  expect((await browser.getWithXsrf('/auth/user')).json()).toMatchObject({ name: 'Tess', id });
+  expect(fake.messagesTo(7001)).toHaveLength(1);
+
+  const avatar = await browser.get(`/avatar/${sha1(id)}.image`);
+  expect(avatar.status).toBe(200);
+  expect(await sharp(avatar.body).metadata()).toMatchObject({ format: 'png', width: 64, height: 64 });
+
+  const again = await new Browser(stack.url).get(`/auth/telegram/login?token=${token}`);
+  expect([again.status, again.json()]).toEqual([404, { error: 'request is not found' }]);
+  expect(stack.output('telegram-bot')).not.toContain(fake.token);
+
+  expect((await browser.get('/auth/telegram/logout')).status).toBe(403);
+  expect((await browser.getWithXsrf('/auth/telegram/logout')).status).toBe(200);
+  expect((await browser.getWithXsrf('/auth/user')).status).toBe(401);
+});
+
+it('plugs in an application handler without showing it the session', async () => {
+  const browser = new Browser(stack.url);
+  const bad = await browser.get('/auth/fixture/login');
+  expect([bad.status, bad.json()]).toEqual([400, { error: 'name is required' }]);
+  expect(bad.cookies).toEqual([]);
+
+  const ok = await browser.get('/auth/fixture/login?name=zed&session=1');
+  const id = `fixture_${sha1('zed')}`;
+  expect(ok.json()).toEqual({ name: 'zed', id, picture: `${stack.url}/avatar/${sha1(id)}.image` });
+  expect(ok.cookies[0]).not.toMatch(/Max-Age/);
+  expect((await browser.getWithXsrf('/auth/user')).json()).toMatchObject({ name: 'zed', id });
+
+  const cb = await browser.request('POST', '/auth/fixture/callback?x=1', {
+    headers: { 'content-type': 'text/plain', 'x-xsrf-token': await browser.xsrf(), 'x-custom': 'kept' },
+    body: 'payload',
+  });
+  expect(cb.status).toBe(202);
+  expect(cb.cookies).toEqual([]);
+  const echoed = cb.json() as { method: string; body: string; headers: Record<string, string> };
+  expect(echoed).toMatchObject({ method: 'POST', body: 'payload' });
+  expect(echoed.headers['x-custom']).toBe('kept');
+  expect(echoed.headers).not.toHaveProperty('cookie');
+  expect(echoed.headers).not.toHaveProperty('x-xsrf-token');
+  expect(fromPairs(seen.at(-1)?.query)).toEqual({ x: '1' });
+
+  const tooBig = await browser.request('POST', '/auth/fixture/callback', { body: 'x'.repeat(1024 * 1024 + 10) });
+  expect(tooBig.status).toBe(413);
+  expect((await browser.request('PUT', '/auth/fixture/login')).status).toBe(405);
+});
+
+it('refuses a handler that vouches for another provider user', async () => {
+  const res = await new Browser(stack.url).get('/auth/fixture/login?name=mallory&foreign=1');
+  expect(res.status).toBe(403);
+  expect(res.json()).toEqual({ error: 'user id must start with "fixture_"' });
+  expect(res.cookies).toEqual([]);
+});

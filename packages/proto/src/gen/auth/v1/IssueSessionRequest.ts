@@ -1,0 +1,16 @@
+// Original file: protos/auth/v1/auth.proto
+
+
+export interface IssueSessionRequest {
+  'provider'?: (string);
+  'userJson'?: (string);
+  'site'?: (string);
+  'sessionOnly'?: (boolean);
+}
+
+export interface IssueSessionRequest__Output {
+  'provider': (string);
+  'userJson': (string);
+  'site': (string);
+  'sessionOnly': (boolean);
+}

@@ -1,0 +1,13 @@
+// Original file: protos/auth/v1/auth.proto
+
+import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from '../../auth/v1/IssuedToken';
+
+export interface IssueSessionResponse {
+  'session'?: (_auth_v1_IssuedToken | null);
+  'userJson'?: (string);
+}
+
+export interface IssueSessionResponse__Output {
+  'session': (_auth_v1_IssuedToken__Output | null);
+  'userJson': (string);
+}

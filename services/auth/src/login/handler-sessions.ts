@@ -1,0 +1,73 @@
+import { AppError, invalidArgument, permissionDenied } from '@gatehouse/grpc-kit';
+import type { Issued, TokenService } from '@gatehouse/token';
+import { z } from 'zod';
+import { loginErrors } from './errors';
+import type { AvatarSaver } from './oauth2-login';
+
+const AVATAR_ID = /^[0-9a-f]{40}\.image$/;
+
+/** What a login handler may say about its user; anything else in the JSON is dropped. */
+const handlerUser = z.object({
+  name: z.string().min(1).max(256),
+  id: z.string().min(1).max(256),
+  picture: z.string().max(2048).default(''),
+  email: z.string().max(320).optional(),
+  attrs: z.record(z.string(), z.unknown()).optional(),
+});
+
+export interface HandlerSessionsDeps {
+  tokens: TokenService;
+  avatars: AvatarSaver;
+  /** Names of the configured login handlers (AUTH_LOGIN_HANDLERS). */
+  handlers: string[];
+  baseUrl: string;
+  avatarRoutePath: string;
+}
+
+/** Sessions for users that custom login handlers (login.v1) vouched for; only the auth service signs. */
+export class HandlerSessions {
+  constructor(private readonly deps: HandlerSessionsDeps) {}
+
+  async issue(input: { provider: string; userJson: string; site: string; sessionOnly: boolean }): Promise<Issued> {
+    if (!this.deps.handlers.includes(input.provider)) throw loginErrors.unknownProvider(input.provider);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(input.userJson);
+    } catch {
+      throw invalidArgument('BAD_USER', 'user_json is not JSON');
+    }
+    const parsed = handlerUser.safeParse(raw);
+    if (!parsed.success)
+      throw invalidArgument('BAD_USER', `user_json: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+    const user = parsed.data;
+    if (!user.id.startsWith(`${input.provider}_`)) {
+      throw permissionDenied('FOREIGN_USER_ID', `user id must start with "${input.provider}_"`);
+    }
+    const picture = await this.picture(user.id, user.picture);
+    try {
+      return await this.deps.tokens.issueSession({
+        user: { ...user, picture },
+        aud: input.site || this.deps.tokens.defaultAudience(),
+        provider: input.provider,
+        sessionOnly: input.sessionOnly,
+      });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw loginErrors.audienceRefused((err as Error).message);
+    }
+  }
+
+  /** An avatar id the avatar service already holds, a URL to store, or nothing (identicon). */
+  private async picture(userId: string, picture: string): Promise<string> {
+    let avatarId = picture;
+    if (!AVATAR_ID.test(picture)) {
+      const url = /^https?:\/\//i.test(picture) ? picture : undefined;
+      try {
+        avatarId = await this.deps.avatars.saveFromUrl(userId, url);
+      } catch (err) {
+        throw loginErrors.avatarFailed(err);
+      }
+    }
+    return `${this.deps.baseUrl}${this.deps.avatarRoutePath}/${avatarId}`;
+  }
+}

@@ -1,0 +1,86 @@
+import { duration, optionalText, port, validateConfig, z } from '@gatehouse/config';
+
+/** Telegram's limit for a bot token is not documented; this is the shape BotFather issues: "<id>:<secret>". */
+const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{20,}$/;
+
+const schema = z
+  .object({
+    GRPC_HOST: z.string().default('127.0.0.1'),
+    TELEGRAM_GRPC_PORT: port(50053),
+    // Without a token the service stays off: it starts and answers health, its RPCs say no bot is configured.
+    TELEGRAM_BOT_TOKEN: optionalText().refine((t) => t === undefined || BOT_TOKEN.test(t), {
+      message: 'is not a bot token as @BotFather issues it ("123456:ABC...")',
+    }),
+    TELEGRAM_API_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('https://api.telegram.org')
+      .transform((u) => u.replace(/\/+$/, '')),
+    TELEGRAM_PROVIDER_NAME: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,32}$/, 'must be 1-32 characters of a-z 0-9 _ -')
+      .default('telegram'),
+    TELEGRAM_SUCCESS_MSG: z.string().min(1).default('✅ You have successfully authenticated, check the web!'),
+    TELEGRAM_ERROR_MSG: z.string().min(1).default('❌ Invalid auth request. Please try clicking link again.'),
+    // Webhook mode: Telegram POSTs updates to TELEGRAM_WEBHOOK_URL (the gateway's /auth/<provider>/callback,
+    // forwarded here); the secret is checked against X-Telegram-Bot-Api-Secret-Token. Polling otherwise.
+    TELEGRAM_WEBHOOK_URL: optionalText().pipe(z.url({ protocol: /^https$/ }).optional()),
+    TELEGRAM_WEBHOOK_SECRET: optionalText().refine((s) => s === undefined || /^[A-Za-z0-9_-]{16,256}$/.test(s), {
+      message: 'must be 16-256 characters of A-Z a-z 0-9 _ - (Telegram allows no others)',
+    }),
+    // Long-poll length asked of Telegram (getUpdates timeout), and how long the poller lease lives unrenewed.
+    TELEGRAM_POLL_TIMEOUT: duration('30s'),
+    TELEGRAM_LEASE_TTL: duration('20s'),
+    TELEGRAM_REQUEST_LIFETIME: duration('10m'),
+    REDIS_URL: optionalText(),
+    REDIS_KEY_PREFIX: z.string().default('gatehouse:telegram:'),
+    AVATAR_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50052'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.TELEGRAM_WEBHOOK_URL && !c.TELEGRAM_WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TELEGRAM_WEBHOOK_SECRET'],
+        message: 'is required with TELEGRAM_WEBHOOK_URL (anyone could post updates otherwise)',
+      });
+    }
+  });
+
+export interface TelegramConfig {
+  grpcHost: string;
+  grpcPort: number;
+  /** Undefined: no bot, the service is off. */
+  botToken?: string;
+  apiUrl: string;
+  providerName: string;
+  successMsg: string;
+  errorMsg: string;
+  webhookUrl?: string;
+  webhookSecret?: string;
+  pollTimeoutMs: number;
+  leaseTtlMs: number;
+  requestLifetimeMs: number;
+  redisUrl?: string;
+  redisKeyPrefix: string;
+  avatarAddr: string;
+}
+
+export function loadConfig(raw: Record<string, string | undefined>): TelegramConfig {
+  const c = validateConfig('telegram-bot', schema, raw);
+  return {
+    grpcHost: c.GRPC_HOST,
+    grpcPort: c.TELEGRAM_GRPC_PORT,
+    botToken: c.TELEGRAM_BOT_TOKEN,
+    apiUrl: c.TELEGRAM_API_URL,
+    providerName: c.TELEGRAM_PROVIDER_NAME,
+    successMsg: c.TELEGRAM_SUCCESS_MSG,
+    errorMsg: c.TELEGRAM_ERROR_MSG,
+    webhookUrl: c.TELEGRAM_WEBHOOK_URL,
+    webhookSecret: c.TELEGRAM_WEBHOOK_SECRET,
+    pollTimeoutMs: c.TELEGRAM_POLL_TIMEOUT,
+    leaseTtlMs: c.TELEGRAM_LEASE_TTL,
+    requestLifetimeMs: c.TELEGRAM_REQUEST_LIFETIME,
+    redisUrl: c.REDIS_URL,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
+    avatarAddr: c.AVATAR_GRPC_ADDR,
+  };
+}

@@ -1,0 +1,134 @@
+import { z } from '@gatehouse/config';
+import { AppError, fromPairs, invalidArgument, notFound, unaryHandler, unavailable } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import type { login, telegram } from '@gatehouse/proto';
+import { safeEqual } from '@gatehouse/token';
+import { BotUnavailableError, LOGIN_TOKEN, type LoginBot } from './bot';
+import type { TgUpdate } from './botapi';
+import type { CheckResult, UpdateLog } from './requests';
+
+export interface HandlerDeps {
+  /** Undefined when no bot is configured: every call says so. */
+  bot?: LoginBot;
+  /** Set in webhook mode: the value Telegram sends in X-Telegram-Bot-Api-Secret-Token. */
+  webhookSecret?: string;
+  /** Drops webhook updates Telegram delivers twice. */
+  updateLog?: UpdateLog;
+  log: Logger;
+}
+
+const NOT_CONFIGURED = 'telegram bot is not configured (TELEGRAM_BOT_TOKEN is unset)';
+
+/** go-pkgz's messages for a login request that yields no user. */
+export const CHECK_FAILURES = {
+  not_found: { code: 'REQUEST_NOT_FOUND', message: 'request is not found' },
+  expired: { code: 'REQUEST_EXPIRED', message: 'request expired' },
+  not_verified: { code: 'REQUEST_NOT_VERIFIED', message: 'request is not verified yet' },
+} as const;
+
+function requireBot(deps: HandlerDeps): LoginBot {
+  if (!deps.bot) throw new AppError('failed_precondition', 'BOT_NOT_CONFIGURED', NOT_CONFIGURED);
+  return deps.bot;
+}
+
+function mapBotErrors(err: unknown): never {
+  if (err instanceof BotUnavailableError) throw unavailable('BOT_API_UNAVAILABLE', err.message, err.cause);
+  throw err;
+}
+
+function validToken(token: string): string {
+  if (!LOGIN_TOKEN.test(token)) throw invalidArgument('BAD_TOKEN', 'token must be 1-64 characters of A-Z a-z 0-9 _ -');
+  return token;
+}
+
+function checkFailure(result: Exclude<CheckResult, { state: 'ok' }>): AppError {
+  const f = CHECK_FAILURES[result.state];
+  return notFound(f.code, f.message);
+}
+
+export function telegramHandlers(deps: HandlerDeps): telegram.TelegramBotServiceHandlers {
+  const { log } = deps;
+  return {
+    CreateLoginRequest: unaryHandler(log, async () => {
+      const req = await requireBot(deps).createRequest().catch(mapBotErrors);
+      return {
+        botName: req.botName,
+        token: req.token,
+        deepLink: req.deepLink,
+        expiresAt: String(Math.floor(req.expiresAtMs / 1000)),
+      };
+    }),
+    CheckLoginRequest: unaryHandler(log, async (request: telegram.CheckLoginRequestRequest__Output) => {
+      const result = await requireBot(deps).check(validToken(request.token));
+      if (result.state !== 'ok') throw checkFailure(result);
+      return { userJson: result.userJson };
+    }),
+  };
+}
+
+const JSON_TYPE = [{ name: 'content-type', value: 'application/json; charset=utf-8' }];
+
+function json(status: number, body: unknown): login.HttpResponse {
+  return { status, headers: JSON_TYPE, body: Buffer.from(`${JSON.stringify(body)}\n`) };
+}
+
+/** The shape of an update as far as the login reads it; anything else in it is ignored. */
+const updateSchema = z.object({
+  update_id: z.number().int(),
+  message: z
+    .object({
+      message_id: z.number().int(),
+      date: z.number().int(),
+      text: z.string().optional(),
+      from: z.object({ id: z.number().int(), first_name: z.string() }).optional(),
+      chat: z.object({ id: z.number().int(), type: z.string(), first_name: z.string().optional() }),
+    })
+    .optional(),
+});
+
+/**
+ * login.v1.LoginHandler for /auth/<provider>/*: login creates or checks a request (go-pkgz's
+ * TelegramHandler.LoginHandler), callback is the webhook, logout has nothing to undo.
+ */
+export function loginHandlers(deps: HandlerDeps): login.LoginHandlerHandlers {
+  const { log } = deps;
+  return {
+    Login: unaryHandler(log, async (req: login.HttpRequest__Output) => {
+      const bot = requireBot(deps);
+      const token = fromPairs(req.query).token;
+      if (!token) {
+        const created = await bot.createRequest().catch(mapBotErrors);
+        return json(200, { token: created.token, bot: created.botName });
+      }
+      if (!LOGIN_TOKEN.test(token)) return json(400, { error: 'token must be 1-64 characters of A-Z a-z 0-9 _ -' });
+      const result = await bot.check(token);
+      if (result.state !== 'ok') return json(404, { error: CHECK_FAILURES[result.state].message });
+      return { status: 200, headers: JSON_TYPE, body: Buffer.from(`${result.userJson}\n`), userJson: result.userJson };
+    }),
+    Callback: unaryHandler(log, async (req: login.HttpRequest__Output) => {
+      const bot = requireBot(deps);
+      if (!deps.webhookSecret) return json(404, { error: 'webhook is not enabled' });
+      if (req.method !== 'POST') return json(405, { error: 'webhook takes POST' });
+      const presented = fromPairs(req.headers)['x-telegram-bot-api-secret-token'] ?? '';
+      if (!safeEqual(presented, deps.webhookSecret)) return json(401, { error: 'bad webhook secret token' });
+      let body: unknown;
+      try {
+        body = JSON.parse(req.body.toString('utf8'));
+      } catch {
+        return json(400, { error: 'update is not JSON' });
+      }
+      const update = updateSchema.safeParse(body);
+      if (!update.success) return json(400, { error: 'not a Telegram update' });
+      if (deps.updateLog && !(await deps.updateLog.firstSeen(update.data.update_id))) {
+        return { status: 200, headers: [], body: Buffer.alloc(0) };
+      }
+      await bot.handleUpdate(update.data as TgUpdate);
+      return { status: 200, headers: [], body: Buffer.alloc(0) };
+    }),
+    Logout: unaryHandler(log, async () => {
+      requireBot(deps);
+      // go-pkgz's Telegram logout only resets the cookies, which the gateway does.
+      return { status: 200, headers: [], body: Buffer.alloc(0) };
+    }),
+  };
+}

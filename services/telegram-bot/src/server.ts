@@ -1,0 +1,29 @@
+import { type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import { loadProto } from '@gatehouse/proto';
+import { type HandlerDeps, loginHandlers, telegramHandlers } from './handlers';
+
+export interface ServerOptions extends HandlerDeps {
+  host: string;
+  port: number;
+  log: Logger;
+  checkDependencies?: () => Promise<boolean>;
+}
+
+/** The gRPC server: telegram.v1.TelegramBotService and login.v1.LoginHandler, with health and reflection. */
+export function buildServer(o: ServerOptions): Promise<RunningGrpcServer> {
+  const tg = loadProto('telegram');
+  const lh = loadProto('login');
+  return startGrpcServer({
+    name: 'telegram-bot',
+    host: o.host,
+    port: o.port,
+    log: o.log,
+    definitions: [tg.definition, lh.definition],
+    services: [
+      { definition: tg.grpcObject.telegram.v1.TelegramBotService.service, implementation: telegramHandlers(o) },
+      { definition: lh.grpcObject.login.v1.LoginHandler.service, implementation: loginHandlers(o) },
+    ],
+    checkDependencies: o.checkDependencies,
+  });
+}

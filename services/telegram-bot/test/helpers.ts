@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { startAvatarService } from '@gatehouse/avatar-service';
+import { createClient, toPairs } from '@gatehouse/grpc-kit';
+import { createLogger, type Logger } from '@gatehouse/logger';
+import { loadProto } from '@gatehouse/proto';
+import { Redis } from 'ioredis';
+import { loadConfig, type TelegramConfig } from '../src/config';
+import { type Overrides, start } from '../src/service';
+import type { FakeBotApi } from './fake-bot-api';
+
+/** A logger whose lines the test can read, to check what reaches the log. */
+export function capturedLog(): { log: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { log: createLogger({ name: 'telegram-test', level: 'debug', destination }), lines };
+}
+
+export const quietLog = () => createLogger({ name: 'telegram-test', level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+
+export const redisUrl = () => process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A 1x1 PNG: a real image, so the avatar service keeps it instead of drawing an identicon. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A Redis key prefix of its own per test file, and a way to delete everything under it. */
+export function redisPrefix(area: string): { prefix: string; cleanup: () => Promise<void> } {
+  const prefix = `gh_tg_${area}_${randomBytes(4).toString('hex')}:`;
+  return {
+    prefix,
+    async cleanup() {
+      const redis = new Redis(redisUrl());
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    },
+  };
+}
+
+/** Service settings through the real config parser: the fake API, real Redis, short polls. */
+export function testConfig(fake: FakeBotApi, prefix: string, env: Record<string, string> = {}): TelegramConfig {
+  return loadConfig({
+    TELEGRAM_GRPC_PORT: '0',
+    TELEGRAM_BOT_TOKEN: fake.token,
+    TELEGRAM_API_URL: fake.url,
+    TELEGRAM_POLL_TIMEOUT: '1s',
+    TELEGRAM_LEASE_TTL: '2s',
+    REDIS_URL: redisUrl(),
+    REDIS_KEY_PREFIX: prefix,
+    // Nothing listens here unless a test starts the avatar service: storing the avatar then fails.
+    AVATAR_GRPC_ADDR: '127.0.0.1:1',
+    ...env,
+  });
+}
+
+/** Starts the service in-process and opens clients for both of its gRPC services. */
+export async function startService(config: TelegramConfig, overrides: Overrides = {}, log = quietLog()) {
+  const running = await start(config, log, { backoffMinMs: 50, backoffMaxMs: 400, ...overrides });
+  const address = `127.0.0.1:${running.port}`;
+  const tg = createClient(loadProto('telegram').grpcObject.telegram.v1.TelegramBotService, address, {
+    deadlineMs: 5000,
+  });
+  const lh = createClient(loadProto('login').grpcObject.login.v1.LoginHandler, address, { deadlineMs: 5000 });
+  return {
+    running,
+    telegram: tg.call,
+    login: lh.call,
+    async stop() {
+      tg.close();
+      lh.close();
+      await running.stop();
+    },
+  };
+}
+
+/** Waits until `probe` returns a value (not undefined), checking every 25 ms, for at most `limitMs`. */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, limitMs = 8000) {
+  const until = Date.now() + limitMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export function loginRequest(
+  query: Record<string, string> = {},
+  extra: Partial<{ method: string; path: string }> = {},
+) {
+  return {
+    method: extra.method ?? 'GET',
+    path: extra.path ?? '/auth/telegram/login',
+    query: toPairs(query),
+    headers: [] as { name: string; value: string }[],
+    body: Buffer.alloc(0),
+    clientIp: '127.0.0.1',
+    provider: 'telegram',
+  };
+}
+
+/** The real avatar service on port 0 with a file store in a temporary folder. */
+export async function startTestAvatarService() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'gh-tg-avatars-'));
+  const service = await startAvatarService(
+    {
+      host: '127.0.0.1',
+      port: 0,
+      store: dir,
+      resizeLimit: 0,
+      allowPrivateHosts: [],
+      fetchTimeoutMs: 1000,
+      fetchAttempts: 1,
+      fetchRetryDelayMs: 10,
+      fetchBudgetMs: 2000,
+    },
+    { log: quietLog() },
+  );
+  return {
+    port: service.port,
+    async stop() {
+      await service.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
