@@ -12,7 +12,7 @@ export interface PaymentBenchOptions {
   /** Concurrent clients per run; each is its own logged-in user with its own card. */
   connections?: number[];
   /** Length of each run. */
-  durationSeconds?: number;
+  durationSec?: number;
   /** Progress lines (the runner prints them). */
   log?: (line: string) => void;
 }
@@ -53,7 +53,7 @@ const AMOUNT = '1.00';
 
 export async function runPaymentBench(options: PaymentBenchOptions = {}): Promise<PaymentBenchResult> {
   const connectionsList = options.connections ?? [1, 50];
-  const duration = options.durationSeconds ?? 5;
+  const duration = options.durationSec ?? 5;
   const log = options.log ?? ((line: string) => console.log(line));
 
   const db = await createTestDatabase();
