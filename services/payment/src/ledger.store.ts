@@ -103,38 +103,38 @@ export class PostgresLedgerStore implements LedgerStore {
     s: Settlement,
     from: readonly ('pending' | 'unknown')[] = ['pending'],
   ): Promise<{ load: LoadRecord; balanceCents: number }> {
-    return this.transaction(async (client) => {
-      // The status condition makes settling happen once: a second attempt finds no row.
-      const { rows } = await client.query<LoadRow>(
-        `UPDATE loads SET status = $2, processor_transaction_id = $3, processor_response_code = $4,
+    // One statement, so one implicit transaction: the status change and the credit happen together.
+    // The status condition makes settling happen once (a second attempt finds no row), and the credit
+    // is balance = balance + amount in SQL, never a read-modify-write, so no update is lost. Every
+    // part of the statement reads the same snapshot, hence the credited balance is taken from
+    // `credited` and the unchanged one from `cards`.
+    const { rows } = await this.pool.query<LoadRow & { card_balance: string }>(
+      `WITH settled AS (
+         UPDATE loads SET status = $2, processor_transaction_id = $3, processor_response_code = $4,
                 processor_response_text = $5, errors = $6, settled_at = $7
-          WHERE id = $1 AND status = ANY($8) RETURNING *`,
-        [
-          loadId,
-          s.status,
-          s.processorTransactionId,
-          s.processorResponseCode,
-          s.processorResponseText,
-          JSON.stringify(s.errors),
-          s.settledAt,
-          from,
-        ],
-      );
-      const row = rows[0];
-      if (!row) throw new Error(`load ${loadId} is no longer ${from.join(' or ')}`);
-      const load = toLoad(row);
-      // balance = balance + amount in SQL, never a read-modify-write in Node: no update is lost.
-      const balance =
-        load.status === 'succeeded'
-          ? await client.query<{ balance_cents: string }>(
-              'UPDATE cards SET balance_cents = balance_cents + $2 WHERE id = $1 RETURNING balance_cents',
-              [load.cardId, load.amountCents],
-            )
-          : await client.query<{ balance_cents: string }>('SELECT balance_cents FROM cards WHERE id = $1', [
-              load.cardId,
-            ]);
-      return { load, balanceCents: Number(balance.rows[0]!.balance_cents) };
-    });
+          WHERE id = $1 AND status = ANY($8) RETURNING *
+       ), credited AS (
+         UPDATE cards SET balance_cents = cards.balance_cents + settled.amount_cents
+           FROM settled WHERE cards.id = settled.card_id AND settled.status = 'succeeded'
+         RETURNING cards.balance_cents
+       )
+       SELECT settled.*, coalesce((SELECT balance_cents FROM credited),
+                                  (SELECT balance_cents FROM cards WHERE id = settled.card_id)) AS card_balance
+         FROM settled`,
+      [
+        loadId,
+        s.status,
+        s.processorTransactionId,
+        s.processorResponseCode,
+        s.processorResponseText,
+        JSON.stringify(s.errors),
+        s.settledAt,
+        from,
+      ],
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`load ${loadId} is no longer ${from.join(' or ')}`);
+    return { load: toLoad(row), balanceCents: Number(row.card_balance) };
   }
 
   private async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
