@@ -10,7 +10,7 @@ import { Authenticator } from './auth/authenticator';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
 import { authRoutes } from './routes/auth.routes';
-import { avatarRoutes } from './routes/avatar.routes';
+import { avatarHandlers } from './routes/avatar.routes';
 import { homeRoutes } from './routes/home.routes';
 import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-handler.routes';
 
@@ -51,9 +51,10 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const handlers: Record<string, LoginHandlerClient> = Object.fromEntries(
     handlerClients.map(([name, client]) => [name, client.call]),
   );
-  const routers: Router[] = [
-    homeRoutes(),
-    // Before authRoutes, whose /auth/:provider/:action would otherwise take these names.
+  const auth = authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies });
+  const avatars = avatarHandlers({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath });
+  const authRouters: Router[] = [
+    // Before the auth router, whose /auth/:provider/:action would otherwise take these names.
     loginHandlerRoutes({
       handlers,
       issueSession: async (provider, userJson, { site, sessionOnly }) => {
@@ -65,10 +66,17 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       cookies: config.cookies,
       log,
     }),
-    authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
-    avatarRoutes({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath }),
+    auth.router,
   ];
-  const app = buildApp({ log, trustedProxies: config.trustedProxies, routers });
+  const app = buildApp({
+    log,
+    trustedProxies: config.trustedProxies,
+    mounts: [
+      { prefix: '/auth', middleware: [auth.fastPath], routers: authRouters },
+      { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
+      { prefix: '', routers: [homeRoutes()] },
+    ],
+  });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.requestTimeout = 30_000;
