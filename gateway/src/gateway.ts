@@ -11,7 +11,7 @@ import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
 import { authenticate } from './middleware/authenticate';
 import { authRoutes } from './routes/auth.routes';
-import { avatarRoutes } from './routes/avatar.routes';
+import { avatarHandlers } from './routes/avatar.routes';
 import { homeRoutes } from './routes/home.routes';
 import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-handler.routes';
 import { paymentRoutes } from './routes/payment.routes';
@@ -57,9 +57,15 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     loadProto('payment').grpcObject.payment.v1.PaymentService,
     config.addresses.payment,
   );
-  const routers: Router[] = [
-    homeRoutes(),
-    // Before authRoutes, whose /auth/:provider/:action would otherwise take these names.
+  const payments = paymentRoutes({
+    payment: paymentClient.call,
+    requireUser: authenticate(authenticator, config.cookies, { required: true }),
+    log,
+  });
+  const auth = authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies });
+  const avatars = avatarHandlers({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath });
+  const authRouters: Router[] = [
+    // Before the auth router, whose /auth/:provider/:action would otherwise take these names.
     loginHandlerRoutes({
       handlers,
       issueSession: async (provider, userJson, { site, sessionOnly }) => {
@@ -71,15 +77,19 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       cookies: config.cookies,
       log,
     }),
-    authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
-    avatarRoutes({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath }),
-    paymentRoutes({
-      payment: paymentClient.call,
-      requireUser: authenticate(authenticator, config.cookies, { required: true }),
-      log,
-    }),
+    auth.router,
   ];
-  const app = buildApp({ log, trustedProxies: config.trustedProxies, routers });
+  const app = buildApp({
+    log,
+    trustedProxies: config.trustedProxies,
+    mounts: [
+      { prefix: '/auth', middleware: [auth.fastPath], routers: authRouters },
+      { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
+      { prefix: '/tokens', routers: [payments] },
+      { prefix: '/cards', routers: [payments] },
+      { prefix: '', routers: [homeRoutes()] },
+    ],
+  });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.requestTimeout = 30_000;

@@ -38,16 +38,17 @@ beforeAll(async () => {
   const app = buildApp({
     log: createLogger({ name: 'gateway-test', level: 'silent' }),
     trustedProxies: 0,
-    routers: [avatarRoutes({ avatar: client.call, routePath: '/avatar' })],
+    mounts: [{ prefix: '/avatar', routers: [avatarRoutes({ avatar: client.call, routePath: '/avatar' })] }],
   });
   base = await serve(app);
   // The fast path: the same handler as a plain middleware ahead of the app's routers.
   const fastApp = buildApp({
     log: createLogger({ name: 'gateway-test', level: 'silent' }),
     trustedProxies: 0,
-    routers: [],
+    mounts: [
+      { prefix: '/avatar', middleware: [avatarHandlers({ avatar: client.call, routePath: '/avatar/' }).middleware] },
+    ],
   });
-  fastApp.middleware.splice(2, 0, avatarHandlers({ avatar: client.call, routePath: '/avatar/' }).middleware);
   fastBase = await serve(fastApp);
   await svc.client.storeFromUrl({ userId: 'dev_user', url: '' });
 });
