@@ -13,17 +13,27 @@ export const DB_TIMEOUTS = {
  */
 export const SCHEMA = 'payment';
 
-export function createPool(databaseUrl: string, max = 10): Pool {
-  return new Pool({
+/**
+ * A pool with the timeouts above. An idle connection that Postgres closes (restart, terminated
+ * backend) makes the pool emit 'error', which would crash the process without a listener: the pool
+ * already drops that connection, so `onIdleError` only reports it.
+ */
+export function createPool(
+  databaseUrl: string,
+  options: { max?: number; onIdleError?: (err: Error) => void } = {},
+): Pool {
+  const pool = new Pool({
     connectionString: databaseUrl,
     options: `-c search_path=${SCHEMA}`,
-    max,
+    max: options.max ?? 10,
     connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
     statement_timeout: DB_TIMEOUTS.statementMs,
     query_timeout: DB_TIMEOUTS.statementMs + 1_000,
     idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
     application_name: 'gatehouse-payment',
   });
+  pool.on('error', options.onIdleError ?? (() => {}));
+  return pool;
 }
 
 /** Health: Postgres answers a trivial query. */

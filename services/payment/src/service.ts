@@ -33,8 +33,9 @@ export async function startPaymentService(
   overrides: StartOverrides = {},
 ): Promise<RunningPaymentService> {
   const log = overrides.log ?? createLogger({ name: 'payment', level: config.logLevel });
-  const pool = createPool(config.databaseUrl);
-  pool.on('error', (err) => log.warn({ err }, 'idle Postgres connection failed'));
+  const pool = createPool(config.databaseUrl, {
+    onIdleError: (err) => log.warn({ err }, 'idle Postgres connection closed'),
+  });
 
   let processor = overrides.processor;
   if (!processor && config.processor) processor = new BraintreeProcessor(config.processor, log);

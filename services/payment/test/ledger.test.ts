@@ -20,7 +20,7 @@ let owner = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  pool = createPool(db.url, 25);
+  pool = createPool(db.url, { max: 25 });
   await runMigrations(pool);
   fake = await startFakeBraintree();
 });
