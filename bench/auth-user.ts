@@ -27,8 +27,8 @@ async function measure(url: string, headers: Record<string, string>, durationSec
   return { rps: result.requests.average, non2xx: result.non2xx + result.errors, latencyP99: result.latency.p99 };
 }
 
-async function startBareKoa(): Promise<{ url: string; stop: () => void }> {
-  const child = fork(path.join(__dirname, 'bare-koa.ts'), ['0'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+async function startBareKoa(body: string): Promise<{ url: string; stop: () => void }> {
+  const child = fork(path.join(__dirname, 'bare-koa.ts'), ['0', body], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
 }
@@ -39,7 +39,7 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
   const connections = options.connections ?? 32;
   const log = options.log ?? console.log;
   const stack = await startStack({ services: ['auth', 'avatar', 'gateway'], env: { LOG_LEVEL: 'warn' } });
-  const bare = await startBareKoa();
+  let bare: { url: string; stop: () => void } | undefined;
   try {
     const browser = new Browser(stack.url);
     await browser.devLogin('bench_user');
@@ -48,6 +48,7 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
     const headers = { cookie: `JWT=${jwt}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf };
     const check = await fetch(`${stack.url}/auth/user`, { headers });
     if (check.status !== 200) throw new Error(`/auth/user answered ${check.status} before the run`);
+    bare = await startBareKoa(await check.text());
 
     // Both get the same request (cookie and XSRF header included), so only the handling differs.
     // Warm both up (JIT, caches, connections), then alternate measured rounds and keep each side's
@@ -69,7 +70,7 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
     log(`ratio                  ${ratio.toFixed(2)} (budget 0.80)`);
     return { bareRps: b.rps, gatewayRps: g.rps, ratio, budget: 0.8, gatewayErrors: g.non2xx };
   } finally {
-    bare.stop();
+    bare?.stop();
     await stack.stop();
   }
 }

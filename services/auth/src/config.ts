@@ -83,7 +83,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
         emailDomain: raw.AUTH_DEV_EMAIL_DOMAIN,
       }
     : undefined;
-  if (!dev)
+  if (!dev && Object.keys(token.loginHandlers).length === 0)
     problems.push('providers: none is configured; enable at least one (AUTH_DEV_PROVIDER=true for development)');
   if (problems.length > 0) throw new ConfigError('auth', problems);
   return {
