@@ -28,7 +28,10 @@ async function measure(url: string, headers: Record<string, string>, durationSec
 }
 
 async function startBareKoa(body: string): Promise<{ url: string; stop: () => void }> {
-  const child = fork(path.join(__dirname, 'bare-koa.ts'), ['0', body], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(path.join(__dirname, 'bare-koa.ts'), ['0', body], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
   return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
 }
