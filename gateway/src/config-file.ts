@@ -29,10 +29,7 @@ const policySchema = z.string().transform((text, ctx): RoutePolicy => {
 });
 
 const routeSchema = z.strictObject({
-  prefix: z
-    .string()
-    .regex(/^(\/[A-Za-z0-9._~-]+)+$/, 'must be a path such as /app (no trailing slash)')
-    .refine((p) => !/^\/auth(\/|$)/.test(p), 'must not be under /auth'),
+  prefix: z.string().regex(/^(\/[A-Za-z0-9._~-]+)+$/, 'must be a path such as /app (no trailing slash)'),
   upstream: z.url({ protocol: /^https?$/ }),
   policy: policySchema,
   stripPrefix: z.boolean().default(false),

@@ -67,6 +67,12 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
     if (i >= 0) problems.splice(i, 1);
   }
   const file = readGatewayFile(raw.AUTH_CONFIG, problems);
+  // Gatehouse's own areas stay its own: an application route may not shadow them.
+  const reserved = ['/auth', token.avatarRoutePath, '/tokens', '/cards'];
+  for (const route of file.routes) {
+    const taken = reserved.find((r) => route.prefix === r || route.prefix.startsWith(`${r}/`));
+    if (taken) problems.push(`AUTH_CONFIG routes: prefix ${route.prefix} is under Gatehouse's own ${taken}`);
+  }
   for (const name of file.builtInLogins.filter((n) => n in token.loginHandlers)) {
     problems.push(`AUTH_LOGIN_HANDLERS: "${name}" is also a direct or verified provider in AUTH_CONFIG`);
   }

@@ -123,7 +123,12 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     },
     problems,
   );
-  if (!dev && logins.direct.length === 0 && logins.verified.length === 0)
+  if (
+    !dev &&
+    Object.keys(token.loginHandlers).length === 0 &&
+    logins.direct.length === 0 &&
+    logins.verified.length === 0
+  )
     problems.push(
       'providers: none is configured; enable at least one (AUTH_DEV_PROVIDER=true for development, or direct/verified in AUTH_CONFIG)',
     );

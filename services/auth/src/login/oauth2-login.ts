@@ -155,7 +155,7 @@ export class OAuth2Login {
       throw loginErrors.userInfoUnavailable(err);
     }
     const mapped = info && typeof info === 'object' ? provider.mapUser(info as Record<string, unknown>) : null;
-    if (!mapped || !mapped.id) throw loginErrors.userInfoUnavailable(new Error('user info has no id'));
+    if (!mapped?.id) throw loginErrors.userInfoUnavailable(new Error('user info has no id'));
     return mapped;
   }
 

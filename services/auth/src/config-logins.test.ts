@@ -1,0 +1,117 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError } from '@gatehouse/config';
+import { loadAuthConfig } from './config';
+
+const SECRET = 'x'.repeat(40);
+const dir = mkdtempSync(path.join(os.tmpdir(), 'gh-auth-config-'));
+
+function withFile(content: unknown, env: Record<string, string> = {}) {
+  const file = path.join(dir, `${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(content));
+  return { AUTH_SECRET: SECRET, AUTH_CONFIG: file, ...env };
+}
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadAuthConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe('direct, verified, hooks and limits configuration', () => {
+  it('reads direct and verified providers, hooks, Redis and limits', () => {
+    const htpasswd = path.join(dir, 'users');
+    writeFileSync(htpasswd, '');
+    const config = loadAuthConfig(
+      withFile(
+        {
+          direct: [
+            { name: 'local', htpasswd },
+            { name: 'app', hook: true },
+          ],
+          verified: [
+            { name: 'email', sender: 'smtp', smtp: { host: 'mail.test', from: 'a@b.test' } },
+            { name: 'chat', sender: 'hook', template: 'code {{.Token}}' },
+          ],
+        },
+        {
+          AUTH_HOOKS_ADDR: '127.0.0.1:50060',
+          AUTH_HOOKS: 'check-credentials,send',
+          AUTH_LIMIT_DIRECT_USER: '5/10m',
+          REDIS_URL: 'redis://127.0.0.1:6379',
+        },
+      ),
+    );
+    expect(config.direct.map((d) => [d.name, d.checker.kind])).toEqual([
+      ['local', 'htpasswd'],
+      ['app', 'hook'],
+    ]);
+    expect(config.verified[0]?.sender).toMatchObject({ kind: 'smtp', smtp: { port: 587, tls: 'starttls' } });
+    expect(config.hooks).toEqual({
+      address: '127.0.0.1:50060',
+      enabled: ['check-credentials', 'send'],
+      timeoutMs: 2000,
+    });
+    expect(config.limits.direct.perUser).toEqual({ limit: 5, windowMs: 600_000 });
+    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'gatehouse:' });
+    expect(config.dev).toBeUndefined();
+  });
+
+  it('names every problem of the sections at once', () => {
+    const problems = problemsOf(
+      withFile(
+        {
+          direct: [
+            { name: 'both', htpasswd: '/nowhere', hook: true },
+            { name: 'hooked', hook: true },
+            { name: 'missing', htpasswd: '/nowhere/users' },
+          ],
+          verified: [
+            { name: 'hooked', sender: 'smtp' },
+            { name: 'tmpl', sender: 'hook', template: '{{.Email}}' },
+          ],
+        },
+        { AUTH_HOOKS_ADDR: '127.0.0.1:1', AUTH_HOOKS: 'validate,nonsense', AUTH_LIMIT_VERIFY_IP: 'many' },
+      ),
+    );
+    // Malformed environment settings are reported first, before the file's sections are checked.
+    expect(problems).toEqual(['AUTH_LIMIT_VERIFY_IP: "many" is not <count>/<window> such as 10/15m']);
+    const more = problemsOf(
+      withFile(
+        {
+          direct: [
+            { name: 'both', htpasswd: '/nowhere', hook: true },
+            { name: 'hooked', hook: true },
+            { name: 'missing', htpasswd: '/nowhere/users' },
+          ],
+          verified: [
+            { name: 'hooked', sender: 'smtp' },
+            { name: 'tmpl', sender: 'hook', template: '{{.Email}}' },
+          ],
+        },
+        { AUTH_HOOKS_ADDR: '127.0.0.1:1', AUTH_HOOKS: 'validate,nonsense' },
+      ),
+    );
+    expect(more).toEqual([
+      'AUTH_HOOKS: unknown hook "nonsense" (known: check-credentials, send, update-claims, validate, update-user, check-basic-auth, map-user, read-secret)',
+      'AUTH_CONFIG direct.0 (both): set exactly one of htpasswd (a file) or hook: true',
+      'AUTH_CONFIG direct.1 (hooked): hook: true needs check-credentials in AUTH_HOOKS',
+      'AUTH_CONFIG direct.2 (missing): htpasswd file /nowhere/users not found',
+      'AUTH_CONFIG verified.0 (hooked): provider name "hooked" is already taken',
+      'AUTH_CONFIG verified.0 (hooked): sender smtp needs an smtp section (host, from)',
+      'AUTH_CONFIG verified.1 (tmpl).template: unknown field {{.Email}}',
+      'AUTH_CONFIG verified.1 (tmpl): sender hook needs send in AUTH_HOOKS',
+    ]);
+  });
+
+  it('needs no AUTH_SECRET when the application reads secrets (ReadSecret hook)', () => {
+    const env = { AUTH_DEV_PROVIDER: 'true', AUTH_HOOKS_ADDR: '127.0.0.1:1', AUTH_HOOKS: 'read-secret' };
+    expect(problemsOf(env)).toEqual([]);
+    expect(problemsOf({ AUTH_DEV_PROVIDER: 'true' })[0]).toMatch(/^AUTH_SECRET: required/);
+  });
+});
