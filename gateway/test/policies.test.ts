@@ -66,6 +66,7 @@ const appHooks: Partial<HookFunctions> = {
   async updateClaims(claims) {
     const user = claims.user;
     if (!user) return claims;
+    if (user.name === 'nologin') throw new Error('profile store is down');
     if (user.name === 'stan') user.role = 'staff';
     if (user.name === 'boss') user.attrs = { ...user.attrs, admin: true };
     if (blocked.has(user.name)) user.attrs = { ...user.attrs, blocked: true };
@@ -76,6 +77,7 @@ const appHooks: Partial<HookFunctions> = {
     return claims.user?.attrs?.blocked !== true;
   },
   async updateUser(user) {
+    if (user.name === 'crash') throw new Error('profile store is down');
     return { ...user, email: `${user.name}@app.test`, attrs: { ...user.attrs, plan: 'gold' } };
   },
 };
@@ -279,6 +281,17 @@ describe('blocking and failures', () => {
     expect([res.status, res.json()]).toEqual([401, { error: 'validator unavailable' }]);
   });
 
+  it('issues no token when the claims updater fails, and answers 503 when the user updater fails', async () => {
+    const refused = await new Browser(stack.url).devLogin('nologin');
+    // 5xx details stay in the logs (the gateway's one error table): the status says unavailable.
+    expect([refused.status, refused.json()]).toEqual([503, { error: 'internal error' }]);
+    expect(refused.cookies.filter((c) => c.startsWith('JWT=') && !c.startsWith('JWT=;'))).toEqual([]);
+    const crash = await loggedIn('crash');
+    expect((await crash.getWithXsrf('/app/x')).status).toBe(200);
+    const res = await crash.getWithXsrf('/profile');
+    expect([res.status, res.json()]).toEqual([503, { error: 'user updater unavailable' }]);
+  });
+
   it('answers 504 when the upstream does not answer in time, 502 when it is down', async () => {
     const ann = await loggedIn('ann');
     const slow = await ann.getWithXsrf('/slow');
@@ -292,6 +305,7 @@ describe('basic auth by the application hook, and per-audience secrets from the 
   let second: Stack;
   let secondHooks: RunningHooks;
   const secrets: Record<string, string> = { 'site-a': 'a'.repeat(40), 'site-b': 'b'.repeat(40) };
+  const lateBlocked = new Set<string>();
 
   beforeAll(async () => {
     secondHooks = await serveHooks(
@@ -300,6 +314,17 @@ describe('basic auth by the application hook, and per-audience secrets from the 
           return user === 'ops-bot' && password === 'bot-pw'
             ? { name: 'ops-bot', id: 'app_ops-bot', picture: '', role: 'ops' }
             : null;
+        },
+        // Blocking as the seed describes it: the updater marks the user at login and at every refresh,
+        // the validator refuses marked users on every request.
+        async updateClaims(claims) {
+          if (claims.user && lateBlocked.has(claims.user.name)) {
+            claims.user.attrs = { ...claims.user.attrs, blocked: true };
+          }
+          return claims;
+        },
+        async validate(_token, claims) {
+          return claims.user?.attrs?.blocked !== true;
         },
         async readSecret(audience) {
           const secret = secrets[audience];
@@ -316,7 +341,8 @@ describe('basic auth by the application hook, and per-audience secrets from the 
         AUTH_ADMIN_PASSWD: 'admin-password-for-tests',
         AUTH_AUDIENCES: 'site-a,site-b',
         AUTH_HOOKS_ADDR: `127.0.0.1:${secondHooks.port}`,
-        AUTH_HOOKS: 'check-basic-auth,read-secret',
+        AUTH_HOOKS: 'check-basic-auth,read-secret,update-claims,validate',
+        AUTH_TOKEN_DURATION: '1s',
       },
     });
   }, 60_000);
@@ -342,10 +368,23 @@ describe('basic auth by the application hook, and per-audience secrets from the 
       const browser = new Browser(second.url);
       expect((await browser.devLogin('ann', `?site=${site}`)).status).toBe(200);
       const token = (await browser.cookie('JWT')) as string;
-      await expect(jwtVerify(token, new TextEncoder().encode(secrets[site]))).resolves.toBeTruthy();
+      const at = new Date(((decodeJwt(token).iat as number) + 0.5) * 1000); // tokens here live one second
+      await expect(
+        jwtVerify(token, new TextEncoder().encode(secrets[site]), { currentDate: at }),
+      ).resolves.toBeTruthy();
       expect((await browser.getWithXsrf('/app/x')).status).toBe(200);
     }
     const other = new Browser(second.url);
     expect((await other.get('/auth/dev/login?site=site-c')).status).toBe(403);
+  });
+
+  it('blocks a user at the next refresh: the updater marks them, the validator refuses at once', async () => {
+    const browser = new Browser(second.url);
+    expect((await browser.devLogin('rita', '?site=site-a')).status).toBe(200);
+    expect((await browser.getWithXsrf('/app/x')).status).toBe(200);
+    lateBlocked.add('rita'); // the application blocks her; her current token does not say so yet
+    await new Promise((r) => setTimeout(r, 1100)); // the token (1 s) expires; the next request refreshes it
+    const res = await browser.getWithXsrf('/app/x');
+    expect([res.status, res.json()]).toEqual([401, { error: 'token is not valid' }]);
   });
 });

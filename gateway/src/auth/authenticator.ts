@@ -104,6 +104,9 @@ export class Authenticator {
       this.options.log.info({ err: (err as Error).message }, 'refresh refused');
       return { ok: false, error: (err as { details?: string }).details || 'token expired', clearCookies: true };
     }
+    // The claims updater ran again on refresh (it may have blocked the user): validate what it made.
+    const refusedNow = await this.validated(refreshed.token, claims);
+    if (refusedNow) return refusedNow;
     const user = userJson({ ...(claims.user as User), aud: claims.aud });
     return { ok: true, user, source, claims, token: refreshed.token, refreshed };
   }
