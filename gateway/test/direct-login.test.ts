@@ -109,6 +109,16 @@ it('logs in with a form post against the htpasswd file, with the go-pkgz id and 
   expect((await browser.getWithXsrf('/auth/user')).json()).toMatchObject({ name: 'alice', id });
 });
 
+it('logs out through the provider: cookies cleared, only with the XSRF header', async () => {
+  const browser = new Browser(stack.url);
+  await browser.request('POST', '/auth/local/login', form({ user: 'alice', passwd: 'alice-pw' }));
+  expect((await browser.get('/auth/local/logout')).status).toBe(403);
+  const out = await browser.getWithXsrf('/auth/local/logout');
+  expect(out.status).toBe(200);
+  expect(out.cookies.map((c) => c.split(';')[0])).toEqual(['JWT=', 'XSRF-TOKEN=']);
+  expect((await browser.getWithXsrf('/auth/user')).status).toBe(401);
+});
+
 it('logs in with JSON ($2y$ hash), with aud from the body and session=1 as a session cookie', async () => {
   const browser = new Browser(stack.url);
   const res = await browser.request(
