@@ -21,6 +21,7 @@ const userSchema = z.object({
   name: z.string().max(256),
   id: z.string().min(1).max(256),
   picture: z.string().max(2048).default(''),
+  aud: z.string().max(256).optional(),
   ip: z.string().max(256).optional(),
   email: z.string().max(320).optional(),
   attrs: z.record(z.string(), z.unknown()).optional(),
