@@ -60,8 +60,16 @@ async function main() {
   });
   const app = new Koa();
   app.use(async (ctx, next) => {
-    if (ctx.path === '/me') return auth.auth(ctx, async () => void (ctx.body = mustGetUserInfo(ctx)));
-    if (ctx.path === '/staff') return auth.rbac('staff')(ctx, async () => void (ctx.body = { ok: true }));
+    if (ctx.path === '/me') {
+      return auth.auth(ctx, async () => {
+        ctx.body = mustGetUserInfo(ctx);
+      });
+    }
+    if (ctx.path === '/staff') {
+      return auth.rbac('staff')(ctx, async () => {
+        ctx.body = { ok: true };
+      });
+    }
     return next();
   });
   app.listen(9001, '127.0.0.1');
