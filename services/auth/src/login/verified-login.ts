@@ -75,7 +75,8 @@ export class VerifiedLogin {
     const { limiter, limits, name } = this.deps;
     for (const [key, limit] of [
       [`verify:${name}:ip:${req.clientIp}`, limits.perIp],
-      [`verify:${name}:address:${address.toLowerCase()}`, limits.perAddress],
+      // Hashed: Redis holds no addresses.
+      [`verify:${name}:address:${createHash('sha256').update(address.toLowerCase()).digest('hex')}`, limits.perAddress],
     ] as const) {
       const verdict = await limiter.hit(key, limit);
       if (!verdict.allowed) {
