@@ -32,6 +32,11 @@ function bodyOf(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+// Each request speaks from its own client address (one trusted proxy appends X-Forwarded-For), so the
+// per-address limit is only reached where a test means to reach it.
+let nextIp = 1;
+const fromIp = () => ({ 'x-forwarded-for': `10.2.0.${nextIp++}` });
+
 const tokenIn = (text: string) => /token=([A-Za-z0-9._-]+)/.exec(text)?.[1] as string;
 
 let stack: Stack;
@@ -97,6 +102,8 @@ beforeAll(async () => {
       REDIS_KEY_PREFIX: prefix,
       AUTH_ALLOWED_REDIRECT_HOSTS: 'app.example.com',
       AUTH_LIMIT_VERIFY_ADDRESS: '2/1h',
+      AUTH_LIMIT_VERIFY_IP: '3/1h',
+      GATEWAY_TRUSTED_PROXIES: '1',
     },
   });
 }, 60_000);
@@ -116,6 +123,7 @@ async function requestMail(user: string, address: string, query = ''): Promise<s
   const before = mails.length;
   const res = await new Browser(stack.url).get(
     `/auth/email/login?user=${encodeURIComponent(user)}&address=${encodeURIComponent(address)}${query}`,
+    fromIp(),
   );
   expect([res.status, res.json()]).toEqual([200, { address, user }]);
   expect(mails).toHaveLength(before + 1);
@@ -174,7 +182,7 @@ it('redirects to an allowed `from` with 303 after login, and answers JSON for an
 });
 
 it('sends through the application Send hook, and a token of one provider does not work for another', async () => {
-  const res = await new Browser(stack.url).get('/auth/chat/login?user=Eve&address=eve-chat-42');
+  const res = await new Browser(stack.url).get('/auth/chat/login?user=Eve&address=eve-chat-42', fromIp());
   expect([res.status, res.json()]).toEqual([200, { address: 'eve-chat-42', user: 'Eve' }]);
   const message = sent.find((s) => s.address === 'eve-chat-42');
   expect(message?.provider).toBe('chat');
@@ -184,12 +192,12 @@ it('sends through the application Send hook, and a token of one provider does no
   const done = await new Browser(stack.url).get(`/auth/chat/login?token=${token}`);
   expect([done.status, done.json()]).toMatchObject([200, { name: 'Eve', id: `chat_${sha1('eve-chat-42')}` }]);
 
-  const down = await new Browser(stack.url).get('/auth/chat/login?user=Fay&address=down@example.com');
+  const down = await new Browser(stack.url).get('/auth/chat/login?user=Fay&address=down@example.com', fromIp());
   expect([down.status, down.json()]).toEqual([500, { error: 'failed to send confirmation' }]);
 });
 
 it('answers 400 without user or address', async () => {
-  const res = await new Browser(stack.url).get('/auth/email/login?user=Gus');
+  const res = await new Browser(stack.url).get('/auth/email/login?user=Gus', fromIp());
   expect([res.status, res.json()]).toEqual([400, { error: "can't get user and address" }]);
 });
 
@@ -197,8 +205,21 @@ it('limits messages per address: over the limit 429 with Retry-After, and no mes
   await requestMail('Hal', 'hal@example.com');
   await requestMail('Hal', 'HAL@example.com');
   const before = mails.length;
-  const res = await new Browser(stack.url).get('/auth/email/login?user=Hal&address=hal@example.com');
+  const res = await new Browser(stack.url).get('/auth/email/login?user=Hal&address=hal@example.com', fromIp());
   expect([res.status, res.json()]).toEqual([429, { error: 'too many confirmation requests' }]);
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(mails).toHaveLength(before);
+});
+
+it('limits messages per client address behind the trusted proxy', async () => {
+  const ask = (address: string, real: string) =>
+    new Browser(stack.url).get(`/auth/email/login?user=Ivy&address=${address}`, {
+      'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}, ${real}`,
+    });
+  for (const n of [1, 2, 3]) expect((await ask(`ivy${n}@example.com`, '10.3.3.3')).status).toBe(200);
+  const before = mails.length;
+  const limited = await ask('ivy4@example.com', '10.3.3.3');
+  expect([limited.status, limited.json()]).toEqual([429, { error: 'too many confirmation requests' }]);
+  expect(mails).toHaveLength(before);
+  expect((await ask('ivy4@example.com', '10.3.3.4')).status).toBe(200);
 });
