@@ -10,6 +10,7 @@ import {
   tokenSettingsShape,
   z,
 } from '@gatehouse/config';
+import { type ProviderConfig, parseProviders } from './providers/config';
 
 const envSchema = z.object({
   ...tokenSettingsShape,
@@ -43,6 +44,8 @@ export interface AuthConfig {
   grpc: { host: string; port: number };
   avatarAddress: string;
   dev: DevProviderConfig | undefined;
+  /** The AUTH_CONFIG file's `providers` list, validated (providers/config.ts). */
+  providers: ProviderConfig[];
   providerTimeoutMs: number;
   logLevel: string;
 }
@@ -83,7 +86,10 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
         emailDomain: raw.AUTH_DEV_EMAIL_DOMAIN,
       }
     : undefined;
-  if (!dev)
+  const providers = parseProviders(fileSettings.providers, env, problems, {
+    loginHandlers: Object.keys(token.loginHandlers),
+  });
+  if (!dev && providers.length === 0)
     problems.push('providers: none is configured; enable at least one (AUTH_DEV_PROVIDER=true for development)');
   if (problems.length > 0) throw new ConfigError('auth', problems);
   return {
@@ -91,6 +97,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     grpc: { host: raw.GRPC_HOST, port: raw.AUTH_GRPC_PORT },
     avatarAddress: raw.AVATAR_GRPC_ADDR,
     dev,
+    providers,
     providerTimeoutMs: raw.AUTH_PROVIDER_TIMEOUT,
     logLevel: raw.LOG_LEVEL,
   };

@@ -5,15 +5,20 @@ import { configSecretReader, randomToken, TokenService } from '@gatehouse/token'
 import { grpcAvatarSaver } from './avatar-client';
 import type { AuthConfig } from './config';
 import { authHandlers } from './handlers';
+import type { CredentialChecker } from './local-server/server';
 import { HandlerSessions } from './login/handler-sessions';
 import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
+import type { MapUserHook } from './providers/custom';
 import { DEV_CLIENT_ID, devProvider } from './providers/dev';
 import { DevOAuthServer } from './providers/dev-server';
 import { ProviderRegistry } from './providers/registry';
+import { type ConfiguredProviders, startConfiguredProviders } from './providers/setup';
 
 export interface RunningAuthService {
   grpcPort: number;
   devPort: number | undefined;
+  /** Bound ports of local OAuth2 servers by provider name. */
+  localPorts: Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -21,7 +26,7 @@ export interface RunningAuthService {
 export async function startAuthService(
   config: AuthConfig,
   log: Logger,
-  overrides: { avatars?: AvatarSaver } = {},
+  overrides: { avatars?: AvatarSaver; mapUser?: MapUserHook; checkCredentials?: CredentialChecker } = {},
 ): Promise<RunningAuthService> {
   const secrets = configSecretReader(config.token.secret, config.token.secretsByAudience);
   const tokens = new TokenService({
@@ -63,6 +68,20 @@ export async function startAuthService(
     const url = config.dev.port === 0 ? config.dev.url.replace(/:0$/, `:${devPort}`) : config.dev.url;
     providers.register(devProvider({ ...config.dev, url }, clientSecret));
   }
+  let configured: ConfiguredProviders;
+  try {
+    configured = await startConfiguredProviders(config.providers, {
+      baseUrl: config.token.url,
+      timeoutMs: config.providerTimeoutMs,
+      log,
+      mapUser: overrides.mapUser,
+      checkCredentials: overrides.checkCredentials,
+    });
+  } catch (err) {
+    await devServer?.stop();
+    throw err;
+  }
+  for (const provider of configured.providers) providers.register(provider);
 
   const handlerNames = Object.keys(config.token.loginHandlers);
   const handlerSessions = new HandlerSessions({
@@ -91,15 +110,18 @@ export async function startAuthService(
     });
   } catch (err) {
     await devServer?.stop();
+    await configured.stop();
     throw err;
   }
 
   return {
     grpcPort: grpc.port,
     devPort,
+    localPorts: configured.localPorts,
     async stop() {
       await grpc.shutdown();
       await devServer?.stop();
+      await configured.stop();
       avatarClient?.close();
     },
   };
