@@ -30,13 +30,16 @@ function problems(providers: unknown[], env: Record<string, string> = {}): strin
   throw new Error('expected a ConfigError');
 }
 
+/** `${NAME}` as the config file spells it (a plain string, not a template). */
+const envRef = (name: string) => ['$', '{', name, '}'].join('');
+
 const github = { name: 'github', type: 'github', clientId: 'id', clientSecret: 'secret' };
 
 describe('providers in AUTH_CONFIG', () => {
   it('reads secrets from the environment snapshot, several clients of one kind, in order', () => {
     const config = load(
       [
-        { ...github, clientSecret: '${GH_SECRET}' },
+        { ...github, clientSecret: envRef('GH_SECRET') },
         { name: 'github-work', type: 'github', clientId: 'id2', clientSecretEnv: 'GH_WORK' },
         { name: 'corp', type: 'oidc', issuer: 'https://id.example.com', clientId: 'c', clientSecret: 's' },
       ],
@@ -81,7 +84,7 @@ describe('providers in AUTH_CONFIG', () => {
     [[{ name: 'github', type: 'github', clientId: 'id' }], 'provider "github": clientSecret: required'],
     [[{ name: 'github', type: 'github', clientSecret: 's' }], 'provider "github": clientId:'],
     [
-      [{ ...github, clientSecret: '${NOT_SET}' }],
+      [{ ...github, clientSecret: envRef('NOT_SET') }],
       'provider "github": clientSecret: environment variable NOT_SET is not set',
     ],
     [[{ ...github, type: 'gitlab' }], 'provider "github": type:'],
@@ -108,7 +111,7 @@ describe('providers in AUTH_CONFIG', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     const found = problems(
-      [{ name: 'apple', type: 'apple', clientId: 'c', teamId: 't', keyId: 'k', privateKey: '${KEY}' }],
+      [{ name: 'apple', type: 'apple', clientId: 'c', teamId: 't', keyId: 'k', privateKey: envRef('KEY') }],
       {
         KEY: pem,
       },
