@@ -225,6 +225,18 @@ describe('provider failures and hostile callbacks', () => {
     expect(answer.cookies).toEqual([]);
   });
 
+  it('refuses a forged code that GitHub answers with 200 and an error field', async () => {
+    const browser = new Browser(stack.url);
+    const start = await browser.get('/auth/github/login');
+    const approved = await browser.request('GET', start.headers.get('location') as string);
+    const forged = new URL(approved.headers.get('location') as string);
+    forged.searchParams.set('code', 'not-a-code');
+    const res = await browser.request('GET', forged.href);
+    expect(res.status).toBe(403);
+    expect(res.json()).toEqual({ error: 'exchange failed' });
+    expect(res.cookies).toEqual([]);
+  });
+
   it('refuses a state that differs from the handshake', async () => {
     const browser = new Browser(stack.url);
     const start = await browser.get('/auth/discord/login');

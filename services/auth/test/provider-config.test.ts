@@ -1,4 +1,5 @@
 // The `providers` section of AUTH_CONFIG: every problem is a start-up error that names the provider.
+import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -140,5 +141,24 @@ describe('providers in AUTH_CONFIG', () => {
 
   it('needs at least one provider', () => {
     expect(problems([]).join('\n')).toContain('providers: none is configured');
+  });
+});
+
+describe('the auth process with a misconfigured provider', () => {
+  it('stops at start-up with a message naming the provider', () => {
+    const file = path.join(dir, 'broken.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ providers: [{ name: 'corp', type: 'oidc', clientId: 'c', clientSecret: 's' }] }),
+    );
+    const root = path.resolve(__dirname, '../../..');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'services/auth/src/main.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', AUTH_SECRET: SECRET, AUTH_CONFIG: file, AUTH_GRPC_PORT: '0' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('provider "corp": issuer:');
   });
 });

@@ -63,6 +63,9 @@ export class LocalOAuthServer {
     const { port } = server.address() as AddressInfo;
     this.issuer = this.options.url.replace(/\/+$/, '').replace(/:0$/, `:${port}`);
     this.provider = new Provider(this.issuer, this.configuration());
+    // This server speaks plain http: an https issuer means a TLS-terminating proxy in front, whose
+    // X-Forwarded-Proto oidc-provider must trust to issue its cookies Secure.
+    this.provider.proxy = this.issuer.startsWith('https:');
     this.options.log.info({ issuer: this.issuer }, 'local OAuth2 server listening');
     return { port, url: this.issuer };
   }

@@ -154,8 +154,13 @@ export class OAuth2Login {
         throw loginErrors.invalidIdToken(err);
       }
       // An OAuth error answer (a replayed or forged code) is the caller's; anything else is the provider being down.
-      if (err instanceof oidc.ResponseBodyError || err instanceof oidc.AuthorizationResponseError) {
-        this.deps.log.warn({ provider: provider.name, error: err.error }, 'code exchange refused');
+      // GitHub answers such errors with 200 and an `error` field, which openid-client reports as an invalid response.
+      if (
+        err instanceof oidc.ResponseBodyError ||
+        err instanceof oidc.AuthorizationResponseError ||
+        (code === 'OAUTH_INVALID_RESPONSE' && typeof errorField(err) === 'string')
+      ) {
+        this.deps.log.warn({ provider: provider.name, error: errorField(err) }, 'code exchange refused');
         throw loginErrors.exchangeRefused();
       }
       throw loginErrors.exchangeUnavailable(err);
@@ -227,4 +232,10 @@ export class OAuth2Login {
     }
     return config;
   }
+}
+
+/** The OAuth `error` code of a refused exchange, wherever openid-client put it. */
+function errorField(err: unknown): unknown {
+  const e = err as { error?: unknown; cause?: { cause?: { body?: { error?: unknown } } } };
+  return e.error ?? e.cause?.cause?.body?.error;
 }

@@ -152,6 +152,8 @@ export class FakeSocialProviders {
       this.codes.delete(form.get('code') ?? '');
       const verifier = form.get('code_verifier') ?? '';
       if (!pending || pending.provider !== provider || form.get('redirect_uri') !== pending.redirectUri) {
+        // GitHub reports a bad code with 200 and an error field.
+        if (provider?.startsWith('github')) return json(200, { error: 'bad_verification_code' });
         return json(400, { error: 'invalid_grant' });
       }
       if (createHash('sha256').update(verifier).digest('base64url') !== pending.challenge) {
