@@ -2,17 +2,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
-import { type auth, type avatar, loadProto, type login } from '@gatehouse/proto';
+import { type auth, type avatar, loadProto, type login, type payment } from '@gatehouse/proto';
 import { configSecretReader } from '@gatehouse/token';
 import type Router from '@koa/router';
 import { buildApp } from './app';
 import { Authenticator } from './auth/authenticator';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
+import { authenticate } from './middleware/authenticate';
 import { authRoutes } from './routes/auth.routes';
-import { avatarRoutes } from './routes/avatar.routes';
+import { avatarHandlers } from './routes/avatar.routes';
 import { homeRoutes } from './routes/home.routes';
 import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-handler.routes';
+import { paymentRoutes } from './routes/payment.routes';
 
 export interface RunningGateway {
   port: number;
@@ -51,9 +53,19 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const handlers: Record<string, LoginHandlerClient> = Object.fromEntries(
     handlerClients.map(([name, client]) => [name, client.call]),
   );
-  const routers: Router[] = [
-    homeRoutes(),
-    // Before authRoutes, whose /auth/:provider/:action would otherwise take these names.
+  const paymentClient = createClient<payment.PaymentServiceClient>(
+    loadProto('payment').grpcObject.payment.v1.PaymentService,
+    config.addresses.payment,
+  );
+  const payments = paymentRoutes({
+    payment: paymentClient.call,
+    requireUser: authenticate(authenticator, config.cookies, { required: true }),
+    log,
+  });
+  const auth = authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies });
+  const avatars = avatarHandlers({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath });
+  const authRouters: Router[] = [
+    // Before the auth router, whose /auth/:provider/:action would otherwise take these names.
     loginHandlerRoutes({
       handlers,
       issueSession: async (provider, userJson, { site, sessionOnly }) => {
@@ -65,10 +77,19 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       cookies: config.cookies,
       log,
     }),
-    authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
-    avatarRoutes({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath }),
+    auth.router,
   ];
-  const app = buildApp({ log, trustedProxies: config.trustedProxies, routers });
+  const app = buildApp({
+    log,
+    trustedProxies: config.trustedProxies,
+    mounts: [
+      { prefix: '/auth', middleware: [auth.fastPath], routers: authRouters },
+      { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
+      { prefix: '/tokens', routers: [payments] },
+      { prefix: '/cards', routers: [payments] },
+      { prefix: '', routers: [homeRoutes()] },
+    ],
+  });
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.requestTimeout = 30_000;
@@ -87,6 +108,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       authClient.close();
       avatarClient.close();
       for (const [, client] of handlerClients) client.close();
+      paymentClient.close();
     },
   };
 }

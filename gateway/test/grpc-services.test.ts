@@ -4,19 +4,23 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { checkHealth } from '@gatehouse/grpc-kit';
+import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { ROOT, type Stack, startStack } from '../../test/stack';
 
 const run = promisify(execFile);
 const BUF = path.join(ROOT, 'node_modules/.bin/buf');
 
 let stack: Stack;
+let db: TestDatabase;
 
 beforeAll(async () => {
-  stack = await startStack({ services: ['auth', 'avatar', 'telegram-bot'] });
+  db = await createTestDatabase();
+  stack = await startStack({ services: ['auth', 'avatar', 'telegram-bot', 'payment'], env: { DATABASE_URL: db.url } });
 }, 60_000);
 
 afterAll(async () => {
   await stack?.stop();
+  await db?.drop();
 });
 
 async function listServices(port: number): Promise<string[]> {
@@ -36,6 +40,7 @@ it.each([
   ['avatar', 'avatar', 'avatar.v1.AvatarService'],
   ['telegram-bot', 'telegram', 'telegram.v1.TelegramBotService'],
   ['telegram-bot login handler', 'telegram', 'login.v1.LoginHandler'],
+  ['payment', 'payment', 'payment.v1.PaymentService'],
 ] as const)('%s serves health and reflection', async (_name, portKey, service) => {
   const port = stack.ports[portKey];
   expect(await checkHealth(`127.0.0.1:${port}`)).toBe('SERVING');

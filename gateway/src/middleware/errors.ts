@@ -67,10 +67,12 @@ export function accessLog(log: Logger): Koa.Middleware {
   };
 }
 
+export const SECURITY_HEADERS = { csp: "default-src 'none'; sandbox; frame-ancestors 'none'" };
+
 /** go-pkgz/auth's headers on every auth and avatar response: nothing in them may run or be sniffed. */
 export function securityHeaders(): Koa.Middleware {
   return async function securityHeaders(ctx, next) {
-    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'");
+    ctx.set('Content-Security-Policy', SECURITY_HEADERS.csp);
     ctx.set('X-Content-Type-Options', 'nosniff');
     await next();
   };

@@ -5,6 +5,9 @@ import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
 import { toServiceError } from './errors';
 
+/** Largest message a server accepts. */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
 export interface ServiceRegistration {
   definition: grpc.ServiceDefinition;
   // biome-ignore lint/suspicious/noExplicitAny: grpc-js types handlers per service; the kit only passes them on
@@ -38,7 +41,8 @@ export interface RunningGrpcServer {
 /** Starts a gRPC server with health (grpc.health.v1) and reflection next to the given services. */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
   const { log } = options;
-  const server = new grpc.Server();
+  // Pictures up to 10 MiB travel in one message (avatar StoreContent); grpc-js's default is 4 MiB.
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES });
   for (const { definition, implementation } of options.services) {
     server.addService(definition, implementation);
   }

@@ -89,7 +89,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   const providers = parseProviders(fileSettings.providers, env, problems, {
     loginHandlers: Object.keys(token.loginHandlers),
   });
-  if (!dev && providers.length === 0)
+  if (!dev && providers.length === 0 && Object.keys(token.loginHandlers).length === 0)
     problems.push('providers: none is configured; enable at least one (AUTH_DEV_PROVIDER=true for development)');
   if (problems.length > 0) throw new ConfigError('auth', problems);
   return {

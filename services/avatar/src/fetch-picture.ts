@@ -127,7 +127,7 @@ export class PictureFetcher {
         throw new FinalFailure(`refused: ${literal} is a private, loopback or link-local address`);
       }
       // The bearer token goes to the provider's own origin only, never to where it redirects.
-      const headers: Record<string, string> = { accept: 'image/*' };
+      const headers: Record<string, string> = { accept: 'image/*', 'user-agent': 'gatehouse-avatar' };
       if (bearerToken && url.origin === origin) headers.authorization = `Bearer ${bearerToken}`;
       let res: Awaited<ReturnType<typeof request>>;
       try {

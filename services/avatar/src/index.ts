@@ -3,3 +3,4 @@ export { type AvatarConfig, loadAvatarConfig } from './config';
 export { type MigrationSummary, migrateAvatars } from './migrate';
 export { type AvatarServiceOverrides, type RunningAvatarService, startAvatarService } from './server';
 export { type AvatarStore, openStore, type StoreFactory, type StoreRegistry } from './stores';
+export { MemoryAvatarStore } from './stores/memory';

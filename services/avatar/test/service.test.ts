@@ -92,3 +92,29 @@ describe('avatar service over gRPC (file system store)', () => {
     await expect(started.client.removeAvatar({ avatarId })).rejects.toMatchObject({ code: grpc.status.NOT_FOUND });
   });
 });
+
+describe('resizing at store time', () => {
+  it('shrinks a picture over AUTH_AVATAR_RESIZE_LIMIT once, keeping its aspect, as PNG', async () => {
+    const tmp = await tempDir('resize');
+    const svc = await startTestService(testConfig({ store: tmp.dir, resizeLimit: 64 }));
+    try {
+      const wide = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#123456' } })
+        .jpeg()
+        .toBuffer();
+      const { avatarId } = await svc.client.storeContent({ userId: 'wide_user', content: wide });
+      const got = await svc.client.getAvatar({ avatarId });
+      expect(got.contentType).toBe('image/png');
+      const { info } = await sharp(got.content).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([64, 32]);
+
+      const small = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#654321' } })
+        .webp()
+        .toBuffer();
+      const kept = await svc.client.storeContent({ userId: 'small_user', content: small });
+      expect(Buffer.from((await svc.client.getAvatar({ avatarId: kept.avatarId })).content).equals(small)).toBe(true);
+    } finally {
+      await svc.stop();
+      await tmp.cleanup();
+    }
+  });
+});

@@ -1,10 +1,19 @@
 import type * as grpc from '@grpc/grpc-js';
-import type { MessageTypeDefinition } from '@grpc/proto-loader';
+import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { Card as _payment_v1_Card, Card__Output as _payment_v1_Card__Output } from './payment/v1/Card';
+import type { CreateCardRequest as _payment_v1_CreateCardRequest, CreateCardRequest__Output as _payment_v1_CreateCardRequest__Output } from './payment/v1/CreateCardRequest';
+import type { CreateCardResponse as _payment_v1_CreateCardResponse, CreateCardResponse__Output as _payment_v1_CreateCardResponse__Output } from './payment/v1/CreateCardResponse';
 import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, CreateClientTokenRequest__Output as _payment_v1_CreateClientTokenRequest__Output } from './payment/v1/CreateClientTokenRequest';
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from './payment/v1/CreateClientTokenResponse';
+import type { ListCardsRequest as _payment_v1_ListCardsRequest, ListCardsRequest__Output as _payment_v1_ListCardsRequest__Output } from './payment/v1/ListCardsRequest';
+import type { ListCardsResponse as _payment_v1_ListCardsResponse, ListCardsResponse__Output as _payment_v1_ListCardsResponse__Output } from './payment/v1/ListCardsResponse';
+import type { ListLoadsRequest as _payment_v1_ListLoadsRequest, ListLoadsRequest__Output as _payment_v1_ListLoadsRequest__Output } from './payment/v1/ListLoadsRequest';
+import type { ListLoadsResponse as _payment_v1_ListLoadsResponse, ListLoadsResponse__Output as _payment_v1_ListLoadsResponse__Output } from './payment/v1/ListLoadsResponse';
+import type { Load as _payment_v1_Load, Load__Output as _payment_v1_Load__Output } from './payment/v1/Load';
 import type { LoadCardRequest as _payment_v1_LoadCardRequest, LoadCardRequest__Output as _payment_v1_LoadCardRequest__Output } from './payment/v1/LoadCardRequest';
 import type { LoadCardResponse as _payment_v1_LoadCardResponse, LoadCardResponse__Output as _payment_v1_LoadCardResponse__Output } from './payment/v1/LoadCardResponse';
+import type { LoadError as _payment_v1_LoadError, LoadError__Output as _payment_v1_LoadError__Output } from './payment/v1/LoadError';
 import type { PaymentServiceClient as _payment_v1_PaymentServiceClient, PaymentServiceDefinition as _payment_v1_PaymentServiceDefinition } from './payment/v1/PaymentService';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -14,10 +23,20 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 export interface ProtoGrpcType {
   payment: {
     v1: {
+      Card: MessageTypeDefinition<_payment_v1_Card, _payment_v1_Card__Output>
+      CreateCardRequest: MessageTypeDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardRequest__Output>
+      CreateCardResponse: MessageTypeDefinition<_payment_v1_CreateCardResponse, _payment_v1_CreateCardResponse__Output>
       CreateClientTokenRequest: MessageTypeDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenRequest__Output>
       CreateClientTokenResponse: MessageTypeDefinition<_payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenResponse__Output>
+      ListCardsRequest: MessageTypeDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsRequest__Output>
+      ListCardsResponse: MessageTypeDefinition<_payment_v1_ListCardsResponse, _payment_v1_ListCardsResponse__Output>
+      ListLoadsRequest: MessageTypeDefinition<_payment_v1_ListLoadsRequest, _payment_v1_ListLoadsRequest__Output>
+      ListLoadsResponse: MessageTypeDefinition<_payment_v1_ListLoadsResponse, _payment_v1_ListLoadsResponse__Output>
+      Load: MessageTypeDefinition<_payment_v1_Load, _payment_v1_Load__Output>
       LoadCardRequest: MessageTypeDefinition<_payment_v1_LoadCardRequest, _payment_v1_LoadCardRequest__Output>
       LoadCardResponse: MessageTypeDefinition<_payment_v1_LoadCardResponse, _payment_v1_LoadCardResponse__Output>
+      LoadError: MessageTypeDefinition<_payment_v1_LoadError, _payment_v1_LoadError__Output>
+      LoadStatus: EnumTypeDefinition
       PaymentService: SubtypeConstructor<typeof grpc.Client, _payment_v1_PaymentServiceClient> & { service: _payment_v1_PaymentServiceDefinition }
     }
   }

@@ -1,5 +1,15 @@
+export type * from './Card';
+export type * from './CreateCardRequest';
+export type * from './CreateCardResponse';
 export type * from './CreateClientTokenRequest';
 export type * from './CreateClientTokenResponse';
+export type * from './ListCardsRequest';
+export type * from './ListCardsResponse';
+export type * from './ListLoadsRequest';
+export type * from './ListLoadsResponse';
+export type * from './Load';
 export type * from './LoadCardRequest';
 export type * from './LoadCardResponse';
+export type * from './LoadError';
+export type * from './LoadStatus';
 export type * from './PaymentService';

@@ -1,0 +1,44 @@
+// `pnpm bench`: every benchmark, each comparing Gatehouse with a baseline measured in the same run.
+// `pnpm bench auth|avatar|payment` runs one of them.
+import { runAuthBench } from './auth-user';
+import { runAvatarBench } from './avatar';
+import { runPaymentBench } from './payment';
+
+const BENCHES: Record<string, () => Promise<string[]>> = {
+  async auth() {
+    console.log('== authenticated GET /auth/user through the gateway vs bare Koa');
+    const r = await runAuthBench();
+    const problems = r.gatewayErrors > 0 ? [`${r.gatewayErrors} /auth/user requests failed`] : [];
+    if (r.ratio < r.budget) problems.push(`/auth/user ratio ${r.ratio.toFixed(2)} is under its budget ${r.budget}`);
+    return problems;
+  },
+  async avatar() {
+    console.log('\n== hot avatar GET and 304 through the gateway vs bare Koa static');
+    const r = await runAvatarBench();
+    return r.withinBudget ? [] : [`avatar ratios under their budget ${r.budget}`];
+  },
+  async payment() {
+    console.log('\n== card loads through the gateway with the loopback processor');
+    const r = await runPaymentBench();
+    return r.consistency.ok ? [] : ['ledger and balances disagree after the run'];
+  },
+};
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const names = wanted.length > 0 ? wanted : Object.keys(BENCHES);
+  const problems: string[] = [];
+  for (const name of names) {
+    const bench = BENCHES[name];
+    if (!bench) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(BENCHES).join(', ')}`);
+    problems.push(...(await bench()));
+  }
+  // Budgets are reported, not asserted: a loaded machine measures low. A broken ledger is a failure.
+  for (const p of problems) console.log(`! ${p}`);
+  if (problems.some((p) => p.startsWith('ledger'))) process.exit(1);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,185 @@
+import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import type { payment } from '@gatehouse/proto';
+import type { User } from '@gatehouse/token';
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { badRequest, cardBody, loadBody, PaymentHttpError, readJsonBody, validationErrors } from './payment.body';
+
+/** Werkzeug's text, which the original app answered for a card that is not the user's. */
+export const NOT_FOUND_TEXT =
+  'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.';
+
+/**
+ * For calls that reach the processor: above the payment service's PROCESSOR_TIMEOUT (10 s by
+ * default, 25 s at most) plus its Postgres lock waits.
+ */
+const PROCESSOR_CALL_DEADLINE_MS = 30_000;
+const MAX_IDEMPOTENCY_KEY = 255;
+const CARD_ID = /^[1-9]\d{0,15}$/;
+
+export interface PaymentRoutesDeps {
+  payment: PromiseClient<payment.PaymentServiceClient>;
+  /** The gateway's authentication, required: after it, ctx.state.user is the verified user. */
+  requireUser: Koa.Middleware;
+  log: Logger;
+}
+
+const notFound = () => new PaymentHttpError(404, [{ code: 'http-404', message: NOT_FOUND_TEXT }]);
+
+const money = (cents: string | number) => {
+  const n = BigInt(cents);
+  return `${n / 100n}.${String(n % 100n).padStart(2, '0')}`;
+};
+
+const cardJson = (card: payment.Card__Output) => ({
+  id: Number(card.id),
+  name: card.name,
+  balance: money(card.balanceCents),
+});
+
+/** The processor's answer to HTTP: a decline or a limit is the client's (400), no answer is ours (502). */
+function loadHttpStatus(answer: payment.LoadCardResponse__Output): number {
+  switch (answer.status) {
+    case 'LOAD_STATUS_SUCCEEDED':
+      return 200;
+    case 'LOAD_STATUS_REFUSED':
+      return 400;
+    case 'LOAD_STATUS_FAILED':
+      return answer.errors.some((e) => e.code === 'processor-error') ? 502 : 400;
+    default:
+      return 502;
+  }
+}
+
+/** The payment service's domain codes, in the card-loading contract's terms. */
+function contractError(err: unknown): PaymentHttpError {
+  const failure = describeCallError(err);
+  switch (failure.code) {
+    case 'CARD_NOT_FOUND':
+      return notFound();
+    case 'INVALID_AMOUNT':
+      return new PaymentHttpError(400, [{ code: 'invalid-amount', message: failure.message }]);
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return new PaymentHttpError(422, [{ code: 'idempotency-key-reused', message: failure.message }]);
+    case 'IDEMPOTENCY_KEY_IN_USE':
+      return new PaymentHttpError(409, [{ code: 'idempotency-key-in-use', message: failure.message }]);
+    case 'PROCESSOR_UNAVAILABLE':
+      return new PaymentHttpError(503, [{ code: 'processor-unavailable', message: 'payment processor unavailable' }]);
+    default:
+      return new PaymentHttpError(failure.httpStatus, [
+        { code: `http-${failure.httpStatus}`, message: failure.message },
+      ]);
+  }
+}
+
+/**
+ * Every answer of these routes keeps the card-loading contract, errors included: gRPC failures,
+ * validation, and the authentication middleware's 401 `{"error"}` body, which is reshaped here.
+ */
+function paymentErrors(log: Logger): Koa.Middleware {
+  return async function paymentErrors(ctx, next) {
+    try {
+      await next();
+      const body = ctx.body as { error?: unknown } | undefined;
+      if (ctx.status >= 400 && body && typeof body.error === 'string') {
+        ctx.body = { status: 'error', errors: [{ code: `http-${ctx.status}`, message: body.error }] };
+      }
+    } catch (err) {
+      const isGrpc = typeof (err as { code?: unknown }).code === 'number' && 'details' in (err as object);
+      const failure = err instanceof PaymentHttpError ? err : isGrpc ? contractError(err) : undefined;
+      if (!failure) {
+        log.error({ err, method: ctx.method, path: ctx.path }, 'payment request failed');
+        ctx.status = 500;
+        ctx.body = { status: 'error', errors: [{ code: 'http-500', message: 'internal error' }] };
+        return;
+      }
+      if (failure.status >= 500) log.warn({ err, path: ctx.path }, 'payment request failed');
+      ctx.status = failure.status;
+      ctx.body = { status: 'error', errors: failure.errors };
+    }
+  };
+}
+
+function cardIdParam(ctx: Koa.Context): string {
+  const id = (ctx.params as { id?: string }).id ?? '';
+  if (!CARD_ID.test(id)) throw notFound();
+  return id;
+}
+
+function idempotencyKey(ctx: Koa.Context): string {
+  const key = ctx.get('idempotency-key');
+  if (key.length > MAX_IDEMPOTENCY_KEY || /[^\x21-\x7e]/.test(key)) {
+    throw badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters`);
+  }
+  return key;
+}
+
+const owner = (ctx: Koa.Context) => (ctx.state.user as User).id;
+
+/**
+ * The card-loading API (seeds/card-loading-api.md) for the logged-in user: POST /tokens/,
+ * POST /cards/{id}/load/, and the card routes GET /cards/, POST /cards/, GET /cards/{id}/loads/.
+ */
+export function paymentRoutes(deps: PaymentRoutesDeps): Router {
+  const { payment } = deps;
+  const router = new Router();
+  router.use(paymentErrors(deps.log));
+  router.use(deps.requireUser);
+
+  router.post('/tokens/', async (ctx) => {
+    const { clientToken } = await payment.createClientToken(
+      { ownerId: owner(ctx) },
+      { deadlineMs: PROCESSOR_CALL_DEADLINE_MS },
+    );
+    ctx.body = { client_token: clientToken };
+  });
+
+  router.get('/cards/', async (ctx) => {
+    const { cards } = await payment.listCards({ ownerId: owner(ctx) });
+    ctx.body = { cards: cards.map(cardJson) };
+  });
+
+  router.post('/cards/', async (ctx) => {
+    const parsed = cardBody.safeParse(await readJsonBody(ctx));
+    if (!parsed.success) throw validationErrors(parsed.error.issues);
+    const { card } = await payment.createCard({ ownerId: owner(ctx), name: parsed.data.name });
+    ctx.status = 201;
+    ctx.body = cardJson(card!);
+  });
+
+  router.get('/cards/:id/loads/', async (ctx) => {
+    const { loads } = await payment.listLoads({ ownerId: owner(ctx), cardId: cardIdParam(ctx) });
+    ctx.body = {
+      loads: loads.map((l) => ({
+        id: Number(l.id),
+        amount: money(l.amountCents),
+        status: l.status.replace('LOAD_STATUS_', '').toLowerCase(),
+        processor_transaction_id: l.processorTransactionId,
+        processor_response_code: l.processorResponseCode,
+        processor_response_text: l.processorResponseText,
+        created_at: l.createdAt,
+      })),
+    };
+  });
+
+  router.post('/cards/:id/load/', async (ctx) => {
+    // The original app's order: the body (400), then the card (404), then limits and the processor.
+    const key = idempotencyKey(ctx);
+    const parsed = loadBody.safeParse(await readJsonBody(ctx));
+    if (!parsed.success) throw validationErrors(parsed.error.issues);
+    const cardId = cardIdParam(ctx);
+    const answer = await payment.loadCard(
+      { ownerId: owner(ctx), cardId, nonce: parsed.data.nonce, amountCents: parsed.data.amount, idempotencyKey: key },
+      { deadlineMs: PROCESSOR_CALL_DEADLINE_MS },
+    );
+    if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
+    ctx.status = loadHttpStatus(answer);
+    ctx.body =
+      ctx.status === 200
+        ? { status: 'ok', errors: [] }
+        : { status: 'error', errors: answer.errors.map(({ code, message }) => ({ code, message })) };
+  });
+
+  return router;
+}

@@ -1,0 +1,250 @@
+// The card-loading API end to end: real auth, avatar, payment and gateway processes, a logged-in
+// browser, the real braintree SDK (inside the payment process) talking to the loopback gateway.
+
+import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
+import { type FakeBraintree, startFakeBraintree } from '../../services/payment/test/fake-braintree';
+import { Browser } from '../../test/browser';
+import { type Stack, startStack } from '../../test/stack';
+
+const NOT_FOUND_TEXT =
+  'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.';
+
+let stack: Stack;
+let db: TestDatabase;
+let fake: FakeBraintree;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  fake = await startFakeBraintree();
+  stack = await startStack({
+    services: ['auth', 'avatar', 'payment', 'gateway'],
+    env: {
+      DATABASE_URL: db.url,
+      PROCESSOR_MERCHANT_ID: fake.merchantId,
+      PROCESSOR_PUBLIC_KEY: fake.publicKey,
+      PROCESSOR_PRIVATE_KEY: fake.privateKey,
+      PROCESSOR_GATEWAY_URL: fake.url,
+      PROCESSOR_TIMEOUT: '2s',
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await fake?.close();
+  await db?.drop();
+});
+
+afterEach(() => expect(fake.violations).toEqual([]));
+
+/** A logged-in browser that sends JSON with the XSRF header, as the page's script would. */
+async function user(name: string) {
+  const browser = new Browser(stack.url);
+  await browser.devLogin(name);
+  const send = async (method: string, path: string, body?: string, headers: Record<string, string> = {}) => {
+    const res = await browser.request(method, path, {
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': await browser.xsrf(), ...headers },
+      body,
+    });
+    return { status: res.status, body: res.text === '' ? undefined : res.json(), headers: res.headers };
+  };
+  const createCard = async (cardName: string) => {
+    const res = await send('POST', '/cards/', JSON.stringify({ name: cardName }));
+    expect(res.status).toBe(201);
+    return (res.body as { id: number }).id;
+  };
+  const load = (cardId: number, amount: unknown, extra: Record<string, unknown> = {}, headers = {}) =>
+    send('POST', `/cards/${cardId}/load/`, JSON.stringify({ nonce: 'fake-valid-nonce', amount, ...extra }), headers);
+  return { browser, send, createCard, load };
+}
+
+const error = (code: string, message: string | RegExp) => ({
+  status: 'error',
+  errors: [{ code, message: typeof message === 'string' ? message : expect.stringMatching(message) }],
+});
+
+test('every payment route requires a logged-in user, in the contract shape', async () => {
+  const anonymous = new Browser(stack.url);
+  for (const [method, path] of [
+    ['POST', '/tokens/'],
+    ['GET', '/cards/'],
+    ['POST', '/cards/'],
+    ['POST', '/cards/1/load/'],
+    ['GET', '/cards/1/loads/'],
+  ] as const) {
+    const res = await anonymous.request(method, path, {
+      headers: { 'content-type': 'application/json' },
+      body: method === 'POST' ? '{}' : undefined,
+    });
+    expect([method, path, res.status]).toEqual([method, path, 401]);
+    expect(res.json()).toEqual({ status: 'error', errors: [{ code: 'http-401', message: expect.any(String) }] });
+  }
+  // A cookie without the XSRF header is refused too.
+  const { browser } = await user('xsrf-less');
+  expect((await browser.get('/cards/')).status).toBe(401);
+});
+
+test('POST /tokens/ answers a base64 client token', async () => {
+  const { send } = await user('token-user');
+  const res = await send('POST', '/tokens/', '{}');
+  expect(res.status).toBe(200);
+  const token = (res.body as { client_token: string }).client_token;
+  expect(JSON.parse(Buffer.from(token, 'base64').toString('utf8'))).toMatchObject({ version: 2 });
+});
+
+test('cards are created and listed with two-decimal balances; a load credits the card', async () => {
+  const { send, load } = await user('alice-cards');
+  const created = await send('POST', '/cards/', JSON.stringify({ name: 'Card-1' }));
+  expect(created).toMatchObject({ status: 201, body: { id: expect.any(Number), name: 'Card-1', balance: '0.00' } });
+  const id = (created.body as { id: number }).id;
+
+  expect(await load(id, '10.5')).toMatchObject({ status: 200, body: { status: 'ok', errors: [] } });
+  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'Card-1', balance: '10.50' }] });
+  const loads = await send('GET', `/cards/${id}/loads/`);
+  expect(loads.body).toEqual({
+    loads: [
+      {
+        id: expect.any(Number),
+        amount: '10.50',
+        status: 'succeeded',
+        processor_transaction_id: expect.any(String),
+        processor_response_code: '1000',
+        processor_response_text: 'Approved',
+        created_at: expect.stringMatching(/Z$/),
+      },
+    ],
+  });
+});
+
+test('the 1-day compliance limit: 495.00 + 5.01 is refused with the exact message, 495.00 + 5.00 is allowed', async () => {
+  const { createCard, load, send } = await user('compliance-user');
+  const id = await createCard('limit');
+  expect((await load(id, '495.00')).status).toBe(200);
+  const requests = fake.requests.length;
+  expect(await load(id, '5.01')).toEqual({
+    status: 400,
+    body: error('compliance-1-day', '495.00 + 5.01 > 500.00 (1 day)'),
+    headers: expect.anything(),
+  });
+  expect(fake.requests.length).toBe(requests); // never charged
+  expect((await load(id, '5.00')).status).toBe(200);
+  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'limit', balance: '500.00' }] });
+});
+
+test('a processor decline is a 400 with its code as a string and its text', async () => {
+  const { createCard, load, send } = await user('declined-user');
+  const id = await createCard('declines');
+  const res = await load(id, '10.00', { nonce: 'fake-processor-declined-visa-nonce' });
+  expect(res).toMatchObject({ status: 400, body: error('2000', 'Do Not Honor') });
+  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'declines', balance: '0.00' }] });
+});
+
+test('a processor that fails or hangs is a 502; the card is not credited', async () => {
+  const { createCard, load, send } = await user('unknown-user');
+  const id = await createCard('faults');
+  fake.faults.push('server-error');
+  expect(await load(id, '20.00')).toMatchObject({ status: 502, body: { errors: [{ code: 'processor-unavailable' }] } });
+  fake.faults.push('hang');
+  expect(await load(id, '30.00')).toMatchObject({ status: 502, body: { errors: [{ code: 'processor-unavailable' }] } });
+  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'faults', balance: '0.00' }] });
+  const { loads } = (await send('GET', `/cards/${id}/loads/`)).body as { loads: { status: string }[] };
+  expect(loads.map((l) => l.status)).toEqual(['unknown', 'unknown']);
+  // Unknown outcomes count against the limit until they are reconciled: 50.00 are taken.
+  expect((await load(id, '450.01')).body).toEqual(error('compliance-1-day', '50.00 + 450.01 > 500.00 (1 day)'));
+});
+
+test('malformed JSON is http-400 with the decode failure and its position', async () => {
+  const { createCard, send } = await user('malformed-user');
+  const id = await createCard('m');
+  const cases: [string, RegExp][] = [
+    [
+      '{"nonce" "x"}',
+      /^Failed to decode JSON object: Expected ':' after property name at position 9 \(line 1 column 10\)$/,
+    ],
+    ['', /^Failed to decode JSON object: Unexpected end of input at position 0 \(line 1 column 1\)$/],
+    ['{"nonce": "x",\n "amount": 1.2.3}', /^Failed to decode JSON object: .* at position 29 \(line 2 column 15\)$/],
+    ['nonce=x&amount=10', /^Failed to decode JSON object: Unexpected token 'o' at position 1 \(line 1 column 2\)$/],
+  ];
+  for (const [body, message] of cases) {
+    expect(await send('POST', `/cards/${id}/load/`, body)).toMatchObject({
+      status: 400,
+      body: error('http-400', message),
+    });
+  }
+});
+
+test('every malformed body is a 400; a bad amount has its own code and never reaches the processor', async () => {
+  const { createCard, send, load } = await user('bodies-user');
+  const id = await createCard('b');
+  const requests = fake.requests.length;
+  const path = `/cards/${id}/load/`;
+  expect(await send('POST', path, '[]')).toMatchObject({ status: 400, body: error('http-400', /JSON object/) });
+  expect(await send('POST', path, '"10.00"')).toMatchObject({ status: 400, body: error('http-400', /JSON object/) });
+  expect(await send('POST', path, '{"amount":"10.00"}')).toMatchObject({
+    status: 400,
+    body: error('http-400', 'nonce is required'),
+  });
+  expect(await send('POST', path, '{"nonce":"fake-valid-nonce"}')).toMatchObject({
+    status: 400,
+    body: error('invalid-amount', /decimal string/),
+  });
+  for (const amount of [10, '-1.00', '0', '0.00', '1.234', '1e3', 'abc', ' 10.00', '10,00', '', null]) {
+    const res = await load(id, amount);
+    expect([amount, res.status, (res.body as { errors: { code: string }[] }).errors.map((e) => e.code)]).toEqual([
+      amount,
+      400,
+      ['invalid-amount'],
+    ]);
+  }
+  const both = await send('POST', path, '{"amount":"1.001"}');
+  expect((both.body as { errors: { code: string }[] }).errors.map((e) => e.code)).toEqual([
+    'http-400',
+    'invalid-amount',
+  ]);
+  expect(fake.requests.length).toBe(requests);
+  expect((await send('POST', '/cards/', '{"name":""}')).body).toEqual(error('http-400', 'name is required'));
+});
+
+test("an unknown card and another user's card are 404 http-404", async () => {
+  const alice = await user('alice-404');
+  const bob = await user('bob-404');
+  const aliceCard = await alice.createCard("alice's");
+  for (const res of [
+    await bob.load(aliceCard, '1.00'),
+    await bob.send('GET', `/cards/${aliceCard}/loads/`),
+    await alice.load(999_999_999, '1.00'),
+    await alice.load('abc' as unknown as number, '1.00'),
+  ]) {
+    expect(res).toMatchObject({ status: 404, body: error('http-404', NOT_FOUND_TEXT) });
+  }
+  expect((await bob.send('GET', '/cards/')).body).toEqual({ cards: [] });
+});
+
+test('Idempotency-Key replays the first answer and refuses a different body', async () => {
+  const { createCard, load, send } = await user('idem-user');
+  const id = await createCard('i');
+  const first = await load(id, '12.00', {}, { 'idempotency-key': 'order-1' });
+  expect(first).toMatchObject({ status: 200, body: { status: 'ok', errors: [] } });
+  const requests = fake.requests.length;
+  const again = await load(id, '12.00', {}, { 'idempotency-key': 'order-1' });
+  expect(again).toMatchObject({ status: 200, body: { status: 'ok', errors: [] } });
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  expect(fake.requests.length).toBe(requests);
+  expect(await load(id, '13.00', {}, { 'idempotency-key': 'order-1' })).toMatchObject({
+    status: 422,
+    body: error('idempotency-key-reused', /different request/),
+  });
+  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'i', balance: '12.00' }] });
+});
+
+test('20 concurrent loads of 100.00 through the gateway: exactly 5 succeed and the balance is 500.00', async () => {
+  const { createCard, load, send } = await user('concurrent-user');
+  const id = await createCard('race');
+  const answers = await Promise.all(Array.from({ length: 20 }, () => load(id, '100.00')));
+  const statuses = answers.map((a) => a.status).sort();
+  expect(statuses).toEqual([...Array(5).fill(200), ...Array(15).fill(400)]);
+  for (const a of answers.filter((x) => x.status === 400)) {
+    expect(a.body).toEqual(error('compliance-1-day', /^\d+\.00 \+ 100\.00 > 500\.00 \(1 day\)$/));
+  }
+  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'race', balance: '500.00' }] });
+});

@@ -1,0 +1,10 @@
+// Original file: protos/payment/v1/payment.proto
+
+
+export interface ListCardsRequest {
+  'ownerId'?: (string);
+}
+
+export interface ListCardsRequest__Output {
+  'ownerId': (string);
+}

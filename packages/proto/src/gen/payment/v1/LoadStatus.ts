@@ -1,0 +1,26 @@
+// Original file: protos/payment/v1/payment.proto
+
+export const LoadStatus = {
+  LOAD_STATUS_UNSPECIFIED: 'LOAD_STATUS_UNSPECIFIED',
+  LOAD_STATUS_PENDING: 'LOAD_STATUS_PENDING',
+  LOAD_STATUS_SUCCEEDED: 'LOAD_STATUS_SUCCEEDED',
+  LOAD_STATUS_FAILED: 'LOAD_STATUS_FAILED',
+  LOAD_STATUS_UNKNOWN: 'LOAD_STATUS_UNKNOWN',
+  LOAD_STATUS_REFUSED: 'LOAD_STATUS_REFUSED',
+} as const;
+
+export type LoadStatus =
+  | 'LOAD_STATUS_UNSPECIFIED'
+  | 0
+  | 'LOAD_STATUS_PENDING'
+  | 1
+  | 'LOAD_STATUS_SUCCEEDED'
+  | 2
+  | 'LOAD_STATUS_FAILED'
+  | 3
+  | 'LOAD_STATUS_UNKNOWN'
+  | 4
+  | 'LOAD_STATUS_REFUSED'
+  | 5
+
+export type LoadStatus__Output = typeof LoadStatus[keyof typeof LoadStatus]

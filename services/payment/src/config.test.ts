@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from './config';
+
+const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };
+
+test('defaults: sandbox, 50054, a 1-day limit of 500.00, no processor without credentials', () => {
+  const c = loadConfig(base);
+  expect(c.grpcPort).toBe(50054);
+  expect(c.grpcHost).toBe('127.0.0.1');
+  expect(c.processor).toBeUndefined();
+  expect(c.rules).toEqual([{ code: 'compliance-1-day', label: '1 day', maxCents: 50_000, windowMs: 86_400_000 }]);
+});
+
+test('credentials and limits from the environment', () => {
+  const c = loadConfig({
+    ...base,
+    PROCESSOR_MERCHANT_ID: 'm',
+    PROCESSOR_PUBLIC_KEY: 'pub',
+    PROCESSOR_PRIVATE_KEY: 'priv',
+    PROCESSOR_GATEWAY_URL: 'http://127.0.0.1:9099',
+    PROCESSOR_TIMEOUT: '3s',
+    PAYMENT_LIMIT_1_DAY: '250.50',
+    PAYMENT_LIMIT_30_DAYS: '800',
+    PAYMENT_LIMIT_BALANCE: '1000.00',
+  });
+  expect(c.processor).toEqual({
+    merchantId: 'm',
+    publicKey: 'pub',
+    privateKey: 'priv',
+    environment: 'sandbox',
+    gatewayUrl: 'http://127.0.0.1:9099',
+    timeoutMs: 3000,
+  });
+  expect(c.rules.map((r) => [r.code, r.maxCents])).toEqual([
+    ['compliance-1-day', 25_050],
+    ['compliance-30-days', 80_000],
+    ['compliance-balance', 100_000],
+  ]);
+});
+
+test('the PAYMENT_SETTINGS file overrides the environment', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'payment-settings-'));
+  const file = path.join(dir, 'settings.yaml');
+  writeFileSync(
+    file,
+    'PROCESSOR_MERCHANT_ID: file-m\nPROCESSOR_PUBLIC_KEY: file-pub\nPROCESSOR_PRIVATE_KEY: file-priv\nPROCESSOR_ENVIRONMENT: production\nPAYMENT_LIMIT_1_DAY: 100\n',
+  );
+  const c = loadConfig({ ...base, PAYMENT_SETTINGS: file, PROCESSOR_MERCHANT_ID: 'env-m', PAYMENT_LIMIT_1_DAY: '900' });
+  expect(c.processor).toMatchObject({ merchantId: 'file-m', publicKey: 'file-pub', environment: 'production' });
+  expect(c.rules[0]!.maxCents).toBe(10_000);
+});
+
+test('every problem is listed in one error', () => {
+  expect(() =>
+    loadConfig({
+      PROCESSOR_MERCHANT_ID: 'm',
+      PROCESSOR_ENVIRONMENT: 'staging',
+      PAYMENT_LIMIT_1_DAY: '-5',
+      PROCESSOR_GATEWAY_URL: 'ftp://x',
+    }),
+  ).toThrow(
+    expect.objectContaining({
+      message: expect.stringMatching(
+        /DATABASE_URL[\s\S]*PROCESSOR_ENVIRONMENT[\s\S]*PROCESSOR_GATEWAY_URL[\s\S]*PAYMENT_LIMIT_1_DAY[\s\S]*PROCESSOR_MERCHANT_ID/,
+      ),
+    }),
+  );
+});
+
+test('an unreadable settings file names itself', () => {
+  expect(() => loadConfig({ ...base, PAYMENT_SETTINGS: '/nonexistent/settings.json' })).toThrow(/PAYMENT_SETTINGS/);
+});
+
+test('reconciliation waits well past the processor timeout', () => {
+  expect(loadConfig(base)).toMatchObject({ reconcileAfterMs: 600_000, reconcileIntervalMs: 300_000 });
+  expect(() => loadConfig({ ...base, PROCESSOR_TIMEOUT: '20s', PAYMENT_RECONCILE_AFTER: '60s' })).toThrow(
+    /PAYMENT_RECONCILE_AFTER must exceed PROCESSOR_TIMEOUT/,
+  );
+  expect(() => loadConfig({ ...base, PROCESSOR_TIMEOUT: '1m' })).toThrow(/PROCESSOR_TIMEOUT must be at most 25s/);
+});

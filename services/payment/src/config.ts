@@ -1,0 +1,132 @@
+import { duration, optionalText, port, readStructuredFile, validateConfig, z } from '@gatehouse/config';
+import { type LimitRule, standardRules } from './limits';
+import { parseCents } from './money';
+
+/** An amount setting, "500.00" (or 500 in a settings file), as cents; blank means unset when optional. */
+function amount(what: string, defaultValue?: string) {
+  return z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((raw, ctx) => {
+      const text = raw === undefined || String(raw).trim() === '' ? defaultValue : String(raw).trim();
+      if (text === undefined) return undefined;
+      const cents = parseCents(text);
+      if (cents === null || cents === 0) {
+        ctx.addIssue({ code: 'custom', message: `${what} "${text}" is not a positive amount such as 500.00` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+const schema = z
+  .object({
+    DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://...)'),
+    GRPC_HOST: z.string().default('127.0.0.1'),
+    PAYMENT_GRPC_PORT: port(50054),
+    LOG_LEVEL: z.string().default('info'),
+    PROCESSOR_MERCHANT_ID: optionalText(),
+    PROCESSOR_PUBLIC_KEY: optionalText(),
+    PROCESSOR_PRIVATE_KEY: optionalText(),
+    PROCESSOR_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    PROCESSOR_GATEWAY_URL: optionalText().pipe(
+      z.url({ protocol: /^https?$/, message: 'PROCESSOR_GATEWAY_URL must be an http(s) URL' }).optional(),
+    ),
+    PROCESSOR_TIMEOUT: duration('10s'),
+    /** Loads whose outcome is open for this long are looked up at the processor... */
+    PAYMENT_RECONCILE_AFTER: duration('10m'),
+    /** ...this often. */
+    PAYMENT_RECONCILE_INTERVAL: duration('5m'),
+    PAYMENT_LIMIT_1_DAY: amount('PAYMENT_LIMIT_1_DAY', '500.00'),
+    PAYMENT_LIMIT_30_DAYS: amount('PAYMENT_LIMIT_30_DAYS'),
+    PAYMENT_LIMIT_365_DAYS: amount('PAYMENT_LIMIT_365_DAYS'),
+    PAYMENT_LIMIT_BALANCE: amount('PAYMENT_LIMIT_BALANCE'),
+  })
+  .refine(
+    (c) => {
+      const keys = [c.PROCESSOR_MERCHANT_ID, c.PROCESSOR_PUBLIC_KEY, c.PROCESSOR_PRIVATE_KEY];
+      return keys.every(Boolean) || !keys.some(Boolean);
+    },
+    {
+      path: ['PROCESSOR_MERCHANT_ID'],
+      message: 'set all of PROCESSOR_MERCHANT_ID, PROCESSOR_PUBLIC_KEY and PROCESSOR_PRIVATE_KEY, or none',
+      // Checked even when other settings are wrong, so that one error lists every problem.
+      when: () => true,
+    },
+  )
+  .refine((c) => !(c.PROCESSOR_TIMEOUT > 25_000), {
+    path: ['PROCESSOR_TIMEOUT'],
+    message: 'PROCESSOR_TIMEOUT must be at most 25s: the gateway waits 30s for a load',
+  })
+  .refine((c) => !(c.PAYMENT_RECONCILE_AFTER < c.PROCESSOR_TIMEOUT + 60_000), {
+    path: ['PAYMENT_RECONCILE_AFTER'],
+    message:
+      'PAYMENT_RECONCILE_AFTER must exceed PROCESSOR_TIMEOUT by at least a minute, so no load in flight is reconciled',
+  });
+
+export interface PaymentConfig {
+  databaseUrl: string;
+  grpcHost: string;
+  grpcPort: number;
+  logLevel: string;
+  /** Absent when no credentials are configured: the service runs, loads are refused. */
+  processor?: {
+    merchantId: string;
+    publicKey: string;
+    privateKey: string;
+    environment: 'sandbox' | 'production';
+    gatewayUrl?: string;
+    timeoutMs: number;
+  };
+  rules: LimitRule[];
+  reconcileAfterMs: number;
+  reconcileIntervalMs: number;
+}
+
+/**
+ * The environment, overridden by the settings file named by PAYMENT_SETTINGS (JSON or YAML, the same
+ * keys), as the original app let its settings file redefine the processor credentials.
+ */
+export function loadConfig(env: Record<string, string | undefined>): PaymentConfig {
+  const fromFile = env.PAYMENT_SETTINGS ? readSettingsFile(env.PAYMENT_SETTINGS) : {};
+  const c = validateConfig('payment', schema, { ...env, ...fromFile });
+  const processor =
+    c.PROCESSOR_MERCHANT_ID && c.PROCESSOR_PUBLIC_KEY && c.PROCESSOR_PRIVATE_KEY
+      ? {
+          merchantId: c.PROCESSOR_MERCHANT_ID,
+          publicKey: c.PROCESSOR_PUBLIC_KEY,
+          privateKey: c.PROCESSOR_PRIVATE_KEY,
+          environment: c.PROCESSOR_ENVIRONMENT,
+          gatewayUrl: c.PROCESSOR_GATEWAY_URL,
+          timeoutMs: c.PROCESSOR_TIMEOUT,
+        }
+      : undefined;
+  return {
+    databaseUrl: c.DATABASE_URL,
+    grpcHost: c.GRPC_HOST,
+    grpcPort: c.PAYMENT_GRPC_PORT,
+    logLevel: c.LOG_LEVEL,
+    processor,
+    reconcileAfterMs: c.PAYMENT_RECONCILE_AFTER,
+    reconcileIntervalMs: c.PAYMENT_RECONCILE_INTERVAL,
+    rules: standardRules({
+      oneDayCents: c.PAYMENT_LIMIT_1_DAY!, // has a default
+      thirtyDaysCents: c.PAYMENT_LIMIT_30_DAYS,
+      yearCents: c.PAYMENT_LIMIT_365_DAYS,
+      balanceCents: c.PAYMENT_LIMIT_BALANCE,
+    }),
+  };
+}
+
+function readSettingsFile(filePath: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = readStructuredFile(filePath);
+  } catch (err) {
+    throw new Error(`PAYMENT_SETTINGS: cannot read ${filePath}: ${(err as Error).message}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error(`PAYMENT_SETTINGS: ${filePath} must hold an object of settings`);
+  }
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,2 @@
+export { loadConfig, type PaymentConfig } from './config';
+export { type RunningPaymentService, type StartOverrides, startPaymentService } from './service';

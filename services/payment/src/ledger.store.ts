@@ -1,0 +1,219 @@
+import type { Pool, PoolClient } from 'pg';
+import type { CardRecord, LedgerStore, LoadRecord, NewLoad, OwnerTransaction, Settlement } from './ledger';
+import type { LimitRule } from './limits';
+
+/** Loads that may have moved money: they count against every limit. */
+const COUNTED = `('pending', 'succeeded', 'unknown')`;
+/** Loads whose money may still arrive on the card: a balance limit counts them next to the balance. */
+const IN_FLIGHT = `('pending', 'unknown')`;
+
+interface CardRow {
+  id: string;
+  owner_id: string;
+  name: string;
+  balance_cents: string;
+  created_at: Date;
+}
+
+interface LoadRow {
+  id: string;
+  card_id: string;
+  owner_id: string;
+  amount_cents: string;
+  status: LoadRecord['status'];
+  processor_transaction_id: string | null;
+  processor_response_code: string | null;
+  processor_response_text: string | null;
+  errors: LoadRecord['errors'];
+  idempotency_key: string | null;
+  request_fingerprint: string | null;
+  created_at: Date;
+}
+
+const toCard = (r: CardRow): CardRecord => ({
+  id: Number(r.id),
+  ownerId: r.owner_id,
+  name: r.name,
+  balanceCents: Number(r.balance_cents),
+  createdAt: r.created_at,
+});
+
+const toLoad = (r: LoadRow): LoadRecord => ({
+  id: Number(r.id),
+  cardId: Number(r.card_id),
+  ownerId: r.owner_id,
+  amountCents: Number(r.amount_cents),
+  status: r.status,
+  processorTransactionId: r.processor_transaction_id,
+  processorResponseCode: r.processor_response_code,
+  processorResponseText: r.processor_response_text,
+  errors: r.errors,
+  idempotencyKey: r.idempotency_key,
+  requestFingerprint: r.request_fingerprint,
+  createdAt: r.created_at,
+});
+
+/** The ledger in Postgres (migrations/). Every query runs on `pool`, whose timeouts bound it. */
+export class PostgresLedgerStore implements LedgerStore {
+  constructor(private readonly pool: Pool) {}
+
+  async createCard(ownerId: string, name: string, now: Date): Promise<CardRecord> {
+    const { rows } = await this.pool.query<CardRow>(
+      'INSERT INTO cards (owner_id, name, created_at) VALUES ($1, $2, $3) RETURNING *',
+      [ownerId, name, now],
+    );
+    return toCard(rows[0]!);
+  }
+
+  async listCards(ownerId: string): Promise<CardRecord[]> {
+    const { rows } = await this.pool.query<CardRow>('SELECT * FROM cards WHERE owner_id = $1 ORDER BY id', [ownerId]);
+    return rows.map(toCard);
+  }
+
+  async findCard(ownerId: string, cardId: number): Promise<CardRecord | null> {
+    return findCard(this.pool, ownerId, cardId);
+  }
+
+  async listLoads(cardId: number): Promise<LoadRecord[]> {
+    const { rows } = await this.pool.query<LoadRow>('SELECT * FROM loads WHERE card_id = $1 ORDER BY id DESC', [
+      cardId,
+    ]);
+    return rows.map(toLoad);
+  }
+
+  async withOwnerLock<T>(ownerId: string, fn: (tx: OwnerTransaction) => Promise<T>): Promise<T> {
+    return this.transaction(async (client) => {
+      // A transaction-scoped advisory lock on the owner: held until COMMIT/ROLLBACK, never across the
+      // processor call. Two owners whose hashes collide merely wait for each other.
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`payment.owner:${ownerId}`]);
+      return fn(new PostgresOwnerTransaction(client, ownerId));
+    });
+  }
+
+  async listUnsettled(before: Date, limit: number): Promise<LoadRecord[]> {
+    const { rows } = await this.pool.query<LoadRow>(
+      `SELECT * FROM loads WHERE status IN ('pending', 'unknown') AND created_at < $1 ORDER BY id LIMIT $2`,
+      [before, limit],
+    );
+    return rows.map(toLoad);
+  }
+
+  async settle(
+    loadId: number,
+    s: Settlement,
+    from: readonly ('pending' | 'unknown')[] = ['pending'],
+  ): Promise<{ load: LoadRecord; balanceCents: number }> {
+    // One statement, so one implicit transaction: the status change and the credit happen together.
+    // The status condition makes settling happen once (a second attempt finds no row), and the credit
+    // is balance = balance + amount in SQL, never a read-modify-write, so no update is lost. Every
+    // part of the statement reads the same snapshot, hence the credited balance is taken from
+    // `credited` and the unchanged one from `cards`.
+    const { rows } = await this.pool.query<LoadRow & { card_balance: string }>(
+      `WITH settled AS (
+         UPDATE loads SET status = $2, processor_transaction_id = $3, processor_response_code = $4,
+                processor_response_text = $5, errors = $6, settled_at = $7
+          WHERE id = $1 AND status = ANY($8) RETURNING *
+       ), credited AS (
+         UPDATE cards SET balance_cents = cards.balance_cents + settled.amount_cents
+           FROM settled WHERE cards.id = settled.card_id AND settled.status = 'succeeded'
+         RETURNING cards.balance_cents
+       )
+       SELECT settled.*, coalesce((SELECT balance_cents FROM credited),
+                                  (SELECT balance_cents FROM cards WHERE id = settled.card_id)) AS card_balance
+         FROM settled`,
+      [
+        loadId,
+        s.status,
+        s.processorTransactionId,
+        s.processorResponseCode,
+        s.processorResponseText,
+        JSON.stringify(s.errors),
+        s.settledAt,
+        from,
+      ],
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`load ${loadId} is no longer ${from.join(' or ')}`);
+    return { load: toLoad(row), balanceCents: Number(row.card_balance) };
+  }
+
+  private async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      client.release();
+      return result;
+    } catch (err) {
+      // A broken connection is destroyed rather than returned to the pool.
+      const rollback = await client.query('ROLLBACK').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      client.release(rollback as Error | undefined);
+      throw err;
+    }
+  }
+}
+
+async function findCard(db: Pool | PoolClient, ownerId: string, cardId: number): Promise<CardRecord | null> {
+  const { rows } = await db.query<CardRow>('SELECT * FROM cards WHERE id = $1 AND owner_id = $2', [cardId, ownerId]);
+  return rows[0] ? toCard(rows[0]) : null;
+}
+
+class PostgresOwnerTransaction implements OwnerTransaction {
+  constructor(
+    private readonly client: PoolClient,
+    private readonly ownerId: string,
+  ) {}
+
+  findCard(cardId: number): Promise<CardRecord | null> {
+    return findCard(this.client, this.ownerId, cardId);
+  }
+
+  async findLoadByKey(idempotencyKey: string): Promise<LoadRecord | null> {
+    const { rows } = await this.client.query<LoadRow>(
+      'SELECT * FROM loads WHERE owner_id = $1 AND idempotency_key = $2',
+      [this.ownerId, idempotencyKey],
+    );
+    return rows[0] ? toLoad(rows[0]) : null;
+  }
+
+  async usage(rules: readonly LimitRule[], cardId: number, now: Date): Promise<number[]> {
+    if (rules.length === 0) return [];
+    // One statement, so every total comes from the same snapshot.
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const columns = rules.map((rule, i) => {
+      if (rule.windowMs === undefined) {
+        const card = param(cardId);
+        return `(SELECT balance_cents FROM cards WHERE id = ${card})
+              + (SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE card_id = ${card} AND status IN ${IN_FLIGHT}) AS r${i}`;
+      }
+      return `(SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE owner_id = ${param(this.ownerId)}
+                AND status IN ${COUNTED} AND created_at > ${param(new Date(now.getTime() - rule.windowMs))}) AS r${i}`;
+    });
+    const { rows } = await this.client.query<Record<string, string>>(`SELECT ${columns.join(', ')}`, params);
+    return rules.map((_, i) => Number(rows[0]![`r${i}`]));
+  }
+
+  async insertLoad(load: NewLoad): Promise<LoadRecord> {
+    const { rows } = await this.client.query<LoadRow>(
+      `INSERT INTO loads (card_id, owner_id, amount_cents, status, errors, idempotency_key, request_fingerprint,
+                          created_at, settled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'refused' THEN $8::timestamptz END) RETURNING *`,
+      [
+        load.cardId,
+        load.ownerId,
+        load.amountCents,
+        load.status,
+        JSON.stringify(load.errors),
+        load.idempotencyKey,
+        load.requestFingerprint,
+        load.createdAt,
+      ],
+    );
+    return toLoad(rows[0]!);
+  }
+}

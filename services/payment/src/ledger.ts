@@ -1,0 +1,81 @@
+import type { LimitRule, LoadError } from './limits';
+
+/** The ledger's vocabulary and the store interface the domain needs; Postgres implements it. */
+
+export type LoadStatus = 'pending' | 'succeeded' | 'failed' | 'unknown' | 'refused';
+
+export interface CardRecord {
+  id: number;
+  ownerId: string;
+  name: string;
+  balanceCents: number;
+  createdAt: Date;
+}
+
+export interface LoadRecord {
+  id: number;
+  cardId: number;
+  ownerId: string;
+  amountCents: number;
+  status: LoadStatus;
+  processorTransactionId: string | null;
+  processorResponseCode: string | null;
+  processorResponseText: string | null;
+  errors: LoadError[];
+  idempotencyKey: string | null;
+  requestFingerprint: string | null;
+  createdAt: Date;
+}
+
+export interface NewLoad {
+  cardId: number;
+  ownerId: string;
+  amountCents: number;
+  status: 'pending' | 'refused';
+  errors: LoadError[];
+  idempotencyKey: string | null;
+  requestFingerprint: string | null;
+  createdAt: Date;
+}
+
+/** How a pending load ends. */
+export interface Settlement {
+  status: 'succeeded' | 'failed' | 'unknown';
+  processorTransactionId: string | null;
+  processorResponseCode: string | null;
+  processorResponseText: string | null;
+  errors: LoadError[];
+  settledAt: Date;
+}
+
+/** Reads and writes inside one transaction that holds the owner's lock. */
+export interface OwnerTransaction {
+  findCard(cardId: number): Promise<CardRecord | null>;
+  findLoadByKey(idempotencyKey: string): Promise<LoadRecord | null>;
+  /** Per rule: the owner's counted total since `now - windowMs`, or the card's exposure for a balance rule. */
+  usage(rules: readonly LimitRule[], cardId: number, now: Date): Promise<number[]>;
+  insertLoad(load: NewLoad): Promise<LoadRecord>;
+}
+
+export interface LedgerStore {
+  createCard(ownerId: string, name: string, now: Date): Promise<CardRecord>;
+  listCards(ownerId: string): Promise<CardRecord[]>;
+  findCard(ownerId: string, cardId: number): Promise<CardRecord | null>;
+  listLoads(cardId: number): Promise<LoadRecord[]>;
+  /**
+   * Runs `fn` in one transaction under a lock on the owner: every check-then-reserve of one owner's
+   * loads is serialised, so concurrent loads can never both fit under a limit only one fits.
+   */
+  withOwnerLock<T>(ownerId: string, fn: (tx: OwnerTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Ends a pending (or, when reconciling, unknown) load and, when it succeeded, credits the card in the
+   * same transaction. Throws when the load has been settled already.
+   */
+  settle(
+    loadId: number,
+    settlement: Settlement,
+    from?: readonly ('pending' | 'unknown')[],
+  ): Promise<{ load: LoadRecord; balanceCents: number }>;
+  /** Loads created before `before` whose outcome is still open (pending or unknown), oldest first. */
+  listUnsettled(before: Date, limit: number): Promise<LoadRecord[]>;
+}

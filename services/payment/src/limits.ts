@@ -1,0 +1,70 @@
+import { formatCents } from './money';
+
+export interface LoadError {
+  code: string;
+  message: string;
+}
+
+/**
+ * One compliance limit. With `windowMs`, the owner's counted loads (succeeded, pending, unknown) over
+ * the trailing window, on all of the owner's cards; without it, the card's balance plus its loads in
+ * flight.
+ */
+export interface LimitRule {
+  code: string;
+  label: string;
+  maxCents: number;
+  windowMs?: number;
+}
+
+export const DAY_MS = 86_400_000;
+
+export interface Usage {
+  /** Per rule, in the same order: the window total, or the card's exposure for a balance rule. */
+  current: number[];
+}
+
+/**
+ * Every limit the new amount would break, as the API reports it: `495.00 + 5.01 > 500.00 (1 day)`.
+ * Reaching a limit exactly is allowed.
+ */
+export function limitViolations(rules: readonly LimitRule[], usage: Usage, amountCents: number): LoadError[] {
+  const errors: LoadError[] = [];
+  rules.forEach((rule, i) => {
+    const current = usage.current[i] ?? 0;
+    if (current + amountCents > rule.maxCents) {
+      errors.push({
+        code: rule.code,
+        message: `${formatCents(current)} + ${formatCents(amountCents)} > ${formatCents(rule.maxCents)} (${rule.label})`,
+      });
+    }
+  });
+  return errors;
+}
+
+/** The built-in rules; a rule is on when its maximum is configured. */
+export function standardRules(limits: {
+  oneDayCents: number;
+  thirtyDaysCents?: number;
+  yearCents?: number;
+  balanceCents?: number;
+}): LimitRule[] {
+  const rules: LimitRule[] = [
+    { code: 'compliance-1-day', label: '1 day', maxCents: limits.oneDayCents, windowMs: DAY_MS },
+  ];
+  if (limits.thirtyDaysCents !== undefined) {
+    rules.push({
+      code: 'compliance-30-days',
+      label: '30 days',
+      maxCents: limits.thirtyDaysCents,
+      windowMs: 30 * DAY_MS,
+    });
+  }
+  if (limits.yearCents !== undefined) {
+    rules.push({ code: 'compliance-365-days', label: '365 days', maxCents: limits.yearCents, windowMs: 365 * DAY_MS });
+  }
+  if (limits.balanceCents !== undefined) {
+    rules.push({ code: 'compliance-balance', label: 'balance', maxCents: limits.balanceCents });
+  }
+  return rules;
+}

@@ -1,0 +1,245 @@
+import { createHash } from 'node:crypto';
+import type { Logger } from '@gatehouse/logger';
+import { cardNotFound, invalid, PaymentError } from './errors';
+import type { CardRecord, LedgerStore, LoadRecord, LoadStatus, Settlement } from './ledger';
+import { type LimitRule, type LoadError, limitViolations } from './limits';
+import { MAX_AMOUNT_CENTS } from './money';
+import { type Processor, ProcessorUnavailableError, type SaleOutcome } from './processor';
+import { PROCESSOR_NOT_CHARGED, settlementFor } from './settlement';
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+export const DEFAULT_RECONCILE_AFTER_MS = 10 * 60_000;
+const RECONCILE_BATCH = 100;
+export const MAX_CARD_NAME_LENGTH = 100;
+const MAX_NONCE_LENGTH = 4096;
+
+export interface LoadCardInput {
+  ownerId: string;
+  cardId: number;
+  nonce: string;
+  amountCents: number;
+  idempotencyKey?: string;
+}
+
+export interface LoadAnswer {
+  status: Exclude<LoadStatus, 'pending'>;
+  errors: LoadError[];
+  loadId: number;
+  balanceCents: number;
+  replayed: boolean;
+}
+
+export interface ReconcileReport {
+  checked: number;
+  succeeded: number;
+  failed: number;
+  stillUnknown: number;
+}
+
+export interface PaymentsDeps {
+  store: LedgerStore;
+  processor: Processor;
+  rules: readonly LimitRule[];
+  log: Logger;
+  /**
+   * How old an open load must be before reconciliation asks the processor about it: well past the
+   * processor timeout, so a load still in flight is never settled twice, and past the delay before
+   * the processor's search finds a new sale.
+   */
+  reconcileAfterMs?: number;
+  /** Injected so tests can move time across a window boundary. */
+  clock?: () => Date;
+}
+
+/** Cards, their ledger and the processor: the card-loading API without its transport. */
+export class Payments {
+  private readonly clock: () => Date;
+
+  constructor(private readonly deps: PaymentsDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  async clientToken(ownerId: string): Promise<string> {
+    requireOwner(ownerId);
+    try {
+      return await this.deps.processor.clientToken();
+    } catch (err) {
+      if (err instanceof ProcessorUnavailableError) {
+        this.deps.log.warn({ err }, 'client token failed');
+        throw new PaymentError('unavailable', 'PROCESSOR_UNAVAILABLE', 'payment processor unavailable', { cause: err });
+      }
+      throw err;
+    }
+  }
+
+  async createCard(ownerId: string, name: string): Promise<CardRecord> {
+    requireOwner(ownerId);
+    const trimmed = name.trim();
+    if (trimmed === '' || trimmed.length > MAX_CARD_NAME_LENGTH) {
+      throw invalid('INVALID_CARD_NAME', `name must be 1 to ${MAX_CARD_NAME_LENGTH} characters`);
+    }
+    return this.deps.store.createCard(ownerId, trimmed, this.clock());
+  }
+
+  listCards(ownerId: string): Promise<CardRecord[]> {
+    requireOwner(ownerId);
+    return this.deps.store.listCards(ownerId);
+  }
+
+  async listLoads(ownerId: string, cardId: number): Promise<LoadRecord[]> {
+    requireOwner(ownerId);
+    const card = await this.deps.store.findCard(ownerId, cardId);
+    if (!card) throw cardNotFound();
+    return this.deps.store.listLoads(card.id);
+  }
+
+  /**
+   * Check and reserve under the owner's lock, then charge, then settle. The pending row counts
+   * against every limit while the processor is called, so no concurrent load can slip past a limit,
+   * and a crash between the steps leaves a row that still counts (the safe direction).
+   */
+  async loadCard(input: LoadCardInput): Promise<LoadAnswer> {
+    validateLoad(input);
+    const { ownerId, cardId, amountCents } = input;
+    const key = input.idempotencyKey || null;
+    const fingerprint = key ? requestFingerprint(input) : null;
+    const now = this.clock();
+
+    const reserved = await this.deps.store.withOwnerLock(ownerId, async (tx) => {
+      if (key) {
+        const earlier = await tx.findLoadByKey(key);
+        if (earlier) return { kind: 'replay' as const, load: earlier, card: await tx.findCard(earlier.cardId) };
+      }
+      const card = await tx.findCard(cardId);
+      if (!card) throw cardNotFound();
+      const usage = await tx.usage(this.deps.rules, card.id, now);
+      const violations = limitViolations(this.deps.rules, { current: usage }, amountCents);
+      const status = violations.length > 0 ? ('refused' as const) : ('pending' as const);
+      const load = await tx.insertLoad({
+        cardId: card.id,
+        ownerId,
+        amountCents,
+        status,
+        errors: violations,
+        idempotencyKey: key,
+        requestFingerprint: fingerprint,
+        createdAt: now,
+      });
+      return { kind: 'reserved' as const, load, card };
+    });
+
+    if (reserved.kind === 'replay') return replay(reserved.load, reserved.card, fingerprint);
+    const { load, card } = reserved;
+    if (load.status === 'refused') {
+      return {
+        status: 'refused',
+        errors: load.errors,
+        loadId: load.id,
+        balanceCents: card.balanceCents,
+        replayed: false,
+      };
+    }
+
+    const outcome = await this.deps.processor
+      .sale({ amountCents, nonce: input.nonce, orderId: `load-${load.id}` })
+      .catch((err: unknown): SaleOutcome => ({ kind: 'unknown', reason: String(err) }));
+    const settled = await this.deps.store.settle(load.id, settlementFor(outcome, this.clock()));
+    if (outcome.kind !== 'approved') {
+      this.deps.log.info({ loadId: load.id, outcome: outcome.kind, status: settled.load.status }, 'load not credited');
+    }
+    return {
+      status: settled.load.status as LoadAnswer['status'],
+      errors: settled.load.errors,
+      loadId: load.id,
+      balanceCents: settled.balanceCents,
+      replayed: false,
+    };
+  }
+
+  /**
+   * Settles loads whose outcome stayed open (unknown after a processor fault, or pending after a
+   * crash) by asking the processor for the sale with the load's order id: a charge credits the card,
+   * a decline or no sale at all fails the load, and no answer leaves it for the next round.
+   */
+  async reconcile(): Promise<ReconcileReport> {
+    const before = new Date(this.clock().getTime() - (this.deps.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS));
+    const open = await this.deps.store.listUnsettled(before, RECONCILE_BATCH);
+    const report: ReconcileReport = { checked: open.length, succeeded: 0, failed: 0, stillUnknown: 0 };
+    for (const load of open) {
+      const found = await this.deps.processor.findSale(`load-${load.id}`);
+      if (found.kind === 'unknown') {
+        report.stillUnknown += 1;
+        continue;
+      }
+      const settlement: Settlement =
+        found.kind === 'not_found'
+          ? {
+              status: 'failed',
+              processorTransactionId: null,
+              processorResponseCode: null,
+              processorResponseText: 'the processor has no sale for this load',
+              errors: [PROCESSOR_NOT_CHARGED],
+              settledAt: this.clock(),
+            }
+          : settlementFor(found, this.clock());
+      try {
+        await this.deps.store.settle(load.id, settlement, ['pending', 'unknown']);
+      } catch (err) {
+        this.deps.log.warn({ err, loadId: load.id }, 'reconciliation could not settle the load');
+        continue;
+      }
+      if (settlement.status === 'succeeded') report.succeeded += 1;
+      else report.failed += 1;
+      this.deps.log.info({ loadId: load.id, status: settlement.status }, 'load reconciled');
+    }
+    return report;
+  }
+}
+
+function requireOwner(ownerId: string): void {
+  if (ownerId.trim() === '') throw invalid('OWNER_REQUIRED', 'owner_id is required');
+}
+
+function validateLoad(input: LoadCardInput): void {
+  requireOwner(input.ownerId);
+  if (!Number.isSafeInteger(input.cardId) || input.cardId <= 0) throw cardNotFound();
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > MAX_AMOUNT_CENTS) {
+    throw invalid('INVALID_AMOUNT', 'amount must be a positive number of cents');
+  }
+  if (input.nonce.trim() === '' || input.nonce.length > MAX_NONCE_LENGTH) {
+    throw invalid('INVALID_NONCE', 'nonce is required');
+  }
+  if ((input.idempotencyKey ?? '').length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw invalid(
+      'INVALID_IDEMPOTENCY_KEY',
+      `idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    );
+  }
+}
+
+/** What identifies "the same request" for an idempotency key. */
+function requestFingerprint(input: LoadCardInput): string {
+  return createHash('sha256')
+    .update(JSON.stringify([input.cardId, input.amountCents, input.nonce]))
+    .digest('hex');
+}
+
+function replay(earlier: LoadRecord, card: CardRecord | null, fingerprint: string | null): LoadAnswer {
+  if (earlier.requestFingerprint !== fingerprint) {
+    throw new PaymentError(
+      'conflict',
+      'IDEMPOTENCY_KEY_REUSED',
+      'this idempotency key was already used for a different request',
+    );
+  }
+  if (earlier.status === 'pending') {
+    throw new PaymentError('conflict', 'IDEMPOTENCY_KEY_IN_USE', 'a request with this idempotency key is in progress');
+  }
+  return {
+    status: earlier.status,
+    errors: earlier.errors,
+    loadId: earlier.id,
+    balanceCents: card?.balanceCents ?? 0,
+    replayed: true,
+  };
+}

@@ -1,0 +1,34 @@
+import { type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import { loadProto } from '@gatehouse/proto';
+import { paymentHandlers } from './handlers';
+import type { Payments } from './payments.service';
+
+export interface PaymentServerDeps {
+  payments: Payments;
+  log: Logger;
+  host: string;
+  port: number;
+  /** Health stays NOT_SERVING until this answers true (Postgres reachable). */
+  checkDependencies: () => Promise<boolean>;
+  healthIntervalMs?: number;
+}
+
+export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpcServer> {
+  const { definition, grpcObject } = loadProto('payment');
+  return startGrpcServer({
+    name: 'payment',
+    host: deps.host,
+    port: deps.port,
+    services: [
+      {
+        definition: grpcObject.payment.v1.PaymentService.service,
+        implementation: paymentHandlers(deps.payments, deps.log),
+      },
+    ],
+    definitions: [definition],
+    log: deps.log,
+    checkDependencies: deps.checkDependencies,
+    healthIntervalMs: deps.healthIntervalMs,
+  });
+}
