@@ -1,7 +1,7 @@
 import type { Logger } from '@gatehouse/logger';
 import { randomToken } from '@gatehouse/token';
 import { htpasswdChecker } from '../local-server/htpasswd';
-import { type CredentialChecker, LocalOAuthServer } from '../local-server/server';
+import type { CredentialChecker, LocalOAuthServer } from '../local-server/server';
 import { AppleProvider } from './apple';
 import { builtinProvider } from './builtin';
 import type { ProviderConfig } from './config';
@@ -62,6 +62,9 @@ export async function startConfiguredProviders(
           break;
         }
         case 'local': {
+          // Loaded only when configured: oidc-provider is large and warns about its runtime at import.
+          const { LocalOAuthServer } = await import('../local-server/server');
+          const { htpasswdChecker } = await import('../local-server/htpasswd');
           const check =
             deps.checkCredentials ?? (config.htpasswdFile ? htpasswdChecker(config.htpasswdFile) : undefined);
           if (!check) throw new Error('needs a credential checker: set htpasswdFile or give the application checker');
