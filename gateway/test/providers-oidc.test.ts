@@ -160,6 +160,34 @@ describe('OpenID Connect provider', () => {
   });
 });
 
+describe('hostile OpenID Connect callbacks', () => {
+  it('refuses a replayed callback, a callback in another browser and a forged state', async () => {
+    const browser = new Browser(stack.url);
+    const start = await browser.get('/auth/corp/login?noava=1');
+    let next = start.headers.get('location') as string;
+    while (!next.startsWith(stack.url)) {
+      const res = await browser.request('GET', next);
+      next = new URL(res.headers.get('location') as string, next).href;
+    }
+    const forged = new URL(next);
+    forged.searchParams.set('state', 'e'.repeat(40));
+    expect((await browser.request('GET', forged.href)).json()).toEqual({ error: 'unexpected state' });
+    expect((await new Browser(stack.url).request('GET', next)).json()).toEqual({ error: 'invalid handshake token' });
+    expect((await browser.request('GET', next)).status).toBe(200);
+    expect((await browser.request('GET', next)).json()).toEqual({ error: 'invalid handshake token' });
+  });
+
+  it('answers the user JSON instead of following from to another host', async () => {
+    const { answer } = await login(
+      new Browser(stack.url),
+      'corp',
+      `?noava=1&from=${encodeURIComponent('//evil.example.com/x')}`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('location')).toBeNull();
+  });
+});
+
 describe('custom OAuth2 provider against a real authorization server', () => {
   it('maps the user-info answer with the configured fields', async () => {
     idp.nextUser = { sub: 'dave-sub', name: 'Dave Custom', email: 'd@example.com' };
