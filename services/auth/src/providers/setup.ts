@@ -1,6 +1,5 @@
 import type { Logger } from '@gatehouse/logger';
 import { randomToken } from '@gatehouse/token';
-import { htpasswdChecker } from '../local-server/htpasswd';
 import type { CredentialChecker, LocalOAuthServer } from '../local-server/server';
 import { AppleProvider } from './apple';
 import { builtinProvider } from './builtin';
