@@ -283,8 +283,7 @@ describe('blocking and failures', () => {
 
   it('issues no token when the claims updater fails, and answers 503 when the user updater fails', async () => {
     const refused = await new Browser(stack.url).devLogin('nologin');
-    // 5xx details stay in the logs (the gateway's one error table): the status says unavailable.
-    expect([refused.status, refused.json()]).toEqual([503, { error: 'internal error' }]);
+    expect([refused.status, refused.json()]).toEqual([503, { error: 'claims updater unavailable' }]);
     expect(refused.cookies.filter((c) => c.startsWith('JWT=') && !c.startsWith('JWT=;'))).toEqual([]);
     const crash = await loggedIn('crash');
     expect((await crash.getWithXsrf('/app/x')).status).toBe(200);

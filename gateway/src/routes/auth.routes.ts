@@ -51,6 +51,16 @@ function callbackParams(ctx: Koa.Context): { name: string; value: string }[] {
 }
 
 /**
+ * A provider that answers with response_mode=form_post (Sign in with Apple) sends the browser back with
+ * a cross-site POST, which carries no SameSite=Lax cookie: that login's handshake cookie is written
+ * SameSite=None, which browsers accept only with Secure, so only when cookies are Secure (https AUTH_URL).
+ */
+export function handshakeCookiePolicy(redirectUrl: string, policy: CookiePolicy): CookiePolicy {
+  const formPost = new URL(redirectUrl).searchParams.get('response_mode') === 'form_post';
+  return formPost && policy.secure ? { ...policy, sameSite: 'none' } : policy;
+}
+
+/**
  * The /auth/* routes of the go-pkgz/auth contract, served from the auth service over gRPC.
  * `fastPath` answers GET /auth/user, the hottest route, without @koa/router's matching; mount it
  * ahead of `router`.
@@ -118,7 +128,7 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
           sessionOnly: wantsSessionCookie(ctx.query),
           noAvatar: queryText(ctx, 'noava') === '1',
         });
-        setTokenCookies(ctx, deps.cookies, started.handshake!);
+        setTokenCookies(ctx, handshakeCookiePolicy(started.redirectUrl, deps.cookies), started.handshake!);
         ctx.redirect(started.redirectUrl);
         return;
       }

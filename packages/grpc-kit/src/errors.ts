@@ -101,7 +101,9 @@ export function describeCallError(err: unknown): CallFailure {
   const grpcCode = typeof e.code === 'number' ? e.code : grpc.status.UNKNOWN;
   const httpStatus = httpStatusFromGrpc(grpcCode);
   const code = String(e.metadata?.get(ERROR_CODE_METADATA_KEY)[0] ?? grpc.status[grpcCode] ?? 'UNKNOWN');
-  // 5xx details may carry transport internals ("No connection established ..."): never shown.
-  const message = httpStatus < 500 && e.details ? e.details : 'internal error';
+  // 5xx details may carry transport internals ("No connection established ..."): never shown, unless the
+  // status came from our own AppError (it carries a domain code), whose messages are written for clients.
+  const fromApp = (e.metadata?.get(ERROR_CODE_METADATA_KEY).length ?? 0) > 0 && grpcCode !== grpc.status.INTERNAL;
+  const message = (httpStatus < 500 || fromApp) && e.details ? e.details : 'internal error';
   return { httpStatus, grpcCode, message, code };
 }

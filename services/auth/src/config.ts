@@ -19,6 +19,7 @@ import {
 } from './config-logins';
 import type { DirectLimits } from './login/direct-login';
 import type { VerifiedLimits } from './login/verified-login';
+import { type ProviderConfig, parseProviders } from './providers/config';
 
 const envSchema = z.object({
   ...tokenSettingsShape,
@@ -63,6 +64,8 @@ export interface AuthConfig {
   grpc: { host: string; port: number };
   avatarAddress: string;
   dev: DevProviderConfig | undefined;
+  /** The AUTH_CONFIG file's `providers` list, validated (providers/config.ts). */
+  providers: ProviderConfig[];
   providerTimeoutMs: number;
   direct: DirectProviderConfig[];
   verified: VerifiedProviderConfig[];
@@ -114,21 +117,31 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
         emailDomain: raw.AUTH_DEV_EMAIL_DOMAIN,
       }
     : undefined;
+  const providers = parseProviders(fileSettings.providers, env, problems, {
+    loginHandlers: Object.keys(token.loginHandlers),
+  });
+  for (const p of providers.filter((p) => 'mapping' in p && p.mapping === 'hook')) {
+    if (!hooks?.enabled.includes('map-user'))
+      problems.push(`provider ${p.name}: mapping "hook" needs map-user in AUTH_HOOKS`);
+  }
   const logins = resolveLoginSections(
     fileSettings,
     {
       hooks: hooks?.enabled ?? [],
-      takenNames: [...(dev ? ['dev'] : []), ...Object.keys(token.loginHandlers)],
+      takenNames: [
+        ...(dev ? ['dev'] : []),
+        ...Object.keys(token.loginHandlers),
+        ...providers.map((p) => p.name),
+        ...['list', 'logout', 'user', 'status', 'avatar'],
+      ],
       smtpPassword: raw.AUTH_SMTP_PASSWORD,
     },
     problems,
   );
-  if (
-    !dev &&
-    Object.keys(token.loginHandlers).length === 0 &&
-    logins.direct.length === 0 &&
-    logins.verified.length === 0
-  )
+  const anyProvider =
+    dev ||
+    providers.length + Object.keys(token.loginHandlers).length + logins.direct.length + logins.verified.length > 0;
+  if (!anyProvider)
     problems.push(
       'providers: none is configured; enable at least one (AUTH_DEV_PROVIDER=true for development, or direct/verified in AUTH_CONFIG)',
     );
@@ -138,6 +151,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     grpc: { host: raw.GRPC_HOST, port: raw.AUTH_GRPC_PORT },
     avatarAddress: raw.AVATAR_GRPC_ADDR,
     dev,
+    providers,
     providerTimeoutMs: raw.AUTH_PROVIDER_TIMEOUT,
     direct: logins.direct,
     verified: logins.verified,

@@ -7,16 +7,21 @@ import { grpcAvatarSaver } from './avatar-client';
 import { builtInLogins, hookClaimsUpdater, openStores } from './builtins';
 import type { AuthConfig } from './config';
 import { authHandlers } from './handlers';
+import type { CredentialChecker } from './local-server/server';
 import { HandlerSessions } from './login/handler-sessions';
 import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
 import { builtInLoginHandlers } from './login-handlers';
+import type { MapUserHook } from './providers/custom';
 import { DEV_CLIENT_ID, devProvider } from './providers/dev';
 import { DevOAuthServer } from './providers/dev-server';
 import { ProviderRegistry } from './providers/registry';
+import { type ConfiguredProviders, startConfiguredProviders } from './providers/setup';
 
 export interface RunningAuthService {
   grpcPort: number;
   devPort: number | undefined;
+  /** Bound ports of local OAuth2 servers by provider name. */
+  localPorts: Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -24,7 +29,7 @@ export interface RunningAuthService {
 export async function startAuthService(
   config: AuthConfig,
   log: Logger,
-  overrides: { avatars?: AvatarSaver } = {},
+  overrides: { avatars?: AvatarSaver; mapUser?: MapUserHook; checkCredentials?: CredentialChecker } = {},
 ): Promise<RunningAuthService> {
   const hooks = config.hooks ? new HooksClient(config.hooks) : undefined;
   const secrets = hooks?.has('read-secret')
@@ -41,6 +46,11 @@ export async function startAuthService(
   const stores = openStores(config, log);
   const builtIns = builtInLogins({ config, hooks, tokens, secrets, stores, log });
   const builtInNames = builtIns.logins.map((l) => l.name);
+  const closeAll = () => {
+    builtIns.close();
+    hooks?.close();
+    stores.redis?.disconnect();
+  };
   const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);
   const login = new OAuth2Login({
@@ -73,6 +83,22 @@ export async function startAuthService(
     const url = config.dev.port === 0 ? config.dev.url.replace(/:0$/, `:${devPort}`) : config.dev.url;
     providers.register(devProvider({ ...config.dev, url }, clientSecret));
   }
+  let configured: ConfiguredProviders;
+  try {
+    configured = await startConfiguredProviders(config.providers, {
+      baseUrl: config.token.url,
+      timeoutMs: config.providerTimeoutMs,
+      log,
+      // The application's MapUser hook, when it implements one (AUTH_HOOKS map-user).
+      mapUser: overrides.mapUser ?? (hooks?.has('map-user') ? (name, raw) => hooks.mapUser(name, raw) : undefined),
+      checkCredentials: overrides.checkCredentials,
+    });
+  } catch (err) {
+    await devServer?.stop();
+    closeAll();
+    throw err;
+  }
+  for (const provider of configured.providers) providers.register(provider);
 
   // External login handlers and the built-in direct/verified providers share the login.v1 contract.
   const handlerNames = [...Object.keys(config.token.loginHandlers), ...builtInNames];
@@ -86,11 +112,7 @@ export async function startAuthService(
 
   const { definition, grpcObject } = loadProto('auth');
   const loginProto = loadProto('login');
-  const closeAll = () => {
-    builtIns.close();
-    hooks?.close();
-    stores.redis?.disconnect();
-  };
+
   let grpc: RunningGrpcServer;
   try {
     grpc = await startGrpcServer({
@@ -113,6 +135,7 @@ export async function startAuthService(
     });
   } catch (err) {
     await devServer?.stop();
+    await configured.stop();
     closeAll();
     throw err;
   }
@@ -120,9 +143,11 @@ export async function startAuthService(
   return {
     grpcPort: grpc.port,
     devPort,
+    localPorts: configured.localPorts,
     async stop() {
       await grpc.shutdown();
       await devServer?.stop();
+      await configured.stop();
       avatarClient?.close();
       closeAll();
     },

@@ -69,8 +69,12 @@ describe.each(storeKinds())('%s store against its real backend', (kind) => {
 });
 
 const mongoSkip = mongoSkipReason();
-(mongoSkip ? it.skip : it)(`MongoDB GridFS store${mongoSkip ? ` skipped: ${mongoSkip}` : ' ran above'}`, () => {});
-if (mongoSkip) console.warn(`avatar store tests: MongoDB GridFS skipped (${mongoSkip})`);
+// Skipped on purpose where no MongoDB server can be had (none set, no Docker engine): the run's report
+// then shows the store as skipped, with the reason in its name, instead of silently passing.
+if (mongoSkip) {
+  it.skip(`MongoDB GridFS store skipped: ${mongoSkip}`, () => {});
+  console.warn(`avatar store tests: MongoDB GridFS skipped (${mongoSkip})`);
+}
 
 describe('store addresses', () => {
   it('refuses bolt:// at start with a message that says to use lmdb://', async () => {

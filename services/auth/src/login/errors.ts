@@ -12,6 +12,9 @@ export const loginErrors = {
   exchangeUnavailable: (cause: unknown) => new AppError('unavailable', 'EXCHANGE_FAILED', 'exchange failed', { cause }),
   userInfoUnavailable: (cause?: unknown) =>
     new AppError('unavailable', 'USER_INFO_FAILED', 'failed to get user info', { cause }),
+  /** The ID token failed signature, issuer, audience, expiry or nonce checks (OIDC, Apple). */
+  invalidIdToken: (cause?: unknown) =>
+    new AppError('permission_denied', 'INVALID_ID_TOKEN', 'invalid id_token', { cause }),
   avatarFailed: (cause: unknown) =>
     new AppError('internal', 'AVATAR_FAILED', 'failed to save avatar to proxy', { cause }),
   tokenRefused: (message: string) => new AppError('unauthenticated', 'TOKEN_REFUSED', message),

@@ -66,13 +66,16 @@ export class OAuth2Login {
       throw loginErrors.audienceRefused((err as Error).message);
     }
     const verifier = await this.derive('pkce', provider.name, aud, state);
-    const url = oidc.buildAuthorizationUrl(this.config(provider), {
+    const params: Record<string, string> = {
       redirect_uri: this.callbackUrl(provider),
-      scope: provider.scopes.join(' '),
       state,
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
-    });
+      ...provider.authorizeParams,
+    };
+    if (provider.scopes.length > 0) params.scope = provider.scopes.join(' ');
+    if (provider.usesIdToken) params.nonce = await this.derive('nonce', provider.name, aud, state);
+    const url = oidc.buildAuthorizationUrl(await this.config(provider), params);
     return { redirectUrl: url.href, handshake };
   }
 
@@ -88,10 +91,15 @@ export class OAuth2Login {
 
     const aud = handshake.aud ?? '';
     const verifier = await this.derive('pkce', provider.name, aud, state);
-    const tokens = await this.exchange(provider, params, verifier, state);
-    const mapped = await this.fetchUser(provider, tokens.access_token);
+    const nonce = provider.usesIdToken ? await this.derive('nonce', provider.name, aud, state) : undefined;
+    const config = await this.config(provider);
+    const tokens = await this.exchange(provider, config, params, { verifier, state, nonce });
+    const mapped = provider.loadUser
+      ? await provider.loadUser({ config, tokens, params })
+      : await this.fetchUser(provider, config, tokens.access_token);
     const noAvatar = handshake['no-ava'] === true;
-    const picture = await this.storeAvatar(mapped.id, noAvatar ? undefined : mapped.picture);
+    const bearer = provider.pictureNeedsToken ? tokens.access_token : undefined;
+    const picture = await this.storeAvatar(mapped.id, noAvatar ? undefined : mapped.picture, bearer);
 
     const session = await this.deps.tokens.issueSession({
       user: { name: mapped.name, id: mapped.id, picture, email: mapped.email, attrs: mapped.attrs },
@@ -121,47 +129,71 @@ export class OAuth2Login {
     return claims;
   }
 
-  private async exchange(provider: OAuth2Provider, params: Record<string, string>, verifier: string, state: string) {
+  private async exchange(
+    provider: OAuth2Provider,
+    config: oidc.Configuration,
+    params: Record<string, string>,
+    checks: { verifier: string; state: string; nonce: string | undefined },
+  ) {
     const callback = new URL(this.callbackUrl(provider));
-    for (const [k, v] of Object.entries(params)) callback.searchParams.set(k, v);
+    // Only the authorization-response parameters: form_post extras (Apple's `user`) are not for the grant.
+    for (const k of ['code', 'state', 'iss', 'error', 'error_description']) {
+      if (params[k] !== undefined) callback.searchParams.set(k, params[k]);
+    }
     try {
-      return await oidc.authorizationCodeGrant(this.config(provider), callback, {
-        pkceCodeVerifier: verifier,
-        expectedState: state,
+      return await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: checks.verifier,
+        expectedState: checks.state,
+        ...(checks.nonce ? { expectedNonce: checks.nonce, idTokenExpected: true } : {}),
       });
     } catch (err) {
+      // The ID token's claims (aud, iss, exp, nonce) are checked here by openid-client.
+      const code = (err as { code?: unknown }).code;
+      if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' || code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') {
+        this.deps.log.warn({ provider: provider.name, reason: (err as Error).message }, 'id_token refused');
+        throw loginErrors.invalidIdToken(err);
+      }
       // An OAuth error answer (a replayed or forged code) is the caller's; anything else is the provider being down.
-      if (err instanceof oidc.ResponseBodyError || err instanceof oidc.AuthorizationResponseError) {
-        this.deps.log.warn({ provider: provider.name, error: err.error }, 'code exchange refused');
+      // GitHub answers such errors with 200 and an `error` field, which openid-client reports as an invalid response.
+      if (
+        err instanceof oidc.ResponseBodyError ||
+        err instanceof oidc.AuthorizationResponseError ||
+        (code === 'OAUTH_INVALID_RESPONSE' && typeof errorField(err) === 'string')
+      ) {
+        this.deps.log.warn({ provider: provider.name, error: errorField(err) }, 'code exchange refused');
         throw loginErrors.exchangeRefused();
       }
       throw loginErrors.exchangeUnavailable(err);
     }
   }
 
-  private async fetchUser(provider: OAuth2Provider, accessToken: string): Promise<ProviderUser> {
+  private async fetchUser(
+    provider: OAuth2Provider,
+    config: oidc.Configuration,
+    accessToken: string,
+  ): Promise<ProviderUser> {
     let info: unknown;
+    let raw: Buffer;
     try {
-      const res = await oidc.fetchProtectedResource(
-        this.config(provider),
-        accessToken,
-        new URL(provider.userInfoEndpoint),
-        'GET',
-      );
+      const res = await oidc.fetchProtectedResource(config, accessToken, new URL(provider.userInfoEndpoint), 'GET');
       // A non-2xx answer must never be mapped: an error body would give every user the same empty id.
       if (!res.ok) throw new Error(`user info answered ${res.status}`);
-      info = await res.json();
+      raw = Buffer.from(await res.arrayBuffer());
+      info = JSON.parse(raw.toString('utf8'));
     } catch (err) {
       throw loginErrors.userInfoUnavailable(err);
     }
-    const mapped = info && typeof info === 'object' ? provider.mapUser(info as Record<string, unknown>) : null;
+    const mapped =
+      info && typeof info === 'object' && !Array.isArray(info)
+        ? await provider.mapUser(info as Record<string, unknown>, raw)
+        : null;
     if (!mapped?.id) throw loginErrors.userInfoUnavailable(new Error('user info has no id'));
     return mapped;
   }
 
-  private async storeAvatar(userId: string, pictureUrl: string | undefined): Promise<string> {
+  private async storeAvatar(userId: string, pictureUrl: string | undefined, bearer?: string): Promise<string> {
     try {
-      const avatarId = await this.deps.avatars.saveFromUrl(userId, pictureUrl);
+      const avatarId = await this.deps.avatars.saveFromUrl(userId, pictureUrl, bearer);
       return `${this.deps.baseUrl}${this.deps.avatarRoutePath}/${avatarId}`;
     } catch (err) {
       throw loginErrors.avatarFailed(err);
@@ -177,7 +209,8 @@ export class OAuth2Login {
     return createHmac('sha256', secret).update(`${purpose}:${provider}:${state}`).digest('base64url');
   }
 
-  private config(provider: OAuth2Provider): oidc.Configuration {
+  private async config(provider: OAuth2Provider): Promise<oidc.Configuration> {
+    if (provider.configuration) return provider.configuration();
     let config = this.configs.get(provider.name);
     if (!config) {
       config = new oidc.Configuration(
@@ -189,7 +222,9 @@ export class OAuth2Login {
         },
         provider.clientId,
         undefined,
-        oidc.ClientSecretPost(provider.clientSecret),
+        provider.tokenAuth === 'basic'
+          ? oidc.ClientSecretBasic(provider.clientSecret)
+          : oidc.ClientSecretPost(provider.clientSecret),
       );
       config.timeout = Math.ceil(this.deps.timeoutMs / 1000);
       if (provider.allowInsecureRequests) oidc.allowInsecureRequests(config);
@@ -197,4 +232,10 @@ export class OAuth2Login {
     }
     return config;
   }
+}
+
+/** The OAuth `error` code of a refused exchange, wherever openid-client put it. */
+function errorField(err: unknown): unknown {
+  const e = err as { error?: unknown; cause?: { cause?: { body?: { error?: unknown } } } };
+  return e.error ?? e.cause?.cause?.body?.error;
 }

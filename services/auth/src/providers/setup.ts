@@ -1,0 +1,110 @@
+import type { Logger } from '@gatehouse/logger';
+import { randomToken } from '@gatehouse/token';
+import type { CredentialChecker, LocalOAuthServer } from '../local-server/server';
+import { AppleProvider } from './apple';
+import { builtinProvider } from './builtin';
+import type { ProviderConfig } from './config';
+import { customProvider, type MapUserHook } from './custom';
+import { OidcProvider } from './oidc';
+import type { OAuth2Provider } from './provider';
+
+export interface ProviderSetupDeps {
+  /** AUTH_URL: the local server sends codes to <AUTH_URL>/auth/<name>/callback only. */
+  baseUrl: string;
+  timeoutMs: number;
+  log: Logger;
+  /** The application's MapUser hook, for custom providers with `mapping: hook`. */
+  mapUser?: MapUserHook;
+  /** The application's credential checker for local servers (else the entry's htpasswdFile). */
+  checkCredentials?: CredentialChecker;
+}
+
+export interface ConfiguredProviders {
+  providers: OAuth2Provider[];
+  /** Bound ports of local OAuth2 servers by provider name (port 0 in config picks a free one). */
+  localPorts: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the providers of the AUTH_CONFIG file in order, starting what must run before the first
+ * login: OIDC discovery and key sets, Apple's key set, local OAuth2 servers. A failure here names the
+ * provider and stops whatever was already started.
+ */
+export async function startConfiguredProviders(
+  configs: ProviderConfig[],
+  deps: ProviderSetupDeps,
+): Promise<ConfiguredProviders> {
+  const providers: OAuth2Provider[] = [];
+  const servers: LocalOAuthServer[] = [];
+  const localPorts: Record<string, number> = {};
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+  try {
+    for (const config of configs) {
+      const log = deps.log.child({ provider: config.name });
+      switch (config.type) {
+        case 'custom':
+          providers.push(customProvider(config, deps.mapUser));
+          break;
+        case 'oidc': {
+          const provider = new OidcProvider(config, { timeoutMs: deps.timeoutMs, log });
+          await provider.start();
+          providers.push(provider);
+          break;
+        }
+        case 'apple': {
+          const provider = new AppleProvider(config, { timeoutMs: deps.timeoutMs });
+          await provider.start();
+          providers.push(provider);
+          break;
+        }
+        case 'local': {
+          // Loaded only when configured: oidc-provider is large and warns about its runtime at import.
+          const { LocalOAuthServer } = await import('../local-server/server');
+          const { htpasswdChecker } = await import('../local-server/htpasswd');
+          const check =
+            deps.checkCredentials ?? (config.htpasswdFile ? htpasswdChecker(config.htpasswdFile) : undefined);
+          if (!check) throw new Error('needs a credential checker: set htpasswdFile or give the application checker');
+          const clientId = `gatehouse-${config.name}`;
+          const clientSecret = randomToken();
+          const server = new LocalOAuthServer({
+            url: config.url,
+            host: config.host,
+            port: config.port,
+            loginPageUrl: config.loginPageUrl,
+            client: { clientId, clientSecret, redirectUri: `${deps.baseUrl}/auth/${config.name}/callback` },
+            checkCredentials: check,
+            log: log.child({ component: 'local-oauth' }),
+          });
+          servers.push(server);
+          const started = await server.start();
+          localPorts[config.name] = started.port;
+          const provider = new OidcProvider(
+            {
+              name: config.name,
+              issuer: started.url,
+              clientId,
+              clientSecret,
+              scopes: ['openid', 'profile'],
+              userInfo: false,
+              userAttributes: {},
+            },
+            { timeoutMs: deps.timeoutMs, log },
+          );
+          await provider.start();
+          providers.push(provider);
+          break;
+        }
+        default:
+          providers.push(builtinProvider(config));
+      }
+    }
+  } catch (err) {
+    await stop();
+    const name = configs[providers.length]?.name ?? '?';
+    throw new Error(`provider ${name}: ${(err as Error).message}`, { cause: err });
+  }
+  return { providers, localPorts, stop };
+}
