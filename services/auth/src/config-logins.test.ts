@@ -114,4 +114,26 @@ describe('direct, verified, hooks and limits configuration', () => {
     expect(problemsOf(env)).toEqual([]);
     expect(problemsOf({ AUTH_DEV_PROVIDER: 'true' })[0]).toMatch(/^AUTH_SECRET: required/);
   });
+
+  it('needs map-user in AUTH_HOOKS for a custom provider mapped by the hook, and keeps names apart', () => {
+    const custom = {
+      name: 'gitea',
+      type: 'custom',
+      clientId: 'id',
+      clientSecret: 'secret',
+      authUrl: 'https://git.example.com/login/oauth/authorize',
+      tokenUrl: 'https://git.example.com/login/oauth/access_token',
+      infoUrl: 'https://git.example.com/api/v1/user',
+      mapping: 'hook',
+    };
+    const file = { providers: [custom], direct: [{ name: 'gitea', hook: true }] };
+    expect(problemsOf(withFile(file, { AUTH_HOOKS_ADDR: '127.0.0.1:1', AUTH_HOOKS: 'check-credentials' }))).toEqual([
+      'provider gitea: mapping "hook" needs map-user in AUTH_HOOKS',
+      'AUTH_CONFIG direct.0 (gitea): provider name "gitea" is already taken',
+    ]);
+    const ok = loadAuthConfig(
+      withFile({ providers: [custom] }, { AUTH_HOOKS_ADDR: '127.0.0.1:1', AUTH_HOOKS: 'map-user' }),
+    );
+    expect(ok.providers.map((p) => p.name)).toEqual(['gitea']);
+  });
 });
