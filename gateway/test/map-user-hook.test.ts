@@ -102,7 +102,7 @@ it("maps the provider's user-info answer with the application's hook; ids keep t
 });
 
 it('refuses the login when the hook fails', async () => {
-  idp.nextUser = { sub: 'nobody', name: 'Nobody' };
+  idp.nextUser = { sub: 'nobody', name: 'Nobody', email: 'nobody@example.com' };
   const answer = await login(new Browser(stack.url));
   expect(answer.status).toBeGreaterThanOrEqual(500);
   expect(answer.cookies.filter((c) => /^JWT=[^;]/.test(c))).toEqual([]);
