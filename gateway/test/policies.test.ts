@@ -181,6 +181,25 @@ describe('auth policy', () => {
     expect(res.cookies).toEqual(['app=1; Path=/']);
   });
 
+  it('refuses dot segments and encoded separators that would leave the route for another', async () => {
+    const browser = await loggedIn('ann');
+    const headers = { cookie: await browser.jar.getCookieString(stack.url), 'x-xsrf-token': await browser.xsrf() };
+    // Sent raw: fetch would resolve the dot segments before they reach the gateway.
+    const rawGet = (target: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port: stack.ports.gateway, path: target, headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.once('error', reject);
+        req.end();
+      });
+    for (const sneaky of ['/app/../admin', '/app/%2e%2E/admin', '/app/.%2e/admin', '/app/x%2F..%2Fadmin', '/app/./x']) {
+      expect([sneaky, await rawGet(sneaky)]).toEqual([sneaky, 400]);
+    }
+    expect(await rawGet('/app/fine')).toBe(200);
+  });
+
   it('passes ?token= callers without the token reaching the upstream', async () => {
     const token = (await (await loggedIn('ann')).cookie('JWT')) as string;
     const res = await new Browser(stack.url).get(`/app/q?a=1&token=${token}&b=2`);
