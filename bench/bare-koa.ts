@@ -14,3 +14,4 @@ app.use((ctx) => {
 const server = app.listen(port, '127.0.0.1', () => {
   process.send?.({ port: (server.address() as { port: number }).port });
 });
+process.on('SIGTERM', () => server.close(() => process.exit(0)));

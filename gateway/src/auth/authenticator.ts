@@ -69,6 +69,21 @@ export class Authenticator {
 
   constructor(private readonly options: AuthenticatorOptions) {}
 
+  /**
+   * The common case answered without waiting: a valid, unexpired token already verified once, and no
+   * hook to ask. Undefined means "take the full path" (authenticate), never a refusal.
+   */
+  authenticateCached(ctx: Koa.Context): Authenticated | undefined {
+    // Basic credentials go first (go-pkgz order), and a validator must see every request.
+    if (this.options.validate || ctx.get('authorization').startsWith('Basic ')) return undefined;
+    const found = this.findToken(ctx);
+    if (!found) return undefined;
+    const verified = this.options.verifier.peek(found.token);
+    if (!verified || verified.expired || !verified.user || verified.claims.handshake) return undefined;
+    if (found.source === 'cookie' && !safeEqual(ctx.get(XSRF_HEADER), verified.claims.jti ?? '')) return undefined;
+    return { ok: true, user: verified.user, source: found.source, claims: verified.claims, token: found.token };
+  }
+
   async authenticate(ctx: Koa.Context): Promise<Authenticated | Refused> {
     if (this.options.checkBasicAuth && ctx.get('authorization').startsWith('Basic ')) return this.basicByHook(ctx);
     const basic = this.basicAdmin(ctx);
@@ -80,26 +95,27 @@ export class Authenticator {
 
     let claims: Claims;
     let expired: boolean;
+    let user: User | undefined;
     try {
-      ({ claims, expired } = await this.options.verifier.verify(token));
+      ({ claims, expired, user } = await this.options.verifier.verify(token));
     } catch (err) {
       const message = err instanceof TokenError ? err.message : 'token is invalid';
       return { ok: false, error: message, clearCookies: source === 'cookie' };
     }
     if (claims.handshake) return { ok: false, error: 'invalid kind of token', clearCookies: false };
-    if (!claims.user) return { ok: false, error: 'user is nil', clearCookies: false };
+    if (!claims.user || !user) return { ok: false, error: 'user is nil', clearCookies: false };
     if (source === 'cookie' && !safeEqual(ctx.get(XSRF_HEADER), claims.jti ?? '')) {
       return { ok: false, error: 'xsrf mismatch', clearCookies: false };
     }
     const refusal = await this.validated(token, claims);
     if (refusal) return refusal;
-    if (!expired) return { ok: true, user: { ...claims.user, aud: claims.aud }, source, claims, token };
+    if (!expired) return { ok: true, user, source, claims, token };
     if (source !== 'cookie') return { ok: false, error: 'token expired', clearCookies: false };
 
     let refreshed: TokenCookie;
     try {
       refreshed = await this.refreshOnce(token);
-      ({ claims } = await this.options.verifier.verify(refreshed.token));
+      ({ claims, user } = await this.options.verifier.verify(refreshed.token));
     } catch (err) {
       this.options.log.info({ err: (err as Error).message }, 'refresh refused');
       return { ok: false, error: (err as { details?: string }).details || 'token expired', clearCookies: true };
@@ -107,7 +123,7 @@ export class Authenticator {
     // The claims updater ran again on refresh (it may have blocked the user): validate what it made.
     const refusedNow = await this.validated(refreshed.token, claims);
     if (refusedNow) return refusedNow;
-    const user = userJson({ ...(claims.user as User), aud: claims.aud });
+    if (!user) return { ok: false, error: 'user is nil', clearCookies: true };
     return { ok: true, user, source, claims, token: refreshed.token, refreshed };
   }
 

@@ -13,7 +13,7 @@ export function authenticate(
   { required }: { required: boolean },
 ): Koa.Middleware {
   return async function authenticateRequest(ctx, next) {
-    const result = await authenticator.authenticate(ctx);
+    const result = authenticator.authenticateCached(ctx) ?? (await authenticator.authenticate(ctx));
     if (result.ok) {
       if (result.refreshed) setTokenCookies(ctx, cookies, result.refreshed);
       ctx.state.user = result.user;

@@ -55,14 +55,12 @@ export function accessLog(log: Logger): Koa.Middleware {
     try {
       await next();
     } finally {
-      const entry = {
-        method: ctx.method,
-        url: redactUrl(ctx.url),
-        status: ctx.status,
-        ms: Math.round(performance.now() - started),
-      };
-      if (ctx.status >= 400) log.info(entry, 'request');
-      else log.debug(entry, 'request');
+      // Built only when it will be written: formatting every 200 costs throughput for nothing.
+      const level = ctx.status >= 400 ? 'info' : 'debug';
+      if (log.isLevelEnabled(level)) {
+        const ms = Math.round(performance.now() - started);
+        log[level]({ method: ctx.method, url: redactUrl(ctx.url), status: ctx.status, ms }, 'request');
+      }
     }
   };
 }

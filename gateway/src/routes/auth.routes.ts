@@ -71,14 +71,23 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
   const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true });
   const traceUser = authenticate(deps.authenticator, deps.cookies, { required: false });
 
+  // ctx.state.user already has the go-pkgz shape (see TokenVerifier); hooks may have replaced it.
   const answerUser: Koa.Middleware = async (ctx) => {
-    ctx.body = userJson(ctx.state.user!);
+    ctx.body = ctx.state.user;
   };
-  const fastPath: Koa.Middleware = async function authUserFastPath(ctx, next) {
+  const fastPath: Koa.Middleware = function authUserFastPath(ctx, next) {
     if (ctx.path !== '/auth/user' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
     ctx.set('Content-Security-Policy', SECURITY_HEADERS.csp);
     ctx.set('X-Content-Type-Options', 'nosniff');
-    await requireUser(ctx, () => answerUser(ctx, next));
+    // Synchronous for a cached token (the common case); the full check otherwise.
+    const cached = deps.authenticator.authenticateCached(ctx);
+    if (cached) {
+      ctx.state.user = cached.user;
+      ctx.state.auth = cached;
+      ctx.body = cached.user;
+      return Promise.resolve();
+    }
+    return requireUser(ctx, () => answerUser(ctx, next));
   };
 
   router.get('/list', async (ctx) => {
