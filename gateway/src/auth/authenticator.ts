@@ -7,7 +7,6 @@ import {
   safeEqual,
   TokenError,
   type User,
-  userJson,
   XSRF_HEADER,
 } from '@gatehouse/token';
 import { parse as parseCookies } from 'cookie';

@@ -1,6 +1,6 @@
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { auth } from '@gatehouse/proto';
-import { JWT_COOKIE, userJson } from '@gatehouse/token';
+import { JWT_COOKIE } from '@gatehouse/token';
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { parse as parseCookies } from 'cookie';

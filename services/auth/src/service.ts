@@ -6,8 +6,9 @@ import { configSecretReader, randomToken, TokenService } from '@gatehouse/token'
 import { grpcAvatarSaver } from './avatar-client';
 import { builtInLogins, hookClaimsUpdater, openStores } from './builtins';
 import type { AuthConfig } from './config';
+import type { CredentialChecker } from './credentials/checker';
+import { hookChecker } from './credentials/hook';
 import { authHandlers } from './handlers';
-import type { CredentialChecker } from './local-server/server';
 import { HandlerSessions } from './login/handler-sessions';
 import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
 import { builtInLoginHandlers } from './login-handlers';
@@ -92,6 +93,7 @@ export async function startAuthService(
       // The application's MapUser hook, when it implements one (AUTH_HOOKS map-user).
       mapUser: overrides.mapUser ?? (hooks?.has('map-user') ? (name, raw) => hooks.mapUser(name, raw) : undefined),
       checkCredentials: overrides.checkCredentials,
+      hookCredentials: hooks?.has('check-credentials') ? (name) => hookChecker(hooks, name) : undefined,
     });
   } catch (err) {
     await devServer?.stop();

@@ -3,10 +3,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@gatehouse/logger';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { CredentialChecker } from '../credentials/checker';
 import { loginPage } from './login-page';
 
-/** The application's check of a user name and password (direct login, htpasswd, the CheckCredentials hook). */
-export type CredentialChecker = (user: string, password: string) => Promise<boolean>;
+export type { CredentialChecker };
 
 export interface LocalServerOptions {
   /** Browser-facing base URL; it is the issuer. A `:0` port is replaced with the bound one. */

@@ -1,6 +1,8 @@
 import type { Logger } from '@gatehouse/logger';
 import { randomToken } from '@gatehouse/token';
-import type { CredentialChecker, LocalOAuthServer } from '../local-server/server';
+import type { CredentialChecker } from '../credentials/checker';
+import { htpasswdChecker } from '../credentials/htpasswd';
+import type { LocalOAuthServer } from '../local-server/server';
 import { AppleProvider } from './apple';
 import { builtinProvider } from './builtin';
 import type { ProviderConfig } from './config';
@@ -17,6 +19,8 @@ export interface ProviderSetupDeps {
   mapUser?: MapUserHook;
   /** The application's credential checker for local servers (else the entry's htpasswdFile). */
   checkCredentials?: CredentialChecker;
+  /** The application's CheckCredentials hook for a provider, when AUTH_HOOKS lists check-credentials. */
+  hookCredentials?: (provider: string) => CredentialChecker;
 }
 
 export interface ConfiguredProviders {
@@ -63,10 +67,13 @@ export async function startConfiguredProviders(
         case 'local': {
           // Loaded only when configured: oidc-provider is large and warns about its runtime at import.
           const { LocalOAuthServer } = await import('../local-server/server');
-          const { htpasswdChecker } = await import('../local-server/htpasswd');
+          // The application's checker first, then the htpasswd file, then its CheckCredentials hook.
           const check =
-            deps.checkCredentials ?? (config.htpasswdFile ? htpasswdChecker(config.htpasswdFile) : undefined);
-          if (!check) throw new Error('needs a credential checker: set htpasswdFile or give the application checker');
+            deps.checkCredentials ??
+            (config.htpasswdFile ? htpasswdChecker(config.htpasswdFile) : deps.hookCredentials?.(config.name));
+          if (!check) {
+            throw new Error('needs a credential checker: set htpasswdFile, or check-credentials in AUTH_HOOKS');
+          }
           const clientId = `gatehouse-${config.name}`;
           const clientSecret = randomToken();
           const server = new LocalOAuthServer({
