@@ -11,7 +11,7 @@ import { Authenticator } from './auth/authenticator';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
 import { authenticate } from './middleware/authenticate';
-import { authRoutes } from './routes/auth.routes';
+import { authRoutes, LOGIN_DEADLINE_MS } from './routes/auth.routes';
 import { avatarHandlers } from './routes/avatar.routes';
 import { homeRoutes } from './routes/home.routes';
 import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-handler.routes';
@@ -81,7 +81,10 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     loginHandlerRoutes({
       handlers,
       issueSession: async (provider, userJson, { site, sessionOnly }) => {
-        const res = await authClient.call.issueSession({ provider, userJson, site, sessionOnly });
+        const res = await authClient.call.issueSession(
+          { provider, userJson, site, sessionOnly },
+          { deadlineMs: LOGIN_DEADLINE_MS },
+        );
         if (!res.session) throw new Error('auth service issued no session');
         return { session: res.session, userJson: res.userJson };
       },

@@ -104,6 +104,8 @@ function writeConfig(name: string, upstreamUrl: string, downPort: number): strin
     JSON.stringify({
       routes: [
         route('/open', 'trace'),
+        // Nested under /open and listed after it: its own, stricter policy must still apply.
+        route('/open/admin', 'admin'),
         route('/app', 'auth', { stripPrefix: true }),
         route('/admin', 'admin'),
         route('/staff', 'rbac:staff,ops'),
@@ -254,6 +256,15 @@ describe('trace, admin, rbac and update-user policies', () => {
     const bossJwt = (await boss.cookie('JWT')) as string;
     expect((await new Browser(stack.url).get('/admin', { 'x-jwt': bossJwt })).status).toBe(200);
     expect((await new Browser(stack.url).get('/admin', { authorization: ADMIN })).status).toBe(200);
+  });
+
+  it('applies a nested prefix its own policy, whatever the config order', async () => {
+    expect((await new Browser(stack.url).get('/open/admin/users')).status).toBe(401);
+    const ann = await loggedIn('ann');
+    expect((await ann.getWithXsrf('/open/admin/users')).status).toBe(403);
+    expect((await ann.getWithXsrf('/open/page')).status).toBe(200);
+    const boss = await loggedIn('boss');
+    expect((await boss.getWithXsrf('/open/admin/users')).status).toBe(200);
   });
 
   it('rbac: the claims updater gives the role at login; other users 403, anonymous 401', async () => {

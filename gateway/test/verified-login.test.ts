@@ -201,6 +201,22 @@ it('answers 400 without user or address', async () => {
   expect([res.status, res.json()]).toEqual([400, { error: "can't get user and address" }]);
 });
 
+it('refuses an address that is really a list of recipients, and sends nothing', async () => {
+  const before = mails.length;
+  for (const address of [
+    'victim@example.com, other@example.com',
+    'victim@example.com;x@y.z',
+    'Eve <eve@example.com>',
+  ]) {
+    const res = await new Browser(stack.url).get(
+      `/auth/email/login?user=Eve&address=${encodeURIComponent(address)}`,
+      fromIp(),
+    );
+    expect([res.status, res.json()]).toEqual([400, { error: 'address must be a single recipient' }]);
+  }
+  expect(mails).toHaveLength(before);
+});
+
 it('limits messages per address: over the limit 429 with Retry-After, and no message is sent', async () => {
   await requestMail('Hal', 'hal@example.com');
   await requestMail('Hal', 'HAL@example.com');

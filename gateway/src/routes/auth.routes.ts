@@ -16,6 +16,13 @@ export interface AuthRoutesDeps {
   cookies: CookiePolicy;
 }
 
+/**
+ * Deadline of the calls that finish a login: the auth service may spend a provider timeout on the code
+ * exchange, another on user info (or OIDC discovery), and up to 15 s storing the avatar. Cutting it
+ * shorter would waste the one-time code the browser brought.
+ */
+export const LOGIN_DEADLINE_MS = 45_000;
+
 /** Provider names travel in paths: no separators, no URL metacharacters. */
 const PROVIDER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -130,20 +137,26 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
     if (!PROVIDER_NAME.test(provider)) throw new HttpError(400, 'provider name is invalid');
     switch (action) {
       case 'login': {
-        const started = await deps.auth.beginLogin({
-          provider,
-          site: queryText(ctx, 'site') || queryText(ctx, 'aud'),
-          from: queryText(ctx, 'from'),
-          sessionOnly: wantsSessionCookie(ctx.query),
-          noAvatar: queryText(ctx, 'noava') === '1',
-        });
+        const started = await deps.auth.beginLogin(
+          {
+            provider,
+            site: queryText(ctx, 'site') || queryText(ctx, 'aud'),
+            from: queryText(ctx, 'from'),
+            sessionOnly: wantsSessionCookie(ctx.query),
+            noAvatar: queryText(ctx, 'noava') === '1',
+          },
+          { deadlineMs: LOGIN_DEADLINE_MS },
+        );
         setTokenCookies(ctx, handshakeCookiePolicy(started.redirectUrl, deps.cookies), started.handshake!);
         ctx.redirect(started.redirectUrl);
         return;
       }
       case 'callback': {
         const handshakeToken = parseCookies(ctx.get('cookie'))[JWT_COOKIE] ?? '';
-        const done = await deps.auth.completeLogin({ provider, handshakeToken, params: callbackParams(ctx) });
+        const done = await deps.auth.completeLogin(
+          { provider, handshakeToken, params: callbackParams(ctx) },
+          { deadlineMs: LOGIN_DEADLINE_MS },
+        );
         setTokenCookies(ctx, deps.cookies, done.session!);
         if (done.redirectUrl) {
           ctx.status = 303;

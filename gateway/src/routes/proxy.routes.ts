@@ -120,7 +120,10 @@ export function proxyRoutes(deps: ProxyRoutesDeps): Router {
   const required = authenticate(deps.authenticator, deps.cookies, { required: true });
   const optional = authenticate(deps.authenticator, deps.cookies, { required: false });
 
-  for (const route of deps.routes) {
+  // Longest prefix first: the router runs the first layer that matches, so /app/admin (admin) must be
+  // met before /app (auth), whatever order the config lists them in.
+  const routes = [...deps.routes].sort((a, b) => b.prefix.length - a.prefix.length);
+  for (const route of routes) {
     const handle = async (ctx: Koa.Context) => {
       if (!safePath(ctx.path)) throw new HttpError(400, 'invalid path');
       let user = ctx.state.user;

@@ -100,7 +100,8 @@ export function loginHandlers() {
           ctx.addIssue({ code: 'custom', message: `"${entry}" is not name=host:port (name: A-Z a-z 0-9 _ -)` });
           continue;
         }
-        if (out[name]) ctx.addIssue({ code: 'custom', message: `login handler "${name}" is listed twice` });
+        if (Object.hasOwn(out, name))
+          ctx.addIssue({ code: 'custom', message: `login handler "${name}" is listed twice` });
         out[name] = address;
       }
       return out;

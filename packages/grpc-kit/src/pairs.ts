@@ -8,7 +8,11 @@ export interface Pair {
 export function fromPairs(pairs: Pair[] | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { name, value } of pairs ?? []) {
-    if (name !== undefined && !(name in out)) out[name] = value ?? '';
+    // Own properties only, and defined rather than assigned, so `__proto__` or `constructor` as a header
+    // name is just a name.
+    if (name !== undefined && !Object.hasOwn(out, name)) {
+      Object.defineProperty(out, name, { value: value ?? '', enumerable: true, writable: true, configurable: true });
+    }
   }
   return out;
 }

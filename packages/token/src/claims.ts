@@ -57,9 +57,14 @@ export function hashId(raw: string): string {
   return createHash('sha1').update(raw).digest('hex');
 }
 
-/** `<provider>_<sha1(raw id)>`, the user id every provider produces (reference §2). */
+/**
+ * `<provider>_<sha1(raw id)>`, the user id every provider produces (reference §2). Unlike hashId, a raw
+ * id that already looks like 40 hex characters is hashed too: raw ids are often chosen by the user (a
+ * login name, a direct-login user, an address), and passing one through would let somebody pick
+ * `sha1("alice")` as a name and become alice.
+ */
 export function userId(provider: string, rawId: string): string {
-  return `${provider}_${hashId(rawId)}`;
+  return `${provider}_${createHash('sha1').update(rawId).digest('hex')}`;
 }
 
 /** Constant-time string comparison, for XSRF values and passwords. */

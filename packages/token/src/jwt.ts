@@ -16,11 +16,16 @@ export class TokenError extends Error {
 /** Only HMAC is accepted: `none` and every asymmetric algorithm are refused (algorithm confusion). */
 export const ACCEPTED_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
 
-/** Secrets from configuration: one per audience where mapped, else the shared one. */
+/**
+ * Secrets from configuration: one per audience where mapped, else the shared one. The audience comes
+ * from a token before its signature is checked, so only the map's own entries count: a plain object
+ * lookup would hand out inherited members (`constructor`, `__proto__`) as "secrets" anyone can sign with.
+ */
 export function configSecretReader(shared: string | undefined, byAudience: Record<string, string>): SecretReader {
+  const secrets = new Map(Object.entries(byAudience));
   return (aud: string) => {
-    const secret = byAudience[aud] ?? shared;
-    if (!secret) throw new TokenError(`no secret for audience "${aud}"`);
+    const secret = secrets.get(aud) ?? shared;
+    if (typeof secret !== 'string' || secret === '') throw new TokenError(`no secret for audience "${aud}"`);
     return secret;
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, SignJWT, UnsecuredJWT } from 'jose';
 import { hashId, safeEqual, userId } from './claims';
 import { configSecretReader, verifyToken } from './jwt';
@@ -30,6 +31,10 @@ describe('hash ids (reference vectors)', () => {
     expect(hashId('6e34471f84557e1713012d64a7477c71bfdac631')).toBe('6e34471f84557e1713012d64a7477c71bfdac631');
     expect(userId('github', 'myid')).toBe('github_6e34471f84557e1713012d64a7477c71bfdac631');
     expect(hashId('dev_user')).toBe('ccfa2abd01667605b4e1fc4fcb91b1e1af323240');
+    // A user-chosen raw id that looks hashed is hashed again: it cannot spell another user's id.
+    const alice = hashId('alice');
+    expect(userId('local', alice)).not.toBe(userId('local', 'alice'));
+    expect(userId('local', alice)).toBe(`local_${createHash('sha1').update(alice).digest('hex')}`);
   });
 
   it('compares secrets in constant time and by value', () => {
@@ -118,6 +123,25 @@ describe('audiences', () => {
       'aud is not of size 1',
     );
   });
+});
+
+describe('secrets per audience', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'never treats an inherited member as the secret of audience %s',
+    async (aud) => {
+      const secrets = configSecretReader(undefined, { real: SECRET });
+      expect(() => secrets(aud)).toThrow(`no secret for audience "${aud}"`);
+      // A token signed with what an object lookup would have returned is refused.
+      const forged = await new SignJWT({ aud, user: { name: 'x', id: 'github_x', picture: '' } })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode(String(({} as Record<string, unknown>)[aud])));
+      await expect(verifyToken(forged, { secrets, audiences: [] })).rejects.toThrow();
+      // With a shared secret the audience falls back to it, and the forgery still fails.
+      await expect(
+        verifyToken(forged, { secrets: configSecretReader(SECRET, { real: SECRET }), audiences: [] }),
+      ).rejects.toThrow('token is invalid');
+    },
+  );
 });
 
 describe('algorithm confusion', () => {

@@ -37,6 +37,9 @@ export interface VerifiedLoginDeps {
 }
 
 /** go-pkgz trims user and address to this many characters in the template; longer is refused here. */
+/** Separators and markup that make an address several recipients or a display-name form. */
+const LIST_OR_MARKUP = /[\s,;<>"()[\]\\]/;
+
 const MAX_FIELD = 128;
 
 const clean = (text: string | undefined) => (text ?? '').replace(/[\r\n]/g, '').trim();
@@ -71,6 +74,9 @@ export class VerifiedLogin {
     if (user.length > MAX_FIELD || address.length > MAX_FIELD || user.includes('::')) {
       return failure(400, 'user or address is invalid');
     }
+    // One recipient only: a sender (nodemailer) would read "a@x, b@y" as a list, turning the provider
+    // into a relay that each new spelling of the list lets past the per-address limit.
+    if (LIST_OR_MARKUP.test(address)) return failure(400, 'address must be a single recipient');
     const aud = (req.query.site || req.query.aud || this.deps.tokens.defaultAudience()).slice(0, 256);
     const { limiter, limits, name } = this.deps;
     for (const [key, limit] of [
