@@ -60,13 +60,16 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
     await measure(`${stack.url}/auth/user`, headers, 2, connections);
     let b = { rps: 0, non2xx: 0, latencyP99: 0 };
     let g = { rps: 0, non2xx: 0, latencyP99: 0 };
+    const roundRatios: number[] = [];
     for (let round = 0; round < rounds; round++) {
       const br = await measure(bare.url, headers, durationSec, connections);
       const gr = await measure(`${stack.url}/auth/user`, headers, durationSec, connections);
+      roundRatios.push(gr.rps / br.rps);
       if (br.rps > b.rps) b = br;
       if (gr.rps > g.rps) g = { ...gr, non2xx: g.non2xx + gr.non2xx };
       else g.non2xx += gr.non2xx;
     }
+    log(`round ratios           ${roundRatios.map((r) => r.toFixed(2)).join(' ')}`);
     const ratio = g.rps / b.rps;
     log(`bare Koa JSON          ${b.rps.toFixed(0)} req/s (p99 ${b.latencyP99} ms)`);
     log(`GET /auth/user (auth)  ${g.rps.toFixed(0)} req/s (p99 ${g.latencyP99} ms, non-2xx ${g.non2xx})`);

@@ -14,7 +14,13 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
   },
   async avatar() {
     console.log('\n== hot avatar GET and 304 through the gateway vs bare Koa static');
-    const r = await runAvatarBench();
+    const r = await runAvatarBench({ log: (line) => console.log(line) });
+    const show = (name: string, t: { gatewayRps: number; bareRps: number; ratio: number }) =>
+      console.log(
+        `${name.padEnd(22)} gateway ${t.gatewayRps.toFixed(0)} req/s, bare ${t.bareRps.toFixed(0)} req/s, ratio ${t.ratio.toFixed(2)} (budget ${r.budget})`,
+      );
+    show('hot avatar GET', r.hotGet);
+    show('304 Not Modified', r.notModified);
     return r.withinBudget ? [] : [`avatar ratios under their budget ${r.budget}`];
   },
   async payment() {

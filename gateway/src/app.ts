@@ -2,7 +2,7 @@ import type { Logger } from '@gatehouse/logger';
 import type Router from '@koa/router';
 import Koa from 'koa';
 import compose from 'koa-compose';
-import { accessLog, errorHandler } from './middleware/errors';
+import { errorHandler } from './middleware/errors';
 import './state';
 
 /** A router served under a path prefix ('' for the rest). */
@@ -35,7 +35,6 @@ export function buildApp({ log, trustedProxies, mounts }: AppOptions): Koa {
   const app = new Koa({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   app.silent = true; // errors are logged once, by errorHandler
   app.use(errorHandler(log));
-  app.use(accessLog(log));
   // Longest prefix first, so /api/v1/avatar wins over /api; '' (the rest) last.
   const table = mounts
     .map((m) => ({ prefix: m.prefix.replace(/\/+$/, ''), handle: mountMiddleware(m) }))

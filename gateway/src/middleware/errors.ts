@@ -19,48 +19,41 @@ function isGrpcError(err: unknown): boolean {
   );
 }
 
+/** An error as the client sees it: the status and a message safe to show. */
+function describeError(err: unknown): { status: number; message: string } {
+  if (err instanceof HttpError) return { status: err.status, message: err.message };
+  if (isGrpcError(err)) {
+    const failure = describeCallError(err);
+    return { status: failure.httpStatus, message: failure.message };
+  }
+  if (typeof (err as { status?: unknown }).status === 'number' && (err as { expose?: boolean }).expose) {
+    return { status: (err as { status: number }).status, message: (err as Error).message };
+  }
+  return { status: 500, message: 'internal error' };
+}
+
 /**
- * The first middleware: every failure becomes `{"error": "..."}` with the right status. gRPC statuses
- * map through the one table in grpc-kit; 5xx bodies never carry internals, whose cause is logged here.
+ * The first middleware, around everything else: every failure becomes `{"error": "..."}` with the right
+ * status (gRPC statuses through grpc-kit's one table; 5xx bodies never carry internals, whose cause is
+ * logged here), then the access log line: failures at info, the rest at debug. One layer rather than
+ * two, since it wraps every request.
  */
 export function errorHandler(log: Logger): Koa.Middleware {
   return async function errorHandler(ctx, next) {
+    const started = performance.now();
     try {
       await next();
     } catch (err) {
-      let status = 500;
-      let message = 'internal error';
-      if (err instanceof HttpError) {
-        status = err.status;
-        message = err.message;
-      } else if (isGrpcError(err)) {
-        const failure = describeCallError(err);
-        status = failure.httpStatus;
-        message = failure.message;
-      } else if (typeof (err as { status?: unknown }).status === 'number' && (err as { expose?: boolean }).expose) {
-        status = (err as { status: number }).status;
-        message = (err as Error).message;
-      }
+      const { status, message } = describeError(err);
       if (status >= 500) log.error({ err, method: ctx.method, url: redactUrl(ctx.url) }, 'request failed');
       ctx.status = status;
       ctx.body = { error: message };
     }
-  };
-}
-
-/** Access log: failures at info, the rest at debug so the hot path stays cheap by default. */
-export function accessLog(log: Logger): Koa.Middleware {
-  return async function accessLog(ctx, next) {
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      // Built only when it will be written: formatting every 200 costs throughput for nothing.
-      const level = ctx.status >= 400 ? 'info' : 'debug';
-      if (log.isLevelEnabled(level)) {
-        const ms = Math.round(performance.now() - started);
-        log[level]({ method: ctx.method, url: redactUrl(ctx.url), status: ctx.status, ms }, 'request');
-      }
+    // Built only when it will be written: formatting every 200 costs throughput for nothing.
+    const level = ctx.status >= 400 ? 'info' : 'debug';
+    if (log.isLevelEnabled(level)) {
+      const ms = Math.round(performance.now() - started);
+      log[level]({ method: ctx.method, url: redactUrl(ctx.url), status: ctx.status, ms }, 'request');
     }
   };
 }
