@@ -31,7 +31,24 @@ function fixtureHandler(seen: login.HttpRequest__Output[]): login.LoginHandlerHa
     }),
     Callback: unaryHandler(log, async (req: login.HttpRequest__Output) => {
       seen.push(req);
-      return json(202, { method: req.method, body: req.body.toString(), headers: fromPairs(req.headers) });
+      const echo = json(202, {
+        method: req.method,
+        body: req.body.toString(),
+        headers: fromPairs(req.headers),
+        cookies: fromPairs(req.cookies),
+      });
+      // Tries every cookie it should not set, and one of its own with attributes it may not choose.
+      const setCookie = (value: string) => ({ name: 'Set-Cookie', value });
+      echo.headers = [
+        ...(echo.headers ?? []),
+        setCookie('JWT=forged; Path=/'),
+        setCookie('XSRF-TOKEN=forged'),
+        setCookie('gh_telegram_req=planted'),
+        setCookie('gh_fixtur_x=1'),
+        setCookie('gh_fixture_state=kept; Max-Age=999999; Path=/; Domain=evil.example; SameSite=None'),
+        setCookie('gh_fixture_bad=a b'),
+      ];
+      return echo;
     }),
     Logout: unaryHandler(log, async () => ({ status: 200, headers: [], body: Buffer.from('bye') })),
   };
@@ -95,18 +112,38 @@ it('logs in with Telegram: request, /start in the bot chat, confirmation, cookie
   expect(created.status).toBe(200);
   const { bot, token } = created.json() as { bot: string; token: string };
   expect(bot).toBe(fake.username);
+  // The request is bound to this browser by a cookie only the telegram handler's paths see.
+  expect(created.cookies).toHaveLength(1);
+  expect(created.cookies[0]).toMatch(
+    /^gh_telegram_req=[\w-]{43}; Max-Age=(\d+); Path=\/auth\/telegram\/; HttpOnly; SameSite=Lax$/,
+  );
+  expect(Number(/Max-Age=(\d+)/.exec(created.cookies[0]!)?.[1])).toBeLessThanOrEqual(3600);
 
   const pending = await browser.get(`/auth/telegram/login?token=${token}`);
   expect([pending.status, pending.json()]).toEqual([404, { error: 'request is not verified yet' }]);
 
   fake.sendText({ id: 7001, first_name: 'Tess' }, `/start ${token}`);
-  const done = await until('the confirmation', async () => {
+  await until('the confirmation', async () => (fake.messagesTo(7001).length > 0 ? true : undefined));
+  // Whoever else holds the token (an attacker who sent the link, anyone who saw it) gets nothing, and
+  // does not spoil the login of the browser that asked.
+  const stranger = new Browser(stack.url);
+  await stranger.get('/auth/telegram/login'); // a cookie of its own, for its own request
+  for (const poller of [stranger, new Browser(stack.url)]) {
+    const stolen = await poller.get(`/auth/telegram/login?token=${token}`);
+    expect([stolen.status, stolen.json()]).toEqual([404, { error: 'request is not found' }]);
+    expect(stolen.cookies).toEqual([]);
+    expect((await poller.getWithXsrf('/auth/user')).status).toBe(401);
+  }
+  const done = await until('the login', async () => {
     const res = await browser.get(`/auth/telegram/login?token=${token}`);
     return res.status === 200 ? res : undefined;
   });
   const id = `telegram_${sha1('7001')}`;
   expect(done.json()).toEqual({ name: 'Tess', id, picture: `${stack.url}/avatar/${sha1(id)}.image` });
-  expect(done.cookies.map((c) => c.split('=')[0])).toEqual(['JWT', 'XSRF-TOKEN']);
+  expect(done.cookies.map((c) => c.split('=')[0])).toEqual(['gh_telegram_req', 'JWT', 'XSRF-TOKEN']);
+  expect(done.cookies[0]).toMatch(
+    /^gh_telegram_req=; Max-Age=0; Path=\/auth\/telegram\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/,
+  );
   expect((await browser.getWithXsrf('/auth/user')).json()).toMatchObject({ name: 'Tess', id });
   expect(fake.messagesTo(7001)).toHaveLength(1);
 
@@ -140,13 +177,32 @@ it('plugs in an application handler without showing it the session', async () =>
     body: 'payload',
   });
   expect(cb.status).toBe(202);
-  expect(cb.cookies).toEqual([]);
-  const echoed = cb.json() as { method: string; body: string; headers: Record<string, string> };
+  // Of what the handler tried to set, only its own cookie, with the gateway's attributes.
+  expect(cb.cookies).toEqual(['gh_fixture_state=kept; Max-Age=3600; Path=/auth/fixture/; HttpOnly; SameSite=Lax']);
+  expect(await browser.cookie('JWT')).not.toBe('forged');
+  const echoed = cb.json() as {
+    method: string;
+    body: string;
+    headers: Record<string, string>;
+    cookies: Record<string, string>;
+  };
   expect(echoed).toMatchObject({ method: 'POST', body: 'payload' });
   expect(echoed.headers['x-custom']).toBe('kept');
   expect(echoed.headers).not.toHaveProperty('cookie');
   expect(echoed.headers).not.toHaveProperty('x-xsrf-token');
   expect(fromPairs(seen.at(-1)?.query)).toEqual({ x: '1' });
+  // The session cookies went along (the XSRF check needs them) but the handler saw none of them.
+  expect(echoed.cookies).toEqual({});
+
+  // Next time it gets its own cookie back, and nothing else: not the session, not another handler's.
+  const withCookies = await browser.request('POST', '/auth/fixture/callback', {
+    headers: {
+      'x-xsrf-token': await browser.xsrf(),
+      cookie: `${await browser.jar.getCookieString(`${stack.url}/auth/fixture/callback`)}; gh_telegram_req=theirs; other=1`,
+    },
+  });
+  expect((withCookies.json() as { cookies: unknown }).cookies).toEqual({ gh_fixture_state: 'kept' });
+  expect(await browser.jar.getCookieString(`${stack.url}/auth/telegram/login`)).not.toContain('gh_fixture_state');
 
   const tooBig = await browser.request('POST', '/auth/fixture/callback', { body: 'x'.repeat(1024 * 1024 + 10) });
   expect(tooBig.status).toBe(413);

@@ -7,6 +7,7 @@ import type { Authenticator } from '../auth/authenticator';
 import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
 import { HttpError, securityHeaders } from '../middleware/errors';
 import { wantsSessionCookie } from './auth.routes';
+import { handlerCookies, handlerSetCookies } from './handler-cookies';
 
 /** What the auth service gives back for a user a login handler vouched for. */
 export interface IssuedSession {
@@ -123,10 +124,14 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
           body: await readBody(ctx, limit),
           clientIp: ctx.ip,
           provider: name,
+          cookies: handlerCookies(ctx.get('cookie'), name),
         };
         const res = await call(client, action, request, deadlineMs);
         const status = res.status || 200;
         if (action === 'logout') clearTokenCookies(ctx, deps.cookies);
+        // The handler's own cookies (gh_<name>_*) are kept, rewritten to our attributes, on every
+        // answer, a login included (a handler clears its request cookie when the login succeeds).
+        for (const c of handlerSetCookies(res.headers, name, deps.cookies)) ctx.append('Set-Cookie', c);
         if (res.userJson && action !== 'logout' && status >= 200 && status < 300) {
           const issued = await deps.issueSession(name, res.userJson, {
             site: res.site || queryText(ctx, 'site') || queryText(ctx, 'aud'),

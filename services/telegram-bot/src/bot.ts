@@ -67,18 +67,19 @@ export class LoginBot {
     return this.name;
   }
 
-  async createRequest(): Promise<LoginRequest> {
+  /** `browserHash`: see LoginRequestStore.create (binds the request to the browser holding its secret). */
+  async createRequest(browserHash?: string): Promise<LoginRequest> {
     const botName = await this.botName();
     // 32 random bytes as base64url: 43 characters, all valid in a start parameter.
     const token = randomBytes(32).toString('base64url');
     const expiresAtMs = this.now() + this.o.requestLifetimeMs;
-    await this.o.store.create(token, expiresAtMs);
+    await this.o.store.create(token, expiresAtMs, browserHash);
     return { botName, token, deepLink: `https://t.me/${botName}?start=${token}`, expiresAtMs };
   }
 
   /** The user of a confirmed request (consumed), or why there is none. */
-  check(token: string): Promise<CheckResult> {
-    return this.o.store.take(token, this.now());
+  check(token: string, browserHash?: string): Promise<CheckResult> {
+    return this.o.store.take(token, this.now(), browserHash);
   }
 
   /** Handles one update from getUpdates or the webhook. Only private "/start <token>" messages count. */

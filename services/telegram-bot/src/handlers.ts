@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { z } from '@gatehouse/config';
 import { AppError, fromPairs, invalidArgument, notFound, unaryHandler, unavailable } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
@@ -86,6 +87,13 @@ const updateSchema = z.object({
     .optional(),
 });
 
+/** The cookie holding the secret that binds a login request to the browser that created it. */
+export function requestCookieName(provider: string): string {
+  return `gh_${provider}_req`;
+}
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
 /**
  * login.v1.LoginHandler for /auth/<provider>/*: login creates or checks a request (go-pkgz's
  * TelegramHandler.LoginHandler), callback is the webhook, logout has nothing to undo.
@@ -96,14 +104,29 @@ export function loginHandlers(deps: HandlerDeps): login.LoginHandlerHandlers {
     Login: unaryHandler(log, async (req: login.HttpRequest__Output) => {
       const bot = requireBot(deps);
       const token = fromPairs(req.query).token;
+      const cookie = requestCookieName(req.provider);
       if (!token) {
-        const created = await bot.createRequest().catch(mapBotErrors);
-        return json(200, { token: created.token, bot: created.botName });
+        // Whoever holds the token could otherwise collect the login it confirms (a token leaked from
+        // the t.me link, its history or a chat preview): only the browser holding this secret can.
+        const secret = randomBytes(32).toString('base64url');
+        const created = await bot.createRequest(sha256(secret)).catch(mapBotErrors);
+        const maxAge = Math.max(1, Math.ceil((created.expiresAtMs - Date.now()) / 1000));
+        return {
+          ...json(200, { token: created.token, bot: created.botName }),
+          headers: [...JSON_TYPE, { name: 'set-cookie', value: `${cookie}=${secret}; Max-Age=${maxAge}` }],
+        };
       }
       if (!LOGIN_TOKEN.test(token)) return json(400, { error: 'token must be 1-64 characters of A-Z a-z 0-9 _ -' });
-      const result = await bot.check(token);
+      const secret = fromPairs(req.cookies)[cookie];
+      // No cookie, no login: the same answer as an unknown token, so a stranger learns nothing.
+      const result = secret ? await bot.check(token, sha256(secret)) : ({ state: 'not_found' } as const);
       if (result.state !== 'ok') return json(404, { error: CHECK_FAILURES[result.state].message });
-      return { status: 200, headers: JSON_TYPE, body: Buffer.from(`${result.userJson}\n`), userJson: result.userJson };
+      return {
+        status: 200,
+        headers: [...JSON_TYPE, { name: 'set-cookie', value: `${cookie}=; Max-Age=0` }],
+        body: Buffer.from(`${result.userJson}\n`),
+        userJson: result.userJson,
+      };
     }),
     Callback: unaryHandler(log, async (req: login.HttpRequest__Output) => {
       const bot = requireBot(deps);

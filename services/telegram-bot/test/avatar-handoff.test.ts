@@ -5,6 +5,7 @@ import { FakeBotApi } from './fake-bot-api';
 import {
   loginRequest,
   redisPrefix,
+  setCookies,
   startService,
   startTestAvatarService,
   TINY_PNG,
@@ -35,10 +36,11 @@ describe('telegram login with the avatar service', () => {
     const client = createClient(loadProto('avatar').grpcObject.avatar.v1.AvatarService, `127.0.0.1:${avatars.port}`);
     try {
       fake.setPhoto(2024, TINY_PNG);
-      const created = JSON.parse((await svc.login.login(loginRequest())).body.toString()) as { token: string };
+      const first = await svc.login.login(loginRequest());
+      const created = { ...(JSON.parse(first.body.toString()) as { token: string }), cookies: setCookies(first) };
       fake.sendText({ id: 2024, first_name: 'Pic' }, `/start ${created.token}`);
       const res = await waitFor('the confirmation', async () => {
-        const r = await svc.login.login(loginRequest({ token: created.token }));
+        const r = await svc.login.login(loginRequest({ token: created.token }, { cookies: created.cookies }));
         return r.status === 200 ? r : undefined;
       });
       const user = JSON.parse(res.userJson);

@@ -97,7 +97,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 
 export function loginRequest(
   query: Record<string, string> = {},
-  extra: Partial<{ method: string; path: string }> = {},
+  extra: Partial<{ method: string; path: string; cookies: { name: string; value: string }[] }> = {},
 ) {
   return {
     method: extra.method ?? 'GET',
@@ -107,7 +107,22 @@ export function loginRequest(
     body: Buffer.alloc(0),
     clientIp: '127.0.0.1',
     provider: 'telegram',
+    cookies: extra.cookies ?? [],
   };
+}
+
+/**
+ * The cookies a LoginHandler response sets, as the gateway passes them back on the next request
+ * (name=value only; the gateway owns the attributes).
+ */
+export function setCookies(res: { headers: { name: string; value: string }[] }) {
+  return res.headers
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => {
+      const [pair = ''] = h.value.split(';');
+      const eq = pair.indexOf('=');
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1) };
+    });
 }
 
 /** The real avatar service on port 0 with a file store in a temporary folder. */

@@ -4,7 +4,7 @@ import { hashId } from '@gatehouse/token';
 import * as grpc from '@grpc/grpc-js';
 import { loadConfig } from '../src/config';
 import { FakeBotApi } from './fake-bot-api';
-import { capturedLog, loginRequest, redisPrefix, startService, testConfig, waitFor } from './helpers';
+import { capturedLog, loginRequest, redisPrefix, setCookies, startService, testConfig, waitFor } from './helpers';
 
 type Service = Awaited<ReturnType<typeof startService>>;
 
@@ -33,15 +33,21 @@ function body(res: { body: Buffer }): unknown {
   return JSON.parse(res.body.toString('utf8'));
 }
 
+/** Creates a login request as a browser does: the token, and the cookie that binds it to the browser. */
+async function create(svc: Service) {
+  const res = await svc.login.login(loginRequest());
+  return { ...(body(res) as { token: string; bot: string }), cookies: setCookies(res) };
+}
+
 /** Logs in through the LoginHandler the way the gateway does: create, /start in Telegram, check. */
 async function login(svc: Service, fake: FakeBotApi, user: { id: number; first_name: string }) {
-  const created = body(await svc.login.login(loginRequest())) as { token: string; bot: string };
+  const created = await create(svc);
   fake.sendText(user, `/start ${created.token}`);
   const res = await waitFor('the login to be confirmed', async () => {
-    const r = await svc.login.login(loginRequest({ token: created.token }));
+    const r = await svc.login.login(loginRequest({ token: created.token }, { cookies: created.cookies }));
     return r.status === 200 ? r : undefined;
   });
-  return { token: created.token, bot: created.bot, res, user: JSON.parse(res.userJson) };
+  return { token: created.token, bot: created.bot, cookies: created.cookies, res, user: JSON.parse(res.userJson) };
 }
 
 describe('telegram-bot service without a bot token', () => {
@@ -109,19 +115,48 @@ describe('telegram-bot service polling the fake Bot API', () => {
   it('logs a user in: request, /start in a private chat, confirmation, single use', async () => {
     const svc = await service();
     expect(await healthStatus(svc.running.port)).toBe(SERVING);
-    const { token, bot, res, user } = await login(svc, fake, { id: 31337, first_name: 'Grace' });
+    const { token, bot, cookies, res, user } = await login(svc, fake, { id: 31337, first_name: 'Grace' });
     expect(bot).toBe('gatehouse_test_bot');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(user).toEqual({ name: 'Grace', id: `telegram_${hashId('31337')}`, picture: '' });
     expect(body(res)).toEqual(user);
     expect(fake.messagesTo(31337)).toEqual(['✅ You have successfully authenticated, check the web!']);
 
-    const again = await svc.login.login(loginRequest({ token }));
+    const again = await svc.login.login(loginRequest({ token }, { cookies }));
     expect(again.status).toBe(404);
     expect(body(again)).toEqual({ error: 'request is not found' });
     expect(again.userJson).toBe('');
     // The poller confirmed the update: Telegram does not send it again.
     await waitFor('the offset to pass the update', () => (fake.pendingUpdates === 0 ? true : undefined));
+  });
+
+  it('hands a confirmed login only to the browser that created the request', async () => {
+    const svc = await service();
+    const created = await create(svc);
+    expect(created.cookies).toEqual([{ name: 'gh_telegram_req', value: expect.stringMatching(/^[\w-]{43}$/) }]);
+    const setCookie = (await svc.login.login(loginRequest())).headers.find((h) => h.name === 'set-cookie');
+    expect(setCookie?.value).toMatch(/^gh_telegram_req=[\w-]{43}; Max-Age=\d+$/);
+    fake.sendText({ id: 4242, first_name: 'Victim' }, `/start ${created.token}`);
+    await waitFor('the confirmation', () => (fake.messagesTo(4242).length > 0 ? true : undefined));
+
+    // Someone else holding the token: no cookie, another browser's cookie, a forged one, the gRPC API.
+    const other = await create(svc);
+    const forged = [
+      { name: 'gh_telegram_req', value: created.cookies[0]!.value.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) },
+    ];
+    for (const cookies of [[], other.cookies, forged]) {
+      const res = await svc.login.login(loginRequest({ token: created.token }, { cookies }));
+      expect([res.status, body(res), res.userJson]).toEqual([404, { error: 'request is not found' }, '']);
+    }
+    const viaApi = (await svc.telegram
+      .checkLoginRequest({ token: created.token })
+      .catch((e) => e)) as grpc.ServiceError;
+    expect(viaApi.code).toBe(grpc.status.NOT_FOUND);
+
+    // None of that consumed the request: its own browser logs in, and the cookie is cleared.
+    const mine = await svc.login.login(loginRequest({ token: created.token }, { cookies: created.cookies }));
+    expect(JSON.parse(mine.userJson)).toMatchObject({ name: 'Victim' });
+    expect(mine.headers).toContainEqual({ name: 'set-cookie', value: 'gh_telegram_req=; Max-Age=0' });
   });
 
   it('answers CheckLoginRequest with distinct reasons', async () => {
@@ -158,12 +193,12 @@ describe('telegram-bot service polling the fake Bot API', () => {
 
   it('ignores a token sent from a group chat', async () => {
     const svc = await service({ TELEGRAM_ERROR_MSG: 'nope' });
-    const created = body(await svc.login.login(loginRequest())) as { token: string };
+    const created = await create(svc);
     fake.sendText({ id: 71, first_name: 'Member' }, `/start ${created.token}`, { id: -100123, type: 'supergroup' });
     // A later private message is answered only after the group update was handled (updates run in order).
     fake.sendText({ id: 72, first_name: 'Marker' }, '/start unknown-marker');
     await waitFor('the marker reply', () => (fake.messagesTo(72).length > 0 ? true : undefined));
-    const res = await svc.login.login(loginRequest({ token: created.token }));
+    const res = await svc.login.login(loginRequest({ token: created.token }, { cookies: created.cookies }));
     expect([res.status, body(res)]).toEqual([404, { error: 'request is not verified yet' }]);
     expect(fake.messagesTo(-100123)).toEqual([]);
     expect(fake.messagesTo(71)).toEqual([]);
@@ -192,18 +227,18 @@ describe('telegram-bot service polling the fake Bot API', () => {
     const captured = capturedLog();
     fake.failNext('getUpdates', 500, `Internal Server Error at /bot${fake.token}/getUpdates`);
     const svc = await service({}, keys.prefix, captured.log);
-    const created = body(await svc.login.login(loginRequest())) as { token: string };
+    const created = await create(svc);
     await waitFor('a first poll', () => (fake.callsOf('getUpdates').length > 0 ? true : undefined));
     fake.setDown(true);
     const dropped = fake.dropped;
     await waitFor('polls to fail', () => (fake.dropped >= dropped + 3 ? true : undefined));
     // The user presses Start while the bot cannot reach Telegram; Telegram keeps the update.
     fake.sendText({ id: 91, first_name: 'Patient' }, `/start ${created.token}`);
-    const stillDown = await svc.login.login(loginRequest({ token: created.token }));
+    const stillDown = await svc.login.login(loginRequest({ token: created.token }, { cookies: created.cookies }));
     expect(stillDown.status).toBe(404);
     fake.setDown(false);
     const res = await waitFor('the login after the outage', async () => {
-      const r = await svc.login.login(loginRequest({ token: created.token }));
+      const r = await svc.login.login(loginRequest({ token: created.token }, { cookies: created.cookies }));
       return r.status === 200 ? r : undefined;
     });
     expect(JSON.parse(res.userJson).name).toBe('Patient');
@@ -240,7 +275,7 @@ describe('telegram-bot service polling the fake Bot API', () => {
     await waitFor('setWebhook', () => fake.webhook);
     expect(fake.webhook).toEqual({ url: 'https://gw.example/auth/telegram/callback', secretToken: secret });
 
-    const created = body(await svc.login.login(loginRequest())) as { token: string };
+    const created = await create(svc);
     const update = {
       update_id: 5000,
       message: {
@@ -267,7 +302,7 @@ describe('telegram-bot service polling the fake Bot API', () => {
     const redelivered = await callback({ 'x-telegram-bot-api-secret-token': secret });
     expect(redelivered.status).toBe(200);
 
-    const res = await svc.login.login(loginRequest({ token: created.token }));
+    const res = await svc.login.login(loginRequest({ token: created.token }, { cookies: created.cookies }));
     expect(JSON.parse(res.userJson)).toMatchObject({ name: 'Hook', id: `telegram_${hashId('93')}` });
     expect(fake.messagesTo(93)).toHaveLength(1);
     expect(fake.callsOf('getUpdates')).toEqual([]);

@@ -10,6 +10,7 @@ export interface HttpRequest {
   'body'?: (Buffer | Uint8Array | string);
   'clientIp'?: (string);
   'provider'?: (string);
+  'cookies'?: (_login_v1_Pair)[];
 }
 
 export interface HttpRequest__Output {
@@ -20,4 +21,5 @@ export interface HttpRequest__Output {
   'body': (Buffer);
   'clientIp': (string);
   'provider': (string);
+  'cookies': (_login_v1_Pair__Output)[];
 }
