@@ -23,17 +23,22 @@ export function handlerCookiePrefix(provider: string): string {
   return `gh_${provider}_`;
 }
 
-function ownName(name: string, provider: string): boolean {
+/**
+ * Whether a cookie name is the provider's. `others` are the other handler names: with handlers "tg"
+ * and "tg_x", gh_tg_x_req is tg_x's although it starts with gh_tg_.
+ */
+function ownName(name: string, provider: string, others: readonly string[]): boolean {
   const prefix = handlerCookiePrefix(provider);
-  return name.startsWith(prefix) && NAME_REST.test(name.slice(prefix.length));
+  if (!name.startsWith(prefix) || !NAME_REST.test(name.slice(prefix.length))) return false;
+  return !others.some((o) => o !== provider && o.length > provider.length && name.startsWith(handlerCookiePrefix(o)));
 }
 
 /** The request's cookies a handler may read: its own, nothing else. */
-export function handlerCookies(header: string, provider: string): Pair[] {
+export function handlerCookies(header: string, provider: string, others: readonly string[] = []): Pair[] {
   if (!header) return [];
   const out: Pair[] = [];
   for (const [name, value] of Object.entries(parse(header, { decode: asIs }))) {
-    if (value !== undefined && ownName(name, provider)) out.push({ name, value });
+    if (value !== undefined && ownName(name, provider, others)) out.push({ name, value });
   }
   return out;
 }
@@ -43,7 +48,12 @@ export function handlerCookies(header: string, provider: string): Pair[] {
  * attributes; anything else (a foreign name, JWT, a malformed header) is dropped. Of the handler's
  * attributes only Max-Age is read, and capped.
  */
-export function handlerSetCookies(headers: Pair[] | undefined, provider: string, policy: CookiePolicy): string[] {
+export function handlerSetCookies(
+  headers: Pair[] | undefined,
+  provider: string,
+  policy: CookiePolicy,
+  others: readonly string[] = [],
+): string[] {
   const out: string[] = [];
   for (const { name: header, value } of headers ?? []) {
     if (header?.toLowerCase() !== 'set-cookie' || !value) continue;
@@ -52,7 +62,7 @@ export function handlerSetCookies(headers: Pair[] | undefined, provider: string,
     if (eq <= 0) continue;
     const name = pair.slice(0, eq).trim();
     const cookieValue = pair.slice(eq + 1).trim();
-    if (!ownName(name, provider) || !VALUE.test(cookieValue)) continue;
+    if (!ownName(name, provider, others) || !VALUE.test(cookieValue)) continue;
     let maxAge = HANDLER_COOKIE_MAX_AGE_S;
     for (const attr of attributes) {
       const m = /^\s*max-age\s*=\s*(-?\d{1,10})\s*$/i.exec(attr);

@@ -102,6 +102,7 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
   router.use(securityHeaders());
   const limit = deps.maxBodyBytes ?? 1024 * 1024;
   const deadlineMs = deps.deadlineMs ?? 10_000;
+  const names = Object.keys(deps.handlers);
 
   for (const [name, client] of Object.entries(deps.handlers)) {
     if (!PROVIDER_NAME.test(name)) throw new Error(`login handler name "${name}" must be 1-64 of A-Z a-z 0-9 _ -`);
@@ -124,14 +125,14 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
           body: await readBody(ctx, limit),
           clientIp: ctx.ip,
           provider: name,
-          cookies: handlerCookies(ctx.get('cookie'), name),
+          cookies: handlerCookies(ctx.get('cookie'), name, names),
         };
         const res = await call(client, action, request, deadlineMs);
         const status = res.status || 200;
         if (action === 'logout') clearTokenCookies(ctx, deps.cookies);
         // The handler's own cookies (gh_<name>_*) are kept, rewritten to our attributes, on every
         // answer, a login included (a handler clears its request cookie when the login succeeds).
-        for (const c of handlerSetCookies(res.headers, name, deps.cookies)) ctx.append('Set-Cookie', c);
+        for (const c of handlerSetCookies(res.headers, name, deps.cookies, names)) ctx.append('Set-Cookie', c);
         if (res.userJson && action !== 'logout' && status >= 200 && status < 300) {
           const issued = await deps.issueSession(name, res.userJson, {
             site: res.site || queryText(ctx, 'site') || queryText(ctx, 'aud'),
