@@ -94,6 +94,8 @@ export async function startAuthService(
       mapUser: overrides.mapUser ?? (hooks?.has('map-user') ? (name, raw) => hooks.mapUser(name, raw) : undefined),
       checkCredentials: overrides.checkCredentials,
       hookCredentials: hooks?.has('check-credentials') ? (name) => hookChecker(hooks, name) : undefined,
+      limiter: stores.limiter,
+      limits: config.limits.direct,
     });
   } catch (err) {
     await devServer?.stop();

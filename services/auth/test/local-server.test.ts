@@ -1,9 +1,12 @@
 // The local OAuth2/OIDC server on its own: discovery, the login page, the application's credential
 // checker, exact redirect URIs and PKCE, driven by openid-client as the relying party.
+import { randomBytes } from 'node:crypto';
 import { createLogger } from '@gatehouse/logger';
+import { Redis } from 'ioredis';
 import * as oidc from 'openid-client';
 import { CookieJar } from 'tough-cookie';
 import { LocalOAuthServer } from '../src/local-server/server';
+import { RedisRateLimiter } from '../src/stores/limits';
 
 const REDIRECT = 'http://127.0.0.1:1/auth/local/callback';
 const client = { clientId: 'gatehouse-local', clientSecret: 'local-secret-0123456789abcdef', redirectUri: REDIRECT };
@@ -18,41 +21,56 @@ let server: LocalOAuthServer;
 let issuer: string;
 let appPage: LocalOAuthServer;
 let appIssuer: string;
+let limited: LocalOAuthServer;
+let limitedIssuer: string;
+const prefix = `gh-test-local:${randomBytes(6).toString('hex')}:`;
+let redis: Redis;
 
 beforeAll(async () => {
   const log = createLogger({ name: 'local-test', level: 'silent' });
-  server = new LocalOAuthServer({
-    url: 'http://127.0.0.1:0',
-    host: '127.0.0.1',
-    port: 0,
-    client,
-    checkCredentials,
-    log,
-  });
+  redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const limiter = new RedisRateLimiter(redis, prefix);
+  const generous = { perUser: { limit: 100, windowMs: 60_000 }, perIp: { limit: 100, windowMs: 60_000 } };
+  const common = { url: 'http://127.0.0.1:0', host: '127.0.0.1', port: 0, client, checkCredentials, log, limiter };
+  server = new LocalOAuthServer({ ...common, name: 'local', limits: generous });
   issuer = (await server.start()).url;
   appPage = new LocalOAuthServer({
-    url: 'http://127.0.0.1:0',
-    host: '127.0.0.1',
-    port: 0,
+    ...common,
+    name: 'app',
+    limits: generous,
     loginPageUrl: 'https://app.example.com/login',
-    client,
-    checkCredentials,
-    log,
   });
   appIssuer = (await appPage.start()).url;
+  limited = new LocalOAuthServer({
+    ...common,
+    name: 'limited',
+    limits: { perUser: { limit: 3, windowMs: 60_000 }, perIp: { limit: 5, windowMs: 60_000 } },
+  });
+  limitedIssuer = (await limited.start()).url;
 });
 
 afterAll(async () => {
   await server?.stop();
   await appPage?.stop();
+  await limited?.stop();
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
 });
 
-async function request(jar: CookieJar, method: string, url: string, body?: Record<string, string>) {
+async function request(
+  jar: CookieJar,
+  method: string,
+  url: string,
+  body?: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const cookie = await jar.getCookieString(url);
   const res = await fetch(url, {
     method,
     redirect: 'manual',
     headers: {
+      ...headers,
       ...(cookie ? { cookie } : {}),
       ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
     },
@@ -146,5 +164,31 @@ describe('local OAuth2 server', () => {
     const target = new URL(res.location as string);
     expect(target.origin + target.pathname).toBe('https://app.example.com/login');
     expect(target.searchParams.get('action')).toBe(`${pageUrl}/login`);
+  });
+
+  it('limits password attempts per user name and per client address before checking them', async () => {
+    const jar = new CookieJar();
+    const { url } = await rp(limitedIssuer);
+    const post = `${await toLoginPage(jar, url.href)}/login`;
+    const attempt = (username: string, password: string, headers: Record<string, string> = {}) =>
+      request(jar, 'POST', post, { username, password }, headers);
+    const before = checked.length;
+
+    // Three wrong passwords for bob are checked; the fourth attempt is not, even with the right one.
+    for (let i = 0; i < 3; i++) expect((await attempt('bob', `guess-${i}`)).status).toBe(403);
+    const blocked = await attempt('bob', 'wonderland');
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(blocked.text).toContain('too many login attempts');
+    expect(blocked.text).toContain('name="password"');
+    expect(checked.slice(before)).toEqual(['bob', 'bob', 'bob']);
+
+    // The fifth attempt from this address is checked (another user); the sixth is refused by address,
+    // and a forged X-Forwarded-For does not make it another client.
+    expect((await attempt('carol', 'nope')).status).toBe(403);
+    const byIp = await attempt('alice', 'wonderland', { 'x-forwarded-for': '203.0.113.9' });
+    expect(byIp.status).toBe(429);
+    expect(checked.slice(before)).toEqual(['bob', 'bob', 'bob', 'carol']);
   });
 });

@@ -2,8 +2,11 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@gatehouse/logger';
+import { hashId } from '@gatehouse/token';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { CredentialChecker } from '../credentials/checker';
+import type { DirectLimits } from '../login/direct-login';
+import type { RateLimiter } from '../stores/limits';
 import { loginPage } from './login-page';
 
 export type { CredentialChecker };
@@ -18,6 +21,14 @@ export interface LocalServerOptions {
   /** The one client: this auth service, with its exact callback URL. */
   client: { clientId: string; clientSecret: string; redirectUri: string };
   checkCredentials: CredentialChecker;
+  /** The provider name: the rate-limit counters are kept per provider. */
+  name: string;
+  /**
+   * Password attempts are counted like direct login's (AUTH_LIMIT_DIRECT_USER / _IP) before the
+   * checker runs, per user name and per client address.
+   */
+  limiter: RateLimiter;
+  limits: DirectLimits;
   log: Logger;
 }
 
@@ -150,7 +161,14 @@ export class LocalOAuthServer {
       const form = await readForm(req);
       const user = (form.get('username') ?? '').trim();
       const password = form.get('password') ?? '';
+      const limited = await this.overLimit(req, user);
+      if (limited !== undefined) {
+        return this.page(res, 429, action, 'too many login attempts, try again later', {
+          'retry-after': String(limited),
+        });
+      }
       const ok = USERNAME.test(user) && password !== '' && (await this.options.checkCredentials(user, password));
+      if (ok) await this.options.limiter.reset(this.userKey(user));
       if (!ok) {
         this.options.log.info('local login refused');
         return this.page(res, 403, action, 'incorrect user or password');
@@ -161,9 +179,40 @@ export class LocalOAuthServer {
     res.end('method not allowed');
   }
 
-  private page(res: http.ServerResponse, status: number, action: string, error: string): void {
+  private userKey(user: string): string {
+    return `local:${this.options.name}:user:${hashId(user)}`;
+  }
+
+  /**
+   * Counts a password attempt; the seconds to wait (Retry-After) when over a limit. The address is the
+   * socket's: browsers reach this server directly, so X-Forwarded-For would be the attacker's to choose.
+   */
+  private async overLimit(req: http.IncomingMessage, user: string): Promise<number | undefined> {
+    const { limiter, limits, name } = this.options;
+    const ip = req.socket.remoteAddress ?? 'unknown';
+    for (const [key, limit] of [
+      [`local:${name}:ip:${ip}`, limits.perIp],
+      [this.userKey(user), limits.perUser],
+    ] as const) {
+      const verdict = await limiter.hit(key, limit);
+      if (!verdict.allowed) {
+        this.options.log.warn({ key: key.split(':')[2] }, 'local login limit reached');
+        return verdict.retryAfterSeconds;
+      }
+    }
+    return undefined;
+  }
+
+  private page(
+    res: http.ServerResponse,
+    status: number,
+    action: string,
+    error: string,
+    headers: Record<string, string> = {},
+  ): void {
     const callbackOrigin = new URL(this.options.client.redirectUri).origin;
     res.writeHead(status, {
+      ...headers,
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',

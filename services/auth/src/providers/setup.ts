@@ -3,6 +3,8 @@ import { randomToken } from '@gatehouse/token';
 import type { CredentialChecker } from '../credentials/checker';
 import { htpasswdChecker } from '../credentials/htpasswd';
 import type { LocalOAuthServer } from '../local-server/server';
+import type { DirectLimits } from '../login/direct-login';
+import type { RateLimiter } from '../stores/limits';
 import { AppleProvider } from './apple';
 import { builtinProvider } from './builtin';
 import type { ProviderConfig } from './config';
@@ -21,6 +23,9 @@ export interface ProviderSetupDeps {
   checkCredentials?: CredentialChecker;
   /** The application's CheckCredentials hook for a provider, when AUTH_HOOKS lists check-credentials. */
   hookCredentials?: (provider: string) => CredentialChecker;
+  /** Password attempts on local servers' login pages, limited as direct login's are. */
+  limiter: RateLimiter;
+  limits: DirectLimits;
 }
 
 export interface ConfiguredProviders {
@@ -83,6 +88,9 @@ export async function startConfiguredProviders(
             loginPageUrl: config.loginPageUrl,
             client: { clientId, clientSecret, redirectUri: `${deps.baseUrl}/auth/${config.name}/callback` },
             checkCredentials: check,
+            name: config.name,
+            limiter: deps.limiter,
+            limits: deps.limits,
             log: log.child({ component: 'local-oauth' }),
           });
           servers.push(server);
