@@ -32,6 +32,8 @@ export interface LoginHandlerRoutesDeps {
   /** Configured handler names (the provider names under /auth/) and their LoginHandler clients. */
   handlers: Record<string, LoginHandlerClient>;
   issueSession: IssueSession;
+  /** Ends the session of a token at logout (the auth service's Logout: no refresh after it). */
+  endSession?: (token: string) => Promise<void>;
   authenticator: Authenticator;
   cookies: CookiePolicy;
   log: Logger;
@@ -106,6 +108,7 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
     if (!PROVIDER_NAME.test(name)) throw new Error(`login handler name "${name}" must be 1-64 of A-Z a-z 0-9 _ -`);
     for (const action of ACTIONS) {
       const handle = async (ctx: Koa.Context) => {
+        let sessionToken: string | undefined;
         if (action === 'logout') {
           // As /auth/<provider>/logout of the built-in providers: a token without its XSRF header is a
           // cross-site logout attempt and is refused; anything broken is cleared.
@@ -114,6 +117,7 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
             if (who.error !== 'xsrf mismatch') clearTokenCookies(ctx, deps.cookies);
             throw new HttpError(403, 'logout not allowed');
           }
+          sessionToken = who.token;
         }
         const request: login.HttpRequest = {
           method: ctx.method,
@@ -126,7 +130,10 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
         };
         const res = await call(client, action, request, deadlineMs);
         const status = res.status || 200;
-        if (action === 'logout') clearTokenCookies(ctx, deps.cookies);
+        if (action === 'logout') {
+          if (sessionToken) await deps.endSession?.(sessionToken);
+          clearTokenCookies(ctx, deps.cookies);
+        }
         if (res.userJson && action !== 'logout' && status >= 200 && status < 300) {
           const issued = await deps.issueSession(name, res.userJson, {
             site: res.site || queryText(ctx, 'site') || queryText(ctx, 'aud'),
