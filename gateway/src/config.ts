@@ -8,7 +8,12 @@ import {
   tokenSettingsShape,
   z,
 } from '@gatehouse/config';
-import { type HooksSettings, hooksSettingsShape, resolveHooksSettings } from '@gatehouse/hooks-sdk';
+import {
+  applySecretHookRules,
+  type HooksSettings,
+  hooksSettingsShape,
+  resolveHooksSettings,
+} from '@gatehouse/hooks-sdk';
 import { type ProxyRoute, readGatewayFile } from './config-file';
 
 const envSchema = z.object({
@@ -61,11 +66,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
   const raw = parsed.data;
   const hooks = resolveHooksSettings(raw, problems);
   const token = resolveTokenSettings(raw, problems);
-  // With the ReadSecret hook the application holds the secrets; none is needed here.
-  if (hooks?.enabled.includes('read-secret')) {
-    const i = problems.findIndex((p) => p.startsWith('AUTH_SECRET: required'));
-    if (i >= 0) problems.splice(i, 1);
-  }
+  applySecretHookRules(hooks, token.audiences, problems);
   const file = readGatewayFile(raw.AUTH_CONFIG, problems);
   // Gatehouse's own areas stay its own: an application route may not shadow them.
   const reserved = ['/auth', token.avatarRoutePath, '/tokens', '/cards'];

@@ -88,6 +88,9 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
         if (!res.session) throw new Error('auth service issued no session');
         return { session: res.session, userJson: res.userJson };
       },
+      endSession: async (token) => {
+        await authClient.call.logout({ provider: '', token });
+      },
       authenticator,
       cookies: config.cookies,
       log,

@@ -63,3 +63,19 @@ it('ends the session once the cookie duration has passed since the first login',
   expect(viaHeader.status).toBe(401);
   expect(viaHeader.json()).toEqual({ error: 'token expired' });
 });
+
+it('never refreshes a session after its logout, even from a kept copy of the cookie', async () => {
+  const browser = new Browser(stack.url);
+  await browser.devLogin('kim');
+  const token = (await browser.cookie('JWT')) as string;
+  const jti = await browser.xsrf();
+  expect((await browser.getWithXsrf('/auth/logout')).status).toBe(200);
+  await sleep(1300);
+  const replay = await new Browser(stack.url).get('/auth/user', {
+    cookie: `JWT=${token}; XSRF-TOKEN=${jti}`,
+    'x-xsrf-token': jti,
+  });
+  expect(replay.status).toBe(401);
+  expect(replay.json()).toEqual({ error: 'session ended, log in again' });
+  expect(replay.cookies.some((c) => c.startsWith('JWT=;'))).toBe(true);
+});

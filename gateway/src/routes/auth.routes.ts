@@ -116,7 +116,8 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
         if (result.error !== 'xsrf mismatch') clearTokenCookies(ctx, deps.cookies);
         throw new HttpError(403, 'logout not allowed');
       }
-      if (provider) await deps.auth.logout({ provider, token: result.token ?? '' });
+      // The auth service ends the session (and runs the provider's logout), so it can never be refreshed.
+      await deps.auth.logout({ provider: provider ?? '', token: result.token ?? '' });
       clearTokenCookies(ctx, deps.cookies);
       ctx.status = 200;
       ctx.type = 'text/plain; charset=utf-8';

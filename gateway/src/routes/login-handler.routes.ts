@@ -33,6 +33,8 @@ export interface LoginHandlerRoutesDeps {
   /** Configured handler names (the provider names under /auth/) and their LoginHandler clients. */
   handlers: Record<string, LoginHandlerClient>;
   issueSession: IssueSession;
+  /** Ends the session of a token at logout (the auth service's Logout: no refresh after it). */
+  endSession?: (token: string) => Promise<void>;
   authenticator: Authenticator;
   cookies: CookiePolicy;
   log: Logger;
@@ -108,6 +110,7 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
     if (!PROVIDER_NAME.test(name)) throw new Error(`login handler name "${name}" must be 1-64 of A-Z a-z 0-9 _ -`);
     for (const action of ACTIONS) {
       const handle = async (ctx: Koa.Context) => {
+        let sessionToken: string | undefined;
         if (action === 'logout') {
           // As /auth/<provider>/logout of the built-in providers: a token without its XSRF header is a
           // cross-site logout attempt and is refused; anything broken is cleared.
@@ -116,6 +119,7 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
             if (who.error !== 'xsrf mismatch') clearTokenCookies(ctx, deps.cookies);
             throw new HttpError(403, 'logout not allowed');
           }
+          sessionToken = who.token;
         }
         const request: login.HttpRequest = {
           method: ctx.method,
@@ -129,7 +133,10 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
         };
         const res = await call(client, action, request, deadlineMs);
         const status = res.status || 200;
-        if (action === 'logout') clearTokenCookies(ctx, deps.cookies);
+        if (action === 'logout') {
+          if (sessionToken) await deps.endSession?.(sessionToken);
+          clearTokenCookies(ctx, deps.cookies);
+        }
         // The handler's own cookies (gh_<name>_*) are kept, rewritten to our attributes, on every
         // answer, a login included (a handler clears its request cookie when the login succeeds).
         for (const c of handlerSetCookies(res.headers, name, deps.cookies, names)) ctx.append('Set-Cookie', c);

@@ -52,3 +52,18 @@ export function resolveHooksSettings(
     timeoutMs: raw.AUTH_HOOKS_TIMEOUT,
   };
 }
+
+/**
+ * The secret-source rules of the ReadSecret hook: the application holds the secrets, so AUTH_SECRET is
+ * not needed; but a token's audience is read before its signature is checked, so only the audiences
+ * listed in AUTH_AUDIENCES may reach the hook. Otherwise junk tokens with made-up audiences would each
+ * cost the application a call.
+ */
+export function applySecretHookRules(hooks: HooksSettings | undefined, audiences: string[], problems: string[]): void {
+  if (!hooks?.enabled.includes('read-secret')) return;
+  const i = problems.findIndex((p) => p.startsWith('AUTH_SECRET: required'));
+  if (i >= 0) problems.splice(i, 1);
+  if (audiences.length === 0) {
+    problems.push('AUTH_AUDIENCES: required with the read-secret hook (only listed audiences may reach it)');
+  }
+}

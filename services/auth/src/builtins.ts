@@ -11,11 +11,13 @@ import type { BuiltInLogin } from './login-handlers';
 import type { Sender } from './senders/sender';
 import { smtpSender } from './senders/smtp';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './stores/limits';
+import { MemoryRevocations, RedisRevocations, type Revocations } from './stores/revocations';
 import { MemoryUsedTokens, RedisUsedTokens, type UsedTokens } from './stores/used-tokens';
 
 export interface Stores {
   limiter: RateLimiter;
   usedTokens: UsedTokens;
+  revocations: Revocations;
   redis: Redis | undefined;
 }
 
@@ -23,13 +25,23 @@ export interface Stores {
 export function openStores(config: AuthConfig, log: Logger): Stores {
   if (!config.redis.url) {
     log.warn('REDIS_URL is unset: confirmation tokens and abuse counters live in this process (development only)');
-    return { limiter: new MemoryRateLimiter(), usedTokens: new MemoryUsedTokens(), redis: undefined };
+    return {
+      limiter: new MemoryRateLimiter(),
+      usedTokens: new MemoryUsedTokens(),
+      revocations: new MemoryRevocations(),
+      redis: undefined,
+    };
   }
   const redis = new Redis(config.redis.url, { commandTimeout: 2000, connectTimeout: 2000, maxRetriesPerRequest: 1 });
   // ioredis reconnects by itself; the listener keeps each failure to one log line.
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error'));
   const prefix = config.redis.keyPrefix;
-  return { limiter: new RedisRateLimiter(redis, prefix), usedTokens: new RedisUsedTokens(redis, prefix), redis };
+  return {
+    limiter: new RedisRateLimiter(redis, prefix),
+    usedTokens: new RedisUsedTokens(redis, prefix),
+    revocations: new RedisRevocations(redis, prefix),
+    redis,
+  };
 }
 
 /** The application's claims updater, failing closed: no token is signed when the hook cannot answer. */

@@ -111,7 +111,11 @@ describe('direct, verified, hooks and limits configuration', () => {
 
   it('needs no AUTH_SECRET when the application reads secrets (ReadSecret hook)', () => {
     const env = { AUTH_DEV_PROVIDER: 'true', AUTH_HOOKS_ADDR: '127.0.0.1:1', AUTH_HOOKS: 'read-secret' };
-    expect(problemsOf(env)).toEqual([]);
+    expect(problemsOf({ ...env, AUTH_AUDIENCES: 'site-a' })).toEqual([]);
+    // Without a list of audiences, any made-up audience in a junk token would reach the hook.
+    expect(problemsOf(env)).toEqual([
+      'AUTH_AUDIENCES: required with the read-secret hook (only listed audiences may reach it)',
+    ]);
     expect(problemsOf({ AUTH_DEV_PROVIDER: 'true' })[0]).toMatch(/^AUTH_SECRET: required/);
   });
 

@@ -10,7 +10,12 @@ import {
   tokenSettingsShape,
   z,
 } from '@gatehouse/config';
-import { type HooksSettings, hooksSettingsShape, resolveHooksSettings } from '@gatehouse/hooks-sdk';
+import {
+  applySecretHookRules,
+  type HooksSettings,
+  hooksSettingsShape,
+  resolveHooksSettings,
+} from '@gatehouse/hooks-sdk';
 import {
   type DirectProviderConfig,
   limitSetting,
@@ -104,11 +109,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   const raw = parsed.data;
   const hooks = resolveHooksSettings(raw, problems);
   const token = resolveTokenSettings(raw, problems);
-  // With the ReadSecret hook the application holds the secrets; none is needed here.
-  if (hooks?.enabled.includes('read-secret')) {
-    const i = problems.findIndex((p) => p.startsWith('AUTH_SECRET: required'));
-    if (i >= 0) problems.splice(i, 1);
-  }
+  applySecretHookRules(hooks, token.audiences, problems);
   const dev = raw.AUTH_DEV_PROVIDER
     ? {
         host: raw.AUTH_DEV_HOST,

@@ -1,16 +1,16 @@
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
-import { type Issued, TokenError, type TokenService } from '@gatehouse/token';
-import { loginErrors } from './login/errors';
+import type { Issued } from '@gatehouse/token';
 import type { HandlerSessions } from './login/handler-sessions';
 import type { OAuth2Login } from './login/oauth2-login';
+import type { Sessions } from './login/sessions';
 import type { ProviderRegistry } from './providers/registry';
 
 export interface AuthHandlerDeps {
   providers: ProviderRegistry;
   login: OAuth2Login;
-  tokens: TokenService;
+  sessions: Sessions;
   handlerSessions: HandlerSessions;
   /** Custom login handler names, listed after the OAuth2 providers. */
   handlerNames: string[];
@@ -25,7 +25,7 @@ function issued(i: Issued): auth.IssuedToken {
 export function authHandlers({
   providers,
   login,
-  tokens,
+  sessions,
   handlerSessions,
   handlerNames,
   log,
@@ -58,18 +58,15 @@ export function authHandlers({
       return { session: issued(session), userJson: JSON.stringify(session.claims.user) };
     }),
 
-    RefreshToken: unaryHandler(log, async (req: auth.RefreshTokenRequest__Output) => {
-      try {
-        return { session: issued(await tokens.refresh(req.token)) };
-      } catch (err) {
-        if (err instanceof TokenError) throw loginErrors.tokenRefused(err.message);
-        throw err;
-      }
-    }),
+    RefreshToken: unaryHandler(log, async (req: auth.RefreshTokenRequest__Output) => ({
+      session: issued(await sessions.refresh(req.token)),
+    })),
 
-    // OAuth2 providers have nothing to revoke on their side; the gateway clears the cookies.
+    // Ends the session (no refresh after it). OAuth2 providers have nothing to revoke on their side;
+    // the gateway clears the cookies. An empty provider is the provider-independent /auth/logout.
     Logout: unaryHandler(log, async (req: auth.LogoutRequest__Output) => {
-      if (!handlerNames.includes(req.provider)) providers.get(req.provider);
+      if (req.provider && !handlerNames.includes(req.provider)) providers.get(req.provider);
+      await sessions.end(req.token);
       return {};
     }),
   };

@@ -11,6 +11,7 @@ import { hookChecker } from './credentials/hook';
 import { authHandlers } from './handlers';
 import { HandlerSessions } from './login/handler-sessions';
 import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
+import { Sessions } from './login/sessions';
 import { builtInLoginHandlers } from './login-handlers';
 import type { MapUserHook } from './providers/custom';
 import { DEV_CLIENT_ID, devProvider } from './providers/dev';
@@ -126,7 +127,14 @@ export async function startAuthService(
       services: [
         {
           definition: grpcObject.auth.v1.AuthService.service,
-          implementation: authHandlers({ providers, login, tokens, handlerSessions, handlerNames, log }),
+          implementation: authHandlers({
+            providers,
+            login,
+            sessions: new Sessions(tokens, stores.revocations),
+            handlerSessions,
+            handlerNames,
+            log,
+          }),
         },
         {
           definition: loginProto.grpcObject.login.v1.LoginHandler.service,
