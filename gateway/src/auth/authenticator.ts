@@ -13,6 +13,7 @@ import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 import type { TokenCookie } from './cookies';
+import { sessionHeaders } from './raw-headers';
 import type { TokenVerifier } from './verifier';
 
 export type TokenSource = 'query' | 'header' | 'cookie' | 'basic';
@@ -73,13 +74,24 @@ export class Authenticator {
    * hook to ask. Undefined means "take the full path" (authenticate), never a refusal.
    */
   authenticateCached(ctx: Koa.Context): Authenticated | undefined {
-    // Basic credentials go first (go-pkgz order), and a validator must see every request.
-    if (this.options.validate || ctx.get('authorization').startsWith('Basic ')) return undefined;
-    const found = this.findToken(ctx);
+    if (this.options.validate) return undefined; // a validator must see every request
+    const headers = sessionHeaders(ctx.req);
+    // Basic credentials go first (go-pkgz order); the same token precedence as findToken.
+    if (headers.authorization.startsWith('Basic ')) return undefined;
+    let found: { token: string; source: TokenSource } | undefined;
+    if (ctx.querystring !== '') {
+      const fromQuery = ctx.query[JWT_QUERY];
+      if (typeof fromQuery === 'string' && fromQuery !== '') found = { token: fromQuery, source: 'query' };
+    }
+    if (!found && headers.jwt) found = { token: headers.jwt, source: 'header' };
+    if (!found && headers.cookie) {
+      const fromCookie = parseCookies(headers.cookie)[JWT_COOKIE];
+      if (fromCookie) found = { token: fromCookie, source: 'cookie' };
+    }
     if (!found) return undefined;
     const verified = this.options.verifier.peek(found.token);
     if (!verified || verified.expired || !verified.user || verified.claims.handshake) return undefined;
-    if (found.source === 'cookie' && !safeEqual(ctx.get(XSRF_HEADER), verified.claims.jti ?? '')) return undefined;
+    if (found.source === 'cookie' && !safeEqual(headers.xsrf, verified.claims.jti ?? '')) return undefined;
     return { ok: true, user: verified.user, source: found.source, claims: verified.claims, token: found.token };
   }
 
