@@ -1,6 +1,7 @@
 // Authenticated GET /auth/user through the gateway (cookie + XSRF, token verified in-process) against
 // a bare Koa app returning a small JSON body, each in its own process, measured in one run.
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Browser } from '../test/browser';
@@ -27,13 +28,25 @@ async function measure(url: string, headers: Record<string, string>, durationSec
   return { rps: result.requests.average, non2xx: result.non2xx + result.errors, latencyP99: result.latency.p99 };
 }
 
-async function startBareKoa(body: string): Promise<{ url: string; stop: () => void }> {
+function pinToCore(pids: (number | undefined)[], core: number): void {
+  if (os.cpus().length < 2) return;
+  for (const pid of pids) {
+    if (pid === undefined) continue;
+    try {
+      execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+    } catch {
+      // no taskset here: measure unpinned
+    }
+  }
+}
+
+async function startBareKoa(body: string): Promise<{ url: string; pid: number | undefined; stop: () => void }> {
   const child = fork(path.join(__dirname, 'bare-koa.ts'), ['0', body], {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   });
   const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
-  return { url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill('SIGTERM') };
 }
 
 export async function runAuthBench(options: AuthBenchOptions = {}): Promise<AuthBenchResult> {
@@ -42,7 +55,7 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
   const connections = options.connections ?? 32;
   const log = options.log ?? console.log;
   const stack = await startStack({ services: ['auth', 'avatar', 'gateway'], env: { LOG_LEVEL: 'warn' } });
-  let bare: { url: string; stop: () => void } | undefined;
+  let bare: { url: string; pid: number | undefined; stop: () => void } | undefined;
   try {
     const browser = new Browser(stack.url);
     await browser.devLogin('bench_user');
@@ -52,6 +65,10 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
     const check = await fetch(`${stack.url}/auth/user`, { headers });
     if (check.status !== 200) throw new Error(`/auth/user answered ${check.status} before the run`);
     bare = await startBareKoa(await check.text());
+    // On a small machine the scheduler moving servers and load generator between cores is most of the
+    // noise: give both servers the same core, and the load generator the other (where taskset exists).
+    pinToCore([stack.pid('gateway'), bare.pid], 1);
+    pinToCore([process.pid], 0);
 
     // Both get the same request (cookie and XSRF header included), so only the handling differs.
     // Warm both up (JIT, caches, connections), then alternate measured rounds.

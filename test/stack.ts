@@ -47,6 +47,8 @@ export interface Stack {
   env: Record<string, string>;
   dataDir: string;
   output(name: ServiceName): string;
+  /** The OS process id of a started service. */
+  pid(name: ServiceName): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -162,5 +164,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw new Error(`${(err as Error).message}\n${logs}`);
   }
-  return { ports, url, env, dataDir, output: (name) => outputs.get(name) ?? '', stop };
+  return {
+    ports,
+    url,
+    env,
+    dataDir,
+    output: (name) => outputs.get(name) ?? '',
+    pid: (name) => children.get(name)?.pid,
+    stop,
+  };
 }
