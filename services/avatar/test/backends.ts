@@ -1,28 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
+import { createTestDatabase, type TestDatabase } from '../../../test/databases';
 import { tempDir } from './helpers';
 
 /** A fresh Postgres database for one test file (other agents share the server), dropped afterwards. */
-export async function testDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `gh_avatar_${prefix}_${randomBytes(4).toString('hex')}`;
-  const admin = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+export function testDatabase(prefix: string): Promise<TestDatabase> {
+  return createTestDatabase(`gh_avatar_${prefix}`);
 }
 
 /**
