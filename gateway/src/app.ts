@@ -15,6 +15,11 @@ export interface Mount {
 
 export interface AppOptions {
   log: Logger;
+  /**
+   * Middleware run before everything else, even error handling: answers for the hottest requests that
+   * can neither throw nor need logging; anything else goes on with next().
+   */
+  hotPaths?: Koa.Middleware[];
   /** How many reverse proxies append to X-Forwarded-For; 0 trusts none. */
   trustedProxies: number;
   mounts: Mount[];
@@ -31,9 +36,10 @@ function mountMiddleware(mount: Mount): Koa.Middleware {
  * Builds the Koa app. Requests are dispatched by their first path segment to one mount, so a request
  * only ever meets the routes of its own area. No I/O here: tests and the composition root share it.
  */
-export function buildApp({ log, trustedProxies, mounts }: AppOptions): Koa {
+export function buildApp({ log, trustedProxies, mounts, hotPaths = [] }: AppOptions): Koa {
   const app = new Koa({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   app.silent = true; // errors are logged once, by errorHandler
+  for (const hot of hotPaths) app.use(hot);
   app.use(errorHandler(log));
   // Longest prefix first, so /api/v1/avatar wins over /api; '' (the rest) last.
   const table = mounts

@@ -109,8 +109,10 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const app = buildApp({
     log,
     trustedProxies: config.trustedProxies,
+    // Logged requests take the full path, so a debug access log still sees every one.
+    hotPaths: log.isLevelEnabled('debug') ? [] : [auth.fastPath],
     mounts: [
-      { prefix: '/auth', middleware: [auth.fastPath], routers: authRouters },
+      { prefix: '/auth', routers: authRouters },
       { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
       { prefix: '/tokens', routers: [payments] },
       { prefix: '/cards', routers: [payments] },
