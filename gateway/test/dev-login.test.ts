@@ -115,6 +115,8 @@ describe('dev login through the gateway', () => {
   it('logs out only with the XSRF header, and clears both cookies', async () => {
     const browser = new Browser(stack.url);
     await browser.devLogin('erin');
+    const token = (await browser.cookie('JWT')) as string;
+    expect((await new Browser(stack.url).get('/auth/user', { 'x-jwt': token })).status).toBe(200);
     const forged = await browser.get('/auth/logout');
     expect(forged.status).toBe(403);
     expect(forged.json()).toEqual({ error: 'logout not allowed' });
@@ -129,6 +131,9 @@ describe('dev login through the gateway', () => {
       expect.stringMatching(/^XSRF-TOKEN=; Max-Age=0; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax$/),
     ]);
     expect((await browser.getWithXsrf('/auth/user')).status).toBe(401);
+    // A copy of the token kept from before the logout no longer works through this gateway.
+    const copy = await new Browser(stack.url).get('/auth/user', { 'x-jwt': token });
+    expect([copy.status, copy.json()]).toEqual([401, { error: 'session ended, log in again' }]);
   });
 
   it('accepts basic auth for admin when AUTH_ADMIN_PASSWD is set', async () => {

@@ -67,7 +67,25 @@ export class Authenticator {
   // Parallel requests carrying the same expired cookie share one refresh (go-pkgz RefreshCache).
   private readonly recent = new LRUCache<string, TokenCookie>({ max: 5_000, ttl: 10_000 });
 
+  // Sessions logged out through this gateway, by jti, until their tokens expire: the auth service refuses
+  // to refresh them, and this keeps a copied token from working here for the rest of its life.
+  private readonly ended = new Map<string, number>();
+
   constructor(private readonly options: AuthenticatorOptions) {}
+
+  /** Records a logout: until `expSeconds`, tokens of this session are refused by this gateway. */
+  endSession(claims: Claims | undefined): void {
+    if (!claims?.jti || !claims.exp) return;
+    const now = Date.now();
+    if (this.ended.size > 10_000) for (const [jti, until] of this.ended) if (until <= now) this.ended.delete(jti);
+    this.ended.set(claims.jti, claims.exp * 1000);
+  }
+
+  private isEnded(jti: string | undefined): boolean {
+    if (jti === undefined || this.ended.size === 0) return false;
+    const until = this.ended.get(jti);
+    return until !== undefined && until > Date.now();
+  }
 
   /**
    * The common case answered without waiting: a valid, unexpired token already verified once, and no
@@ -91,6 +109,7 @@ export class Authenticator {
     if (!found) return undefined;
     const verified = this.options.verifier.peek(found.token);
     if (!verified || verified.expired || !verified.user || verified.claims.handshake) return undefined;
+    if (this.isEnded(verified.claims.jti)) return undefined;
     if (found.source === 'cookie' && !safeEqual(headers.xsrf, verified.claims.jti ?? '')) return undefined;
     return { ok: true, user: verified.user, source: found.source, claims: verified.claims, token: found.token };
   }
@@ -115,6 +134,7 @@ export class Authenticator {
     }
     if (claims.handshake) return { ok: false, error: 'invalid kind of token', clearCookies: false };
     if (!claims.user || !user) return { ok: false, error: 'user is nil', clearCookies: false };
+    if (this.isEnded(claims.jti)) return { ok: false, error: 'session ended, log in again', clearCookies: true };
     if (source === 'cookie' && !safeEqual(ctx.get(XSRF_HEADER), claims.jti ?? '')) {
       return { ok: false, error: 'xsrf mismatch', clearCookies: false };
     }

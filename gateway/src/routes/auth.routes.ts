@@ -118,6 +118,7 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
       }
       // The auth service ends the session (and runs the provider's logout), so it can never be refreshed.
       await deps.auth.logout({ provider: provider ?? '', token: result.token ?? '' });
+      deps.authenticator.endSession(result.claims);
       clearTokenCookies(ctx, deps.cookies);
       ctx.status = 200;
       ctx.type = 'text/plain; charset=utf-8';

@@ -120,6 +120,7 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
             throw new HttpError(403, 'logout not allowed');
           }
           sessionToken = who.token;
+          deps.authenticator.endSession(who.claims);
         }
         const request: login.HttpRequest = {
           method: ctx.method,
