@@ -1,6 +1,7 @@
 // Authenticated GET /auth/user through the gateway (cookie + XSRF, token verified in-process) against
 // a bare Koa app returning a small JSON body, each in its own process, measured in one run.
 import { execFileSync, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -9,7 +10,7 @@ import { startStack } from '../test/stack';
 
 export interface AuthBenchOptions {
   durationSec?: number;
-  /** Measured rounds per side, alternating; the best of each counts. */
+  /** Measured rounds, each running both sides back to back; the median round ratio counts. */
   rounds?: number;
   connections?: number;
   log?: (line: string) => void;
@@ -19,14 +20,50 @@ export interface AuthBenchResult {
   bareRps: number;
   gatewayRps: number;
   ratio: number;
+  /** Median server CPU per request, bare and gateway, where /proc exists. */
+  bareCpuUs?: number;
+  gatewayCpuUs?: number;
   budget: number;
   gatewayErrors: number;
 }
 
-async function measure(url: string, headers: Record<string, string>, durationSec: number, connections: number) {
-  const result = await autocannon({ url, headers, duration: durationSec, connections, pipelining: 1 });
-  return { rps: result.requests.average, non2xx: result.non2xx + result.errors, latencyP99: result.latency.p99 };
+/** CPU time (user + system, ms) a process has used so far, from /proc; undefined where there is none. */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
+const CLOCK_TICKS = 100; // USER_HZ, 100 on every Linux this runs on
+
+interface Measured {
+  rps: number;
+  non2xx: number;
+  latencyP99: number;
+  /** Server CPU microseconds per answered request: the cost, less sensitive to a noisy machine. */
+  cpuUs?: number;
+}
+
+async function measure(
+  url: string,
+  headers: Record<string, string>,
+  durationSec: number,
+  connections: number,
+  serverPid?: number,
+): Promise<Measured> {
+  const cpuBefore = cpuMs(serverPid);
+  const result = await autocannon({ url, headers, duration: durationSec, connections, pipelining: 1 });
+  const cpuAfter = cpuMs(serverPid);
+  const cpuUs =
+    cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
+      : undefined;
+  return { rps: result.requests.average, non2xx: result.non2xx + result.errors, latencyP99: result.latency.p99, cpuUs };
+}
+
+const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
 
 function pinToCore(pids: (number | undefined)[], core: number): void {
   if (os.cpus().length < 2) return;
@@ -50,8 +87,8 @@ async function startBareKoa(body: string): Promise<{ url: string; pid: number | 
 }
 
 export async function runAuthBench(options: AuthBenchOptions = {}): Promise<AuthBenchResult> {
-  const durationSec = options.durationSec ?? 5;
-  const rounds = options.rounds ?? 3;
+  const durationSec = options.durationSec ?? 4;
+  const rounds = options.rounds ?? 5;
   const connections = options.connections ?? 32;
   const log = options.log ?? console.log;
   const stack = await startStack({ services: ['auth', 'avatar', 'gateway'], env: { LOG_LEVEL: 'warn' } });
@@ -74,26 +111,37 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
     // Warm both up (JIT, caches, connections), then alternate measured rounds.
     await measure(bare.url, headers, 5, connections);
     await measure(`${stack.url}/auth/user`, headers, 5, connections);
-    let b = { rps: 0, non2xx: 0, latencyP99: 0 };
-    let g = { rps: 0, non2xx: 0, latencyP99: 0 };
+    let b: Measured = { rps: 0, non2xx: 0, latencyP99: 0 };
+    let g: Measured = { rps: 0, non2xx: 0, latencyP99: 0 };
+    let gatewayErrors = 0;
     const roundRatios: number[] = [];
+    const cpu = { bare: [] as number[], gateway: [] as number[] };
     for (let round = 0; round < rounds; round++) {
-      const br = await measure(bare.url, headers, durationSec, connections);
-      const gr = await measure(`${stack.url}/auth/user`, headers, durationSec, connections);
+      const br = await measure(bare.url, headers, durationSec, connections, bare.pid);
+      const gr = await measure(`${stack.url}/auth/user`, headers, durationSec, connections, stack.pid('gateway'));
       roundRatios.push(gr.rps / br.rps);
+      gatewayErrors += gr.non2xx;
       if (br.rps > b.rps) b = br;
-      if (gr.rps > g.rps) g = { ...gr, non2xx: g.non2xx + gr.non2xx };
-      else g.non2xx += gr.non2xx;
+      if (gr.rps > g.rps) g = gr;
+      if (br.cpuUs !== undefined && gr.cpuUs !== undefined) {
+        cpu.bare.push(br.cpuUs);
+        cpu.gateway.push(gr.cpuUs);
+      }
     }
     log(`round ratios           ${roundRatios.map((r) => r.toFixed(2)).join(' ')}`);
     // Each round measures both sides back to back under the same conditions; the median round ratio is
     // the figure (best-of-each would pair numbers from different moments of a noisy machine).
-    const sorted = [...roundRatios].sort((x, y) => x - y);
-    const ratio = sorted[Math.floor(sorted.length / 2)] as number;
-    log(`bare Koa JSON          ${b.rps.toFixed(0)} req/s (p99 ${b.latencyP99} ms)`);
-    log(`GET /auth/user (auth)  ${g.rps.toFixed(0)} req/s (p99 ${g.latencyP99} ms, non-2xx ${g.non2xx})`);
+    const ratio = median(roundRatios);
+    log(`bare Koa JSON          ${b.rps.toFixed(0)} req/s (best round, p99 ${b.latencyP99} ms)`);
+    log(
+      `GET /auth/user (auth)  ${g.rps.toFixed(0)} req/s (best round, p99 ${g.latencyP99} ms, non-2xx ${gatewayErrors})`,
+    );
+    const bareCpuUs = cpu.bare.length > 0 ? median(cpu.bare) : undefined;
+    const gatewayCpuUs = cpu.gateway.length > 0 ? median(cpu.gateway) : undefined;
+    if (bareCpuUs !== undefined && gatewayCpuUs !== undefined)
+      log(`server CPU per request bare ${bareCpuUs.toFixed(1)} µs, gateway ${gatewayCpuUs.toFixed(1)} µs (medians)`);
     log(`ratio (median round)   ${ratio.toFixed(2)} (budget 0.80)`);
-    return { bareRps: b.rps, gatewayRps: g.rps, ratio, budget: 0.8, gatewayErrors: g.non2xx };
+    return { bareRps: b.rps, gatewayRps: g.rps, ratio, bareCpuUs, gatewayCpuUs, budget: 0.8, gatewayErrors };
   } finally {
     bare?.stop();
     await stack.stop();

@@ -103,6 +103,31 @@ describe('dev login through the gateway', () => {
     expect(tampered.json()).toEqual({ error: 'token is invalid' });
   });
 
+  it('answers a token it has seen (the fast path) exactly as the first time, and only that token', async () => {
+    const browser = new Browser(stack.url);
+    await browser.devLogin('erin');
+    const first = await browser.getWithXsrf('/auth/user');
+    const cached = await browser.getWithXsrf('/auth/user');
+    const withQuery = await browser.getWithXsrf('/auth/user?from=somewhere');
+    for (const res of [cached, withQuery]) {
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(first.text);
+      for (const header of ['content-type', 'content-length', 'content-security-policy', 'x-content-type-options'])
+        expect(res.headers.get(header)).toBe(first.headers.get(header));
+    }
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+
+    // Another payload under the cached token's signature is verified in full, and refused.
+    const token = (await browser.cookie('JWT')) as string;
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    claims.user.name = 'mallory';
+    const forged = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+    const refused = await new Browser(stack.url).get('/auth/user', { 'x-jwt': forged });
+    expect(refused.status).toBe(401);
+    expect(refused.json()).toEqual({ error: 'token is invalid' });
+  });
+
   it('answers 401 without a token and lists the providers', async () => {
     const browser = new Browser(stack.url);
     const res = await browser.get('/auth/user');
@@ -146,6 +171,15 @@ describe('dev login through the gateway', () => {
     const wrong = await browser.get('/auth/user', { authorization: basic('admin', 'nope') });
     expect(wrong.status).toBe(401);
     expect(stack.output('gateway')).not.toContain('nope');
+    // Basic credentials come first (go-pkgz order), even beside a session token the gateway has cached.
+    const loggedIn = new Browser(stack.url);
+    await loggedIn.devLogin('grace');
+    expect((await loggedIn.getWithXsrf('/auth/user')).json()).toMatchObject({ name: 'grace' });
+    const both = await loggedIn.get('/auth/user', {
+      authorization: basic('admin', 'admin-password-for-tests'),
+      'x-xsrf-token': await loggedIn.xsrf(),
+    });
+    expect(both.json()).toMatchObject({ name: 'admin' });
   });
 
   it('redirects with 303 only to its own origin and allowed hosts', async () => {

@@ -5,6 +5,7 @@ import {
   JWT_HEADER,
   JWT_QUERY,
   safeEqual,
+  safeEqualBytes,
   TokenError,
   type User,
   XSRF_HEADER,
@@ -26,6 +27,8 @@ export interface Authenticated {
   token?: string;
   /** Set when an expired cookie token was refreshed: the gateway writes these cookies. */
   refreshed?: TokenCookie;
+  /** `user` as JSON, when it came from the verifier's cache (see CachedToken.userBody). */
+  userBody?: string;
 }
 
 export interface Refused {
@@ -89,29 +92,35 @@ export class Authenticator {
 
   /**
    * The common case answered without waiting: a valid, unexpired token already verified once, and no
-   * hook to ask. Undefined means "take the full path" (authenticate), never a refusal.
+   * hook to ask. Undefined means "take the full path" (authenticate), never a refusal. Every request
+   * with a session passes here, so it allocates little and reads only the headers it needs.
    */
   authenticateCached(ctx: Koa.Context): Authenticated | undefined {
     if (this.options.validate) return undefined; // a validator must see every request
     const headers = sessionHeaders(ctx.req);
     // Basic credentials go first (go-pkgz order); the same token precedence as findToken.
     if (headers.authorization.startsWith('Basic ')) return undefined;
-    let found: { token: string; source: TokenSource } | undefined;
-    if (ctx.querystring !== '') {
+    let token: string | undefined;
+    let source: TokenSource = 'query';
+    if (ctx.req.url?.includes('?')) {
       const fromQuery = ctx.query[JWT_QUERY];
-      if (typeof fromQuery === 'string' && fromQuery !== '') found = { token: fromQuery, source: 'query' };
+      if (typeof fromQuery === 'string' && fromQuery !== '') token = fromQuery;
     }
-    if (!found && headers.jwt) found = { token: headers.jwt, source: 'header' };
-    if (!found && headers.cookie) {
-      const fromCookie = parseCookies(headers.cookie)[JWT_COOKIE];
-      if (fromCookie) found = { token: fromCookie, source: 'cookie' };
+    if (token === undefined && headers.jwt) {
+      token = headers.jwt;
+      source = 'header';
     }
-    if (!found) return undefined;
-    const verified = this.options.verifier.peek(found.token);
-    if (!verified || verified.expired || !verified.user || verified.claims.handshake) return undefined;
-    if (this.isEnded(verified.claims.jti)) return undefined;
-    if (found.source === 'cookie' && !safeEqual(headers.xsrf, verified.claims.jti ?? '')) return undefined;
-    return { ok: true, user: verified.user, source: found.source, claims: verified.claims, token: found.token };
+    if (token === undefined && headers.cookie) {
+      token = parseCookies(headers.cookie)[JWT_COOKIE] || undefined;
+      source = 'cookie';
+    }
+    if (token === undefined) return undefined;
+    const { verifier } = this.options;
+    const entry = verifier.peek(token);
+    if (!entry?.user || entry.claims.handshake || verifier.expired(entry)) return undefined;
+    if (this.isEnded(entry.claims.jti)) return undefined;
+    if (source === 'cookie' && !safeEqualBytes(headers.xsrf, entry.jtiBytes)) return undefined;
+    return { ok: true, user: entry.user, userBody: entry.userBody, source, claims: entry.claims, token };
   }
 
   async authenticate(ctx: Koa.Context): Promise<Authenticated | Refused> {

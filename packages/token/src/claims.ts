@@ -69,14 +69,21 @@ export function userId(provider: string, rawId: string): string {
 
 /** Constant-time string comparison, for XSRF values and passwords. */
 export function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
+  return safeEqualBytes(a, Buffer.from(b));
+}
+
+/**
+ * safeEqual against a value already encoded (a cached token's jti), so a hot path encodes only the
+ * string it was given.
+ */
+export function safeEqualBytes(a: string, expected: Buffer): boolean {
+  const given = Buffer.from(a);
   // Compare against itself on a length mismatch so the time taken does not depend on where they differ.
-  if (left.length !== right.length) {
-    timingSafeEqual(left, left);
+  if (given.length !== expected.length) {
+    timingSafeEqual(expected, expected);
     return false;
   }
-  return timingSafeEqual(left, right);
+  return timingSafeEqual(given, expected);
 }
 
 /** Orders claims as go-pkgz writes them, so tokens read the same as the Go library's. */
