@@ -49,6 +49,8 @@ export interface Stack {
   output(name: ServiceName): string;
   /** The OS process id of a started service. */
   pid(name: ServiceName): number | undefined;
+  /** Starts one more gateway on its own port, talking to the same services (several-instance tests). */
+  addGateway(): Promise<{ url: string; output(): string; stop(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -122,34 +124,51 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     'telegram-bot': ports.telegram,
     payment: ports.payment,
   };
-  const launch = (name: ServiceName) => {
+  const extras: ChildProcess[] = [];
+  const spawnService = (name: ServiceName, extraEnv: Record<string, string>, collect: (chunk: Buffer) => void) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, ENTRY[name])], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    outputs.set(name, '');
-    const collect = (chunk: Buffer) => outputs.set(name, (outputs.get(name) ?? '') + chunk.toString());
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
-    children.set(name, child);
+    return child;
   };
+  const launch = (name: ServiceName) => {
+    outputs.set(name, '');
+    const collect = (chunk: Buffer) => outputs.set(name, (outputs.get(name) ?? '') + chunk.toString());
+    children.set(name, spawnService(name, {}, collect));
+  };
+  const terminate = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(kill);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
   const stop = async () => {
-    await Promise.all(
-      [...children.values()].map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-            child.once('exit', () => {
-              clearTimeout(kill);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all([...children.values(), ...extras].map(terminate));
     rmSync(dataDir, { recursive: true, force: true });
+  };
+  const addGateway = async () => {
+    const port = await freePort();
+    let output = '';
+    const child = spawnService('gateway', { GATEWAY_PORT: String(port) }, (chunk) => {
+      output += chunk.toString();
+    });
+    extras.push(child);
+    const extraUrl = `http://127.0.0.1:${port}`;
+    try {
+      await waitForHttp(`${extraUrl}/auth/status`);
+    } catch (err) {
+      await terminate(child);
+      throw new Error(`${(err as Error).message}\n${output}`);
+    }
+    return { url: extraUrl, output: () => output, stop: () => terminate(child) };
   };
   try {
     const backends = options.services.filter((s): s is Exclude<ServiceName, 'gateway'> => s !== 'gateway');
@@ -171,6 +190,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     dataDir,
     output: (name) => outputs.get(name) ?? '',
     pid: (name) => children.get(name)?.pid,
+    addGateway,
     stop,
   };
 }

@@ -8,6 +8,7 @@ import { configSecretReader } from '@gatehouse/token';
 import type Router from '@koa/router';
 import { buildApp } from './app';
 import { Authenticator } from './auth/authenticator';
+import { EndedSessionsFeed } from './auth/ended-sessions';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
 import { authenticate } from './middleware/authenticate';
@@ -53,6 +54,12 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     checkBasicAuth: hooks?.has('check-basic-auth') ? (user, pass) => hooks.checkBasicAuth(user, pass) : undefined,
     log,
   });
+  const endedSessions = new EndedSessionsFeed({
+    open: () => authClient.raw.watchEndedSessions({}),
+    onEnded: (jti, untilMs) => authenticator.endSessionUntil(jti, untilMs),
+    log,
+  });
+  endedSessions.start();
   const LoginHandler = loadProto('login').grpcObject.login.v1.LoginHandler;
   // The built-in direct and verified providers are served by the auth service's own LoginHandler.
   const handlerAddresses: [string, string][] = [
@@ -134,6 +141,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     port,
     url: `http://${config.host}:${port}`,
     async stop() {
+      endedSessions.stop();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       authClient.close();

@@ -70,18 +70,23 @@ export class Authenticator {
   // Parallel requests carrying the same expired cookie share one refresh (go-pkgz RefreshCache).
   private readonly recent = new LRUCache<string, TokenCookie>({ max: 5_000, ttl: 10_000 });
 
-  // Sessions logged out through this gateway, by jti, until their tokens expire: the auth service refuses
-  // to refresh them, and this keeps a copied token from working here for the rest of its life.
+  // Sessions logged out, by jti, until their tokens expire: here at once, elsewhere through the auth
+  // service's feed. The auth service refuses to refresh them; this refuses every copy of their tokens.
   private readonly ended = new Map<string, number>();
 
   constructor(private readonly options: AuthenticatorOptions) {}
 
-  /** Records a logout: until `expSeconds`, tokens of this session are refused by this gateway. */
+  /** Records a logout handled here: tokens of this session are refused until the presented one's exp. */
   endSession(claims: Claims | undefined): void {
-    if (!claims?.jti || !claims.exp) return;
+    if (claims?.jti && claims.exp) this.endSessionUntil(claims.jti, claims.exp * 1000);
+  }
+
+  /** Records a session ended anywhere (the auth service's feed): its tokens are refused until `untilMs`. */
+  endSessionUntil(jti: string, untilMs: number): void {
     const now = Date.now();
-    if (this.ended.size > 10_000) for (const [jti, until] of this.ended) if (until <= now) this.ended.delete(jti);
-    this.ended.set(claims.jti, claims.exp * 1000);
+    if (untilMs <= now) return;
+    if (this.ended.size > 10_000) for (const [id, until] of this.ended) if (until <= now) this.ended.delete(id);
+    this.ended.set(jti, Math.max(untilMs, this.ended.get(jti) ?? 0));
   }
 
   private isEnded(jti: string | undefined): boolean {

@@ -36,6 +36,11 @@ export class TokenService {
     return this.options.audiences;
   }
 
+  /** How long a token lives (AUTH_TOKEN_DURATION): no token outlives its signing by more. */
+  get tokenDurationMs(): number {
+    return this.options.tokenDurationMs;
+  }
+
   /** The audience a login without `site`/`aud` gets: the first allowed one, else the issuer. */
   defaultAudience(): string {
     return this.options.audiences[0] ?? this.options.issuer;

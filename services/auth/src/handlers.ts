@@ -2,6 +2,7 @@ import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import type { Issued } from '@gatehouse/token';
+import type { EndedSessionStreams } from './ended-sessions-stream';
 import type { HandlerSessions } from './login/handler-sessions';
 import type { OAuth2Login } from './login/oauth2-login';
 import type { Sessions } from './login/sessions';
@@ -14,6 +15,7 @@ export interface AuthHandlerDeps {
   handlerSessions: HandlerSessions;
   /** Custom login handler names, listed after the OAuth2 providers. */
   handlerNames: string[];
+  endedSessions: EndedSessionStreams;
   log: Logger;
 }
 
@@ -28,6 +30,7 @@ export function authHandlers({
   sessions,
   handlerSessions,
   handlerNames,
+  endedSessions,
   log,
 }: AuthHandlerDeps): auth.AuthServiceHandlers {
   return {
@@ -69,5 +72,7 @@ export function authHandlers({
       await sessions.end(req.token);
       return {};
     }),
+
+    WatchEndedSessions: endedSessions.handler,
   };
 }

@@ -8,6 +8,7 @@ import { builtInLogins, hookClaimsUpdater, openStores } from './builtins';
 import type { AuthConfig } from './config';
 import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
+import { EndedSessionStreams } from './ended-sessions-stream';
 import { authHandlers } from './handlers';
 import { HandlerSessions } from './login/handler-sessions';
 import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
@@ -51,6 +52,7 @@ export async function startAuthService(
   const closeAll = () => {
     builtIns.close();
     hooks?.close();
+    stores.revocations.close();
     stores.redis?.disconnect();
   };
   const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress);
@@ -118,6 +120,8 @@ export async function startAuthService(
   const { definition, grpcObject } = loadProto('auth');
   const loginProto = loadProto('login');
 
+  const sessions = new Sessions(tokens, stores.revocations);
+  const endedSessions = new EndedSessionStreams(sessions, log);
   let grpc: RunningGrpcServer;
   try {
     grpc = await startGrpcServer({
@@ -130,9 +134,10 @@ export async function startAuthService(
           implementation: authHandlers({
             providers,
             login,
-            sessions: new Sessions(tokens, stores.revocations),
+            sessions,
             handlerSessions,
             handlerNames,
+            endedSessions,
             log,
           }),
         },
@@ -157,6 +162,7 @@ export async function startAuthService(
     devPort,
     localPorts: configured.localPorts,
     async stop() {
+      endedSessions.closeAll();
       await grpc.shutdown();
       await devServer?.stop();
       await configured.stop();

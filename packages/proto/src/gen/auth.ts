@@ -6,6 +6,7 @@ import type { BeginLoginRequest as _auth_v1_BeginLoginRequest, BeginLoginRequest
 import type { BeginLoginResponse as _auth_v1_BeginLoginResponse, BeginLoginResponse__Output as _auth_v1_BeginLoginResponse__Output } from './auth/v1/BeginLoginResponse';
 import type { CompleteLoginRequest as _auth_v1_CompleteLoginRequest, CompleteLoginRequest__Output as _auth_v1_CompleteLoginRequest__Output } from './auth/v1/CompleteLoginRequest';
 import type { CompleteLoginResponse as _auth_v1_CompleteLoginResponse, CompleteLoginResponse__Output as _auth_v1_CompleteLoginResponse__Output } from './auth/v1/CompleteLoginResponse';
+import type { EndedSession as _auth_v1_EndedSession, EndedSession__Output as _auth_v1_EndedSession__Output } from './auth/v1/EndedSession';
 import type { IssueSessionRequest as _auth_v1_IssueSessionRequest, IssueSessionRequest__Output as _auth_v1_IssueSessionRequest__Output } from './auth/v1/IssueSessionRequest';
 import type { IssueSessionResponse as _auth_v1_IssueSessionResponse, IssueSessionResponse__Output as _auth_v1_IssueSessionResponse__Output } from './auth/v1/IssueSessionResponse';
 import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from './auth/v1/IssuedToken';
@@ -16,6 +17,7 @@ import type { LogoutResponse as _auth_v1_LogoutResponse, LogoutResponse__Output 
 import type { Param as _auth_v1_Param, Param__Output as _auth_v1_Param__Output } from './auth/v1/Param';
 import type { RefreshTokenRequest as _auth_v1_RefreshTokenRequest, RefreshTokenRequest__Output as _auth_v1_RefreshTokenRequest__Output } from './auth/v1/RefreshTokenRequest';
 import type { RefreshTokenResponse as _auth_v1_RefreshTokenResponse, RefreshTokenResponse__Output as _auth_v1_RefreshTokenResponse__Output } from './auth/v1/RefreshTokenResponse';
+import type { WatchEndedSessionsRequest as _auth_v1_WatchEndedSessionsRequest, WatchEndedSessionsRequest__Output as _auth_v1_WatchEndedSessionsRequest__Output } from './auth/v1/WatchEndedSessionsRequest';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -29,6 +31,7 @@ export interface ProtoGrpcType {
       BeginLoginResponse: MessageTypeDefinition<_auth_v1_BeginLoginResponse, _auth_v1_BeginLoginResponse__Output>
       CompleteLoginRequest: MessageTypeDefinition<_auth_v1_CompleteLoginRequest, _auth_v1_CompleteLoginRequest__Output>
       CompleteLoginResponse: MessageTypeDefinition<_auth_v1_CompleteLoginResponse, _auth_v1_CompleteLoginResponse__Output>
+      EndedSession: MessageTypeDefinition<_auth_v1_EndedSession, _auth_v1_EndedSession__Output>
       IssueSessionRequest: MessageTypeDefinition<_auth_v1_IssueSessionRequest, _auth_v1_IssueSessionRequest__Output>
       IssueSessionResponse: MessageTypeDefinition<_auth_v1_IssueSessionResponse, _auth_v1_IssueSessionResponse__Output>
       IssuedToken: MessageTypeDefinition<_auth_v1_IssuedToken, _auth_v1_IssuedToken__Output>
@@ -39,6 +42,7 @@ export interface ProtoGrpcType {
       Param: MessageTypeDefinition<_auth_v1_Param, _auth_v1_Param__Output>
       RefreshTokenRequest: MessageTypeDefinition<_auth_v1_RefreshTokenRequest, _auth_v1_RefreshTokenRequest__Output>
       RefreshTokenResponse: MessageTypeDefinition<_auth_v1_RefreshTokenResponse, _auth_v1_RefreshTokenResponse__Output>
+      WatchEndedSessionsRequest: MessageTypeDefinition<_auth_v1_WatchEndedSessionsRequest, _auth_v1_WatchEndedSessionsRequest__Output>
     }
   }
 }

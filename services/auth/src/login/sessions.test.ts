@@ -14,9 +14,21 @@ afterAll(async () => {
   redis.disconnect();
 });
 
+// Every store a test makes is closed after it: an open subscriber would keep Jest from exiting.
+const opened: Revocations[] = [];
+const track = (store: Revocations) => {
+  opened.push(store);
+  return store;
+};
+const afterCleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+  for (const cleanup of afterCleanup.splice(0)) cleanup();
+});
+
 describe.each([
-  ['in process', () => new MemoryRevocations()],
-  ['Redis', () => new RedisRevocations(redis, prefix)],
+  ['in process', () => track(new MemoryRevocations())],
+  ['Redis', () => track(new RedisRevocations(redis, prefix))],
 ] as [string, () => Revocations][])('Sessions with revocations %s', (_name, make) => {
   it('refreshes until logout, then never again', async () => {
     let now = Date.now();
@@ -43,5 +55,74 @@ describe.each([
     const other = await tokens.issueSession({ user, aud: 'x', provider: 'dev', sessionOnly: false });
     await sessions.end('not-a-token');
     await expect(sessions.refresh(other.token)).resolves.toMatchObject({ jti: other.jti });
+  });
+
+  it('announces each ended session to its watchers, and lists recent ones to a new watcher', async () => {
+    const now = Date.now();
+    const tokens = new TokenService({
+      issuer: 'test',
+      tokenDurationMs: 15 * MINUTE,
+      cookieDurationMs: 24 * 60 * MINUTE,
+      audiences: [],
+      secrets: configSecretReader('s'.repeat(40), {}),
+      now: () => now,
+    });
+    const sessions = new Sessions(tokens, make(), () => now);
+    const user = { name: 'a', id: 'dev_a', picture: '' };
+    const heard: { jti: string; untilMs: number }[] = [];
+    const watch = await sessions.watchEnded((e) => heard.push(e));
+    const ended = await tokens.issueSession({ user, aud: 'x', provider: 'dev', sessionOnly: false });
+    await sessions.end(ended.token);
+    // Until the last possible token of the session expires, plus a minute for clocks that disagree.
+    const expected = { jti: ended.jti, untilMs: now + 16 * MINUTE };
+    await waitFor(() => heard.length > 0);
+    expect(heard).toEqual([expected]);
+    watch.stop();
+
+    const later = await sessions.watchEnded(() => {});
+    expect(later.recent).toContainEqual(expected);
+    later.stop();
+  });
+});
+
+async function waitFor(done: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('RedisRevocations across auth instances', () => {
+  it('carries an end from one instance to the watchers of another, and after a reconnect', async () => {
+    const name = `test-${randomBytes(4).toString('hex')}`;
+    const crossPrefix = `${prefix}cross:`;
+    const connections = [redis.duplicate(), redis.duplicate({ connectionName: name, retryStrategy: () => 500 })];
+    const [a, b] = connections.map((c) => track(new RedisRevocations(c, crossPrefix))) as [
+      RedisRevocations,
+      RedisRevocations,
+    ];
+    afterCleanup.push(() => {
+      for (const c of connections) c.disconnect();
+    });
+    const heard: string[] = [];
+    const watch = await b.watch((e) => heard.push(e.jti));
+    await a.revoke('jti-one', MINUTE, Date.now() + MINUTE);
+    await waitFor(() => heard.includes('jti-one'));
+    expect(heard).toEqual(['jti-one']);
+    expect(await b.isRevoked('jti-one')).toBe(true);
+
+    // Garbage on the channel is ignored; a stale entry is not listed.
+    await redis.publish(`${crossPrefix}ended-sessions`, 'not json');
+    await a.revoke('jti-stale', MINUTE, Date.now() - 1);
+    expect((await b.watch(() => {})).recent.map((e) => e.jti)).toEqual(['jti-one']);
+
+    // While B's subscriber is away (it reconnects after 500 ms), an end published then is not heard as it
+    // happens; when the subscriber is back, the recent list is replayed.
+    const clients = (await redis.client('LIST')) as string;
+    const subscriberId = new RegExp(`id=(\\d+) .*name=${name}:ended-sessions `).exec(clients)?.[1];
+    expect(subscriberId).toBeDefined();
+    await redis.client('KILL', 'ID', subscriberId as string);
+    await a.revoke('jti-two', MINUTE, Date.now() + MINUTE);
+    await waitFor(() => heard.includes('jti-two'), 5000);
+    expect(heard).toContain('jti-two');
+    watch.stop();
   });
 });

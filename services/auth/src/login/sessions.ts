@@ -1,12 +1,15 @@
 import { type Issued, TokenError, type TokenService } from '@gatehouse/token';
-import type { Revocations } from '../stores/revocations';
+import type { EndedListener, EndedWatch, Revocations } from '../stores/revocations';
 import { loginErrors } from './errors';
+
+/** Gateways forget an ended session this long after its last token's exp, for clocks that disagree. */
+const CLOCK_SKEW_MS = 60_000;
 
 /**
  * A session's life after login: refresh (refused once the session was ended by logout or reached its
- * absolute end) and logout, which records the session's jti until it would have ended anyway. The
- * gateway verifies tokens itself, so a copied token stays usable until its own exp
- * (AUTH_TOKEN_DURATION), but can never be refreshed again.
+ * absolute end) and logout, which records the session's jti until it would have ended anyway and
+ * announces it to the gateways (watchEnded): they verify tokens themselves, and refuse every copy of an
+ * ended session's token from then on rather than until its exp.
  */
 export class Sessions {
   constructor(
@@ -38,7 +41,16 @@ export class Sessions {
       return;
     }
     if (!claims.jti || !claims.user) return;
-    const remaining = this.tokens.sessionEnd(claims) - this.now();
-    if (remaining > 0) await this.revocations.revoke(claims.jti, remaining);
+    const now = this.now();
+    const sessionEnd = this.tokens.sessionEnd(claims);
+    if (sessionEnd <= now) return;
+    // No token of this session can expire later than one signed just now (refresh is refused from here).
+    const tokensUntil = Math.min(sessionEnd, now + this.tokens.tokenDurationMs) + CLOCK_SKEW_MS;
+    await this.revocations.revoke(claims.jti, sessionEnd - now, tokensUntil);
+  }
+
+  /** Sessions ended recently (tokens possibly unexpired), then each one as it ends, on any instance. */
+  watchEnded(listener: EndedListener): Promise<EndedWatch> {
+    return this.revocations.watch(listener);
   }
 }

@@ -6,6 +6,7 @@ import type { BeginLoginRequest as _auth_v1_BeginLoginRequest, BeginLoginRequest
 import type { BeginLoginResponse as _auth_v1_BeginLoginResponse, BeginLoginResponse__Output as _auth_v1_BeginLoginResponse__Output } from '../../auth/v1/BeginLoginResponse';
 import type { CompleteLoginRequest as _auth_v1_CompleteLoginRequest, CompleteLoginRequest__Output as _auth_v1_CompleteLoginRequest__Output } from '../../auth/v1/CompleteLoginRequest';
 import type { CompleteLoginResponse as _auth_v1_CompleteLoginResponse, CompleteLoginResponse__Output as _auth_v1_CompleteLoginResponse__Output } from '../../auth/v1/CompleteLoginResponse';
+import type { EndedSession as _auth_v1_EndedSession, EndedSession__Output as _auth_v1_EndedSession__Output } from '../../auth/v1/EndedSession';
 import type { IssueSessionRequest as _auth_v1_IssueSessionRequest, IssueSessionRequest__Output as _auth_v1_IssueSessionRequest__Output } from '../../auth/v1/IssueSessionRequest';
 import type { IssueSessionResponse as _auth_v1_IssueSessionResponse, IssueSessionResponse__Output as _auth_v1_IssueSessionResponse__Output } from '../../auth/v1/IssueSessionResponse';
 import type { ListProvidersRequest as _auth_v1_ListProvidersRequest, ListProvidersRequest__Output as _auth_v1_ListProvidersRequest__Output } from '../../auth/v1/ListProvidersRequest';
@@ -14,6 +15,7 @@ import type { LogoutRequest as _auth_v1_LogoutRequest, LogoutRequest__Output as 
 import type { LogoutResponse as _auth_v1_LogoutResponse, LogoutResponse__Output as _auth_v1_LogoutResponse__Output } from '../../auth/v1/LogoutResponse';
 import type { RefreshTokenRequest as _auth_v1_RefreshTokenRequest, RefreshTokenRequest__Output as _auth_v1_RefreshTokenRequest__Output } from '../../auth/v1/RefreshTokenRequest';
 import type { RefreshTokenResponse as _auth_v1_RefreshTokenResponse, RefreshTokenResponse__Output as _auth_v1_RefreshTokenResponse__Output } from '../../auth/v1/RefreshTokenResponse';
+import type { WatchEndedSessionsRequest as _auth_v1_WatchEndedSessionsRequest, WatchEndedSessionsRequest__Output as _auth_v1_WatchEndedSessionsRequest__Output } from '../../auth/v1/WatchEndedSessionsRequest';
 
 export interface AuthServiceClient extends grpc.Client {
   BeginLogin(argument: _auth_v1_BeginLoginRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_BeginLoginResponse__Output>): grpc.ClientUnaryCall;
@@ -70,6 +72,11 @@ export interface AuthServiceClient extends grpc.Client {
   refreshToken(argument: _auth_v1_RefreshTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_RefreshTokenResponse__Output>): grpc.ClientUnaryCall;
   refreshToken(argument: _auth_v1_RefreshTokenRequest, callback: grpc.requestCallback<_auth_v1_RefreshTokenResponse__Output>): grpc.ClientUnaryCall;
   
+  WatchEndedSessions(argument: _auth_v1_WatchEndedSessionsRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_auth_v1_EndedSession__Output>;
+  WatchEndedSessions(argument: _auth_v1_WatchEndedSessionsRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_auth_v1_EndedSession__Output>;
+  watchEndedSessions(argument: _auth_v1_WatchEndedSessionsRequest, metadata: grpc.Metadata, options?: grpc.CallOptions): grpc.ClientReadableStream<_auth_v1_EndedSession__Output>;
+  watchEndedSessions(argument: _auth_v1_WatchEndedSessionsRequest, options?: grpc.CallOptions): grpc.ClientReadableStream<_auth_v1_EndedSession__Output>;
+  
 }
 
 export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
@@ -85,6 +92,8 @@ export interface AuthServiceHandlers extends grpc.UntypedServiceImplementation {
   
   RefreshToken: grpc.handleUnaryCall<_auth_v1_RefreshTokenRequest__Output, _auth_v1_RefreshTokenResponse>;
   
+  WatchEndedSessions: grpc.handleServerStreamingCall<_auth_v1_WatchEndedSessionsRequest__Output, _auth_v1_EndedSession>;
+  
 }
 
 export interface AuthServiceDefinition extends grpc.ServiceDefinition {
@@ -94,4 +103,5 @@ export interface AuthServiceDefinition extends grpc.ServiceDefinition {
   ListProviders: MethodDefinition<_auth_v1_ListProvidersRequest, _auth_v1_ListProvidersResponse, _auth_v1_ListProvidersRequest__Output, _auth_v1_ListProvidersResponse__Output>
   Logout: MethodDefinition<_auth_v1_LogoutRequest, _auth_v1_LogoutResponse, _auth_v1_LogoutRequest__Output, _auth_v1_LogoutResponse__Output>
   RefreshToken: MethodDefinition<_auth_v1_RefreshTokenRequest, _auth_v1_RefreshTokenResponse, _auth_v1_RefreshTokenRequest__Output, _auth_v1_RefreshTokenResponse__Output>
+  WatchEndedSessions: MethodDefinition<_auth_v1_WatchEndedSessionsRequest, _auth_v1_EndedSession, _auth_v1_WatchEndedSessionsRequest__Output, _auth_v1_EndedSession__Output>
 }

@@ -1,0 +1,66 @@
+import { createClient } from '@gatehouse/grpc-kit';
+import { createLogger } from '@gatehouse/logger';
+import { type auth, loadProto } from '@gatehouse/proto';
+import * as grpc from '@grpc/grpc-js';
+import { EndedSessionsFeed } from './ended-sessions';
+
+const AuthService = loadProto('auth').grpcObject.auth.v1.AuthService;
+const log = createLogger({ name: 'test', level: 'silent' });
+
+/** A gRPC server on loopback whose WatchEndedSessions sends `ended` and then stays open. */
+async function watchServer(port: number, ended: auth.EndedSession[]): Promise<{ server: grpc.Server; port: number }> {
+  const server = new grpc.Server();
+  server.addService(AuthService.service, {
+    WatchEndedSessions: (call: grpc.ServerWritableStream<unknown, auth.EndedSession>) => {
+      call.sendMetadata(new grpc.Metadata());
+      for (const e of ended) call.write(e);
+    },
+  });
+  const bound = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(`127.0.0.1:${port}`, grpc.ServerCredentials.createInsecure(), (err, p) =>
+      err ? reject(err) : resolve(p),
+    ),
+  );
+  return { server, port: bound };
+}
+
+async function waitFor(done: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('EndedSessionsFeed', () => {
+  it('passes on valid ends, and reconnects when the stream breaks', async () => {
+    const until = String(Date.now() + 60_000);
+    const first = await watchServer(0, [
+      { jti: 'aaaa', untilUnixMs: until },
+      { jti: 'not a jti!', untilUnixMs: until },
+    ]);
+    const client = createClient<auth.AuthServiceClient>(AuthService, `127.0.0.1:${first.port}`);
+    const heard: [string, number][] = [];
+    const feed = new EndedSessionsFeed({
+      open: () => client.raw.watchEndedSessions({}),
+      onEnded: (jti, untilMs) => heard.push([jti, untilMs]),
+      log,
+      minRetryMs: 50,
+    });
+    let second: { server: grpc.Server } | undefined;
+    try {
+      feed.start();
+      await waitFor(() => heard.length > 0);
+      expect(heard).toEqual([['aaaa', Number(until)]]);
+
+      // The auth service goes away and comes back on the same address: the feed opens a new stream.
+      first.server.forceShutdown();
+      await new Promise((r) => setTimeout(r, 200));
+      second = await watchServer(first.port, [{ jti: 'cccc', untilUnixMs: until }]);
+      await waitFor(() => heard.length > 1);
+      expect(heard.map(([jti]) => jti)).toEqual(['aaaa', 'cccc']);
+    } finally {
+      feed.stop();
+      client.close();
+      first.server.forceShutdown();
+      second?.server.forceShutdown();
+    }
+  });
+});
