@@ -141,9 +141,10 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     port,
     url: `http://${config.host}:${port}`,
     async stop() {
-      endedSessions.stop();
       server.closeIdleConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Only now: requests still being answered above must hear of logouts too.
+      endedSessions.stop();
       authClient.close();
       avatarClient.close();
       for (const [, client] of handlerClients) client.close();

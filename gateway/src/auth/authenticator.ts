@@ -73,6 +73,9 @@ export class Authenticator {
   // Sessions logged out, by jti, until their tokens expire: here at once, elsewhere through the auth
   // service's feed. The auth service refuses to refresh them; this refuses every copy of their tokens.
   private readonly ended = new Map<string, number>();
+  // Expired entries are swept when the map reaches this size, which then doubles past what is left:
+  // a feed replaying thousands of unexpired ends must not rescan the whole map on every one.
+  private sweepAt = 10_000;
 
   constructor(private readonly options: AuthenticatorOptions) {}
 
@@ -85,7 +88,10 @@ export class Authenticator {
   endSessionUntil(jti: string, untilMs: number): void {
     const now = Date.now();
     if (untilMs <= now) return;
-    if (this.ended.size > 10_000) for (const [id, until] of this.ended) if (until <= now) this.ended.delete(id);
+    if (this.ended.size >= this.sweepAt) {
+      for (const [id, until] of this.ended) if (until <= now) this.ended.delete(id);
+      this.sweepAt = Math.max(10_000, this.ended.size * 2);
+    }
     this.ended.set(jti, Math.max(untilMs, this.ended.get(jti) ?? 0));
   }
 

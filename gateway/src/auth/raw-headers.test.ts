@@ -1,4 +1,5 @@
-import type http from 'node:http';
+import http from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { sessionHeaders } from './raw-headers';
 
 const req = (rawHeaders: string[]) => ({ rawHeaders }) as unknown as http.IncomingMessage;
@@ -43,5 +44,51 @@ describe('sessionHeaders', () => {
         ]),
       ),
     ).toEqual({ cookie: 'a=1; JWT=x', xsrf: 'one, two', jwt: '', authorization: 'Basic first' });
+  });
+
+  it('answers exactly what Node makes of the same headers, empty copies included', async () => {
+    // The reference is a real Node HTTP server parsing real requests.
+    const server = http.createServer((req, res) => {
+      const node = (name: string) => {
+        const value = req.headers[name];
+        return typeof value === 'string' ? value : '';
+      };
+      const reference = {
+        authorization: node('authorization'),
+        jwt: node('x-jwt'),
+        cookie: node('cookie'),
+        xsrf: node('x-xsrf-token'),
+      };
+      res.end(JSON.stringify({ ours: sessionHeaders(req), reference }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const ask = (headerLines: string[]) =>
+      new Promise<{ ours: unknown; reference: unknown }>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(`GET / HTTP/1.1\r\nHost: x\r\n${headerLines.join('\r\n')}\r\nConnection: close\r\n\r\n`),
+        );
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk;
+        });
+        socket.on('end', () => resolve(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))));
+        socket.on('error', reject);
+      });
+    const cases = [
+      ['X-XSRF-TOKEN:', 'x-xsrf-token: jti'],
+      ['x-jwt:', 'X-JWT: token'],
+      ['Cookie:', 'cookie: JWT=x'],
+      ['Authorization:', 'authorization: Basic second'],
+      ['Cookie: JWT=a', 'X-JWT: t', 'x-xsrf-token: one', 'X-Xsrf-Token:'],
+    ];
+    try {
+      for (const lines of cases) {
+        const { ours, reference } = await ask(lines);
+        expect(ours).toEqual(reference);
+      }
+    } finally {
+      server.close();
+    }
   });
 });

@@ -15,33 +15,41 @@ export interface SessionHeaders {
  */
 export function sessionHeaders(req: http.IncomingMessage): SessionHeaders {
   const out: SessionHeaders = { authorization: '', jwt: '', cookie: '', xsrf: '' };
+  // Which headers were present, empty or not: an empty first copy still counts for joining, as in Node.
+  let seen = 0;
   const raw = req.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i] as string;
     let key: keyof SessionHeaders;
+    let bit: number;
     switch (name.length) {
       case 5:
         if (name.toLowerCase() !== 'x-jwt') continue;
         key = 'jwt';
+        bit = 1;
         break;
       case 6:
         if (name.toLowerCase() !== 'cookie') continue;
         key = 'cookie';
+        bit = 2;
         break;
       case 12:
         if (name.toLowerCase() !== 'x-xsrf-token') continue;
         key = 'xsrf';
+        bit = 4;
         break;
       case 13:
         if (name.toLowerCase() !== 'authorization') continue;
         // Node keeps the first Authorization header and drops the rest.
-        if (out.authorization === '') out.authorization = raw[i + 1] as string;
+        if ((seen & 8) === 0) out.authorization = raw[i + 1] as string;
+        seen |= 8;
         continue;
       default:
         continue;
     }
     const value = raw[i + 1] as string;
-    out[key] = out[key] === '' ? value : `${out[key]}${key === 'cookie' ? '; ' : ', '}${value}`;
+    out[key] = (seen & bit) === 0 ? value : `${out[key]}${key === 'cookie' ? '; ' : ', '}${value}`;
+    seen |= bit;
   }
   return out;
 }

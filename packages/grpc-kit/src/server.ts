@@ -42,7 +42,13 @@ export interface RunningGrpcServer {
 export async function startGrpcServer(options: GrpcServerOptions): Promise<RunningGrpcServer> {
   const { log } = options;
   // Pictures up to 10 MiB travel in one message (avatar StoreContent); grpc-js's default is 4 MiB.
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': MAX_MESSAGE_BYTES });
+  const server = new grpc.Server({
+    'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+    // Pings find peers that vanished without closing (a crashed host): their long-lived streams
+    // (WatchEndedSessions) are then cancelled instead of buffering forever.
+    'grpc.keepalive_time_ms': 60_000,
+    'grpc.keepalive_timeout_ms': 20_000,
+  });
   for (const { definition, implementation } of options.services) {
     server.addService(definition, implementation);
   }

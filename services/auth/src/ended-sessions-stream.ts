@@ -36,12 +36,13 @@ export class EndedSessionStreams {
     const send = (ended: EndedSession) => {
       if (open) call.write({ jti: ended.jti, untilUnixMs: String(ended.untilMs) });
     };
-    // Headers go out at once: the gateway takes them as "connected" and resets its retry delay.
-    call.sendMetadata(new grpc.Metadata());
     this.sessions.watchEnded(send).then(
       ({ recent, stop }) => {
         if (!open) return stop();
         stopWatching = stop;
+        // Headers only once the watch works: the gateway takes them as "connected" and resets its retry
+        // delay, which must keep growing while the store is down.
+        call.sendMetadata(new grpc.Metadata());
         for (const ended of recent) send(ended);
       },
       (err: unknown) => {

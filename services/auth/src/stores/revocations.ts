@@ -117,17 +117,14 @@ export class RedisRevocations implements Revocations {
         const ended = parseEnded(message);
         if (ended) this.announce(ended);
       });
+      // The main connection already logs this server's connection errors; this keeps ioredis from
+      // printing each of the subscriber's as an unhandled error event.
+      subscriber.on('error', () => {});
       // ioredis resubscribes after a reconnect, but what was published meanwhile is gone: replay the
-      // recent list to every watcher then (they tolerate repeats).
+      // recent list to every watcher then (they tolerate repeats), retrying while Redis settles.
       let connectedBefore = false;
       subscriber.on('ready', () => {
-        if (connectedBefore)
-          this.recent().then(
-            (list) => {
-              for (const e of list) this.announce(e);
-            },
-            () => undefined,
-          );
+        if (connectedBefore) void this.replay(3);
         connectedBefore = true;
       });
       await subscriber.subscribe(this.channel);
@@ -136,6 +133,17 @@ export class RedisRevocations implements Revocations {
       throw err;
     });
     return this.subscribing;
+  }
+
+  private async replay(attempts: number): Promise<void> {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        for (const ended of await this.recent()) this.announce(ended);
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
   }
 
   private announce(ended: EndedSession): void {
