@@ -99,6 +99,8 @@ export async function startAuthService(
       hookCredentials: hooks?.has('check-credentials') ? (name) => hookChecker(hooks, name) : undefined,
       limiter: stores.limiter,
       limits: config.limits.direct,
+      sharedSecret: config.token.secret,
+      redis: stores.redis && { client: stores.redis, keyPrefix: config.redis.keyPrefix },
     });
   } catch (err) {
     await devServer?.stop();

@@ -1,11 +1,12 @@
 // The local OAuth2/OIDC server on its own: discovery, the login page, the application's credential
 // checker, exact redirect URIs and PKCE, driven by openid-client as the relying party.
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, createPublicKey, randomBytes, sign, verify } from 'node:crypto';
 import { createLogger } from '@gatehouse/logger';
 import { Redis } from 'ioredis';
 import * as oidc from 'openid-client';
 import { CookieJar } from 'tough-cookie';
 import { LocalOAuthServer } from '../src/local-server/server';
+import { localServerKeys, redisAdapter } from '../src/local-server/shared-state';
 import { RedisRateLimiter } from '../src/stores/limits';
 
 const REDIRECT = 'http://127.0.0.1:1/auth/local/callback';
@@ -31,7 +32,17 @@ beforeAll(async () => {
   redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   const limiter = new RedisRateLimiter(redis, prefix);
   const generous = { perUser: { limit: 100, windowMs: 60_000 }, perIp: { limit: 100, windowMs: 60_000 } };
-  const common = { url: 'http://127.0.0.1:0', host: '127.0.0.1', port: 0, client, checkCredentials, log, limiter };
+  const keys = localServerKeys(undefined, 'local');
+  const common = {
+    url: 'http://127.0.0.1:0',
+    host: '127.0.0.1',
+    port: 0,
+    client,
+    checkCredentials,
+    log,
+    limiter,
+    keys,
+  };
   server = new LocalOAuthServer({ ...common, name: 'local', limits: generous });
   issuer = (await server.start()).url;
   appPage = new LocalOAuthServer({
@@ -190,5 +201,69 @@ describe('local OAuth2 server', () => {
     const byIp = await attempt('alice', 'wonderland', { 'x-forwarded-for': '203.0.113.9' });
     expect(byIp.status).toBe(429);
     expect(checked.slice(before)).toEqual(['bob', 'bob', 'bob', 'carol']);
+  });
+
+  it('lets one login move between instances that share AUTH_SECRET and Redis', async () => {
+    const log = createLogger({ name: 'local-test', level: 'silent' });
+    const shared = {
+      host: '127.0.0.1',
+      port: 0,
+      client,
+      checkCredentials,
+      log,
+      name: 'multi',
+      limiter: new RedisRateLimiter(redis, prefix),
+      limits: { perUser: { limit: 100, windowMs: 60_000 }, perIp: { limit: 100, windowMs: 60_000 } },
+      keys: localServerKeys('the-auth-secret-shared-by-every-instance', 'multi'),
+      adapter: redisAdapter(redis, `${prefix}multi:`),
+    };
+    const first = new LocalOAuthServer({ ...shared, url: 'http://127.0.0.1:0' });
+    const { url: sharedIssuer } = await first.start();
+    // The second instance answers for the same issuer (behind one address in production).
+    const second = new LocalOAuthServer({ ...shared, url: sharedIssuer });
+    const { port: secondPort } = await second.start();
+    const atSecond = (url: string) => url.replace(sharedIssuer, `http://127.0.0.1:${secondPort}`);
+    try {
+      const jar = new CookieJar();
+      const { config, verifier, url } = await rp(sharedIssuer);
+      // Begun at the first instance, the page and the password at the second.
+      const pageUrl = atSecond(await toLoginPage(jar, url.href));
+      expect((await request(jar, 'GET', pageUrl)).status).toBe(200);
+      let next = await request(jar, 'POST', `${pageUrl}/login`, { username: 'alice', password: 'wonderland' });
+      while (next.location && !next.location.startsWith(REDIRECT)) {
+        next = await request(jar, 'GET', atSecond(new URL(next.location, pageUrl).href));
+      }
+      // The code, issued by the second, is redeemed at the first; the ID token checks against its keys.
+      const tokens = await oidc.authorizationCodeGrant(config, new URL(next.location as string), {
+        pkceCodeVerifier: verifier,
+        expectedState: 'state-1',
+        expectedNonce: 'nonce-1',
+      });
+      expect(tokens.claims()).toMatchObject({ sub: 'alice', iss: sharedIssuer, aud: client.clientId });
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  });
+});
+
+describe('localServerKeys', () => {
+  it('derives the same keys from the same secret, other keys for another server, random ones without', () => {
+    const a = localServerKeys('secret-one', 'staff');
+    expect(localServerKeys('secret-one', 'staff')).toEqual(a);
+    const other = localServerKeys('secret-one', 'partners');
+    expect(other.signingKey.d).not.toBe(a.signingKey.d);
+    expect(other.cookieKey).not.toBe(a.cookieKey);
+    expect(localServerKeys('secret-two', 'staff').clientSecret).not.toBe(a.clientSecret);
+    expect(localServerKeys(undefined, 'staff').signingKey.d).not.toBe(localServerKeys(undefined, 'staff').signingKey.d);
+  });
+
+  it('makes a P-256 key that signs and verifies', () => {
+    const { signingKey } = localServerKeys('secret-one', 'staff');
+    const privateKey = createPrivateKey({ key: signingKey, format: 'jwk' });
+    const { d: _d, ...publicJwk } = signingKey;
+    const publicKey = createPublicKey({ key: publicJwk, format: 'jwk' });
+    const signature = sign('sha256', Buffer.from('payload'), privateKey);
+    expect(verify('sha256', Buffer.from('payload'), publicKey, signature)).toBe(true);
   });
 });

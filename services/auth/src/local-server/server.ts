@@ -1,13 +1,13 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@gatehouse/logger';
 import { hashId } from '@gatehouse/token';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { type Adapter, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { CredentialChecker } from '../credentials/checker';
 import type { DirectLimits } from '../login/direct-login';
 import type { RateLimiter } from '../stores/limits';
 import { loginPage } from './login-page';
+import type { LocalServerKeys } from './shared-state';
 
 export type { CredentialChecker };
 
@@ -29,6 +29,12 @@ export interface LocalServerOptions {
    */
   limiter: RateLimiter;
   limits: DirectLimits;
+  /** Signing key and cookie key, the same on every instance (localServerKeys). */
+  keys: Pick<LocalServerKeys, 'signingKey' | 'cookieKey'>;
+  /** Where logins in progress are kept: Redis for several instances; absent, this process's memory. */
+  adapter?: new (
+    model: string,
+  ) => Adapter;
   log: Logger;
 }
 
@@ -89,15 +95,9 @@ export class LocalOAuthServer {
   }
 
   private configuration(): Configuration {
-    const { client } = this.options;
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const jwk = {
-      ...privateKey.export({ format: 'jwk' }),
-      kid: randomBytes(8).toString('hex'),
-      alg: 'RS256',
-      use: 'sig',
-    };
+    const { client, keys } = this.options;
     return {
+      ...(this.options.adapter ? { adapter: this.options.adapter } : {}),
       clients: [
         {
           client_id: client.clientId,
@@ -106,10 +106,11 @@ export class LocalOAuthServer {
           grant_types: ['authorization_code'],
           response_types: ['code'],
           token_endpoint_auth_method: 'client_secret_post',
+          id_token_signed_response_alg: 'ES256',
         },
       ],
-      jwks: { keys: [jwk] } as Configuration['jwks'],
-      cookies: { keys: [randomBytes(32).toString('hex')] },
+      jwks: { keys: [keys.signingKey] } as Configuration['jwks'],
+      cookies: { keys: [keys.cookieKey] },
       pkce: { required: () => true },
       features: { devInteractions: { enabled: false } },
       claims: { openid: ['sub'], profile: ['name', 'preferred_username'] },

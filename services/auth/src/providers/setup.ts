@@ -1,5 +1,5 @@
 import type { Logger } from '@gatehouse/logger';
-import { randomToken } from '@gatehouse/token';
+import type { Redis } from 'ioredis';
 import type { CredentialChecker } from '../credentials/checker';
 import { htpasswdChecker } from '../credentials/htpasswd';
 import type { LocalOAuthServer } from '../local-server/server';
@@ -26,6 +26,10 @@ export interface ProviderSetupDeps {
   /** Password attempts on local servers' login pages, limited as direct login's are. */
   limiter: RateLimiter;
   limits: DirectLimits;
+  /** AUTH_SECRET, from which local servers derive the keys all instances share (else random ones). */
+  sharedSecret?: string;
+  /** Redis for local servers' logins in progress, so they work across auth instances. */
+  redis?: { client: Redis; keyPrefix: string };
 }
 
 export interface ConfiguredProviders {
@@ -79,8 +83,16 @@ export async function startConfiguredProviders(
           if (!check) {
             throw new Error('needs a credential checker: set htpasswdFile, or check-credentials in AUTH_HOOKS');
           }
+          const { localServerKeys, redisAdapter } = await import('../local-server/shared-state');
           const clientId = `gatehouse-${config.name}`;
-          const clientSecret = randomToken();
+          const keys = localServerKeys(deps.sharedSecret, config.name);
+          const { clientSecret } = keys;
+          if (!deps.sharedSecret || !deps.redis) {
+            log.warn(
+              { provider: config.name },
+              'local OAuth2 server: without AUTH_SECRET and REDIS_URL its keys or logins in progress are this process’s own (one auth instance)',
+            );
+          }
           const server = new LocalOAuthServer({
             url: config.url,
             host: config.host,
@@ -91,6 +103,8 @@ export async function startConfiguredProviders(
             name: config.name,
             limiter: deps.limiter,
             limits: deps.limits,
+            keys,
+            adapter: deps.redis && redisAdapter(deps.redis.client, `${deps.redis.keyPrefix}local:${config.name}:`),
             log: log.child({ component: 'local-oauth' }),
           });
           servers.push(server);
