@@ -26,20 +26,25 @@ afterEach(() => {
   for (const cleanup of afterCleanup.splice(0)) cleanup();
 });
 
+/** Tokens living 15 minutes in sessions of a day, on the test's clock. */
+function testTokens(now: () => number): TokenService {
+  return new TokenService({
+    issuer: 'test',
+    tokenDurationMs: 15 * MINUTE,
+    cookieDurationMs: 24 * 60 * MINUTE,
+    audiences: [],
+    secrets: configSecretReader('s'.repeat(40), {}),
+    now,
+  });
+}
+
 describe.each([
   ['in process', () => track(new MemoryRevocations())],
   ['Redis', () => track(new RedisRevocations(redis, prefix))],
 ] as [string, () => Revocations][])('Sessions with revocations %s', (_name, make) => {
   it('refreshes until logout, then never again', async () => {
     let now = Date.now();
-    const tokens = new TokenService({
-      issuer: 'test',
-      tokenDurationMs: 15 * MINUTE,
-      cookieDurationMs: 24 * 60 * MINUTE,
-      audiences: [],
-      secrets: configSecretReader('s'.repeat(40), {}),
-      now: () => now,
-    });
+    const tokens = testTokens(() => now);
     const sessions = new Sessions(tokens, make(), () => now);
     const user = { name: 'a', id: 'dev_a', picture: '' };
     const first = await tokens.issueSession({ user, aud: 'x', provider: 'dev', sessionOnly: false });
@@ -59,14 +64,7 @@ describe.each([
 
   it('announces each ended session to its watchers, and lists recent ones to a new watcher', async () => {
     const now = Date.now();
-    const tokens = new TokenService({
-      issuer: 'test',
-      tokenDurationMs: 15 * MINUTE,
-      cookieDurationMs: 24 * 60 * MINUTE,
-      audiences: [],
-      secrets: configSecretReader('s'.repeat(40), {}),
-      now: () => now,
-    });
+    const tokens = testTokens(() => now);
     const sessions = new Sessions(tokens, make(), () => now);
     const user = { name: 'a', id: 'dev_a', picture: '' };
     const heard: { jti: string; untilMs: number }[] = [];
