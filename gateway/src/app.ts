@@ -2,6 +2,7 @@ import type { Logger } from '@gatehouse/logger';
 import type Router from '@koa/router';
 import Koa from 'koa';
 import compose from 'koa-compose';
+import { canonicalPaths } from './middleware/canonical-path';
 import { errorHandler } from './middleware/errors';
 import './state';
 
@@ -41,6 +42,7 @@ export function buildApp({ log, trustedProxies, mounts, hotPaths = [] }: AppOpti
   app.silent = true; // errors are logged once, by errorHandler
   for (const hot of hotPaths) app.use(hot);
   app.use(errorHandler(log));
+  app.use(canonicalPaths());
   // Longest prefix first, so /api/v1/avatar wins over /api; '' (the rest) last.
   const table = mounts
     .map((m) => ({ prefix: m.prefix.replace(/\/+$/, ''), handle: mountMiddleware(m) }))
