@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import compose from 'koa-compose';
 import { canonicalPaths } from './middleware/canonical-path';
-import { errorHandler } from './middleware/errors';
+import { errorHandler, HttpError } from './middleware/errors';
 import './state';
 
 /** A router served under a path prefix ('' for the rest). */
@@ -26,8 +26,30 @@ export interface AppOptions {
   mounts: Mount[];
 }
 
+/** The methods the gateway serves anywhere; others (TRACE, CONNECT, WebDAV's...) are refused up front. */
+export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+const served = new Set(SERVED_METHODS);
+
+/** 405 with Allow for a method the gateway does not serve at all, instead of the router's 501. */
+function servedMethods(): Koa.Middleware {
+  return function servedMethods(ctx, next) {
+    if (served.has(ctx.method)) return next();
+    ctx.set('Allow', SERVED_METHODS.join(', '));
+    throw new HttpError(405, 'method not allowed');
+  };
+}
+
+/** A route's other methods answer 405 with Allow (the router says 501 for a method it has no route for). */
+async function methodNotAllowed(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+  await next();
+  if (ctx.status === 501) {
+    ctx.status = 405;
+    ctx.body = { error: 'method not allowed' };
+  }
+}
+
 function mountMiddleware(mount: Mount): Koa.Middleware {
-  const stack: Koa.Middleware[] = [...(mount.middleware ?? [])];
+  const stack: Koa.Middleware[] = [methodNotAllowed, ...(mount.middleware ?? [])];
   for (const router of mount.routers ?? [])
     stack.push(router.routes() as Koa.Middleware, router.allowedMethods() as Koa.Middleware);
   return compose(stack);
@@ -42,6 +64,7 @@ export function buildApp({ log, trustedProxies, mounts, hotPaths = [] }: AppOpti
   app.silent = true; // errors are logged once, by errorHandler
   for (const hot of hotPaths) app.use(hot);
   app.use(errorHandler(log));
+  app.use(servedMethods());
   app.use(canonicalPaths());
   // Longest prefix first, so /api/v1/avatar wins over /api; '' (the rest) last.
   const table = mounts

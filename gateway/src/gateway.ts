@@ -6,7 +6,7 @@ import type { Logger } from '@gatehouse/logger';
 import { type auth, type avatar, loadProto, type login, type payment } from '@gatehouse/proto';
 import { configSecretReader } from '@gatehouse/token';
 import type Router from '@koa/router';
-import { buildApp } from './app';
+import { buildApp, SERVED_METHODS } from './app';
 import { Authenticator } from './auth/authenticator';
 import { EndedSessionsFeed } from './auth/ended-sessions';
 import { TokenVerifier } from './auth/verifier';
@@ -111,6 +111,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     cookies: config.cookies,
     updateUser: hooks?.has('update-user') ? (user) => hooks.updateUser(user) : undefined,
     timeoutMs: config.upstreamTimeoutMs,
+    publicHost: new URL(config.token.url).host,
     log,
   });
   const app = buildApp({
@@ -129,6 +130,12 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     ],
   });
   const server = http.createServer(app.callback());
+  // Node hands CONNECT to this event, not to Koa: without an answer the client would only see a reset.
+  server.on('connect', (_req, socket) => {
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${SERVED_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+  });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {

@@ -8,6 +8,7 @@ import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
 import { type CookiePolicy, clearTokenCookies, setTokenCookies } from '../auth/cookies';
 import { authenticate } from '../middleware/authenticate';
+import { strictBody } from '../middleware/bodies';
 import { HttpError, SECURITY_HEADERS, securityHeaders } from '../middleware/errors';
 
 export interface AuthRoutesDeps {
@@ -128,7 +129,7 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
 
   router.get('/logout', (ctx) => logout(undefined)(ctx));
 
-  const formBody = bodyParser({ enableTypes: ['form'], formLimit: '64kb', parsedMethods: ['POST'] });
+  const formBody = strictBody(bodyParser({ enableTypes: ['form'], formLimit: '64kb', parsedMethods: ['POST'] }));
 
   router.all('/:provider/:action', formBody, async (ctx) => {
     const { provider, action } = ctx.params as { provider: string; action: string };

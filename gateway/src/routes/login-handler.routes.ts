@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
 import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
+import { refuseEncodedBody } from '../middleware/bodies';
 import { HttpError, securityHeaders } from '../middleware/errors';
 import { wantsSessionCookie } from './auth.routes';
 import { handlerCookies, handlerSetCookies } from './handler-cookies';
@@ -80,6 +81,7 @@ function firstValues(source: Record<string, string | string[] | undefined>, skip
 
 async function readBody(ctx: Koa.Context, limit: number): Promise<Buffer> {
   if (ctx.method !== 'POST') return Buffer.alloc(0);
+  refuseEncodedBody(ctx);
   const declared = Number(ctx.get('content-length') || '0');
   if (declared > limit) throw new HttpError(413, `request body is over ${limit} bytes`);
   const chunks: Buffer[] = [];

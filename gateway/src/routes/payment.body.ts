@@ -17,11 +17,21 @@ export const badRequest = (message: string) => new PaymentHttpError(400, [{ code
 export const MAX_BODY_BYTES = 16 * 1024;
 
 /**
- * Reads and decodes the JSON body whatever its Content-Type (the original app used
- * `get_json(force=True)`). A decode failure is `http-400` with a message that starts with the failure
- * and its position, as the card-loading API promises.
+ * Reads and decodes a JSON body. Unlike the original app (`get_json(force=True)`), the body must be
+ * declared `application/json` and not content-encoded: a cross-site HTML form can only send
+ * form or text types, so this keeps such posts away wherever a credential rides along on its own
+ * (basic auth). A decode failure is `http-400` with a message that starts with the failure and its
+ * position, as the card-loading API promises; a NUL anywhere in the text is refused too, as no stored
+ * text may hold one.
  */
 export async function readJsonBody(ctx: Koa.Context): Promise<unknown> {
+  if (!ctx.is('application/json', '+json')) {
+    throw new PaymentHttpError(415, [{ code: 'http-415', message: 'the body must be application/json' }]);
+  }
+  const encoding = ctx.get('content-encoding').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity') {
+    throw new PaymentHttpError(415, [{ code: 'http-415', message: 'content-encoded bodies are not accepted' }]);
+  }
   const declared = Number(ctx.get('content-length') || 0);
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const chunks: Buffer[] = [];
@@ -32,11 +42,24 @@ export async function readJsonBody(ctx: Koa.Context): Promise<unknown> {
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw badRequest(`Failed to decode JSON object: ${describeJsonError(text, (err as Error).message)}`);
   }
+  // After parsing, so that an escaped \u0000 is caught as well as a raw one.
+  if (holdsNul(value)) throw badRequest('the body must not contain NUL characters');
+  return value;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, inner]) => key.includes('\0') || holdsNul(inner));
+  }
+  return false;
 }
 
 const tooLarge = () =>

@@ -79,6 +79,8 @@ function contractError(err: unknown): PaymentHttpError {
  */
 function paymentErrors(log: Logger): Koa.Middleware {
   return async function paymentErrors(ctx, next) {
+    // Card data and client tokens are the user's alone: no shared or browser cache keeps them.
+    ctx.set('Cache-Control', 'no-store');
     try {
       await next();
       const body = ctx.body as { error?: unknown } | undefined;

@@ -21,6 +21,8 @@ export interface ProxyRoutesDeps {
   updateUser?: (user: User) => Promise<User>;
   /** Deadline for the upstream's response headers, and the longest silence on its socket. */
   timeoutMs: number;
+  /** The host the public reaches the gateway by (AUTH_URL's), sent as X-Forwarded-Host. */
+  publicHost: string;
   log: Logger;
 }
 
@@ -37,8 +39,25 @@ const HOP_BY_HOP = new Set([
   'upgrade',
 ]);
 
-/** The caller's credentials and anything claiming to be our user header stay here. */
-const WITHHELD = new Set(['authorization', JWT_HEADER, XSRF_HEADER, USER_HEADER, 'host', 'forwarded']);
+/** The caller's credentials, and every header whose value the gateway sets itself, stay here. */
+const WITHHELD = new Set(['authorization', JWT_HEADER, XSRF_HEADER, USER_HEADER, 'host', 'forwarded', 'x-real-ip']);
+
+/**
+ * A header name as CGI, WSGI, PHP and nginx (underscores_in_headers) see it: `x_gatehouse_user` arrives
+ * there as X-Gatehouse-User, so names are compared in this form.
+ */
+const normalisedName = (name: string) => name.toLowerCase().replace(/_/g, '-');
+
+function withheld(name: string): boolean {
+  const normal = normalisedName(name);
+  return (
+    WITHHELD.has(normal) ||
+    normal === 'cookie' ||
+    normal.startsWith('x-forwarded-') ||
+    normal.startsWith('x-gatehouse-') ||
+    HOP_BY_HOP.has(normal)
+  );
+}
 
 function connectionListed(headers: IncomingHttpHeaders): Set<string> {
   const value = headers.connection;
@@ -55,12 +74,11 @@ function foreignCookies(header: string | undefined): string | undefined {
   return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
-function requestHeaders(ctx: Koa.Context, user: User | undefined): http.OutgoingHttpHeaders {
+function requestHeaders(ctx: Koa.Context, user: User | undefined, publicHost: string): http.OutgoingHttpHeaders {
   const listed = connectionListed(ctx.req.headers);
   const out: http.OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(ctx.req.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || listed.has(name) || WITHHELD.has(name)) continue;
-    if (name.startsWith('x-forwarded-') || name === 'cookie') continue;
+    if (value === undefined || listed.has(name) || withheld(name)) continue;
     out[name] = value;
   }
   const cookie = foreignCookies(ctx.req.headers.cookie);
@@ -68,7 +86,8 @@ function requestHeaders(ctx: Koa.Context, user: User | undefined): http.Outgoing
   // ctx.ip already honours GATEWAY_TRUSTED_PROXIES; the upstream gets that one address, not a forgeable chain.
   out['x-forwarded-for'] = ctx.ip;
   out['x-forwarded-proto'] = ctx.protocol;
-  out['x-forwarded-host'] = ctx.host;
+  // From configuration: the client's Host header is whatever the client chose to send.
+  out['x-forwarded-host'] = publicHost;
   if (user) out[USER_HEADER] = Buffer.from(JSON.stringify(user)).toString('base64url');
   return out;
 }
@@ -136,7 +155,7 @@ async function forward(ctx: Koa.Context, route: ProxyRoute, user: User | undefin
   const target = targetUrl(route, ctx);
   const client = target.protocol === 'https:' ? https : http;
   const upstream = await new Promise<http.IncomingMessage>((resolve, reject) => {
-    const req = client.request(target, { method: ctx.method, headers: requestHeaders(ctx, user) });
+    const req = client.request(target, { method: ctx.method, headers: requestHeaders(ctx, user, deps.publicHost) });
     const timer = setTimeout(() => req.destroy(new UpstreamTimeout()), deps.timeoutMs);
     req.setTimeout(deps.timeoutMs, () => req.destroy(new UpstreamTimeout()));
     req.once('response', (res) => {
