@@ -25,7 +25,9 @@ const envSchema = z.object({
   TELEGRAM_GRPC_ADDR: z.string().default('127.0.0.1:50053'),
   PAYMENT_GRPC_ADDR: z.string().default('127.0.0.1:50054'),
   /** Enables basic auth for user `admin` on protected routes. */
-  AUTH_ADMIN_PASSWD: optionalText(),
+  AUTH_ADMIN_PASSWD: optionalText().refine((p) => p === undefined || p.length >= 12, {
+    error: 'must be at least 12 characters (basic auth for admin can be guessed otherwise)',
+  }),
   /** SameSite of the JWT and XSRF cookies. Lax keeps OAuth2 redirects working and stops cross-site POSTs. */
   AUTH_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   /** Secure cookies; by default on exactly when AUTH_URL is https. */

@@ -30,7 +30,7 @@ beforeAll(async () => {
   writeFileSync(config, JSON.stringify({ routes: [{ prefix: '/open', upstream: upstreamUrl, policy: 'trace' }] }));
   stack = await startStack({
     services: ['auth', 'avatar', 'payment', 'gateway'],
-    env: { DATABASE_URL: db.url, AUTH_CONFIG: config },
+    env: { DATABASE_URL: db.url, AUTH_CONFIG: config, LOG_LEVEL: 'info' },
   });
 }, 60_000);
 
@@ -175,5 +175,40 @@ describe('headers towards upstreams', () => {
     expect(names).not.toContain('x-jwt');
     expect(lastHeaders['x-forwarded-host']).toBe(new URL(stack.url).host);
     expect(lastHeaders['x-forwarded-for']).toBe('127.0.0.1');
+  });
+});
+
+describe('clients that leave', () => {
+  it('a body cut off mid-way is an info-level client abort, not an error or a 500', async () => {
+    const headers = await session('leaver');
+    for (const [target, type] of [
+      ['/cards/', 'application/json'],
+      ['/auth/dev/callback', 'application/x-www-form-urlencoded'],
+    ]) {
+      await new Promise<void>((resolve) => {
+        const req = http.request({
+          host: '127.0.0.1',
+          port: stack.ports.gateway,
+          method: 'POST',
+          path: target,
+          headers: { ...headers, 'content-type': type, 'content-length': '1000' },
+        });
+        req.on('error', () => resolve());
+        req.write('{"name":"half');
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, 100);
+      });
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = stack
+      .output('gateway')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: number; msg: string; status?: number });
+    expect(lines.filter((l) => l.msg === 'client aborted the request').length).toBeGreaterThanOrEqual(2);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.status !== undefined && l.status >= 500)).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
+import { BasicAttempts } from './basic-attempts';
 import type { TokenCookie } from './cookies';
 import { sessionHeaders } from './raw-headers';
 import type { TokenVerifier } from './verifier';
@@ -36,6 +37,10 @@ export interface Refused {
   error: string;
   /** The cookies hold a token that can never work again: clear them. */
   clearCookies: boolean;
+  /** The answer when it is not 401: 429 (too many basic-auth failures). */
+  status?: number;
+  /** With `status`: the Retry-After seconds. */
+  retryAfterSeconds?: number;
 }
 
 /** Re-issues an expired cookie token through the auth service. */
@@ -56,6 +61,8 @@ export interface AuthenticatorOptions {
    */
   checkBasicAuth?: (user: string, password: string) => Promise<User | null>;
   log: Logger;
+  /** Failed basic-auth attempts by client and user; a fresh counter when unset. */
+  basicAttempts?: BasicAttempts;
 }
 
 const ADMIN_USER: User = { name: 'admin', id: 'admin', picture: '', attrs: { admin: true } };
@@ -77,7 +84,11 @@ export class Authenticator {
   // a feed replaying thousands of unexpired ends must not rescan the whole map on every one.
   private sweepAt = 10_000;
 
-  constructor(private readonly options: AuthenticatorOptions) {}
+  private readonly basicAttempts: BasicAttempts;
+
+  constructor(private readonly options: AuthenticatorOptions) {
+    this.basicAttempts = options.basicAttempts ?? new BasicAttempts();
+  }
 
   /** Records a logout handled here: tokens of this session are refused until the presented one's exp. */
   endSession(claims: Claims | undefined): void {
@@ -203,27 +214,54 @@ export class Authenticator {
 
   private async basicByHook(ctx: Koa.Context): Promise<Authenticated | Refused> {
     const { user, password } = basicCredentials(ctx.get('authorization'));
+    const limited = this.basicLimited(user, ctx.ip);
+    if (limited) return limited;
     try {
       const found = await this.options.checkBasicAuth?.(user, password);
-      if (found) return { ok: true, user: found, source: 'basic' };
+      if (found) {
+        this.basicAttempts.succeeded(user, ctx.ip);
+        return { ok: true, user: found, source: 'basic' };
+      }
     } catch (err) {
       this.options.log.error({ err: (err as Error).message }, 'basic auth checker failed');
+      return { ok: false, error: 'basic auth refused', clearCookies: false };
     }
-    this.options.log.warn({ user: user.slice(0, 64) }, 'basic auth refused');
+    this.basicAttempts.failed(user, ctx.ip);
+    this.options.log.warn({ client: ctx.ip }, 'basic auth refused');
     return { ok: false, error: 'basic auth refused', clearCookies: false };
   }
 
-  private basicAdmin(ctx: Koa.Context): Authenticated | undefined {
+  /** Admin basic auth: the admin user, a refusal when this client has failed too often, or undefined (no match). */
+  private basicAdmin(ctx: Koa.Context): Authenticated | Refused | undefined {
     const password = this.options.adminPassword;
     const header = ctx.get('authorization');
     if (!password || !header.startsWith('Basic ')) return undefined;
     const { user, password: given } = basicCredentials(header);
+    const limited = this.basicLimited(user, ctx.ip);
+    if (limited) return limited;
     // Both checks always run, so timing does not tell which one failed.
     const okUser = safeEqual(user, 'admin');
     const okPassword = safeEqual(given, password);
-    if (okUser && okPassword) return { ok: true, user: ADMIN_USER, source: 'basic' };
-    this.options.log.warn({ user: user.slice(0, 64) }, 'admin basic auth failed');
+    if (okUser && okPassword) {
+      this.basicAttempts.succeeded(user, ctx.ip);
+      return { ok: true, user: ADMIN_USER, source: 'basic' };
+    }
+    this.basicAttempts.failed(user, ctx.ip);
+    // Neither the user name nor the password is logged: without a colon, the "user" is the password.
+    this.options.log.warn({ client: ctx.ip }, 'admin basic auth failed');
     return undefined;
+  }
+
+  private basicLimited(user: string, client: string): Refused | undefined {
+    const wait = this.basicAttempts.retryAfter(user, client);
+    if (wait === 0) return undefined;
+    return {
+      ok: false,
+      error: 'too many failed attempts, try again later',
+      clearCookies: false,
+      status: 429,
+      retryAfterSeconds: wait,
+    };
   }
 
   private refreshOnce(token: string): Promise<TokenCookie> {

@@ -21,7 +21,8 @@ export function authenticate(
     } else {
       if (result.clearCookies) clearTokenCookies(ctx, cookies);
       if (required) {
-        ctx.status = 401;
+        ctx.status = result.status ?? 401;
+        if (result.retryAfterSeconds) ctx.set('Retry-After', String(result.retryAfterSeconds));
         ctx.body = { error: result.error };
         return;
       }

@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import { HttpError } from './errors';
+import { HttpError, isClientAbort } from './errors';
 
 /**
  * Request bodies are read as sent: a Content-Encoding (gzip, br, or a made-up one) is refused with 415
@@ -22,6 +22,7 @@ export function strictBody(parse: Koa.Middleware): Koa.Middleware {
       try {
         await parse(ctx, async () => {});
       } catch (err) {
+        if (isClientAbort(ctx, err)) throw err;
         const status = (err as { status?: unknown }).status;
         if (status === 413) throw new HttpError(413, 'request body is too large');
         if (status === 415) throw new HttpError(415, 'unsupported body type');

@@ -19,6 +19,15 @@ function isGrpcError(err: unknown): boolean {
   );
 }
 
+const ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'EPIPE']);
+
+/** The client went away (mid-body, mid-answer): nothing failed on our side, and nobody hears the answer. */
+export function isClientAbort(ctx: Koa.Context, err: unknown): boolean {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  if (typeof code === 'string' && ABORT_CODES.has(code)) return true;
+  return ctx.req.destroyed && !ctx.req.complete;
+}
+
 /** An error as the client sees it: the status and a message safe to show. */
 function describeError(err: unknown): { status: number; message: string } {
   if (err instanceof HttpError) return { status: err.status, message: err.message };
@@ -46,6 +55,12 @@ export function errorHandler(log: Logger): Koa.Middleware {
     try {
       await next();
     } catch (err) {
+      if (isClientAbort(ctx, err)) {
+        log.info({ method: ctx.method, url: redactUrl(ctx.url) }, 'client aborted the request');
+        ctx.status = 400;
+        ctx.body = { error: 'request aborted' };
+        return;
+      }
       const { status, message } = describeError(err);
       if (status >= 500) log.error({ err, method: ctx.method, url: redactUrl(ctx.url) }, 'request failed');
       ctx.status = status;

@@ -4,6 +4,7 @@ import type { payment } from '@gatehouse/proto';
 import type { User } from '@gatehouse/token';
 import Router from '@koa/router';
 import type Koa from 'koa';
+import { isClientAbort } from '../middleware/errors';
 import { badRequest, cardBody, loadBody, PaymentHttpError, readJsonBody, validationErrors } from './payment.body';
 
 /** Werkzeug's text, which the original app answered for a card that is not the user's. */
@@ -88,6 +89,7 @@ function paymentErrors(log: Logger): Koa.Middleware {
         ctx.body = { status: 'error', errors: [{ code: `http-${ctx.status}`, message: body.error }] };
       }
     } catch (err) {
+      if (isClientAbort(ctx, err)) throw err; // the error handler logs it as what it is
       const isGrpc = typeof (err as { code?: unknown }).code === 'number' && 'details' in (err as object);
       const failure = err instanceof PaymentHttpError ? err : isGrpc ? contractError(err) : undefined;
       if (!failure) {

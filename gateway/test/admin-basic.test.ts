@@ -1,0 +1,46 @@
+// Admin basic auth under guessing: a client that fails too often is refused with 429 and Retry-After,
+// even with the right password, while the admin from another address still gets in; nothing of the
+// guessed credentials reaches the log.
+import { type Stack, startStack } from '../../test/stack';
+
+let stack: Stack;
+const PASSWORD = 'admin-password-for-tests';
+const basic = (user: string, pass?: string) =>
+  `Basic ${Buffer.from(pass === undefined ? user : `${user}:${pass}`).toString('base64')}`;
+
+beforeAll(async () => {
+  stack = await startStack({
+    services: ['auth', 'avatar', 'gateway'],
+    // One trusted proxy: the test speaks for several clients through X-Forwarded-For.
+    env: { AUTH_ADMIN_PASSWD: PASSWORD, GATEWAY_TRUSTED_PROXIES: '1', LOG_LEVEL: 'info' },
+  });
+}, 60_000);
+
+afterAll(() => stack?.stop());
+
+const get = (authorization: string, client: string) =>
+  fetch(`${stack.url}/auth/user`, { headers: { authorization, 'x-forwarded-for': client } });
+
+it('limits failed admin basic auth per client with 429 and Retry-After', async () => {
+  for (let i = 0; i < 10; i++) expect((await get(basic('admin', `wrong-${i}`), '198.51.100.7')).status).toBe(401);
+  const limited = await get(basic('admin', 'wrong-again'), '198.51.100.7');
+  expect(limited.status).toBe(429);
+  expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(await limited.json()).toEqual({ error: 'too many failed attempts, try again later' });
+  // The right password from the guessing client is not even checked now...
+  expect((await get(basic('admin', PASSWORD), '198.51.100.7')).status).toBe(429);
+  // ...while the admin elsewhere is not locked out.
+  const admin = await get(basic('admin', PASSWORD), '203.0.113.5');
+  expect(admin.status).toBe(200);
+  expect(await admin.json()).toMatchObject({ name: 'admin', attrs: { admin: true } });
+});
+
+it('never logs the decoded basic credentials, with or without a colon', async () => {
+  await get(basic('adminsecret-without-colon'), '198.51.100.8');
+  await get(basic('admin', 'guessed-password-xyz'), '198.51.100.8');
+  await new Promise((r) => setTimeout(r, 200));
+  const log = stack.output('gateway');
+  expect(log).toContain('admin basic auth failed');
+  expect(log).not.toContain('adminsecret-without-colon');
+  expect(log).not.toContain('guessed-password-xyz');
+});
