@@ -9,6 +9,7 @@ import type Router from '@koa/router';
 import { buildApp, SERVED_METHODS } from './app';
 import { Authenticator } from './auth/authenticator';
 import { EndedSessionsFeed } from './auth/ended-sessions';
+import { ProviderNames } from './auth/provider-names';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
 import { authenticate } from './middleware/authenticate';
@@ -36,12 +37,20 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     config.addresses.avatar,
   );
   const hooks = config.hooks ? new HooksClient(config.hooks) : undefined;
+  const providerNames = new ProviderNames({
+    list: async () => (await authClient.call.listProviders({})).names,
+    onChange: () => verifier.clear(),
+    log,
+  });
   const verifier = new TokenVerifier(
     hooks?.has('read-secret')
       ? hookSecretReader(hooks)
       : configSecretReader(config.token.secret, config.token.secretsByAudience),
     config.token.audiences,
+    Date.now,
+    { issuer: config.token.issuer, providerAllowed: providerNames.allowed },
   );
+  providerNames.start();
   const authenticator = new Authenticator({
     verifier,
     refresh: async (token) => {
@@ -152,6 +161,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Only now: requests still being answered above must hear of logouts too.
       endedSessions.stop();
+      providerNames.stop();
       authClient.close();
       avatarClient.close();
       for (const [, client] of handlerClients) client.close();

@@ -48,7 +48,13 @@ export class TokenVerifier {
     private readonly secrets: SecretReader,
     private readonly audiences: string[],
     private readonly now: () => number = Date.now,
+    private readonly rules: { issuer?: string; providerAllowed?: (name: string) => boolean } = {},
   ) {}
+
+  /** Forgets every verified token: the rules changed (a provider removed), so each is checked again. */
+  clear(): void {
+    this.cache.clear();
+  }
 
   /** A token verified before and still cached, without any waiting; undefined on a miss. */
   peek(token: string): CachedToken | undefined {
@@ -66,13 +72,19 @@ export class TokenVerifier {
   async verify(token: string): Promise<Verified> {
     const hit = this.peek(token);
     if (hit) return { claims: hit.claims, expired: this.expired(hit), user: hit.user };
-    const verified = await verifyToken(token, { secrets: this.secrets, audiences: this.audiences, now: this.now });
+    const verified = await verifyToken(token, {
+      secrets: this.secrets,
+      audiences: this.audiences,
+      now: this.now,
+      issuer: this.rules.issuer,
+      providerAllowed: this.rules.providerAllowed,
+    });
     const { claims } = verified;
     const user = requestUser(claims);
     this.cache.set(cacheKey(token), {
       token,
       claims,
-      expMs: claims.exp === undefined ? Number.POSITIVE_INFINITY : claims.exp * 1000,
+      expMs: (claims.exp as number) * 1000, // verifyToken requires exp
       user,
       userBody: user && JSON.stringify(user),
       jtiBytes: Buffer.from(claims.jti ?? ''),

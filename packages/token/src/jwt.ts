@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
 import { type Claims, orderClaims } from './claims';
+import { claimsSchema } from './claims-schema';
 
 /** Returns the signing secret for an audience (go-pkgz SecretReader). */
 export type SecretReader = (aud: string) => Promise<string> | string;
@@ -13,8 +14,16 @@ export class TokenError extends Error {
   }
 }
 
-/** Only HMAC is accepted: `none` and every asymmetric algorithm are refused (algorithm confusion). */
-export const ACCEPTED_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
+/**
+ * The one algorithm tokens are signed with, and so the only one accepted: `none`, the other HMACs and
+ * every asymmetric algorithm are refused (algorithm confusion).
+ */
+export const ACCEPTED_ALGORITHMS = ['HS256'];
+
+/** The one spelling of an audience: the allow-list, the secret lookup and the claim all use it. */
+export function canonicalAudience(aud: string): string {
+  return aud.toLowerCase();
+}
 
 /**
  * Secrets from configuration: one per audience where mapped, else the shared one. The audience comes
@@ -22,9 +31,9 @@ export const ACCEPTED_ALGORITHMS = ['HS256', 'HS384', 'HS512'];
  * lookup would hand out inherited members (`constructor`, `__proto__`) as "secrets" anyone can sign with.
  */
 export function configSecretReader(shared: string | undefined, byAudience: Record<string, string>): SecretReader {
-  const secrets = new Map(Object.entries(byAudience));
+  const secrets = new Map(Object.entries(byAudience).map(([aud, secret]) => [canonicalAudience(aud), secret]));
   return (aud: string) => {
-    const secret = secrets.get(aud) ?? shared;
+    const secret = secrets.get(canonicalAudience(aud)) ?? shared;
     if (typeof secret !== 'string' || secret === '') throw new TokenError(`no secret for audience "${aud}"`);
     return secret;
   };
@@ -53,8 +62,37 @@ export interface VerifyOptions {
   secrets: SecretReader;
   /** Allowed audiences; empty allows any (go-pkgz AudienceReader). */
   audiences: string[];
+  /** The `iss` every token must carry (AUTH_ISSUER); unset: any. */
+  issuer?: string;
+  /** Whether a provider may still have sessions; unset: every provider. See providerOf. */
+  providerAllowed?: (name: string) => boolean;
   /** Clock for exp/nbf checks (ms); tests inject one. */
   now?: () => number;
+}
+
+/**
+ * The provider a token was issued for, as go-pkgz reads it: `auth_provider.name`, else the part of the
+ * user id before its first `_`.
+ */
+export function providerOf(claims: Claims): string | undefined {
+  if (claims.auth_provider?.name) return claims.auth_provider.name;
+  const id = claims.user?.id;
+  const cut = id?.indexOf('_') ?? -1;
+  return id && cut > 0 ? id.slice(0, cut) : undefined;
+}
+
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Each of the three segments in canonical base64url: no padding, no other alphabet, and no stray bits
+ * in the last character. A token has exactly one spelling, so a deny-list or cache keyed on the token
+ * string cannot be side-stepped by another spelling of the same signature.
+ */
+function canonicalSegments(token: string): boolean {
+  const parts = token.split('.');
+  return (
+    parts.length === 3 && parts.every((p) => SEGMENT.test(p) && Buffer.from(p, 'base64url').toString('base64url') === p)
+  );
 }
 
 /** A single audience as go-pkgz requires it; an array of one is accepted on parse. */
@@ -66,8 +104,8 @@ function singleAudience(aud: unknown): string | undefined {
 
 export function audienceAllowed(aud: string, audiences: string[]): boolean {
   if (audiences.length === 0) return true;
-  const wanted = aud.toLowerCase();
-  return audiences.some((a) => a.toLowerCase() === wanted);
+  const wanted = canonicalAudience(aud);
+  return audiences.some((a) => canonicalAudience(a) === wanted);
 }
 
 /**
@@ -77,12 +115,14 @@ export function audienceAllowed(aud: string, audiences: string[]): boolean {
  */
 export async function verifyToken(token: string, options: VerifyOptions): Promise<VerifiedToken> {
   let unverified: Record<string, unknown>;
+  if (!canonicalSegments(token)) throw new TokenError('token is malformed');
   try {
     unverified = decodeJwt(token);
   } catch {
     throw new TokenError('token is malformed');
   }
-  const aud = singleAudience(unverified.aud);
+  const rawAud = singleAudience(unverified.aud);
+  const aud = rawAud === undefined ? undefined : canonicalAudience(rawAud);
   if (unverified.user !== undefined && aud === undefined) throw new TokenError('aud is not of size 1');
   if (aud === undefined || aud === '') {
     if (options.audiences.length > 0) throw new TokenError('no audience provided');
@@ -113,6 +153,19 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
       throw new TokenError('token is invalid');
     }
   }
+  const checked = claimsSchema.safeParse(payload);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new TokenError(issue?.path.length ? `claim ${issue.path.join('.')} is invalid` : 'claims are invalid');
+  }
+  if (options.issuer !== undefined && payload.iss !== options.issuer)
+    throw new TokenError('token issuer is not accepted');
   const claims = { ...payload, aud } as Claims;
+  if (options.providerAllowed) {
+    const provider = providerOf(claims);
+    if (claims.user && (provider === undefined || !options.providerAllowed(provider))) {
+      throw new TokenError('provider is not configured');
+    }
+  }
   return { claims, expired };
 }

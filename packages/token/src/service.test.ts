@@ -149,7 +149,7 @@ describe('algorithm confusion', () => {
 
   it('rejects alg none', async () => {
     const token = new UnsecuredJWT({ user, aud: 'a' }).encode();
-    await expect(verifyToken(token, { secrets, audiences: [] })).rejects.toThrow('token is invalid');
+    await expect(verifyToken(token, { secrets, audiences: [] })).rejects.toThrow(/token is (invalid|malformed)/);
   });
 
   it('rejects an asymmetric alg even when the HMAC secret is used as the key', async () => {
@@ -164,11 +164,12 @@ describe('algorithm confusion', () => {
     );
   });
 
-  it('accepts HS512, as go-pkgz does for any HMAC', async () => {
+  it.each(['HS384', 'HS512'])('refuses %s: only the configured HS256 is accepted', async (alg) => {
     const token = await new SignJWT({ user, aud: 'a' })
-      .setProtectedHeader({ alg: 'HS512' })
+      .setProtectedHeader({ alg })
+      .setExpirationTime('1h')
       .sign(new TextEncoder().encode(SECRET));
-    await expect(verifyToken(token, { secrets, audiences: [] })).resolves.toMatchObject({ expired: false });
+    await expect(verifyToken(token, { secrets, audiences: [] })).rejects.toThrow('token is invalid');
   });
 
   it('rejects garbage and a wrong signature', async () => {

@@ -1,5 +1,13 @@
 import { type Claims, userJson } from './claims';
-import { audienceAllowed, randomToken, type SecretReader, signClaims, TokenError, verifyToken } from './jwt';
+import {
+  audienceAllowed,
+  canonicalAudience,
+  randomToken,
+  type SecretReader,
+  signClaims,
+  TokenError,
+  verifyToken,
+} from './jwt';
 
 export interface TokenServiceOptions {
   issuer: string;
@@ -8,6 +16,8 @@ export interface TokenServiceOptions {
   cookieDurationMs: number;
   audiences: string[];
   secrets: SecretReader;
+  /** Whether a provider may have sessions (refresh refuses the others); unset: every provider. */
+  providerAllowed?: (name: string) => boolean;
   /** Runs at login and at every refresh (the application's claims updater). */
   updateClaims?: (claims: Claims) => Promise<Claims>;
   now?: () => number;
@@ -90,7 +100,13 @@ export class TokenService {
   }
 
   async verify(token: string) {
-    return verifyToken(token, { secrets: this.options.secrets, audiences: this.options.audiences, now: this.now });
+    return verifyToken(token, {
+      secrets: this.options.secrets,
+      audiences: this.options.audiences,
+      issuer: this.options.issuer,
+      providerAllowed: this.options.providerAllowed,
+      now: this.now,
+    });
   }
 
   /**
@@ -116,14 +132,15 @@ export class TokenService {
     return this.options.updateClaims ? this.options.updateClaims(claims) : claims;
   }
 
-  private async sign(claims: Claims): Promise<Issued> {
-    const aud = claims.aud ?? '';
+  private async sign(input: Claims): Promise<Issued> {
+    const aud = canonicalAudience(input.aud ?? '');
+    const claims: Claims = { ...input, aud };
     if (this.options.audiences.length > 0 && !audienceAllowed(aud, this.options.audiences)) {
       throw new TokenError(`aud "${aud}" not allowed`);
     }
     const nowMs = this.now();
     const nowSec = Math.floor(nowMs / 1000);
-    const full: Claims = { ...claims, iss: claims.iss || this.options.issuer, iat: nowSec };
+    const full: Claims = { ...claims, iss: this.options.issuer, iat: nowSec };
     let maxAgeSeconds = 0;
     if (!full.handshake) {
       const end = this.sessionEnd(full);

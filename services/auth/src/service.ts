@@ -38,7 +38,10 @@ export async function startAuthService(
   const secrets = hooks?.has('read-secret')
     ? hookSecretReader(hooks)
     : configSecretReader(config.token.secret, config.token.secretsByAudience);
+  // Filled once every provider is registered below: until then no session is refreshed or issued.
+  let providerNames = new Set<string>();
   const tokens = new TokenService({
+    providerAllowed: (name) => providerNames.has(name),
     issuer: config.token.issuer,
     tokenDurationMs: config.token.tokenDurationMs,
     cookieDurationMs: config.token.cookieDurationMs,
@@ -111,6 +114,8 @@ export async function startAuthService(
 
   // External login handlers and the built-in direct/verified providers share the login.v1 contract.
   const handlerNames = [...Object.keys(config.token.loginHandlers), ...builtInNames];
+  // A session of a provider no longer configured can no longer be refreshed (go-pkgz: 401).
+  providerNames = new Set([...providers.names(), ...handlerNames]);
   const handlerSessions = new HandlerSessions({
     tokens,
     avatars,
