@@ -203,6 +203,12 @@ describe('abuse limits', () => {
     const limited = await attempt('dave-pw');
     expect([limited.status, limited.json()]).toEqual([429, { error: 'too many login attempts' }]);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // A stranger's guesses do not lock dave out: from his own address he still logs in.
+    const fromElsewhere = await new Browser(stack.url).request('POST', '/auth/local/login', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.77' },
+      body: new URLSearchParams({ user: 'dave', passwd: 'dave-pw' }).toString(),
+    });
+    expect(fromElsewhere.status).toBe(200);
   });
 
   it('counts attempts per client address behind one trusted proxy, ignoring what the client adds', async () => {

@@ -46,6 +46,11 @@ export class TokenService {
     return this.options.audiences;
   }
 
+  /** The `iss` of every token (AUTH_ISSUER); verification refuses any other. */
+  get issuer(): string {
+    return this.options.issuer;
+  }
+
   /** How long a token lives (AUTH_TOKEN_DURATION): no token outlives its signing by more. */
   get tokenDurationMs(): number {
     return this.options.tokenDurationMs;

@@ -51,6 +51,7 @@ const envSchema = z.object({
   /** Abuse limits, <count>/<window>: direct login attempts, verification messages. */
   AUTH_LIMIT_DIRECT_USER: limitSetting('10/15m'),
   AUTH_LIMIT_DIRECT_IP: limitSetting('100/15m'),
+  AUTH_LIMIT_DIRECT_USER_ALL: limitSetting('60/1m'),
   AUTH_LIMIT_VERIFY_ADDRESS: limitSetting('5/15m'),
   AUTH_LIMIT_VERIFY_IP: limitSetting('30/15m'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -159,7 +160,11 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     hooks,
     redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX },
     limits: {
-      direct: { perUser: raw.AUTH_LIMIT_DIRECT_USER, perIp: raw.AUTH_LIMIT_DIRECT_IP },
+      direct: {
+        perUser: raw.AUTH_LIMIT_DIRECT_USER,
+        perIp: raw.AUTH_LIMIT_DIRECT_IP,
+        perUserAllClients: raw.AUTH_LIMIT_DIRECT_USER_ALL,
+      },
       verified: { perAddress: raw.AUTH_LIMIT_VERIFY_ADDRESS, perIp: raw.AUTH_LIMIT_VERIFY_IP },
     },
     logLevel: raw.LOG_LEVEL,

@@ -31,7 +31,11 @@ beforeAll(async () => {
   const log = createLogger({ name: 'local-test', level: 'silent' });
   redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   const limiter = new RedisRateLimiter(redis, prefix);
-  const generous = { perUser: { limit: 100, windowMs: 60_000 }, perIp: { limit: 100, windowMs: 60_000 } };
+  const generous = {
+    perUser: { limit: 100, windowMs: 60_000 },
+    perIp: { limit: 100, windowMs: 60_000 },
+    perUserAllClients: { limit: 100, windowMs: 60_000 },
+  };
   const keys = localServerKeys(undefined, 'local');
   const common = {
     url: 'http://127.0.0.1:0',
@@ -55,7 +59,11 @@ beforeAll(async () => {
   limited = new LocalOAuthServer({
     ...common,
     name: 'limited',
-    limits: { perUser: { limit: 3, windowMs: 60_000 }, perIp: { limit: 5, windowMs: 60_000 } },
+    limits: {
+      perUser: { limit: 3, windowMs: 60_000 },
+      perIp: { limit: 5, windowMs: 60_000 },
+      perUserAllClients: { limit: 50, windowMs: 60_000 },
+    },
   });
   limitedIssuer = (await limited.start()).url;
 });
@@ -213,7 +221,11 @@ describe('local OAuth2 server', () => {
       log,
       name: 'multi',
       limiter: new RedisRateLimiter(redis, prefix),
-      limits: { perUser: { limit: 100, windowMs: 60_000 }, perIp: { limit: 100, windowMs: 60_000 } },
+      limits: {
+        perUser: { limit: 100, windowMs: 60_000 },
+        perIp: { limit: 100, windowMs: 60_000 },
+        perUserAllClients: { limit: 100, windowMs: 60_000 },
+      },
       keys: localServerKeys('the-auth-secret-shared-by-every-instance', 'multi'),
       adapter: redisAdapter(redis, `${prefix}multi:`),
     };

@@ -36,13 +36,21 @@ for (const [net, prefix] of [
 ] as const) {
   BLOCKED.addSubnet(net, prefix, 'ipv4');
 }
+// Whole IPv6 ranges that embed or translate to an IPv4 address are refused, whichever address they
+// carry: checking the embedded one would be one more parser to get right, and no avatar host needs them.
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible ::a.b.c.d (::7f00:1)
+  ['::ffff:0:0:0', 96], // SIIT IPv4-translated
+  ['64:ff9b::', 96], // NAT64 can reach IPv4 private space
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['100::', 64], // discard-only
+  ['2001::', 32], // Teredo tunnels
+  ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4 embeds an IPv4 address
   ['fc00::', 7], // unique local
+  ['fec0::', 10], // site-local (deprecated, still routed by some stacks)
   ['fe80::', 10], // link-local
   ['ff00::', 8], // multicast
-  ['64:ff9b::', 96], // NAT64 can reach IPv4 private space
 ] as const) {
   BLOCKED.addSubnet(net, prefix, 'ipv6');
 }
@@ -51,8 +59,7 @@ for (const [net, prefix] of [
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return BLOCKED.check(mapped[1], 'ipv4');
+  // BlockList checks an IPv4-mapped address (::ffff:7f00:1, ::ffff:127.0.0.1) against the IPv4 rules.
   return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 

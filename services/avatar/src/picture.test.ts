@@ -88,7 +88,26 @@ describe('isBlockedAddress (SSRF guard)', () => {
     for (const a of ['fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1', '100.64.0.1', 'not-an-ip']) {
       expect([a, isBlockedAddress(a)]).toEqual([a, true]);
     }
-    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111']) {
+    // Prefixes that embed or translate to IPv4, and the deprecated ones still routed somewhere.
+    for (const a of [
+      '::7f00:1',
+      '::127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a00:1',
+      '::ffff:0:7f00:1',
+      '::ffff:0:808:808',
+      '2002:7f00:1::1',
+      '2002:808:808::1',
+      '64:ff9b::7f00:1',
+      '64:ff9b:1::a00:1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      'fec0::1',
+      'feff::1',
+      '::',
+    ]) {
+      expect([a, isBlockedAddress(a)]).toEqual([a, true]);
+    }
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:8.8.8.8', '2a00:1450:4001::200e']) {
       expect([a, isBlockedAddress(a)]).toEqual([a, false]);
     }
   });

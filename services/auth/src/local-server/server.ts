@@ -5,7 +5,7 @@ import { hashId } from '@gatehouse/token';
 import Provider, { type Adapter, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { CredentialChecker } from '../credentials/checker';
 import type { DirectLimits } from '../login/direct-login';
-import type { RateLimiter } from '../stores/limits';
+import { passwordAttemptKeys, type RateLimiter } from '../stores/limits';
 import { loginPage } from './login-page';
 import type { LocalServerKeys } from './shared-state';
 
@@ -169,7 +169,7 @@ export class LocalOAuthServer {
         });
       }
       const ok = USERNAME.test(user) && password !== '' && (await this.options.checkCredentials(user, password));
-      if (ok) await this.options.limiter.reset(this.userKey(user));
+      if (ok) await this.options.limiter.reset(this.attemptKeys(req, user).reset);
       if (!ok) {
         this.options.log.info('local login refused');
         return this.page(res, 403, action, 'incorrect user or password');
@@ -180,8 +180,9 @@ export class LocalOAuthServer {
     res.end('method not allowed');
   }
 
-  private userKey(user: string): string {
-    return `local:${this.options.name}:user:${hashId(user)}`;
+  private attemptKeys(req: http.IncomingMessage, user: string) {
+    const ip = req.socket.remoteAddress ?? 'unknown';
+    return passwordAttemptKeys(`local:${this.options.name}`, hashId(user), ip, this.options.limits);
   }
 
   /**
@@ -189,12 +190,8 @@ export class LocalOAuthServer {
    * socket's: browsers reach this server directly, so X-Forwarded-For would be the attacker's to choose.
    */
   private async overLimit(req: http.IncomingMessage, user: string): Promise<number | undefined> {
-    const { limiter, limits, name } = this.options;
-    const ip = req.socket.remoteAddress ?? 'unknown';
-    for (const [key, limit] of [
-      [`local:${name}:ip:${ip}`, limits.perIp],
-      [this.userKey(user), limits.perUser],
-    ] as const) {
+    const { limiter } = this.options;
+    for (const [key, limit] of this.attemptKeys(req, user).hits) {
       const verdict = await limiter.hit(key, limit);
       if (!verdict.allowed) {
         this.options.log.warn({ key: key.split(':')[2] }, 'local login limit reached');

@@ -1,13 +1,10 @@
 import type { Logger } from '@gatehouse/logger';
 import { userId } from '@gatehouse/token';
 import type { CredentialChecker } from '../credentials';
-import type { Limit, RateLimiter } from '../stores/limits';
+import { type PasswordLimits, passwordAttemptKeys, type RateLimiter } from '../stores/limits';
 import { answer, BadRequestBody, failure, type LoginAnswer, type LoginRequest, requestFields } from './http-like';
 
-export interface DirectLimits {
-  perUser: Limit;
-  perIp: Limit;
-}
+export type DirectLimits = PasswordLimits;
 
 export interface DirectLoginDeps {
   name: string;
@@ -50,14 +47,14 @@ export class DirectLogin {
     if (!user || !password) return failure(403, 'incorrect user or password');
 
     const { limiter, limits, name } = this.deps;
-    const userKey = `direct:${name}:user:${userId(name, user)}`;
-    for (const [key, limit] of [
-      [`direct:${name}:ip:${req.clientIp}`, limits.perIp],
-      [userKey, limits.perUser],
-    ] as const) {
+    const keys = passwordAttemptKeys(`direct:${name}`, userId(name, user), req.clientIp, limits);
+    for (const [key, limit] of keys.hits) {
       const verdict = await limiter.hit(key, limit);
       if (!verdict.allowed) {
-        this.deps.log.warn({ provider: name, key: key.split(':')[2] }, 'direct login limit reached');
+        this.deps.log.warn(
+          { provider: name, limit: key === keys.reset ? 'user+ip' : key.split(':')[2] },
+          'direct login limit reached',
+        );
         return failure(429, 'too many login attempts', { 'retry-after': String(verdict.retryAfterSeconds) });
       }
     }
@@ -70,7 +67,7 @@ export class DirectLogin {
       return failure(500, 'failed to check user credentials');
     }
     if (!ok) return failure(403, 'incorrect user or password');
-    await limiter.reset(userKey);
+    await limiter.reset(keys.reset);
     const found = { name: user, id: userId(name, user), picture: '' };
     return { ...answer(200, found), userJson: JSON.stringify(found), site: aud || undefined };
   }

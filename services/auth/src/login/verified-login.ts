@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from '@gatehouse/logger';
 import {
   audienceAllowed,
+  canonicalAudience,
   type Claims,
   HANDSHAKE_TTL_MS,
   type SecretReader,
@@ -144,12 +145,14 @@ export class VerifiedLogin {
   }
 
   /** go-pkgz's confirmation token: handshake-shaped, no user, 30 minutes, nbf a minute back. */
-  private async confirmationToken(aud: string, id: string, from: string): Promise<string> {
+  private async confirmationToken(site: string, id: string, from: string): Promise<string> {
+    const aud = canonicalAudience(site);
     const audiences = this.deps.tokens.audiences;
     if (audiences.length > 0 && !audienceAllowed(aud, audiences)) throw new Error(`aud "${aud}" not allowed`);
     const nowSec = Math.floor(this.now() / 1000);
     return signClaims(
       {
+        iss: this.deps.tokens.issuer,
         aud,
         exp: nowSec + HANDSHAKE_TTL_MS / 1000,
         nbf: nowSec - 60,
