@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Logger } from '@gatehouse/logger';
 import {
   audienceAllowed,
-  canonicalAudience,
   type Claims,
+  canonicalAudience,
   HANDSHAKE_TTL_MS,
   type SecretReader,
   signClaims,
