@@ -71,6 +71,7 @@ beforeAll(async () => {
       GATEWAY_TRUSTED_PROXIES: '1',
       AUTH_LIMIT_DIRECT_USER: '3/1h',
       AUTH_LIMIT_DIRECT_IP: '4/1h',
+      AUTH_LIMIT_DIRECT_USER_ALL: '8/1h',
     },
   });
 }, 60_000);
@@ -193,22 +194,30 @@ it('answers 400 to a malformed body, 413 to an oversized one, and neither reache
 });
 
 describe('abuse limits', () => {
-  it('counts attempts per user: over the limit 429 with Retry-After, a good login resets the count', async () => {
-    const attempt = (passwd: string) =>
-      new Browser(stack.url).request('POST', '/auth/local/login', form({ user: 'dave', passwd }));
-    expect((await attempt('wrong-1')).status).toBe(403);
-    expect((await attempt('wrong-2')).status).toBe(403);
-    expect((await attempt('dave-pw')).status).toBe(200); // third attempt: allowed, and resets
-    for (let i = 0; i < 3; i++) expect((await attempt(`wrong-again-${i}`)).status).toBe(403);
-    const limited = await attempt('dave-pw');
+  it('counts attempts per user and address: over the limit 429 with Retry-After; others still log in', async () => {
+    const attempt = (passwd: string, ip: string) =>
+      new Browser(stack.url).request('POST', '/auth/local/login', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        body: new URLSearchParams({ user: 'dave', passwd }).toString(),
+      });
+    const guesser = '10.2.0.1';
+    for (let i = 0; i < 3; i++) expect((await attempt(`wrong-${i}`, guesser)).status).toBe(403);
+    const limited = await attempt('dave-pw', guesser);
     expect([limited.status, limited.json()]).toEqual([429, { error: 'too many login attempts' }]);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(3000);
-    // A stranger's guesses do not lock dave out: from his own address he still logs in.
-    const fromElsewhere = await new Browser(stack.url).request('POST', '/auth/local/login', {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '203.0.113.77' },
-      body: new URLSearchParams({ user: 'dave', passwd: 'dave-pw' }).toString(),
-    });
-    expect(fromElsewhere.status).toBe(200);
+    // The guesser cannot lock dave out: from his own address he still logs in.
+    expect((await attempt('wrong-mine', '10.2.0.2')).status).toBe(403);
+    expect((await attempt('dave-pw', '10.2.0.2')).status).toBe(200);
+  });
+
+  it('slows guessing from many addresses down with the all-addresses window', async () => {
+    const attempt = (ip: string) =>
+      new Browser(stack.url).request('POST', '/auth/local/login', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip },
+        body: new URLSearchParams({ user: 'erin', passwd: 'wrong' }).toString(),
+      });
+    for (let i = 0; i < 8; i++) expect((await attempt(`10.3.0.${i}`)).status).toBe(403);
+    expect((await attempt('10.3.0.99')).status).toBe(429);
   });
 
   it('counts attempts per client address behind one trusted proxy, ignoring what the client adds', async () => {

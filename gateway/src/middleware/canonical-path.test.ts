@@ -35,6 +35,7 @@ describe('canonicalPath', () => {
     ['/app/%'],
     ['app/admin'],
     ['/app/\u0000'],
+    ['/app/x#frag'],
   ])('refuses the ambiguous path %s', (raw) => {
     expect(canonicalPath(raw)).toBeUndefined();
   });

@@ -9,8 +9,8 @@ const UNRESERVED = /[A-Za-z0-9\-._~]/;
  * ambiguous. Unreserved percent-escapes are decoded once (`%61dmin` is `admin` to every upstream) and the
  * remaining escapes are upper-cased; then anything that an upstream, a proxy or a framework may read
  * differently from us is refused rather than guessed at:
- * - an encoded or a literal backslash, an encoded slash (`%2F`, `%5C`, `\`), and a `;` (matrix
- *   parameters: Tomcat, Spring and others cut `/admin;x` to `/admin`);
+ * - an encoded or a literal backslash, an encoded slash (`%2F`, `%5C`, `\`), a `;` (matrix
+ *   parameters: Tomcat, Spring and others cut `/admin;x` to `/admin`) and a `#` (no client sends one);
  * - dot segments (`.`, `..`, also from `%2E`) and empty segments (`//`), which URL resolution collapses;
  * - an escaped `%` (`%25`), a second layer of encoding that a double-decoding upstream would unwrap;
  * - control characters and NUL, encoded or not, and malformed escapes.
@@ -31,7 +31,7 @@ export function canonicalPath(raw: string): string | undefined {
       out += ch;
     }
   }
-  if (/[\\;]|%(2F|5C|3B|25|[01][0-9A-F]|7F)/.test(out)) return undefined;
+  if (/[\\;#]|%(2F|5C|3B|25|[01][0-9A-F]|7F)/.test(out)) return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused here
   if (/[\u0000-\u001f\u007f]/.test(out)) return undefined;
   const segments = out.split('/').slice(1);
@@ -49,7 +49,11 @@ export function canonicalPath(raw: string): string | undefined {
  */
 export function canonicalPaths(): Koa.Middleware {
   return function canonicalPaths(ctx, next) {
-    const raw = ctx.path;
+    // From the request line itself: Koa's parsed path is undefined for some targets (`//x` reads as a
+    // host), and a parser's view is what must not be trusted here.
+    const url = ctx.url;
+    const q = url.indexOf('?');
+    const raw = q < 0 ? url : url.slice(0, q);
     const path = canonicalPath(raw);
     if (path === undefined) throw new HttpError(400, 'invalid path');
     if (path !== raw) ctx.path = path;
