@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { environment } from '../packages/config/src/index';
+import { ensureInternalKeys } from '../packages/grpc-kit/src/internal-auth';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data');
@@ -88,12 +89,16 @@ async function main(): Promise<void> {
   if (!env.REDIS_URL) {
     console.log('[start       ] REDIS_URL is unset: services keep tokens in process memory (development only)');
   }
+  // Every internal gRPC call is authenticated: one key pair per caller, made once under .data/.
+  const internalKeys = env.INTERNAL_KEYS_DIR ?? path.join(DATA, 'internal-keys');
+  await ensureInternalKeys(internalKeys);
   const childEnv: Record<string, string | undefined> = {
     ...env,
     AUTH_SECRET: env.AUTH_SECRET ?? (env.AUTH_SECRETS_FILE ? undefined : keptSecret('auth-secret')),
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
     AUTH_AVATAR_STORE: env.AUTH_AVATAR_STORE ?? path.join(DATA, 'avatars'),
     DATABASE_URL: databaseUrl,
+    INTERNAL_KEYS_DIR: internalKeys,
     // With a bot token, the telegram-bot service is a login handler under /auth/telegram/.
     AUTH_LOGIN_HANDLERS:
       env.AUTH_LOGIN_HANDLERS ??

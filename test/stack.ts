@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
+import { ensureInternalKeys } from '../packages/grpc-kit/src/internal-auth';
 
 export const ROOT = path.resolve(__dirname, '..');
 
@@ -95,6 +96,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     dev: await freePort(),
   };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-test-'));
+  const internalKeys = path.join(dataDir, 'internal-keys');
+  await ensureInternalKeys(internalKeys);
   const url = `http://127.0.0.1:${ports.gateway}`;
   const env: Record<string, string> = {
     AUTH_SECRET: randomBytes(32).toString('hex'),
@@ -114,6 +117,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',
     LOG_LEVEL: 'warn',
+    INTERNAL_KEYS_DIR: internalKeys,
     ...(typeof options.env === 'function' ? options.env(ports) : options.env),
   };
   const children = new Map<ServiceName, ChildProcess>();

@@ -20,6 +20,7 @@ const envSchema = z.object({
   ...tokenSettingsShape,
   GATEWAY_HOST: z.string().default('127.0.0.1'),
   GATEWAY_PORT: port(8080),
+  INTERNAL_KEYS_DIR: optionalText(),
   AUTH_GRPC_ADDR: z.string().default('127.0.0.1:50051'),
   AVATAR_GRPC_ADDR: z.string().default('127.0.0.1:50052'),
   TELEGRAM_GRPC_ADDR: z.string().default('127.0.0.1:50053'),
@@ -56,6 +57,8 @@ export interface GatewayConfig {
   routes: ProxyRoute[];
   upstreamTimeoutMs: number;
   logLevel: string;
+  /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: calls carry no credential. */
+  internalKeysDir: string | undefined;
 }
 
 export function loadGatewayConfig(env: Record<string, string | undefined>): GatewayConfig {
@@ -103,5 +106,6 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
     routes: file.routes,
     upstreamTimeoutMs: raw.GATEWAY_UPSTREAM_TIMEOUT,
     logLevel: raw.LOG_LEVEL,
+    internalKeysDir: raw.INTERNAL_KEYS_DIR,
   };
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '@gatehouse/grpc-kit';
+import { createClient, openInternalAuth } from '@gatehouse/grpc-kit';
 import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
 import type { Logger } from '@gatehouse/logger';
 import { type auth, type avatar, loadProto, type login, type payment } from '@gatehouse/proto';
@@ -28,15 +28,23 @@ export interface RunningGateway {
 
 /** Wires the gateway (gRPC clients, in-process token verification, routes) and starts listening. */
 export async function startGateway(config: GatewayConfig, log: Logger): Promise<RunningGateway> {
+  // Each service is addressed by name in the caller token: custom login handlers by their provider name.
+  const handlerNames = Object.keys(config.token.loginHandlers);
+  const internalAuth = await openInternalAuth(config.internalKeysDir, 'gateway', [
+    ...new Set(['auth', 'avatar', 'payment', 'hooks', ...handlerNames]),
+  ]);
+  const credential = (audience: string) => internalAuth && { auth: internalAuth, audience };
   const authClient = createClient<auth.AuthServiceClient>(
     loadProto('auth').grpcObject.auth.v1.AuthService,
     config.addresses.auth,
+    { credential: credential('auth') },
   );
   const avatarClient = createClient<avatar.AvatarServiceClient>(
     loadProto('avatar').grpcObject.avatar.v1.AvatarService,
     config.addresses.avatar,
+    { credential: credential('avatar') },
   );
-  const hooks = config.hooks ? new HooksClient(config.hooks) : undefined;
+  const hooks = config.hooks ? new HooksClient(config.hooks, internalAuth) : undefined;
   const providerNames = new ProviderNames({
     list: async () => (await authClient.call.listProviders({})).names,
     onChange: () => verifier.clear(),
@@ -71,12 +79,20 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   endedSessions.start();
   const LoginHandler = loadProto('login').grpcObject.login.v1.LoginHandler;
   // The built-in direct and verified providers are served by the auth service's own LoginHandler.
-  const handlerAddresses: [string, string][] = [
-    ...Object.entries(config.token.loginHandlers),
-    ...config.builtInLogins.map((name): [string, string] => [name, config.addresses.auth]),
+  const handlerAddresses: [string, string, string][] = [
+    ...Object.entries(config.token.loginHandlers).map(([name, address]): [string, string, string] => [
+      name,
+      address,
+      name,
+    ]),
+    ...config.builtInLogins.map((name): [string, string, string] => [name, config.addresses.auth, 'auth']),
   ];
   const handlerClients = handlerAddresses.map(
-    ([name, address]) => [name, createClient<login.LoginHandlerClient>(LoginHandler, address)] as const,
+    ([name, address, audience]) =>
+      [
+        name,
+        createClient<login.LoginHandlerClient>(LoginHandler, address, { credential: credential(audience) }),
+      ] as const,
   );
   const handlers: Record<string, LoginHandlerClient> = Object.fromEntries(
     handlerClients.map(([name, client]) => [name, client.call]),
@@ -84,6 +100,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const paymentClient = createClient<payment.PaymentServiceClient>(
     loadProto('payment').grpcObject.payment.v1.PaymentService,
     config.addresses.payment,
+    { credential: credential('payment') },
   );
   const payments = paymentRoutes({
     payment: paymentClient.call,
@@ -167,6 +184,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       for (const [, client] of handlerClients) client.close();
       paymentClient.close();
       hooks?.close();
+      internalAuth?.close();
     },
   };
 }

@@ -1,4 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
+import { presentCredential } from './access';
+import type { InternalAuth } from './internal-auth';
 
 /** Every outgoing call has a deadline; this one when the caller names none. */
 export const DEFAULT_DEADLINE_MS = 2000;
@@ -37,11 +39,18 @@ export interface ClientHandle<C> {
 export function createClient<C extends grpc.Client>(
   Ctor: ClientConstructor<C>,
   address: string,
-  defaults: { deadlineMs?: number } = {},
+  defaults: {
+    deadlineMs?: number;
+    /** Internal authentication: this process's credential, presented to `audience` on every call. */
+    credential?: { auth: InternalAuth; audience: string };
+  } = {},
 ): ClientHandle<C> {
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
+    interceptors: defaults.credential
+      ? [presentCredential(defaults.credential.auth, defaults.credential.audience)]
+      : [],
   });
   const defaultDeadline = defaults.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const call = new Proxy({} as PromiseClient<C>, {

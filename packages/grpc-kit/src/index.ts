@@ -1,5 +1,7 @@
+export * from './access';
 export * from './client';
 export * from './errors';
 export * from './health-client';
+export * from './internal-auth';
 export * from './pairs';
 export * from './server';

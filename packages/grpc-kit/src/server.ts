@@ -3,6 +3,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
+import { guarded, type ServiceAccess } from './access';
 import { toServiceError } from './errors';
 
 /** Largest message a server accepts. */
@@ -16,6 +17,11 @@ export interface ServiceRegistration {
 
 export interface GrpcServerOptions {
   name: string;
+  /**
+   * Internal authentication: every method of `services` checks its caller (health and reflection stay
+   * open). Required when `host` is not loopback: an exposed server never runs unauthenticated.
+   */
+  access?: ServiceAccess;
   host: string;
   port: number;
   services: ServiceRegistration[];
@@ -49,8 +55,17 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     'grpc.keepalive_time_ms': 60_000,
     'grpc.keepalive_timeout_ms': 20_000,
   });
+  const loopback = options.host === '127.0.0.1' || options.host === '::1' || options.host === 'localhost';
+  if (!options.access && !loopback) {
+    throw new Error(
+      `${options.name}: listening on ${options.host} needs internal authentication: set INTERNAL_KEYS_DIR (see the README)`,
+    );
+  }
   for (const { definition, implementation } of options.services) {
-    server.addService(definition, implementation);
+    server.addService(
+      definition,
+      options.access ? guarded(definition, implementation, options.access) : implementation,
+    );
   }
   const serviceNames = Object.values(options.services).flatMap(({ definition }) =>
     Object.values(definition).map((m) => m.path.split('/')[1] as string),

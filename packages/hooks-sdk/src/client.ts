@@ -1,4 +1,4 @@
-import { createClient } from '@gatehouse/grpc-kit';
+import { createClient, type InternalAuth } from '@gatehouse/grpc-kit';
 import { type hooks, loadProto } from '@gatehouse/proto';
 import { type Claims, type User, userJson } from '@gatehouse/token';
 import * as grpc from '@grpc/grpc-js';
@@ -50,11 +50,12 @@ export class HooksClient {
   private readonly handle: ReturnType<typeof createClient<hooks.AuthHooksClient>>;
   private readonly enabled: Set<HookName>;
 
-  constructor(settings: HooksSettings) {
+  /** `credential`: this process's internal credential, presented to the hooks server (audience `hooks`). */
+  constructor(settings: HooksSettings, credential?: InternalAuth) {
     this.handle = createClient<hooks.AuthHooksClient>(
       loadProto('hooks').grpcObject.hooks.v1.AuthHooks,
       settings.address,
-      { deadlineMs: settings.timeoutMs },
+      { deadlineMs: settings.timeoutMs, credential: credential && { auth: credential, audience: 'hooks' } },
     );
     this.enabled = new Set(settings.enabled);
   }

@@ -1,4 +1,4 @@
-import { createClient } from '@gatehouse/grpc-kit';
+import { createClient, type InternalAuth } from '@gatehouse/grpc-kit';
 import { type avatar, loadProto } from '@gatehouse/proto';
 import type { AvatarSaver } from './login/oauth2-login';
 
@@ -6,10 +6,11 @@ import type { AvatarSaver } from './login/oauth2-login';
 const AVATAR_DEADLINE_MS = 15_000;
 
 /** The avatar service's StoreFromUrl behind the AvatarSaver seam the login engine uses. */
-export function grpcAvatarSaver(address: string): AvatarSaver & { close(): void } {
+export function grpcAvatarSaver(address: string, credential?: InternalAuth): AvatarSaver & { close(): void } {
   const { grpcObject } = loadProto('avatar');
   const client = createClient<avatar.AvatarServiceClient>(grpcObject.avatar.v1.AvatarService, address, {
     deadlineMs: AVATAR_DEADLINE_MS,
+    credential: credential && { auth: credential, audience: 'avatar' },
   });
   return {
     async saveFromUrl(userId, pictureUrl, bearerToken) {

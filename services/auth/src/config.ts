@@ -31,6 +31,7 @@ const envSchema = z.object({
   AUTH_CONFIG: optionalText(),
   AUTH_GRPC_PORT: port(50051),
   GRPC_HOST: z.string().default('127.0.0.1'),
+  INTERNAL_KEYS_DIR: optionalText(),
   AVATAR_GRPC_ADDR: z.string().default('127.0.0.1:50052'),
   /** The development provider: any user name logs in. Never enable it where strangers can reach it. */
   AUTH_DEV_PROVIDER: flag(false),
@@ -68,6 +69,8 @@ export interface DevProviderConfig {
 export interface AuthConfig {
   token: TokenSettings;
   grpc: { host: string; port: number };
+  /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
+  internalKeysDir?: string;
   avatarAddress: string;
   dev: DevProviderConfig | undefined;
   /** The AUTH_CONFIG file's `providers` list, validated (providers/config.ts). */
@@ -151,6 +154,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   return {
     token,
     grpc: { host: raw.GRPC_HOST, port: raw.AUTH_GRPC_PORT },
+    internalKeysDir: raw.INTERNAL_KEYS_DIR,
     avatarAddress: raw.AVATAR_GRPC_ADDR,
     dev,
     providers,

@@ -1,4 +1,4 @@
-import { type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import { type AccessRules, openInternalAuth, type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
 import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
 import type { Logger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
@@ -20,6 +20,24 @@ import { DevOAuthServer } from './providers/dev-server';
 import { ProviderRegistry } from './providers/registry';
 import { type ConfiguredProviders, startConfiguredProviders } from './providers/setup';
 
+/**
+ * Only the gateway calls the auth service: it runs every login, refresh and logout, and issues the
+ * sessions of login handlers (the handler answers the gateway with a user; the gateway asks for the
+ * session). Operators may list providers.
+ */
+export const AUTH_ACCESS: AccessRules = {
+  ListProviders: ['gateway', 'operator'],
+  BeginLogin: ['gateway'],
+  CompleteLogin: ['gateway'],
+  RefreshToken: ['gateway'],
+  IssueSession: ['gateway'],
+  Logout: ['gateway'],
+  WatchEndedSessions: ['gateway'],
+  // login.v1.LoginHandler of the built-in direct and verified providers
+  Login: ['gateway'],
+  Callback: ['gateway'],
+};
+
 export interface RunningAuthService {
   grpcPort: number;
   devPort: number | undefined;
@@ -34,7 +52,8 @@ export async function startAuthService(
   log: Logger,
   overrides: { avatars?: AvatarSaver; mapUser?: MapUserHook; checkCredentials?: CredentialChecker } = {},
 ): Promise<RunningAuthService> {
-  const hooks = config.hooks ? new HooksClient(config.hooks) : undefined;
+  const internalAuth = await openInternalAuth(config.internalKeysDir, 'auth', ['avatar', 'hooks']);
+  const hooks = config.hooks ? new HooksClient(config.hooks, internalAuth) : undefined;
   const secrets = hooks?.has('read-secret')
     ? hookSecretReader(hooks)
     : configSecretReader(config.token.secret, config.token.secretsByAudience);
@@ -58,7 +77,7 @@ export async function startAuthService(
     stores.revocations.close();
     stores.redis?.disconnect();
   };
-  const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress);
+  const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress, internalAuth);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);
   const login = new OAuth2Login({
     tokens,
@@ -154,6 +173,7 @@ export async function startAuthService(
         },
       ],
       definitions: [definition, loginProto.definition],
+      access: internalAuth && { auth: internalAuth, audience: 'auth', rules: AUTH_ACCESS },
       log,
       checkDependencies: stores.redis ? async () => (await stores.redis?.ping()) === 'PONG' : undefined,
     });

@@ -1,7 +1,8 @@
-import { duration, environment, list, port, validateConfig, z } from '@gatehouse/config';
+import { duration, environment, list, optionalText, port, validateConfig, z } from '@gatehouse/config';
 
 const schema = z.object({
   GRPC_HOST: z.string().min(1).default('127.0.0.1'),
+  INTERNAL_KEYS_DIR: optionalText(),
   AVATAR_GRPC_PORT: port(50052),
   AUTH_AVATAR_STORE: z
     .string()
@@ -25,6 +26,8 @@ const schema = z.object({
 
 export interface AvatarConfig {
   host: string;
+  /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
+  internalKeysDir?: string;
   port: number;
   store: string;
   resizeLimit: number;
@@ -40,6 +43,7 @@ export function loadAvatarConfig(raw: Record<string, string | undefined> = envir
   const c = validateConfig('avatar', schema, raw);
   return {
     host: c.GRPC_HOST,
+    internalKeysDir: c.INTERNAL_KEYS_DIR,
     port: c.AVATAR_GRPC_PORT,
     store: c.AUTH_AVATAR_STORE,
     resizeLimit: c.AUTH_AVATAR_RESIZE_LIMIT,

@@ -1,4 +1,4 @@
-import { type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import { type AccessRules, openInternalAuth, type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import { Avatars, type PictureSource } from './avatars';
@@ -7,6 +7,19 @@ import { PictureFetcher } from './fetch-picture';
 import { avatarHandlers } from './handlers';
 import { Migrator } from './migrate';
 import { type AvatarStore, openStore, type StoreRegistry } from './stores';
+
+/**
+ * Who may call what: pictures are stored by the services that log users in, served to the gateway; the
+ * store-wide operations are for operators (grpcurl with the operator credential).
+ */
+export const AVATAR_ACCESS: AccessRules = {
+  StoreFromUrl: ['auth'],
+  StoreContent: ['auth', 'telegram-bot'],
+  GetAvatar: ['gateway'],
+  RemoveAvatar: ['operator'],
+  ListAvatars: ['operator'],
+  MigrateAvatars: ['operator'],
+};
 
 export interface AvatarServiceOverrides {
   log?: Logger;
@@ -47,8 +60,10 @@ export async function startAvatarService(
   const { definition, grpcObject } = loadProto('avatar');
   let grpc: RunningGrpcServer;
   try {
+    const internalAuth = await openInternalAuth(config.internalKeysDir, 'avatar');
     grpc = await startGrpcServer({
       name: 'avatar',
+      access: internalAuth && { auth: internalAuth, audience: 'avatar', rules: AVATAR_ACCESS },
       host: config.host,
       port: config.port,
       services: [

@@ -23,6 +23,7 @@ const schema = z
   .object({
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://...)'),
     GRPC_HOST: z.string().default('127.0.0.1'),
+    INTERNAL_KEYS_DIR: optionalText(),
     PAYMENT_GRPC_PORT: port(50054),
     LOG_LEVEL: z.string().default('info'),
     PROCESSOR_MERCHANT_ID: optionalText(),
@@ -67,6 +68,8 @@ const schema = z
 export interface PaymentConfig {
   databaseUrl: string;
   grpcHost: string;
+  /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
+  internalKeysDir: string | undefined;
   grpcPort: number;
   logLevel: string;
   /** Absent when no credentials are configured: the service runs, loads are refused. */
@@ -104,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined>): PaymentConf
   return {
     databaseUrl: c.DATABASE_URL,
     grpcHost: c.GRPC_HOST,
+    internalKeysDir: c.INTERNAL_KEYS_DIR,
     grpcPort: c.PAYMENT_GRPC_PORT,
     logLevel: c.LOG_LEVEL,
     processor,

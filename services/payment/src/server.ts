@@ -1,4 +1,4 @@
-import { type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import { paymentHandlers } from './handlers';
@@ -12,7 +12,18 @@ export interface PaymentServerDeps {
   /** Health stays NOT_SERVING until this answers true (Postgres reachable). */
   checkDependencies: () => Promise<boolean>;
   healthIntervalMs?: number;
+  /** Internal authentication: callers are checked against PAYMENT_ACCESS. */
+  internalAuth?: InternalAuth;
 }
+
+/** Only the gateway calls payment: it has checked the user, whose id it passes as owner_id. */
+export const PAYMENT_ACCESS: AccessRules = {
+  CreateClientToken: ['gateway'],
+  CreateCard: ['gateway'],
+  ListCards: ['gateway'],
+  ListLoads: ['gateway'],
+  LoadCard: ['gateway'],
+};
 
 export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpcServer> {
   const { definition, grpcObject } = loadProto('payment');
@@ -27,6 +38,7 @@ export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpc
       },
     ],
     definitions: [definition],
+    access: deps.internalAuth && { auth: deps.internalAuth, audience: 'payment', rules: PAYMENT_ACCESS },
     log: deps.log,
     checkDependencies: deps.checkDependencies,
     healthIntervalMs: deps.healthIntervalMs,

@@ -1,3 +1,4 @@
+import { openInternalAuth } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { BraintreeProcessor } from './braintree.processor';
@@ -69,9 +70,11 @@ export async function startPaymentService(
   };
   const checkDependencies = async () => (await postgresAnswers(pool)) && (await migrateOnce());
 
+  const internalAuth = await openInternalAuth(config.internalKeysDir, 'payment');
   const server = await startPaymentServer({
     payments,
     log,
+    internalAuth,
     host: config.grpcHost,
     port: config.grpcPort,
     checkDependencies,

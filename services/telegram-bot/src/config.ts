@@ -6,6 +6,7 @@ const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{20,}$/;
 const schema = z
   .object({
     GRPC_HOST: z.string().default('127.0.0.1'),
+    INTERNAL_KEYS_DIR: optionalText(),
     TELEGRAM_GRPC_PORT: port(50053),
     // Without a token the service stays off: it starts and answers health, its RPCs say no bot is configured.
     TELEGRAM_BOT_TOKEN: optionalText().refine((t) => t === undefined || BOT_TOKEN.test(t), {
@@ -47,6 +48,8 @@ const schema = z
 
 export interface TelegramConfig {
   grpcHost: string;
+  /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
+  internalKeysDir?: string;
   grpcPort: number;
   /** Undefined: no bot, the service is off. */
   botToken?: string;
@@ -68,6 +71,7 @@ export function loadConfig(raw: Record<string, string | undefined>): TelegramCon
   const c = validateConfig('telegram-bot', schema, raw);
   return {
     grpcHost: c.GRPC_HOST,
+    internalKeysDir: c.INTERNAL_KEYS_DIR,
     grpcPort: c.TELEGRAM_GRPC_PORT,
     botToken: c.TELEGRAM_BOT_TOKEN,
     apiUrl: c.TELEGRAM_API_URL,

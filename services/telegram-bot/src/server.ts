@@ -1,4 +1,4 @@
-import { type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import { type HandlerDeps, loginHandlers, telegramHandlers } from './handlers';
@@ -8,7 +8,19 @@ export interface ServerOptions extends HandlerDeps {
   port: number;
   log: Logger;
   checkDependencies?: () => Promise<boolean>;
+  internalAuth?: InternalAuth;
+  /** The login provider name it serves (TELEGRAM_PROVIDER_NAME): the gateway addresses it by that name. */
+  providerName?: string;
 }
+
+/** The gateway runs the login; operators may inspect login requests. */
+export const TELEGRAM_ACCESS: AccessRules = {
+  Login: ['gateway'],
+  Callback: ['gateway'],
+  Logout: ['gateway'],
+  CreateLoginRequest: ['gateway', 'operator'],
+  CheckLoginRequest: ['gateway', 'operator'],
+};
 
 /** The gRPC server: telegram.v1.TelegramBotService and login.v1.LoginHandler, with health and reflection. */
 export function buildServer(o: ServerOptions): Promise<RunningGrpcServer> {
@@ -25,5 +37,10 @@ export function buildServer(o: ServerOptions): Promise<RunningGrpcServer> {
       { definition: lh.grpcObject.login.v1.LoginHandler.service, implementation: loginHandlers(o) },
     ],
     checkDependencies: o.checkDependencies,
+    access: o.internalAuth && {
+      auth: o.internalAuth,
+      audience: ['telegram-bot', o.providerName ?? 'telegram'],
+      rules: TELEGRAM_ACCESS,
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createClient } from '@gatehouse/grpc-kit';
+import { createClient, openInternalAuth } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import { Redis } from 'ioredis';
@@ -49,9 +49,17 @@ export async function start(
     for (const c of cleanups.reverse()) await c();
   };
   try {
+    const internalAuth = await openInternalAuth(config.internalKeysDir, 'telegram-bot', ['avatar']);
+    cleanups.push(() => internalAuth?.close());
     if (!config.botToken) {
       log.warn('TELEGRAM_BOT_TOKEN is unset: the telegram login is off');
-      const server = await buildServer({ host: config.grpcHost, port: config.grpcPort, log });
+      const server = await buildServer({
+        host: config.grpcHost,
+        port: config.grpcPort,
+        log,
+        internalAuth,
+        providerName: config.providerName,
+      });
       cleanups.push(() => server.shutdown());
       return { port: server.port, stop };
     }
@@ -79,7 +87,10 @@ export async function start(
     let avatars = overrides.avatars;
     if (!avatars) {
       const { grpcObject } = loadProto('avatar');
-      const client = createClient(grpcObject.avatar.v1.AvatarService, config.avatarAddr, { deadlineMs: 5000 });
+      const client = createClient(grpcObject.avatar.v1.AvatarService, config.avatarAddr, {
+        deadlineMs: 5000,
+        credential: internalAuth && { auth: internalAuth, audience: 'avatar' },
+      });
       cleanups.push(() => client.close());
       avatars = grpcAvatarSaver(client.call);
     }
@@ -103,6 +114,8 @@ export async function start(
       bot,
       webhookSecret: config.webhookSecret,
       updateLog,
+      internalAuth,
+      providerName: config.providerName,
       checkDependencies: redis ? async () => (await redis.ping()) === 'PONG' : undefined,
     });
     cleanups.push(() => server.shutdown());

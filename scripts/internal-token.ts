@@ -1,0 +1,21 @@
+// Prints a caller token for a call by hand (grpcurl, buf curl), signed with one identity's key:
+//   pnpm -s internal-token <audience> [identity=operator] [seconds=300]
+// then: grpcurl -plaintext -H "authorization: Bearer $(pnpm -s internal-token auth)" 127.0.0.1:50051 auth.v1.AuthService/ListProviders
+import path from 'node:path';
+import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
+
+const [audience, identity = 'operator', seconds = '300'] = process.argv.slice(2);
+if (!audience) {
+  console.error('usage: internal-token <audience: auth|avatar|telegram-bot|payment|hooks> [identity] [seconds]');
+  process.exit(2);
+}
+const dir = process.env.INTERNAL_KEYS_DIR ?? path.resolve(__dirname, '..', '.data', 'internal-keys');
+InternalAuth.load(dir, identity)
+  .then((auth) => auth.sign(audience, Number(seconds)))
+  .then(
+    (token) => console.log(token),
+    (err: unknown) => {
+      console.error(`${(err as Error).message} (keys in ${dir}; pnpm start makes them)`);
+      process.exit(1);
+    },
+  );
