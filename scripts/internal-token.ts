@@ -2,6 +2,7 @@
 //   pnpm -s internal-token <audience> [identity=operator] [seconds=300]
 // then: grpcurl -plaintext -H "authorization: Bearer $(pnpm -s internal-token auth)" 127.0.0.1:50051 auth.v1.AuthService/ListProviders
 import path from 'node:path';
+import { environment } from '../packages/config/src/index';
 import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
 
 const [audience, identity = 'operator', seconds = '300'] = process.argv.slice(2);
@@ -9,7 +10,7 @@ if (!audience) {
   console.error('usage: internal-token <audience: auth|avatar|telegram-bot|payment|hooks> [identity] [seconds]');
   process.exit(2);
 }
-const dir = process.env.INTERNAL_KEYS_DIR ?? path.resolve(__dirname, '..', '.data', 'internal-keys');
+const dir = environment().INTERNAL_KEYS_DIR ?? path.resolve(__dirname, '..', '.data', 'internal-keys');
 InternalAuth.load(dir, identity)
   .then((auth) => auth.sign(audience, Number(seconds)))
   .then(

@@ -1,4 +1,8 @@
 // The SDK's server and Gatehouse's client talking over a real gRPC connection on loopback.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureInternalKeys, InternalAuth } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import * as grpc from '@grpc/grpc-js';
@@ -118,5 +122,29 @@ it('reports a hooks server that is not there as unavailable', async () => {
     await expect(c.validate('t', {})).rejects.toMatchObject({ reason: expect.stringMatching(/unavailable|timeout/) });
   } finally {
     c.close();
+  }
+});
+
+it('with internal keys, answers only Gatehouse’s auth service and gateway', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gh-hooks-keys-'));
+  await ensureInternalKeys(dir);
+  const guarded = await serveHooks({ validate: async () => true }, { port: 0, log, internalKeysDir: dir });
+  const settings = { address: `127.0.0.1:${guarded.port}`, enabled: ['validate' as const], timeoutMs: 2000 };
+  const asCaller = async (identity: string) => {
+    const auth = await InternalAuth.load(dir, identity);
+    await auth.prepare(['hooks']);
+    return new HooksClient(settings, auth);
+  };
+  const gateway = await asCaller('gateway');
+  const stranger = await asCaller('payment');
+  const anonymous = new HooksClient(settings);
+  try {
+    expect(await gateway.validate('t', {})).toBe(true);
+    await expect(stranger.validate('t', {})).rejects.toThrow(HookError);
+    await expect(anonymous.validate('t', {})).rejects.toThrow(HookError);
+  } finally {
+    for (const c of [gateway, stranger, anonymous]) c.close();
+    await guarded.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -1,4 +1,11 @@
-import { AppError, type RunningGrpcServer, startGrpcServer, unaryHandler } from '@gatehouse/grpc-kit';
+import {
+  type AccessRules,
+  AppError,
+  openInternalAuth,
+  type RunningGrpcServer,
+  startGrpcServer,
+  unaryHandler,
+} from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { type hooks, loadProto } from '@gatehouse/proto';
 import type { Claims, User } from '@gatehouse/token';
@@ -34,7 +41,19 @@ export interface ServeOptions {
   /** 0 picks a free port (read it from the result). */
   port: number;
   log?: Logger;
+  /**
+   * Gatehouse's internal keys folder (its INTERNAL_KEYS_DIR, or a copy of its `*.pub.json` files): every
+   * call must then carry the auth service's or the gateway's caller token. Required beyond loopback.
+   */
+  internalKeysDir?: string;
 }
+
+/** Each hook is called by the process that runs it: the auth service at login, the gateway per request. */
+export const HOOKS_ACCESS: AccessRules = Object.fromEntries(
+  ['CheckCredentials', 'Send', 'UpdateClaims', 'Validate', 'UpdateUser', 'CheckBasicAuth', 'MapUser', 'ReadSecret'].map(
+    (m) => [m, ['auth', 'gateway']],
+  ),
+);
 
 export interface RunningHooks {
   port: number;
@@ -111,8 +130,10 @@ export function hooksImplementation(fns: Partial<HookFunctions>, log: Logger): h
 export async function serveHooks(fns: Partial<HookFunctions>, options: ServeOptions): Promise<RunningHooks> {
   const log = options.log ?? createLogger({ name: 'hooks', level: 'warn' });
   const { definition, grpcObject } = loadProto('hooks');
+  const internalAuth = await openInternalAuth(options.internalKeysDir, 'hooks');
   const running: RunningGrpcServer = await startGrpcServer({
     name: 'hooks',
+    access: internalAuth && { auth: internalAuth, audience: 'hooks', rules: HOOKS_ACCESS },
     host: options.host ?? '127.0.0.1',
     port: options.port,
     services: [{ definition: grpcObject.hooks.v1.AuthHooks.service, implementation: hooksImplementation(fns, log) }],
