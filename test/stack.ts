@@ -50,6 +50,10 @@ export interface Stack {
   output(name: ServiceName): string;
   /** The OS process id of a started service. */
   pid(name: ServiceName): number | undefined;
+  /** Kills one service (SIGKILL: a crash, no shutdown) or stops it (SIGTERM), and waits for it to exit. */
+  kill(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
+  /** Starts a killed service again on its ports and waits until it answers. */
+  restart(name: ServiceName): Promise<void>;
   /** Starts one more gateway on its own port, talking to the same services (several-instance tests). */
   addGateway(): Promise<{ url: string; output(): string; stop(): Promise<void> }>;
   stop(): Promise<void>;
@@ -187,6 +191,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw new Error(`${(err as Error).message}\n${logs}`);
   }
+  const kill = (name: ServiceName, signal: NodeJS.Signals = 'SIGKILL') =>
+    new Promise<void>((resolve) => {
+      const child = children.get(name);
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  const restart = async (name: ServiceName) => {
+    const before = outputs.get(name) ?? '';
+    launch(name);
+    outputs.set(name, before + (outputs.get(name) ?? ''));
+    if (name === 'gateway') await waitForHttp(`${url}/auth/status`);
+    else await waitForGrpcHealth(`127.0.0.1:${grpcPort[name]}`);
+  };
   return {
     ports,
     url,
@@ -194,6 +212,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     dataDir,
     output: (name) => outputs.get(name) ?? '',
     pid: (name) => children.get(name)?.pid,
+    kill,
+    restart,
     addGateway,
     stop,
   };

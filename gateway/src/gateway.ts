@@ -20,6 +20,9 @@ import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-hand
 import { paymentRoutes } from './routes/payment.routes';
 import { proxyRoutes } from './routes/proxy.routes';
 
+/** A refresh waits this long for the auth service, whose own Redis calls give up after 1 s. */
+const REFRESH_DEADLINE_MS = 5_000;
+
 export interface RunningGateway {
   port: number;
   url: string;
@@ -62,7 +65,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const authenticator = new Authenticator({
     verifier,
     refresh: async (token) => {
-      const { session } = await authClient.call.refreshToken({ token });
+      const { session } = await authClient.call.refreshToken({ token }, { deadlineMs: REFRESH_DEADLINE_MS });
       if (!session) throw new Error('refresh returned no session');
       return session;
     },

@@ -10,6 +10,7 @@ import {
   type User,
   XSRF_HEADER,
 } from '@gatehouse/token';
+import { status as grpcStatus } from '@grpc/grpc-js';
 import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
@@ -19,6 +20,15 @@ import { sessionHeaders } from './raw-headers';
 import type { TokenVerifier } from './verifier';
 
 export type TokenSource = 'query' | 'header' | 'cookie' | 'basic';
+
+/** gRPC statuses of a refresh the auth service decided against (its texts are written for clients). */
+const REFUSALS = new Set([
+  grpcStatus.UNAUTHENTICATED,
+  grpcStatus.PERMISSION_DENIED,
+  grpcStatus.INVALID_ARGUMENT,
+  grpcStatus.FAILED_PRECONDITION,
+  grpcStatus.NOT_FOUND,
+]);
 
 export interface Authenticated {
   ok: true;
@@ -179,14 +189,44 @@ export class Authenticator {
       refreshed = await this.refreshOnce(token);
       ({ claims, user } = await this.options.verifier.verify(refreshed.token));
     } catch (err) {
-      this.options.log.info({ err: (err as Error).message }, 'refresh refused');
-      return { ok: false, error: (err as { details?: string }).details || 'token expired', clearCookies: true };
+      return this.refreshFailed(err);
     }
     // The claims updater ran again on refresh (it may have blocked the user): validate what it made.
     const refusedNow = await this.validated(refreshed.token, claims);
     if (refusedNow) return refusedNow;
     if (!user) return { ok: false, error: 'user is nil', clearCookies: true };
     return { ok: true, user, source, claims, token: refreshed.token, refreshed };
+  }
+
+  /**
+   * A refresh the auth service refused (revoked, past the session's end, invalid) ends the session here
+   * too: 401, cookies cleared. One it could not decide (it or its Redis is down, a deadline passed) is
+   * a 503 with Retry-After that keeps the cookies, so an outage logs nobody out. Clients see our own
+   * texts only; transport details go to the log.
+   */
+  private refreshFailed(err: unknown): Refused {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'number' && REFUSALS.has(code)) {
+      this.options.log.info({ err: (err as Error).message }, 'refresh refused');
+      const details = (err as { details?: unknown }).details;
+      return {
+        ok: false,
+        error: typeof details === 'string' && details ? details : 'token expired',
+        clearCookies: true,
+      };
+    }
+    if (err instanceof TokenError) {
+      this.options.log.warn({ err: err.message }, 'refreshed token refused');
+      return { ok: false, error: err.message, clearCookies: true };
+    }
+    this.options.log.warn({ err: (err as Error).message }, 'refresh not decided: auth service unavailable');
+    return {
+      ok: false,
+      error: 'the session cannot be refreshed right now, try again shortly',
+      clearCookies: false,
+      status: 503,
+      retryAfterSeconds: 5,
+    };
   }
 
   private findToken(ctx: Koa.Context): { token: string; source: TokenSource } | undefined {

@@ -32,7 +32,9 @@ export function openStores(config: AuthConfig, log: Logger): Stores {
       redis: undefined,
     };
   }
-  const redis = new Redis(config.redis.url, { commandTimeout: 2000, connectTimeout: 2000, maxRetriesPerRequest: 1 });
+  // Commands give up well inside the gateway's refresh deadline (REFRESH_DEADLINE_MS), so an outage is
+  // answered as UNAVAILABLE rather than lost in a deadline.
+  const redis = new Redis(config.redis.url, { commandTimeout: 1000, connectTimeout: 2000, maxRetriesPerRequest: 1 });
   // ioredis reconnects by itself; the listener keeps each failure to one log line.
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error'));
   const prefix = config.redis.keyPrefix;

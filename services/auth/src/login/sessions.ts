@@ -1,3 +1,4 @@
+import { AppError, unavailable } from '@gatehouse/grpc-kit';
 import { type Issued, TokenError, type TokenService } from '@gatehouse/token';
 import type { EndedListener, EndedWatch, Revocations } from '../stores/revocations';
 import { loginErrors } from './errors';
@@ -27,7 +28,10 @@ export class Sessions {
       return await this.tokens.refresh(token);
     } catch (err) {
       if (err instanceof TokenError) throw loginErrors.tokenRefused(err.message);
-      throw err;
+      if (err instanceof AppError) throw err;
+      // Redis or a hook did not answer: the refresh was not refused, only not decided. UNAVAILABLE tells
+      // the gateway to keep the session's cookies and ask again, where INTERNAL would log the user out.
+      throw unavailable('SESSION_STORE_UNAVAILABLE', 'the session could not be checked now, try again', err);
     }
   }
 
