@@ -4,6 +4,9 @@ import { Client } from 'pg';
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
+  /** An outage of this database only: open connections are cut and new ones refused until allowed again. */
+  refuseConnections(): Promise<void>;
+  allowConnections(): Promise<void>;
 }
 
 /**
@@ -25,5 +28,13 @@ export async function createTestDatabase(prefix = 'gh'): Promise<TestDatabase> {
   await admin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    async refuseConnections() {
+      await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+    },
+    allowConnections: () => admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`),
+  };
 }

@@ -26,6 +26,13 @@ export interface PaymentRoutesDeps {
   log: Logger;
 }
 
+/** The documented answer whenever a load may or may not have been charged (the payment service's own text). */
+export const UNKNOWN_OUTCOME = {
+  code: 'processor-unavailable',
+  message:
+    'the outcome of this load is unknown (no answer from the payment processor); it will be reconciled. Retry only with the same Idempotency-Key',
+};
+
 const notFound = () => new PaymentHttpError(404, [{ code: 'http-404', message: NOT_FOUND_TEXT }]);
 
 const money = (cents: string | number) => {
@@ -173,10 +180,18 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
     const parsed = loadBody.safeParse(await readJsonBody(ctx));
     if (!parsed.success) throw validationErrors(parsed.error.issues);
     const cardId = cardIdParam(ctx);
-    const answer = await payment.loadCard(
-      { ownerId: owner(ctx), cardId, nonce: parsed.data.nonce, amountCents: parsed.data.amount, idempotencyKey: key },
-      { deadlineMs: PROCESSOR_CALL_DEADLINE_MS },
-    );
+    const answer = await payment
+      .loadCard(
+        { ownerId: owner(ctx), cardId, nonce: parsed.data.nonce, amountCents: parsed.data.amount, idempotencyKey: key },
+        { deadlineMs: PROCESSOR_CALL_DEADLINE_MS },
+      )
+      .catch((err: unknown) => {
+        // A load the payment service refused (not found, a reused key) is its answer; any other failure
+        // (it died mid-load, a deadline) may have come after the charge: the unknown-outcome answer.
+        if (describeCallError(err).httpStatus < 500) throw err;
+        deps.log.warn({ err }, 'load outcome unknown: the payment service did not answer');
+        throw new PaymentHttpError(502, [UNKNOWN_OUTCOME]);
+      });
     if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = loadHttpStatus(answer);
     ctx.body =

@@ -46,6 +46,23 @@ const NOT_PROCESSED = new Set([
   'testOperationPerformedInProductionError',
 ]);
 
+/** What the ledger records, and clients read, when the processor gave no usable answer. */
+export const PROCESSOR_TEXTS = {
+  refused: 'the payment processor refused the request',
+  unreachable: 'the payment processor could not be reached; nothing was charged',
+  noAnswer: 'no answer from the payment processor; the outcome is unknown',
+};
+
+/**
+ * Failures before a single byte reached the processor: the connection was refused or the name did
+ * not resolve. Nothing can have been charged, so the load fails at once instead of waiting for
+ * reconciliation (and counting against the user's limits meanwhile).
+ */
+function neverSent(err: unknown): boolean {
+  const text = `${(err as { code?: unknown })?.code ?? ''} ${err instanceof Error ? err.message : String(err)}`;
+  return /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(text);
+}
+
 function environmentFor(settings: BraintreeSettings): braintree.Environment {
   if (settings.gatewayUrl) {
     const url = new URL(settings.gatewayUrl);
@@ -100,10 +117,12 @@ export class BraintreeProcessor implements Processor {
         }),
       );
     } catch (err) {
+      // The cause goes to the log; the ledger and clients get a stable text (PROCESSOR_TEXTS).
       const type = (err as { type?: string }).type;
-      const reason = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       this.log.warn({ err, orderId: request.orderId }, 'processor sale failed without an answer');
-      return type && NOT_PROCESSED.has(type) ? { kind: 'error', reason } : { kind: 'unknown', reason };
+      if (type && NOT_PROCESSED.has(type)) return { kind: 'error', reason: PROCESSOR_TEXTS.refused };
+      if (neverSent(err)) return { kind: 'error', reason: PROCESSOR_TEXTS.unreachable };
+      return { kind: 'unknown', reason: PROCESSOR_TEXTS.noAnswer };
     }
     const t = result.transaction as braintree.Transaction | undefined;
     if (result.success && t) {
@@ -136,7 +155,7 @@ export class BraintreeProcessor implements Processor {
       );
     } catch (err) {
       this.log.warn({ err, orderId }, 'processor search failed');
-      return { kind: 'unknown', reason: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+      return { kind: 'unknown', reason: PROCESSOR_TEXTS.noAnswer };
     }
     // One sale per order id is what we send; should there be more, any charge wins.
     const charged = found.find((t) => CHARGED.has(t.status));

@@ -90,10 +90,10 @@ export class PostgresLedgerStore implements LedgerStore {
     });
   }
 
-  async listUnsettled(before: Date, limit: number): Promise<LoadRecord[]> {
+  async listUnsettled(before: Date, limit: number, afterId = 0): Promise<LoadRecord[]> {
     const { rows } = await this.pool.query<LoadRow>(
-      `SELECT * FROM loads WHERE status IN ('pending', 'unknown') AND created_at < $1 ORDER BY id LIMIT $2`,
-      [before, limit],
+      `SELECT * FROM loads WHERE status IN ('pending', 'unknown') AND created_at < $1 AND id > $3 ORDER BY id LIMIT $2`,
+      [before, limit, afterId],
     );
     return rows.map(toLoad);
   }

@@ -76,6 +76,9 @@ export interface LedgerStore {
     settlement: Settlement,
     from?: readonly ('pending' | 'unknown')[],
   ): Promise<{ load: LoadRecord; balanceCents: number }>;
-  /** Loads created before `before` whose outcome is still open (pending or unknown), oldest first. */
-  listUnsettled(before: Date, limit: number): Promise<LoadRecord[]>;
+  /**
+   * Loads created before `before` whose outcome is still open (pending or unknown), oldest first, with
+   * ids above `afterId` (to page through a backlog).
+   */
+  listUnsettled(before: Date, limit: number, afterId?: number): Promise<LoadRecord[]>;
 }

@@ -5,11 +5,13 @@ import type { CardRecord, LedgerStore, LoadRecord, LoadStatus, Settlement } from
 import { type LimitRule, type LoadError, limitViolations } from './limits';
 import { MAX_AMOUNT_CENTS } from './money';
 import { type Processor, ProcessorUnavailableError, type SaleOutcome } from './processor';
-import { PROCESSOR_NOT_CHARGED, settlementFor } from './settlement';
+import { PROCESSOR_NOT_CHARGED, PROCESSOR_UNAVAILABLE, settlementFor } from './settlement';
 
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 export const DEFAULT_RECONCILE_AFTER_MS = 10 * 60_000;
 const RECONCILE_BATCH = 100;
+/** Lookups at the processor at once while reconciling: a backlog drains fast without a flood. */
+const RECONCILE_CONCURRENCY = 8;
 export const MAX_CARD_NAME_LENGTH = 100;
 const MAX_NONCE_LENGTH = 4096;
 
@@ -54,6 +56,8 @@ export interface PaymentsDeps {
 /** Cards, their ledger and the processor: the card-loading API without its transport. */
 export class Payments {
   private readonly clock: () => Date;
+  /** Loads between reservation and settlement: shutdown waits for these (see drain). */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: PaymentsDeps) {
     this.clock = deps.clock ?? (() => new Date());
@@ -98,7 +102,29 @@ export class Payments {
    * against every limit while the processor is called, so no concurrent load can slip past a limit,
    * and a crash between the steps leaves a row that still counts (the safe direction).
    */
-  async loadCard(input: LoadCardInput): Promise<LoadAnswer> {
+  loadCard(input: LoadCardInput): Promise<LoadAnswer> {
+    const running = this.runLoad(input);
+    this.inFlight.add(running);
+    const forget = () => this.inFlight.delete(running);
+    running.then(forget, forget);
+    return running;
+  }
+
+  /**
+   * Waits until every load under way has been settled (or `timeoutMs` passed): a load that reached the
+   * processor is recorded as charged or not before the process stops, not left for reconciliation.
+   */
+  async drain(timeoutMs: number): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([Promise.allSettled([...this.inFlight]), timeout]);
+    clearTimeout(timer);
+  }
+
+  private async runLoad(input: LoadCardInput): Promise<LoadAnswer> {
     validateLoad(input);
     const { ownerId, cardId, amountCents } = input;
     const key = input.idempotencyKey || null;
@@ -142,8 +168,26 @@ export class Payments {
 
     const outcome = await this.deps.processor
       .sale({ amountCents, nonce: input.nonce, orderId: `load-${load.id}` })
-      .catch((err: unknown): SaleOutcome => ({ kind: 'unknown', reason: String(err) }));
-    const settled = await this.deps.store.settle(load.id, settlementFor(outcome, this.clock()));
+      .catch((err: unknown): SaleOutcome => {
+        this.deps.log.error({ err, loadId: load.id }, 'processor sale threw');
+        return { kind: 'unknown', reason: 'no answer from the payment processor; the outcome is unknown' };
+      });
+    let settled: { load: LoadRecord; balanceCents: number };
+    try {
+      settled = await this.deps.store.settle(load.id, settlementFor(outcome, this.clock()));
+    } catch (err) {
+      // The sale may have been approved and the ledger cannot say so now: to the client this is an
+      // unknown outcome (never "the ledger is unavailable", which invites a retry that pays twice).
+      // The row stays pending, so reconciliation settles it.
+      this.deps.log.error({ err, loadId: load.id, outcome: outcome.kind }, 'load could not be settled');
+      return {
+        status: 'unknown',
+        errors: [PROCESSOR_UNAVAILABLE],
+        loadId: load.id,
+        balanceCents: card.balanceCents,
+        replayed: false,
+      };
+    }
     if (outcome.kind !== 'approved') {
       this.deps.log.info({ loadId: load.id, outcome: outcome.kind, status: settled.load.status }, 'load not credited');
     }
@@ -163,36 +207,48 @@ export class Payments {
    */
   async reconcile(): Promise<ReconcileReport> {
     const before = new Date(this.clock().getTime() - (this.deps.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS));
-    const open = await this.deps.store.listUnsettled(before, RECONCILE_BATCH);
-    const report: ReconcileReport = { checked: open.length, succeeded: 0, failed: 0, stillUnknown: 0 };
-    for (const load of open) {
-      const found = await this.deps.processor.findSale(`load-${load.id}`);
-      if (found.kind === 'unknown') {
-        report.stillUnknown += 1;
-        continue;
+    const report: ReconcileReport = { checked: 0, succeeded: 0, failed: 0, stillUnknown: 0 };
+    // The whole backlog in one round, page by page (an outage can leave thousands), a few at a time.
+    let afterId = 0;
+    for (;;) {
+      const page = await this.deps.store.listUnsettled(before, RECONCILE_BATCH, afterId);
+      if (page.length === 0) break;
+      afterId = page[page.length - 1]?.id ?? afterId;
+      report.checked += page.length;
+      for (let i = 0; i < page.length; i += RECONCILE_CONCURRENCY) {
+        await Promise.all(page.slice(i, i + RECONCILE_CONCURRENCY).map((load) => this.reconcileOne(load, report)));
       }
-      const settlement: Settlement =
-        found.kind === 'not_found'
-          ? {
-              status: 'failed',
-              processorTransactionId: null,
-              processorResponseCode: null,
-              processorResponseText: 'the processor has no sale for this load',
-              errors: [PROCESSOR_NOT_CHARGED],
-              settledAt: this.clock(),
-            }
-          : settlementFor(found, this.clock());
-      try {
-        await this.deps.store.settle(load.id, settlement, ['pending', 'unknown']);
-      } catch (err) {
-        this.deps.log.warn({ err, loadId: load.id }, 'reconciliation could not settle the load');
-        continue;
-      }
-      if (settlement.status === 'succeeded') report.succeeded += 1;
-      else report.failed += 1;
-      this.deps.log.info({ loadId: load.id, status: settlement.status }, 'load reconciled');
+      if (page.length < RECONCILE_BATCH) break;
     }
     return report;
+  }
+
+  private async reconcileOne(load: LoadRecord, report: ReconcileReport): Promise<void> {
+    const found = await this.deps.processor.findSale(`load-${load.id}`);
+    if (found.kind === 'unknown') {
+      report.stillUnknown += 1;
+      return;
+    }
+    const settlement: Settlement =
+      found.kind === 'not_found'
+        ? {
+            status: 'failed',
+            processorTransactionId: null,
+            processorResponseCode: null,
+            processorResponseText: 'the processor has no sale for this load',
+            errors: [PROCESSOR_NOT_CHARGED],
+            settledAt: this.clock(),
+          }
+        : settlementFor(found, this.clock());
+    try {
+      await this.deps.store.settle(load.id, settlement, ['pending', 'unknown']);
+    } catch (err) {
+      this.deps.log.warn({ err, loadId: load.id }, 'reconciliation could not settle the load');
+      return;
+    }
+    if (settlement.status === 'succeeded') report.succeeded += 1;
+    else report.failed += 1;
+    this.deps.log.info({ loadId: load.id, status: settlement.status }, 'load reconciled');
   }
 }
 

@@ -87,7 +87,10 @@ export async function startPaymentService(
     pool,
     async stop() {
       await reconciler.stop();
-      await server.shutdown();
+      // A load that reached the processor is settled before the pool closes, its caller answered if it
+      // is still there: both wait as long as the processor may take (its timeout), plus the settle.
+      const settleMs = (config.processor?.timeoutMs ?? 0) + 2_000;
+      await Promise.all([server.shutdown(settleMs), payments.drain(settleMs)]);
       await pool.end();
     },
   };

@@ -3,9 +3,15 @@ import type { LoadError } from './limits';
 import type { SaleOutcome } from './processor';
 
 /** The errors recorded for loads the processor did not settle with an answer of its own. */
+/**
+ * The unknown-outcome answer: the sale may or may not have been charged. The load counts against the
+ * limits until reconciliation settles it; a retry must carry the same Idempotency-Key, which replays
+ * this load (its settled outcome once known) instead of charging again.
+ */
 export const PROCESSOR_UNAVAILABLE: LoadError = {
   code: 'processor-unavailable',
-  message: 'the payment processor did not answer; the card was not credited and the load will be reconciled',
+  message:
+    'the outcome of this load is unknown (no answer from the payment processor); it will be reconciled. Retry only with the same Idempotency-Key',
 };
 
 export const PROCESSOR_ERROR: LoadError = {

@@ -22,7 +22,7 @@ export interface FakeBraintreeOptions {
  * A fault to inject into the next sale: `server-error`, `hang` and `reset` happen before anything is
  * charged; `charge-then-server-error` charges and then loses the answer (an outcome to reconcile).
  */
-export type Fault = 'server-error' | 'hang' | 'reset' | 'charge-then-server-error';
+export type Fault = 'server-error' | 'hang' | 'reset' | 'charge-then-server-error' | 'charge-slowly';
 
 /** Statuses of a sale that moved (or will move) money. */
 export const APPROVED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
@@ -55,6 +55,8 @@ export interface FakeBraintree {
   violations: string[];
   /** Faults applied, one each, to the next sales. */
   faults: Fault[];
+  /** How long a `charge-slowly` sale takes to answer. */
+  slowMs: number;
   /** Faults applied, one each, to the next search requests. */
   searchFaults: 'server-error'[];
   /** Every sale it decided, by id, as search finds them. */
@@ -95,6 +97,7 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
     requests: [],
     violations: [],
     faults: [],
+    slowMs: 1000,
     searchFaults: [],
     transactions: new Map(),
     approved: new Map(),
@@ -187,6 +190,11 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
     if (APPROVED.has(stored.status)) fake.approved.set(stored.id, stored.amount);
     // The charge happened, but its answer is lost on the way back.
     if (fault === 'charge-then-server-error') return serverError(res);
+    // The charge happens at once; its answer takes `slowMs` (a slow processor, for shutdown and outages).
+    if (fault === 'charge-slowly' && APPROVED.has(stored.status)) {
+      setTimeout(() => xml(res, 201, transactionXml(stored)), fake.slowMs);
+      return;
+    }
     if (APPROVED.has(stored.status)) return xml(res, 201, transactionXml(stored));
     const message = stored.rejection ? `Gateway Rejected: ${stored.rejection}` : (stored.responseText ?? '');
     return xml(

@@ -88,7 +88,10 @@ test('validation errors come back with their codes', async () => {
 
 test('a 500 from the gateway is an unknown outcome', async () => {
   fake.faults.push('server-error');
-  expect(await sale(1_000)).toMatchObject({ kind: 'unknown', reason: expect.stringContaining('Server Error') });
+  expect(await sale(1_000)).toMatchObject({
+    kind: 'unknown',
+    reason: 'no answer from the payment processor; the outcome is unknown',
+  });
 });
 
 test('a gateway that hangs past the timeout is an unknown outcome', async () => {
@@ -106,16 +109,17 @@ test('a dropped connection is an unknown outcome', async () => {
   expect(await sale(1_000)).toMatchObject({ kind: 'unknown' });
 });
 
-test('nothing listening is an unknown outcome (the request may never have left, but we cannot tell)', async () => {
+test('nothing listening is a failure at once: a refused connection sent nothing, so nothing was charged', async () => {
   const gone = await startFakeBraintree();
   await gone.close();
   const outcome = await processor({ gatewayUrl: gone.url }).sale({ amountCents: 1_000, nonce: 'n', orderId: 'x' });
-  expect(outcome).toMatchObject({ kind: 'unknown', reason: expect.stringContaining('ECONNREFUSED') });
+  expect(outcome).toEqual({ kind: 'error', reason: 'the payment processor could not be reached; nothing was charged' });
 });
 
 test('wrong credentials are a processor error: certainly not charged', async () => {
   const outcome = await processor({ privateKey: 'wrong' }).sale({ amountCents: 1_000, nonce: 'n', orderId: 'x' });
-  expect(outcome).toMatchObject({ kind: 'error', reason: expect.stringContaining('authenticationError') });
+  // The SDK's error stays in the log; the ledger and clients get a stable text.
+  expect(outcome).toEqual({ kind: 'error', reason: 'the payment processor refused the request' });
 });
 
 test('a client token is the base64 text the gateway issued (JSON with version 2)', async () => {
