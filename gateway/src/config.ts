@@ -40,6 +40,8 @@ const envSchema = z.object({
   AUTH_CONFIG: optionalText(),
   /** Timeout of every call to an application upstream (proxied routes). */
   GATEWAY_UPSTREAM_TIMEOUT: duration('30s'),
+  /** How long a SIGTERM lets in-flight requests finish before the remaining connections are closed. */
+  GATEWAY_SHUTDOWN_TIMEOUT: duration('8s'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -56,6 +58,7 @@ export interface GatewayConfig {
   builtInLogins: string[];
   routes: ProxyRoute[];
   upstreamTimeoutMs: number;
+  shutdownTimeoutMs: number;
   logLevel: string;
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: calls carry no credential. */
   internalKeysDir: string | undefined;
@@ -105,6 +108,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
     builtInLogins: file.builtInLogins,
     routes: file.routes,
     upstreamTimeoutMs: raw.GATEWAY_UPSTREAM_TIMEOUT,
+    shutdownTimeoutMs: raw.GATEWAY_SHUTDOWN_TIMEOUT,
     logLevel: raw.LOG_LEVEL,
     internalKeysDir: raw.INTERNAL_KEYS_DIR,
   };

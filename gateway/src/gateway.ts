@@ -158,7 +158,19 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       { prefix: '', routers: [homeRoutes()] },
     ],
   });
-  const server = http.createServer(app.callback());
+  const handle = app.callback();
+  let draining = false;
+  // After SIGTERM every answer says Connection: close, so kept-alive clients leave as they are served;
+  // answers still being worked on at the signal are found here.
+  const unanswered = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+    else {
+      unanswered.add(res);
+      res.once('close', () => unanswered.delete(res));
+    }
+    void handle(req, res);
+  });
   // Node hands CONNECT to this event, not to Koa: without an answer the client would only see a reset.
   server.on('connect', (_req, socket) => {
     socket.end(
@@ -177,8 +189,26 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     port,
     url: `http://${config.host}:${port}`,
     async stop() {
+      // Stop accepting, let requests in flight finish, close each kept-alive socket as it goes idle;
+      // at the deadline, close whatever is left (shorter than compose's 10 s before SIGKILL).
+      draining = true;
+      for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+      let deadline: NodeJS.Timeout | undefined;
+      await Promise.race([
+        closed,
+        new Promise<void>((resolve) => {
+          deadline = setTimeout(() => {
+            log.warn('shutdown deadline reached: closing the remaining connections');
+            server.closeAllConnections();
+            resolve();
+          }, config.shutdownTimeoutMs);
+        }),
+      ]);
+      clearInterval(idleSweep);
+      clearTimeout(deadline);
       // Only now: requests still being answered above must hear of logouts too.
       endedSessions.stop();
       providerNames.stop();
