@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { environment } from '../packages/config/src/index';
+import { checkHealth } from '../packages/grpc-kit/src/health-client';
 import { ensureInternalKeys } from '../packages/grpc-kit/src/internal-auth';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -29,6 +30,8 @@ function keptSecret(file: string): string {
   return secret;
 }
 
+let postgresStopping = false;
+
 interface Stoppable {
   stop(): Promise<void>;
 }
@@ -46,6 +49,10 @@ async function embeddedPostgres(): Promise<{ url: string; server: Stoppable }> {
     // As root, initdb and postgres must run as another OS user; the package creates it when missing.
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
+    // Its own client hears the server's shutdown as an error: expected then, not news.
+    onError: (err: unknown) => {
+      if (!postgresStopping) console.error('[postgres    ]', err);
+    },
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
@@ -53,22 +60,35 @@ async function embeddedPostgres(): Promise<{ url: string; server: Stoppable }> {
   return { url: `postgres://gatehouse:${password}@127.0.0.1:${EMBEDDED_PG_PORT}/gatehouse`, server };
 }
 
-function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream): void {
+function prefixLines(
+  name: string,
+  stream: NodeJS.ReadableStream,
+  out: NodeJS.WritableStream,
+  quiet: () => boolean,
+): void {
   let rest = '';
   stream.on('data', (chunk: Buffer) => {
     const lines = (rest + chunk.toString()).split('\n');
     rest = lines.pop() ?? '';
+    if (quiet()) return;
     for (const line of lines) out.write(`[${name.padEnd(12)}] ${line}\n`);
   });
 }
 
-async function waitForGateway(url: string, children: Map<string, ChildProcess>): Promise<boolean> {
-  for (let i = 0; i < 200; i++) {
+/**
+ * Up means usable: every service answers gRPC health SERVING and the gateway answers a route that
+ * needs the auth service (/auth/list), not merely that the gateway listens.
+ */
+async function waitForStack(url: string, grpcAddresses: string[], children: Map<string, ChildProcess>) {
+  for (let i = 0; i < 240; i++) {
     if ([...children.values()].some((c) => c.exitCode !== null)) return false;
-    try {
-      if ((await fetch(`${url}/auth/status`, { signal: AbortSignal.timeout(1000) })).ok) return true;
-    } catch {
-      // not up yet
+    const health = await Promise.all(grpcAddresses.map((a) => checkHealth(a).catch(() => 'UNKNOWN')));
+    if (health.every((h) => h === 'SERVING')) {
+      try {
+        if ((await fetch(`${url}/auth/list`, { signal: AbortSignal.timeout(1000) })).ok) return true;
+      } catch {
+        // the gateway is not listening yet
+      }
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -109,6 +129,8 @@ async function main(): Promise<void> {
 
   const children = new Map<string, ChildProcess>();
   let stopping = false;
+  // After one process failed, the others' complaints about it (connection refused, ...) are noise.
+  let failed: string | undefined;
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
@@ -126,6 +148,7 @@ async function main(): Promise<void> {
           }),
       ),
     );
+    postgresStopping = true;
     await postgres?.stop().catch(() => {});
     process.exit(code);
   };
@@ -138,17 +161,25 @@ async function main(): Promise<void> {
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    prefixLines(name, child.stdout, process.stdout);
-    prefixLines(name, child.stderr, process.stderr);
+    const quiet = () => failed !== undefined && failed !== name;
+    prefixLines(name, child.stdout, process.stdout, quiet);
+    prefixLines(name, child.stderr, process.stderr, quiet);
     child.once('exit', (code, signal) => {
       if (stopping) return;
+      failed = name;
       console.error(`[start       ] ${name} stopped (${signal ?? `exit ${code}`}); stopping the stack`);
       void stopAll(1);
     });
     children.set(name, child);
   }
   const url = env.AUTH_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT ?? 8080}`;
-  if (await waitForGateway(url, children)) {
+  const grpcAddresses = [
+    env.AUTH_GRPC_ADDR ?? `127.0.0.1:${env.AUTH_GRPC_PORT ?? 50051}`,
+    env.AVATAR_GRPC_ADDR ?? `127.0.0.1:${env.AVATAR_GRPC_PORT ?? 50052}`,
+    env.TELEGRAM_GRPC_ADDR ?? `127.0.0.1:${env.TELEGRAM_GRPC_PORT ?? 50053}`,
+    env.PAYMENT_GRPC_ADDR ?? `127.0.0.1:${env.PAYMENT_GRPC_PORT ?? 50054}`,
+  ];
+  if (await waitForStack(url, grpcAddresses, children)) {
     console.log(`[start       ] Gatehouse is up: open ${url} and log in with "dev". Ctrl-C stops everything.`);
   }
 }
