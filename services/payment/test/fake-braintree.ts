@@ -65,6 +65,9 @@ export interface FakeBraintree {
   approved: Map<string, string>;
   clientToken: string;
   close(): Promise<void>;
+  /** An outage: the port stops listening (connections are refused) until acceptConnections. */
+  refuseConnections(): Promise<void>;
+  acceptConnections(): Promise<void>;
 }
 
 const DECLINE_TEXT: Record<string, string> = {
@@ -90,7 +93,7 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
   const clientToken = Buffer.from(JSON.stringify(TOKEN_JSON)).toString('base64');
   let sequence = 0;
 
-  const fake: Omit<FakeBraintree, 'url' | 'close'> = {
+  const fake: Omit<FakeBraintree, 'url' | 'close' | 'refuseConnections' | 'acceptConnections'> = {
     merchantId,
     publicKey,
     privateKey,
@@ -281,14 +284,16 @@ export async function startFakeBraintree(options: FakeBraintreeOptions = {}): Pr
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    ...fake,
-    // Arrays and maps are shared with the handlers above, so tests see what they record.
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  // The very object the handlers read, so a test's changes (faults, slowMs) reach them.
+  return Object.assign(fake, {
     url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+    close: stopListening,
+    refuseConnections: stopListening,
+    acceptConnections: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+  });
 }

@@ -1,0 +1,239 @@
+// The fault suite: the whole stack as processes, clients doing card loads and /auth/user all along,
+// and one fault after another — Redis stopped, the ledger's Postgres cut off, payment and auth killed
+// and restarted, the processor hanging, refusing connections and losing an answer after charging.
+// After each: nobody was logged out, no 5xx carried internal details, and every load a client saw
+// succeed is succeeded in the ledger; at the end, after reconciliation, balances = ledger = the
+// processor's approvals with nothing left open. Each fault prints what the clients saw.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createLogger } from '@gatehouse/logger';
+import { BraintreeProcessor } from '../../services/payment/src/braintree.processor';
+import { createPool } from '../../services/payment/src/db';
+import { PostgresLedgerStore } from '../../services/payment/src/ledger.store';
+import { standardRules } from '../../services/payment/src/limits';
+import { Payments } from '../../services/payment/src/payments.service';
+import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
+import { type FakeBraintree, startFakeBraintree } from '../../services/payment/test/fake-braintree';
+import { Browser } from '../../test/browser';
+import { freePort, type Stack, startStack } from '../../test/stack';
+
+const CLIENTS = 6;
+const INTERNALS = /ECONNREFUSED|remote_addr|Deadline exceeded|No connection established|127\.0\.0\.1:\d+|\bat \w+ \(/;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let stack: Stack;
+let db: TestDatabase;
+let fake: FakeBraintree;
+let redis: ChildProcess;
+
+interface Seen {
+  statuses: Map<string, number>;
+  loggedOut: number;
+  leaks: string[];
+  ok: string[]; // idempotency keys of loads answered 200
+}
+
+class Client {
+  readonly browser: Browser;
+  cardId = 0;
+  private n = 0;
+  constructor(
+    readonly name: string,
+    url: string,
+  ) {
+    this.browser = new Browser(url);
+  }
+  async setUp() {
+    await this.browser.devLogin(this.name);
+    const res = await this.send('POST', '/cards/', '{"name":"faults"}');
+    this.cardId = (res.json() as { id: number }).id;
+  }
+  private async send(method: string, path: string, body?: string, headers: Record<string, string> = {}) {
+    return this.browser.request(method, path, {
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': await this.browser.xsrf(), ...headers },
+      body,
+    });
+  }
+  /** One round: /auth/user, then a 1.00 load, retried with its key while the outcome is unknown. */
+  async round(seen: Seen) {
+    const note = (what: string, status: number, text: string) => {
+      const key = `${what} ${status}`;
+      seen.statuses.set(key, (seen.statuses.get(key) ?? 0) + 1);
+      if (status >= 500 && INTERNALS.test(text)) seen.leaks.push(`${key}: ${text.slice(0, 200)}`);
+    };
+    try {
+      const user = await this.browser.getWithXsrf('/auth/user');
+      note('user', user.status, user.text);
+      if (user.status === 401) seen.loggedOut += 1;
+      const key = `${this.name}-${++this.n}`;
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const res = await this.send(
+          'POST',
+          `/cards/${this.cardId}/load/`,
+          '{"nonce":"fake-valid-nonce","amount":"1.00"}',
+          {
+            'idempotency-key': key,
+          },
+        );
+        note('load', res.status, res.text);
+        if (res.status === 200) seen.ok.push(key);
+        if (res.status < 500 && res.status !== 409) return;
+        await sleep(250);
+      }
+    } catch (err) {
+      note('network', 0, (err as Error).message);
+    }
+  }
+}
+
+beforeAll(async () => {
+  const redisPort = await freePort();
+  redis = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  db = await createTestDatabase();
+  fake = await startFakeBraintree();
+  await sleep(200);
+  stack = await startStack({
+    services: ['auth', 'avatar', 'payment', 'gateway'],
+    env: {
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      DATABASE_URL: db.url,
+      AUTH_TOKEN_DURATION: '2s', // tokens expire during every fault: each one meets a refresh
+      PROCESSOR_MERCHANT_ID: fake.merchantId,
+      PROCESSOR_PUBLIC_KEY: fake.publicKey,
+      PROCESSOR_PRIVATE_KEY: fake.privateKey,
+      PROCESSOR_GATEWAY_URL: fake.url,
+      PROCESSOR_TIMEOUT: '2s',
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  redis?.kill('SIGCONT');
+  await db?.allowConnections();
+  await stack?.stop();
+  redis?.kill('SIGKILL');
+  await fake?.close();
+  await db?.drop();
+});
+
+it('keeps everyone logged in and the money straight through every fault', async () => {
+  const clients = Array.from({ length: CLIENTS }, (_, i) => new Client(`faulty${i}`, stack.url));
+  for (const c of clients) await c.setUp();
+  const ledger = createPool(db.url, { max: 2 });
+  const allOk: string[] = [];
+
+  async function underFault(name: string, inject: () => Promise<void>, heal: () => Promise<void>, holdMs: number) {
+    const seen: Seen = { statuses: new Map(), loggedOut: 0, leaks: [], ok: [] };
+    let running = true;
+    const loops = clients.map(async (c) => {
+      while (running) await c.round(seen);
+    });
+    await sleep(500);
+    const started = Date.now();
+    await inject();
+    await sleep(holdMs);
+    await heal();
+    // Recovered: every client gets through again.
+    for (;;) {
+      const probe = await clients[0]!.browser.getWithXsrf('/auth/user').catch(() => undefined);
+      if (probe?.status === 200 || Date.now() - started > 60_000) break;
+      await sleep(200);
+    }
+    const recoveredMs = Date.now() - started - holdMs;
+    await sleep(1_000);
+    running = false;
+    await Promise.all(loops);
+    console.log(
+      `fault ${name}: held ${holdMs} ms, back ${recoveredMs} ms after healing; clients saw ${JSON.stringify(Object.fromEntries(seen.statuses))}`,
+    );
+    expect([name, seen.loggedOut]).toEqual([name, 0]);
+    expect([name, seen.leaks]).toEqual([name, []]);
+    const { rows } = await ledger.query<{ idempotency_key: string; status: string }>(
+      'SELECT idempotency_key, status FROM loads WHERE idempotency_key = ANY($1)',
+      [seen.ok],
+    );
+    expect([name, rows.filter((r) => r.status !== 'succeeded')]).toEqual([name, []]);
+    expect(rows).toHaveLength(new Set(seen.ok).size);
+    allOk.push(...seen.ok);
+  }
+
+  await underFault(
+    'redis stopped',
+    async () => void redis.kill('SIGSTOP'),
+    async () => void redis.kill('SIGCONT'),
+    15_000,
+  );
+  await underFault(
+    'ledger postgres cut off',
+    () => db.refuseConnections(),
+    () => db.allowConnections(),
+    4_000,
+  );
+  await underFault(
+    'payment killed',
+    () => stack.kill('payment'),
+    () => stack.restart('payment'),
+    2_000,
+  );
+  await underFault(
+    'auth killed',
+    () => stack.kill('auth'),
+    () => stack.restart('auth'),
+    2_000,
+  );
+  await underFault(
+    'processor hangs',
+    async () => void fake.faults.push(...Array<'hang'>(CLIENTS).fill('hang')),
+    async () => {},
+    3_000,
+  );
+  await underFault(
+    'processor refuses connections',
+    () => fake.refuseConnections(),
+    () => fake.acceptConnections(),
+    2_000,
+  );
+  await underFault(
+    'processor loses answers after charging',
+    async () => void fake.faults.push(...Array<'charge-then-server-error'>(CLIENTS).fill('charge-then-server-error')),
+    async () => {},
+    2_000,
+  );
+
+  // Reconciliation, as the service runs it, with a clock past the waiting time.
+  const processor = new BraintreeProcessor(
+    {
+      merchantId: fake.merchantId,
+      publicKey: fake.publicKey,
+      privateKey: fake.privateKey,
+      environment: 'sandbox',
+      gatewayUrl: fake.url,
+      timeoutMs: 5_000,
+    },
+    createLogger({ name: 'faults', level: 'silent' }),
+  );
+  const later = () => new Date(Date.now() + 60 * 60_000);
+  const payments = new Payments({
+    store: new PostgresLedgerStore(ledger),
+    processor,
+    rules: standardRules({ oneDayCents: 50_000 }),
+    log: createLogger({ name: 'faults', level: 'silent' }),
+    clock: later,
+  });
+  const report = await payments.reconcile();
+  console.log(`reconciliation after the faults: ${JSON.stringify(report)}`);
+  const open = await ledger.query("SELECT count(*)::int AS n FROM loads WHERE status IN ('pending', 'unknown')");
+  expect(open.rows[0].n).toBe(0);
+  const sums = await ledger.query<{ balances: string; ledger: string }>(
+    "SELECT (SELECT coalesce(sum(balance_cents), 0) FROM cards)::bigint AS balances, (SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE status = 'succeeded')::bigint AS ledger",
+  );
+  const approvedCents = [...fake.approved.values()].reduce((sum, amount) => sum + Math.round(Number(amount) * 100), 0);
+  expect(Number(sums.rows[0]!.balances)).toBe(Number(sums.rows[0]!.ledger));
+  expect(Number(sums.rows[0]!.ledger)).toBe(approvedCents);
+  await ledger.end();
+}, 240_000);
