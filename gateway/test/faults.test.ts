@@ -237,3 +237,24 @@ it('keeps everyone logged in and the money straight through every fault', async 
   expect(Number(sums.rows[0]!.ledger)).toBe(approvedCents);
   await ledger.end();
 }, 240_000);
+
+it('a payment SIGTERM lets a load that reached the processor finish: answered, settled, not abandoned', async () => {
+  const client = new Client('sigterm', stack.url);
+  await client.setUp();
+  fake.slowMs = 1_500; // the processor charges at once and answers after 1.5 s
+  fake.faults.push('charge-slowly');
+  const xsrf = await client.browser.xsrf();
+  const answer = client.browser.request('POST', `/cards/${client.cardId}/load/`, {
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, 'idempotency-key': 'sigterm-1' },
+    body: '{"nonce":"fake-valid-nonce","amount":"7.00"}',
+  });
+  await sleep(500);
+  const stopped = stack.kill('payment', 'SIGTERM');
+  const res = await answer;
+  await stopped;
+  expect([res.status, res.json()]).toEqual([200, { status: 'ok', errors: [] }]);
+  const ledger = createPool(db.url, { max: 1 });
+  const { rows } = await ledger.query("SELECT status FROM loads WHERE idempotency_key = 'sigterm-1'");
+  expect(rows).toEqual([{ status: 'succeeded' }]);
+  await ledger.end();
+}, 30_000);
