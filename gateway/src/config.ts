@@ -1,6 +1,7 @@
 import {
   ConfigError,
   duration,
+  grpcAddress,
   optionalText,
   port,
   resolveTokenSettings,
@@ -21,10 +22,14 @@ const envSchema = z.object({
   GATEWAY_HOST: z.string().default('127.0.0.1'),
   GATEWAY_PORT: port(8080),
   INTERNAL_KEYS_DIR: optionalText(),
-  AUTH_GRPC_ADDR: z.string().default('127.0.0.1:50051'),
-  AVATAR_GRPC_ADDR: z.string().default('127.0.0.1:50052'),
-  TELEGRAM_GRPC_ADDR: z.string().default('127.0.0.1:50053'),
-  PAYMENT_GRPC_ADDR: z.string().default('127.0.0.1:50054'),
+  AUTH_GRPC_ADDR: optionalText(),
+  AUTH_GRPC_PORT: port(50051),
+  AVATAR_GRPC_ADDR: optionalText(),
+  AVATAR_GRPC_PORT: port(50052),
+  TELEGRAM_GRPC_ADDR: optionalText(),
+  TELEGRAM_GRPC_PORT: port(50053),
+  PAYMENT_GRPC_ADDR: optionalText(),
+  PAYMENT_GRPC_PORT: port(50054),
   /** Enables basic auth for user `admin` on protected routes. */
   AUTH_ADMIN_PASSWD: optionalText().refine((p) => p === undefined || p.length >= 12, {
     error: 'must be at least 12 characters (basic auth for admin can be guessed otherwise)',
@@ -77,7 +82,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
   applySecretHookRules(hooks, token.audiences, problems);
   const file = readGatewayFile(raw.AUTH_CONFIG, problems);
   // Gatehouse's own areas stay its own: an application route may not shadow them.
-  const reserved = ['/auth', token.avatarRoutePath, '/tokens', '/cards'];
+  const reserved = ['/auth', token.avatarRoutePath, '/tokens', '/cards', '/health'];
   for (const route of file.routes) {
     const taken = reserved.find((r) => route.prefix === r || route.prefix.startsWith(`${r}/`));
     if (taken) problems.push(`AUTH_CONFIG routes: prefix ${route.prefix} is under Gatehouse's own ${taken}`);
@@ -96,10 +101,10 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
     host: raw.GATEWAY_HOST,
     port: raw.GATEWAY_PORT,
     addresses: {
-      auth: raw.AUTH_GRPC_ADDR,
-      avatar: raw.AVATAR_GRPC_ADDR,
-      telegram: raw.TELEGRAM_GRPC_ADDR,
-      payment: raw.PAYMENT_GRPC_ADDR,
+      auth: grpcAddress(raw.AUTH_GRPC_ADDR, raw.AUTH_GRPC_PORT),
+      avatar: grpcAddress(raw.AVATAR_GRPC_ADDR, raw.AVATAR_GRPC_PORT),
+      telegram: grpcAddress(raw.TELEGRAM_GRPC_ADDR, raw.TELEGRAM_GRPC_PORT),
+      payment: grpcAddress(raw.PAYMENT_GRPC_ADDR, raw.PAYMENT_GRPC_PORT),
     },
     adminPassword: raw.AUTH_ADMIN_PASSWD,
     cookies: { sameSite: raw.AUTH_SAME_SITE, secure },

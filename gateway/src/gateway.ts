@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient, openInternalAuth } from '@gatehouse/grpc-kit';
+import { checkHealth, createClient, openInternalAuth } from '@gatehouse/grpc-kit';
 import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
 import type { Logger } from '@gatehouse/logger';
 import { type auth, type avatar, loadProto, type login, type payment } from '@gatehouse/proto';
@@ -15,6 +15,7 @@ import type { GatewayConfig } from './config';
 import { authenticate } from './middleware/authenticate';
 import { authRoutes, LOGIN_DEADLINE_MS } from './routes/auth.routes';
 import { avatarHandlers } from './routes/avatar.routes';
+import { healthRoutes } from './routes/health.routes';
 import { homeRoutes } from './routes/home.routes';
 import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-handler.routes';
 import { paymentRoutes } from './routes/payment.routes';
@@ -155,6 +156,20 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       { prefix: '/cards', routers: [payments] },
       // Application upstreams (AUTH_CONFIG routes), each under its own prefix.
       ...config.routes.map((r) => ({ prefix: r.prefix, routers: [proxy] })),
+      {
+        prefix: '/health',
+        routers: [
+          healthRoutes({
+            services: {
+              auth: config.addresses.auth,
+              avatar: config.addresses.avatar,
+              payment: config.addresses.payment,
+              ...config.token.loginHandlers,
+            },
+            check: (address) => checkHealth(address),
+          }),
+        ],
+      },
       { prefix: '', routers: [homeRoutes()] },
     ],
   });

@@ -107,3 +107,11 @@ export function loginHandlers() {
       return out;
     });
 }
+
+/**
+ * Where a service's gRPC server is found: `<NAME>_GRPC_ADDR` when set, else loopback on
+ * `<NAME>_GRPC_PORT` (its default otherwise), so moving a port moves the address everyone dials.
+ */
+export function grpcAddress(address: string | undefined, grpcPort: number): string {
+  return address ?? `127.0.0.1:${grpcPort}`;
+}

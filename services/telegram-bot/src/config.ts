@@ -1,4 +1,4 @@
-import { duration, optionalText, port, validateConfig, z } from '@gatehouse/config';
+import { duration, grpcAddress, optionalText, port, validateConfig, z } from '@gatehouse/config';
 
 /** Telegram's limit for a bot token is not documented; this is the shape BotFather issues: "<id>:<secret>". */
 const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{20,}$/;
@@ -34,7 +34,8 @@ const schema = z
     TELEGRAM_REQUEST_LIFETIME: duration('10m'),
     REDIS_URL: optionalText(),
     REDIS_KEY_PREFIX: z.string().default('gatehouse:telegram:'),
-    AVATAR_GRPC_ADDR: z.string().min(1).default('127.0.0.1:50052'),
+    AVATAR_GRPC_ADDR: optionalText(),
+    AVATAR_GRPC_PORT: port(50052),
   })
   .superRefine((c, ctx) => {
     if (c.TELEGRAM_WEBHOOK_URL && !c.TELEGRAM_WEBHOOK_SECRET) {
@@ -85,6 +86,6 @@ export function loadConfig(raw: Record<string, string | undefined>): TelegramCon
     requestLifetimeMs: c.TELEGRAM_REQUEST_LIFETIME,
     redisUrl: c.REDIS_URL,
     redisKeyPrefix: c.REDIS_KEY_PREFIX,
-    avatarAddr: c.AVATAR_GRPC_ADDR,
+    avatarAddr: grpcAddress(c.AVATAR_GRPC_ADDR, c.AVATAR_GRPC_PORT),
   };
 }
