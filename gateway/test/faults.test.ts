@@ -6,13 +6,10 @@
 // processor's approvals with nothing left open. Each fault prints what the clients saw.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createLogger } from '@gatehouse/logger';
-import { BraintreeProcessor } from '../../services/payment/src/braintree.processor';
 import { createPool } from '../../services/payment/src/db';
-import { PostgresLedgerStore } from '../../services/payment/src/ledger.store';
-import { standardRules } from '../../services/payment/src/limits';
-import { Payments } from '../../services/payment/src/payments.service';
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { type FakeBraintree, startFakeBraintree } from '../../services/payment/test/fake-braintree';
+import { processorEnv, testPayments } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';
 import { freePort, type Stack, startStack } from '../../test/stack';
 
@@ -103,11 +100,7 @@ beforeAll(async () => {
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       DATABASE_URL: db.url,
       AUTH_TOKEN_DURATION: '2s', // tokens expire during every fault: each one meets a refresh
-      PROCESSOR_MERCHANT_ID: fake.merchantId,
-      PROCESSOR_PUBLIC_KEY: fake.publicKey,
-      PROCESSOR_PRIVATE_KEY: fake.privateKey,
-      PROCESSOR_GATEWAY_URL: fake.url,
-      PROCESSOR_TIMEOUT: '2s',
+      ...processorEnv(fake, '2s'),
     },
   });
 }, 60_000);
@@ -206,25 +199,8 @@ it('keeps everyone logged in and the money straight through every fault', async 
   );
 
   // Reconciliation, as the service runs it, with a clock past the waiting time.
-  const processor = new BraintreeProcessor(
-    {
-      merchantId: fake.merchantId,
-      publicKey: fake.publicKey,
-      privateKey: fake.privateKey,
-      environment: 'sandbox',
-      gatewayUrl: fake.url,
-      timeoutMs: 5_000,
-    },
-    createLogger({ name: 'faults', level: 'silent' }),
-  );
   const later = () => new Date(Date.now() + 60 * 60_000);
-  const payments = new Payments({
-    store: new PostgresLedgerStore(ledger),
-    processor,
-    rules: standardRules({ oneDayCents: 50_000 }),
-    log: createLogger({ name: 'faults', level: 'silent' }),
-    clock: later,
-  });
+  const payments = testPayments(ledger, fake, createLogger({ name: 'faults', level: 'silent' }), { clock: later });
   const report = await payments.reconcile();
   console.log(`reconciliation after the faults: ${JSON.stringify(report)}`);
   const open = await ledger.query("SELECT count(*)::int AS n FROM loads WHERE status IN ('pending', 'unknown')");

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { type FakeBraintree, startFakeBraintree } from '../../services/payment/test/fake-braintree';
+import { processorEnv } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';
 import { type Credentials, Gen, hostileRequest, malformedHttp, prng } from '../../test/fuzz/hostile';
 import { type Stack, startStack, waitForGrpcHealth } from '../../test/stack';
@@ -53,11 +54,7 @@ beforeAll(async () => {
       DATABASE_URL: db.url,
       AUTH_CONFIG: config,
       AUTH_ADMIN_PASSWD: 'admin-password-for-fuzzing',
-      PROCESSOR_MERCHANT_ID: fake.merchantId,
-      PROCESSOR_PUBLIC_KEY: fake.publicKey,
-      PROCESSOR_PRIVATE_KEY: fake.privateKey,
-      PROCESSOR_GATEWAY_URL: fake.url,
-      PROCESSOR_TIMEOUT: '5s',
+      ...processorEnv(fake, '5s'),
     },
   });
 }, 60_000);

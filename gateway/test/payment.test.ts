@@ -3,6 +3,7 @@
 
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { type FakeBraintree, startFakeBraintree } from '../../services/payment/test/fake-braintree';
+import { processorEnv } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';
 import { type Stack, startStack } from '../../test/stack';
 
@@ -20,11 +21,7 @@ beforeAll(async () => {
     services: ['auth', 'avatar', 'payment', 'gateway'],
     env: {
       DATABASE_URL: db.url,
-      PROCESSOR_MERCHANT_ID: fake.merchantId,
-      PROCESSOR_PUBLIC_KEY: fake.publicKey,
-      PROCESSOR_PRIVATE_KEY: fake.privateKey,
-      PROCESSOR_GATEWAY_URL: fake.url,
-      PROCESSOR_TIMEOUT: '2s',
+      ...processorEnv(fake, '2s'),
     },
   });
 }, 60_000);

@@ -48,6 +48,10 @@ export function createClient<C extends grpc.Client>(
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.keepalive_time_ms': 30_000,
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
+    // A restarted service is dialled again within a second or two, not after grpc's default backoff
+    // (which grows to two minutes): a short outage must not outlast its cause.
+    'grpc.initial_reconnect_backoff_ms': 250,
+    'grpc.max_reconnect_backoff_ms': 2_000,
     interceptors: defaults.credential
       ? [presentCredential(defaults.credential.auth, defaults.credential.audience)]
       : [],

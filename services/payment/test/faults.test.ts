@@ -3,14 +3,11 @@
 // shutdown waits for loads in flight, and reconciliation drains a whole backlog in one round.
 import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
-import { BraintreeProcessor } from '../src/braintree.processor';
 import { createPool } from '../src/db';
-import { PostgresLedgerStore } from '../src/ledger.store';
-import { standardRules } from '../src/limits';
 import { runMigrations } from '../src/migrate';
-import { Payments } from '../src/payments.service';
 import { createTestDatabase, type TestDatabase } from './db';
 import { type FakeBraintree, startFakeBraintree } from './fake-braintree';
+import { testPayments } from './helpers';
 
 const log = createLogger({ name: 'payment-faults', level: 'silent' });
 let db: TestDatabase;
@@ -33,24 +30,7 @@ afterAll(async () => {
 });
 
 function setup(clock?: () => Date) {
-  const processor = new BraintreeProcessor(
-    {
-      merchantId: fake.merchantId,
-      publicKey: fake.publicKey,
-      privateKey: fake.privateKey,
-      environment: 'sandbox',
-      gatewayUrl: fake.url,
-      timeoutMs: 5000,
-    },
-    log,
-  );
-  const payments = new Payments({
-    store: new PostgresLedgerStore(pool),
-    processor,
-    rules: standardRules({ oneDayCents: 50_000 }),
-    log,
-    clock,
-  });
+  const payments = testPayments(pool, fake, log, { clock });
   owner += 1;
   return { payments, ownerId: `dev_faults${owner}_${Date.now()}` };
 }

@@ -2,15 +2,14 @@
 // the loopback gateway: no race past a limit, the exact boundary, the rolling window, idempotency.
 import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
-import { BraintreeProcessor } from '../src/braintree.processor';
 import { createPool } from '../src/db';
 import { PaymentError } from '../src/errors';
-import { PostgresLedgerStore } from '../src/ledger.store';
 import { DAY_MS, type LimitRule, standardRules } from '../src/limits';
 import { runMigrations } from '../src/migrate';
-import { Payments } from '../src/payments.service';
+import type { Payments } from '../src/payments.service';
 import { createTestDatabase, type TestDatabase } from './db';
 import { type FakeBraintree, startFakeBraintree } from './fake-braintree';
+import { testPayments } from './helpers';
 
 const log = createLogger({ name: 'payment-test', level: 'silent' });
 let db: TestDatabase;
@@ -37,24 +36,7 @@ afterEach(() => {
 
 /** A Payments over the shared database, a new owner per test (limits are per owner). */
 function setup(options: { rules?: LimitRule[]; clock?: () => Date; timeoutMs?: number } = {}) {
-  const processor = new BraintreeProcessor(
-    {
-      merchantId: fake.merchantId,
-      publicKey: fake.publicKey,
-      privateKey: fake.privateKey,
-      environment: 'sandbox',
-      gatewayUrl: fake.url,
-      timeoutMs: options.timeoutMs ?? 5000,
-    },
-    log,
-  );
-  const payments = new Payments({
-    store: new PostgresLedgerStore(pool),
-    processor,
-    rules: options.rules ?? standardRules({ oneDayCents: 50_000 }),
-    log,
-    clock: options.clock,
-  });
+  const payments = testPayments(pool, fake, log, options);
   owner += 1;
   return { payments, ownerId: `dev_owner${owner}_${Date.now()}` };
 }

@@ -1,0 +1,46 @@
+// What tests need to point the payment service, or a Payments of their own, at the loopback Braintree.
+import type { Logger } from '@gatehouse/logger';
+import type { Pool } from 'pg';
+import { BraintreeProcessor } from '../src/braintree.processor';
+import { PostgresLedgerStore } from '../src/ledger.store';
+import { type LimitRule, standardRules } from '../src/limits';
+import { Payments } from '../src/payments.service';
+import type { FakeBraintree } from './fake-braintree';
+
+/** The payment service's settings for the fake gateway (for test/stack.ts's env). */
+export function processorEnv(fake: FakeBraintree, timeout = '2s'): Record<string, string> {
+  return {
+    PROCESSOR_MERCHANT_ID: fake.merchantId,
+    PROCESSOR_PUBLIC_KEY: fake.publicKey,
+    PROCESSOR_PRIVATE_KEY: fake.privateKey,
+    PROCESSOR_GATEWAY_URL: fake.url,
+    PROCESSOR_TIMEOUT: timeout,
+  };
+}
+
+/** A Payments on a test database and the fake gateway, through the real braintree SDK. */
+export function testPayments(
+  pool: Pool,
+  fake: FakeBraintree,
+  log: Logger,
+  options: { rules?: LimitRule[]; clock?: () => Date; timeoutMs?: number } = {},
+): Payments {
+  const processor = new BraintreeProcessor(
+    {
+      merchantId: fake.merchantId,
+      publicKey: fake.publicKey,
+      privateKey: fake.privateKey,
+      environment: 'sandbox',
+      gatewayUrl: fake.url,
+      timeoutMs: options.timeoutMs ?? 5000,
+    },
+    log,
+  );
+  return new Payments({
+    store: new PostgresLedgerStore(pool),
+    processor,
+    rules: options.rules ?? standardRules({ oneDayCents: 50_000 }),
+    log,
+    clock: options.clock,
+  });
+}
