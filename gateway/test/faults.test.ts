@@ -100,7 +100,7 @@ beforeAll(async () => {
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       DATABASE_URL: db.url,
       AUTH_TOKEN_DURATION: '2s', // tokens expire during every fault: each one meets a refresh
-      ...processorEnv(fake, '2s'),
+      ...processorEnv(fake, '5s'),
     },
   });
 }, 60_000);
@@ -218,7 +218,7 @@ it('a payment SIGTERM lets a load that reached the processor finish: answered, s
   const client = new Client('sigterm', stack.url);
   await client.setUp();
   fake.faults.length = 0; // nothing left over from the faults above
-  fake.slowMs = 1_000; // the processor charges at once and answers after 1 s (its timeout here is 2 s)
+  fake.slowMs = 1_000; // the processor charges at once and answers after 1 s (its timeout here is 5 s)
   fake.faults.push('charge-slowly');
   const xsrf = await client.browser.xsrf();
   const answer = client.browser.request('POST', `/cards/${client.cardId}/load/`, {
@@ -229,6 +229,7 @@ it('a payment SIGTERM lets a load that reached the processor finish: answered, s
   const stopped = stack.kill('payment', 'SIGTERM');
   const res = await answer;
   await stopped;
+  if (res.status !== 200) console.log(`payment's last words:\n${stack.output('payment').slice(-4000)}`);
   expect([res.status, res.json()]).toEqual([200, { status: 'ok', errors: [] }]);
   const ledger = createPool(db.url, { max: 1 });
   const { rows } = await ledger.query("SELECT status FROM loads WHERE idempotency_key = 'sigterm-1'");
