@@ -1,10 +1,15 @@
 import { readStructuredFile } from './files';
 import { duration, list, loginHandlers, optionalText, z } from './schema';
+import { JWT_ALGORITHM_NAMES, resolveSigningSettings, type SigningSettings } from './signing-settings';
 
 /** Settings of the auth contract that both the auth service (signs) and the gateway (verifies) read. */
 export const tokenSettingsShape = {
   AUTH_SECRET: optionalText(),
   AUTH_SECRETS_FILE: optionalText(),
+  // Empty is unset (compose passes `AUTH_JWT_ALG=`), as for every optionalText setting.
+  AUTH_JWT_ALG: optionalText().pipe(z.enum(JWT_ALGORITHM_NAMES).default('HS256')),
+  AUTH_SIGNING_KEYS_FILE: optionalText(),
+  AUTH_SECRET_PREVIOUS: list(),
   AUTH_TOKEN_DURATION: duration('15m'),
   AUTH_COOKIE_DURATION: duration('31d'),
   AUTH_ISSUER: z.string().min(1).default('gatehouse'),
@@ -21,7 +26,7 @@ export const tokenSettingsShape = {
 /** Shortest secret accepted: HS256 keys shorter than the hash output weaken it (RFC 7518 §3.2). */
 export const MIN_SECRET_LENGTH = 32;
 
-export interface TokenSettings {
+export interface TokenSettings extends SigningSettings {
   issuer: string;
   url: string;
   tokenDurationMs: number;
@@ -65,6 +70,7 @@ export function resolveTokenSettings(raw: RawTokenSettings, problems: string[]):
   ];
   for (const name of weak) problems.push(`${name}: must be at least ${MIN_SECRET_LENGTH} characters`);
   return {
+    ...resolveSigningSettings(raw, MIN_SECRET_LENGTH, problems),
     issuer: raw.AUTH_ISSUER,
     url: raw.AUTH_URL.replace(/\/+$/, ''),
     tokenDurationMs: raw.AUTH_TOKEN_DURATION,

@@ -2,6 +2,7 @@ export * from './auth-settings';
 export { parseDuration } from './duration';
 export * from './files';
 export * from './schema';
+export * from './signing-settings';
 
 /**
  * The process environment, copied once. This is the only place that reads process.env: every

@@ -115,3 +115,21 @@ export function loginHandlers() {
 export function grpcAddress(address: string | undefined, grpcPort: number): string {
   return address ?? `127.0.0.1:${grpcPort}`;
 }
+
+/** The pino levels LOG_LEVEL may name; every process validates it with this one schema. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** The LOG_LEVEL setting, the same in every process's config. */
+export function logLevel() {
+  return z.enum(LOG_LEVELS).default('info');
+}
+
+/**
+ * LOG_FORMAT: `json` (one JSON object a line, for collectors) or `pretty` (coloured single lines, for
+ * people). Unset, it is pretty exactly when standard output is a terminal; `pnpm start` passes
+ * `pretty` to its processes when it runs in one.
+ */
+export function logFormat(isTerminal = Boolean(process.stdout.isTTY)) {
+  return z.enum(['json', 'pretty']).default(isTerminal ? 'pretty' : 'json');
+}

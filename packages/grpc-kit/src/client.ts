@@ -1,6 +1,9 @@
+import type { Metrics } from '@gatehouse/metrics';
 import * as grpc from '@grpc/grpc-js';
 import { presentCredential } from './access';
 import type { InternalAuth } from './internal-auth';
+import { clientMetrics } from './metrics';
+import { traceInterceptor } from './trace';
 
 /** Every outgoing call has a deadline; this one when the caller names none. */
 export const DEFAULT_DEADLINE_MS = 2000;
@@ -43,6 +46,8 @@ export function createClient<C extends grpc.Client>(
     deadlineMs?: number;
     /** Internal authentication: this process's credential, presented to `audience` on every call. */
     credential?: { auth: InternalAuth; audience: string };
+    /** Counts and times every call by service, method and status. */
+    metrics?: Metrics;
   } = {},
 ): ClientHandle<C> {
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
@@ -52,9 +57,11 @@ export function createClient<C extends grpc.Client>(
     // (which grows to two minutes): a short outage must not outlast its cause.
     'grpc.initial_reconnect_backoff_ms': 250,
     'grpc.max_reconnect_backoff_ms': 2_000,
-    interceptors: defaults.credential
-      ? [presentCredential(defaults.credential.auth, defaults.credential.audience)]
-      : [],
+    interceptors: [
+      ...(defaults.metrics ? [clientMetrics(defaults.metrics)] : []),
+      ...(defaults.credential ? [presentCredential(defaults.credential.auth, defaults.credential.audience)] : []),
+      traceInterceptor,
+    ],
   });
   const defaultDeadline = defaults.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const call = new Proxy({} as PromiseClient<C>, {

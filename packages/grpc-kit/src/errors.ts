@@ -1,18 +1,7 @@
+import { AppError, type ErrorKind } from '@gatehouse/errors';
 import * as grpc from '@grpc/grpc-js';
 
-/** What went wrong, in the terms a caller acts on; each maps to one gRPC status. */
-export type ErrorKind =
-  | 'invalid_argument'
-  | 'not_found'
-  | 'already_exists'
-  | 'unauthenticated'
-  | 'permission_denied'
-  | 'failed_precondition'
-  | 'resource_exhausted'
-  | 'unavailable'
-  | 'deadline_exceeded'
-  | 'internal';
-
+/** The one place a domain error kind becomes a gRPC status. */
 const KIND_TO_STATUS: Record<ErrorKind, grpc.status> = {
   invalid_argument: grpc.status.INVALID_ARGUMENT,
   not_found: grpc.status.NOT_FOUND,
@@ -28,29 +17,6 @@ const KIND_TO_STATUS: Record<ErrorKind, grpc.status> = {
 
 /** Trailer that carries the stable UPPER_SNAKE domain code next to the gRPC status. */
 export const ERROR_CODE_METADATA_KEY = 'x-error-code';
-
-/**
- * A domain error. Its message is meant for the caller (it crosses the wire), except for the kind
- * `internal`, whose message is logged and replaced by "internal error".
- */
-export class AppError extends Error {
-  constructor(
-    readonly kind: ErrorKind,
-    readonly code: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'AppError';
-  }
-}
-
-export const invalidArgument = (code: string, message: string) => new AppError('invalid_argument', code, message);
-export const notFound = (code: string, message: string) => new AppError('not_found', code, message);
-export const unauthenticated = (code: string, message: string) => new AppError('unauthenticated', code, message);
-export const permissionDenied = (code: string, message: string) => new AppError('permission_denied', code, message);
-export const unavailable = (code: string, message: string, cause?: unknown) =>
-  new AppError('unavailable', code, message, { cause });
 
 /** A domain error as a gRPC status object; anything that is not an AppError becomes INTERNAL. */
 export function toServiceError(err: unknown): Partial<grpc.StatusObject> {

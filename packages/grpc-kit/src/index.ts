@@ -3,5 +3,7 @@ export * from './client';
 export * from './errors';
 export * from './health-client';
 export * from './internal-auth';
+export * from './metrics';
 export * from './pairs';
 export * from './server';
+export * from './trace';

@@ -1,10 +1,13 @@
 import type { Logger } from '@gatehouse/logger';
+import type { Metrics } from '@gatehouse/metrics';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
 import { guarded, type ServiceAccess } from './access';
 import { toServiceError } from './errors';
+import { instrumented } from './metrics';
+import { traced } from './trace';
 
 /** Largest message a server accepts. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -34,6 +37,8 @@ export interface GrpcServerOptions {
    */
   checkDependencies?: () => Promise<boolean>;
   healthIntervalMs?: number;
+  /** Counts and times every call of `services` (health and reflection are not counted). */
+  metrics?: Metrics;
 }
 
 export interface RunningGrpcServer {
@@ -62,10 +67,10 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     );
   }
   for (const { definition, implementation } of options.services) {
-    server.addService(
-      definition,
-      options.access ? guarded(definition, implementation, options.access) : implementation,
-    );
+    const guardedImpl = options.access ? guarded(definition, implementation, options.access) : implementation;
+    const served = options.metrics ? instrumented(definition, guardedImpl, options.metrics) : guardedImpl;
+    // Outermost, so the caller check's own log lines (refusals) name the trace too.
+    server.addService(definition, traced(definition, served));
   }
   const serviceNames = Object.values(options.services).flatMap(({ definition }) =>
     Object.values(definition).map((m) => m.path.split('/')[1] as string),
@@ -85,6 +90,11 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   });
 
   let healthy: boolean | undefined;
+  // The health state as a metric too, so an alert can name a service that runs but is not SERVING.
+  const serving = options.metrics?.gauge(
+    'gatehouse_grpc_serving',
+    'gRPC health of this server: SERVING (1) or not (0)',
+  );
   const check = async () => {
     let ok: boolean;
     try {
@@ -95,6 +105,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     }
     if (ok === healthy) return;
     healthy = ok;
+    serving?.set(ok ? 1 : 0);
     for (const name of Object.keys(statusMap)) health.setStatus(name, ok ? 'SERVING' : 'NOT_SERVING');
     log.info({ serving: ok }, ok ? 'health: SERVING' : 'health: NOT_SERVING');
   };
@@ -110,6 +121,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     health,
     async shutdown(graceMs = 5000) {
       clearInterval(timer);
+      serving?.set(0);
       for (const name of Object.keys(statusMap)) health.setStatus(name, 'NOT_SERVING');
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => {

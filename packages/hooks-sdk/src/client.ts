@@ -1,4 +1,5 @@
 import { createClient, type InternalAuth } from '@gatehouse/grpc-kit';
+import type { Metrics } from '@gatehouse/metrics';
 import { type hooks, loadProto } from '@gatehouse/proto';
 import { type Claims, type User, userJson } from '@gatehouse/token';
 import * as grpc from '@grpc/grpc-js';
@@ -51,11 +52,11 @@ export class HooksClient {
   private readonly enabled: Set<HookName>;
 
   /** `credential`: this process's internal credential, presented to the hooks server (audience `hooks`). */
-  constructor(settings: HooksSettings, credential?: InternalAuth) {
+  constructor(settings: HooksSettings, credential?: InternalAuth, metrics?: Metrics) {
     this.handle = createClient<hooks.AuthHooksClient>(
       loadProto('hooks').grpcObject.hooks.v1.AuthHooks,
       settings.address,
-      { deadlineMs: settings.timeoutMs, credential: credential && { auth: credential, audience: 'hooks' } },
+      { deadlineMs: settings.timeoutMs, credential: credential && { auth: credential, audience: 'hooks' }, metrics },
     );
     this.enabled = new Set(settings.enabled);
   }

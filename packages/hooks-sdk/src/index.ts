@@ -1,4 +1,4 @@
-export { AppError } from '@gatehouse/grpc-kit';
+export { AppError } from '@gatehouse/errors';
 export * from './client';
 export * from './server';
 export * from './settings';

@@ -1,6 +1,6 @@
+import { AppError } from '@gatehouse/errors';
 import {
   type AccessRules,
-  AppError,
   openInternalAuth,
   type RunningGrpcServer,
   startGrpcServer,

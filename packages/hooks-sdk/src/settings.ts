@@ -59,8 +59,15 @@ export function resolveHooksSettings(
  * listed in AUTH_AUDIENCES may reach the hook. Otherwise junk tokens with made-up audiences would each
  * cost the application a call.
  */
-export function applySecretHookRules(hooks: HooksSettings | undefined, audiences: string[], problems: string[]): void {
+export function applySecretHookRules(
+  hooks: HooksSettings | undefined,
+  audiences: string[],
+  problems: string[],
+  alg = 'HS256',
+): void {
   if (!hooks?.enabled.includes('read-secret')) return;
+  // Its secrets are HS256 keys: with ES256/EdDSA the key file signs, so the hook would have no say.
+  if (alg !== 'HS256') problems.push(`AUTH_HOOKS: read-secret is HS256 only (AUTH_JWT_ALG is ${alg})`);
   const i = problems.findIndex((p) => p.startsWith('AUTH_SECRET: required'));
   if (i >= 0) problems.splice(i, 1);
   if (audiences.length === 0) {

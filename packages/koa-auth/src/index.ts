@@ -1,18 +1,21 @@
 import {
+  ADMIN_USER,
+  basicCredentials,
   type Claims,
+  findToken,
   isAdmin,
-  JWT_COOKIE,
-  JWT_HEADER,
-  JWT_QUERY,
+  isAdminLogin,
+  REFUSAL_TEXT,
+  remoteKeySet,
   type SecretReader,
-  safeEqual,
   TokenError,
+  type TokenRefusal,
   type User,
   userJson,
+  type VerificationKeys,
   verifyToken,
-  XSRF_HEADER,
+  xsrfHolds,
 } from '@gatehouse/token';
-import { parse as parseCookies } from 'cookie';
 import type { Context, Middleware } from 'koa';
 
 export type { User } from '@gatehouse/token';
@@ -21,6 +24,17 @@ export interface KoaAuthOptions {
   /** The signing secret shared with Gatehouse (AUTH_SECRET); or `secrets` for one per audience. */
   secret?: string;
   secrets?: SecretReader;
+  /** HS256 rotation (AUTH_SECRET_PREVIOUS): old secrets still accepted for every audience, never used to sign. */
+  previousSecrets?: string[];
+  /**
+   * Instead of a secret, with AUTH_JWT_ALG=ES256 or EdDSA: Gatehouse's public key set, e.g.
+   * `https://gatehouse.example/.well-known/jwks.json`. No secret is shared with the application.
+   */
+  jwksUrl?: string | URL;
+  /** The algorithm Gatehouse signs with (AUTH_JWT_ALG) when verifying by jwksUrl; the only one accepted. */
+  algorithm?: 'ES256' | 'EdDSA';
+  /** The `iss` tokens must carry (AUTH_ISSUER); unset: any. */
+  issuer?: string;
   /** Allowed audiences; empty or unset allows any. */
   audiences?: string[];
   /** Runs on every request with a token: false refuses it (401). The blacklist of go-pkgz. */
@@ -46,10 +60,11 @@ export interface KoaAuth {
   updateUser(fn: (user: User) => User | Promise<User>): Middleware;
 }
 
-const ADMIN_USER: User = { name: 'admin', id: 'admin', picture: '', attrs: { admin: true } };
 const USER_KEY = Symbol.for('gatehouse.koa-auth.user');
 
-type Outcome = { user: User } | { error: string };
+type Outcome = { user: User } | { reason: TokenRefusal; error: string };
+
+const refused = (reason: TokenRefusal, error = REFUSAL_TEXT[reason]): Outcome => ({ reason, error });
 
 /**
  * Koa middleware for applications that verify Gatehouse tokens themselves (go-pkgz/auth's middleware):
@@ -58,9 +73,13 @@ type Outcome = { user: User } | { error: string };
  * browser gets it refreshed by any call through the gateway (e.g. GET /auth/user).
  */
 export function createAuth(options: KoaAuthOptions): KoaAuth {
-  const secrets: SecretReader | undefined =
+  const secretReader: SecretReader | undefined =
     options.secrets ?? (options.secret !== undefined ? () => options.secret as string : undefined);
-  if (!secrets) throw new Error('koa-auth: secret or secrets is required');
+  if (secretReader && options.jwksUrl) throw new Error('koa-auth: give either secret(s) or jwksUrl, not both');
+  const keys: VerificationKeys | undefined = options.jwksUrl
+    ? remoteKeySet(options.jwksUrl, options.algorithm ?? 'ES256')
+    : secretReader && { alg: 'HS256', secrets: secretReader, previous: () => options.previousSecrets ?? [] };
+  if (!keys) throw new Error('koa-auth: secret, secrets or jwksUrl is required');
   const audiences = options.audiences ?? [];
   const refuse =
     options.onError ??
@@ -70,31 +89,31 @@ export function createAuth(options: KoaAuthOptions): KoaAuth {
     });
 
   async function identify(ctx: Context): Promise<Outcome> {
-    const header = ctx.get('authorization');
-    if (header.startsWith('Basic ') && (options.basicAuthChecker || options.adminPasswd)) {
-      const { user, password } = basicCredentials(header);
-      if (options.basicAuthChecker) {
-        const found = await options.basicAuthChecker(user, password);
-        return found ? { user: found } : { error: 'basic auth refused' };
-      }
-      const okUser = safeEqual(user, 'admin');
-      const okPassword = safeEqual(password, options.adminPasswd as string);
-      if (okUser && okPassword) return { user: ADMIN_USER };
+    const credentials = basicCredentials(ctx.get('authorization'));
+    if (credentials && options.basicAuthChecker) {
+      const found = await options.basicAuthChecker(credentials.user, credentials.password);
+      return found ? { user: found } : refused('basic_refused');
     }
+    if (credentials && options.adminPasswd && isAdminLogin(credentials, options.adminPasswd))
+      return { user: ADMIN_USER };
     const found = findToken(ctx);
-    if (!found) return { error: 'token cookie was not presented' };
+    if (!found) return refused('no_token');
     let claims: Claims;
     let expired: boolean;
     try {
-      ({ claims, expired } = await verifyToken(found.token, { secrets: secrets as SecretReader, audiences }));
+      ({ claims, expired } = await verifyToken(found.token, {
+        secrets: keys as VerificationKeys,
+        audiences,
+        issuer: options.issuer,
+      }));
     } catch (err) {
-      return { error: err instanceof TokenError ? err.message : 'token is invalid' };
+      return refused('invalid_token', err instanceof TokenError ? err.message : undefined);
     }
-    if (claims.handshake) return { error: 'invalid kind of token' };
-    if (!claims.user) return { error: 'user is nil' };
-    if (found.fromCookie && !safeEqual(ctx.get(XSRF_HEADER), claims.jti ?? '')) return { error: 'xsrf mismatch' };
-    if (expired) return { error: 'token expired' };
-    if (options.validator && !(await options.validator(found.token, claims))) return { error: 'token is not valid' };
+    if (claims.handshake) return refused('wrong_kind');
+    if (!claims.user) return refused('no_user');
+    if (!xsrfHolds(ctx, found, claims.jti ?? '')) return refused('xsrf_mismatch');
+    if (expired) return refused('expired');
+    if (options.validator && !(await options.validator(found.token, claims))) return refused('not_valid');
     return { user: userJson({ ...claims.user, aud: claims.aud }) };
   }
 
@@ -143,21 +162,4 @@ export function mustGetUserInfo(ctx: Context): User {
   const { user, error } = getUserInfo(ctx);
   if (error) throw error;
   return user as User;
-}
-
-function findToken(ctx: Context): { token: string; fromCookie: boolean } | undefined {
-  const fromQuery = ctx.query[JWT_QUERY];
-  if (typeof fromQuery === 'string' && fromQuery !== '') return { token: fromQuery, fromCookie: false };
-  const fromHeader = ctx.get(JWT_HEADER);
-  if (fromHeader) return { token: fromHeader, fromCookie: false };
-  const cookie = parseCookies(ctx.get('cookie'))[JWT_COOKIE];
-  return cookie ? { token: cookie, fromCookie: true } : undefined;
-}
-
-function basicCredentials(header: string): { user: string; password: string } {
-  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon >= 0
-    ? { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
-    : { user: decoded, password: '' };
 }

@@ -1,4 +1,8 @@
 import pino from 'pino';
+import pretty from 'pino-pretty';
+import { currentTrace } from './trace';
+
+export * from './trace';
 
 export type Logger = pino.Logger;
 
@@ -50,16 +54,46 @@ export interface LoggerOptions {
   level?: string;
   /** Where lines go; stdout by default. Tests pass a stream to read what was logged. */
   destination?: pino.DestinationStream;
+  /** `json` (default): one object a line, for collectors. `pretty`: coloured single lines for people. */
+  format?: 'json' | 'pretty';
 }
 
-export function createLogger({ name, level = 'info', destination }: LoggerOptions): Logger {
+/**
+ * pino-pretty as an in-process stream (no transport worker thread): single lines, so `pnpm start`'s
+ * process prefix stays at the start of every line; redaction has already happened in pino.
+ */
+function prettyStream(destination?: pino.DestinationStream): pino.DestinationStream {
+  return pretty({
+    colorize: true,
+    singleLine: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname,service',
+    destination: destination ?? 1,
+    sync: true,
+  });
+}
+
+const NO_TRACE = Object.freeze({});
+
+/** Every line written during a request or a gRPC call names its trace, so one grep finds them all. */
+function traceFields(): object {
+  const trace = currentTrace();
+  return trace ? { trace_id: trace.traceId, span_id: trace.spanId } : NO_TRACE;
+}
+
+export function createLogger({ name, level = 'info', destination, format = 'json' }: LoggerOptions): Logger {
   const options: pino.LoggerOptions = {
     name,
     level,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     base: { service: name },
     timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: traceFields,
+    // pino's default merges by Object.assign into the mixin's object: the shared empty one must stay empty.
+    mixinMergeStrategy: (mergeObject, mixinObject) =>
+      mixinObject === NO_TRACE ? mergeObject : Object.assign(mixinObject, mergeObject),
   };
+  if (format === 'pretty') return pino(options, prettyStream(destination));
   return destination ? pino(options, destination) : pino(options);
 }
 

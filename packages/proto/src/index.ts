@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { runtimeAssetDir } from '@gatehouse/config';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type { ProtoGrpcType as AuthProto } from './gen/auth';
@@ -9,7 +10,7 @@ import type { ProtoGrpcType as PaymentProto } from './gen/payment';
 import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
 
 /** The protos/ folder at the top of the workspace: the only copy of every contract. */
-export const PROTO_ROOT = path.resolve(__dirname, '../../../protos');
+export const PROTO_ROOT = runtimeAssetDir(path.resolve(__dirname, '../../../protos'), 'protos');
 
 /**
  * One set of loader options for every process and for the type generator (scripts/gen-proto-types.ts);

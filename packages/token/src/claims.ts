@@ -41,13 +41,6 @@ export interface Claims {
   auth_time?: number;
 }
 
-/** Cookie, header and query names of the go-pkgz/auth contract. */
-export const JWT_COOKIE = 'JWT';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const JWT_HEADER = 'x-jwt';
-export const XSRF_HEADER = 'x-xsrf-token';
-export const JWT_QUERY = 'token';
-
 /**
  * go-pkgz HashID: lowercase sha1 hex of the raw id; an id that already is 40 hex characters is kept,
  * so ids hashed once are never hashed again.
@@ -58,7 +51,7 @@ export function hashId(raw: string): string {
 }
 
 /**
- * `<provider>_<sha1(raw id)>`, the user id every provider produces (reference §2). Unlike hashId, a raw
+ * `<provider>_<sha1(raw id)>`, the user id every provider produces. Unlike hashId, a raw
  * id that already looks like 40 hex characters is hashed too: raw ids are often chosen by the user (a
  * login name, a direct-login user, an address), and passing one through would let somebody pick
  * `sha1("alice")` as a name and become alice.

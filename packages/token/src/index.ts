@@ -1,3 +1,7 @@
+export * from './basic';
 export * from './claims';
 export * from './jwt';
+export * from './keys';
+export * from './refusals';
+export * from './request';
 export * from './service';

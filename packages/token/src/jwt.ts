@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { decodeJwt, errors, jwtVerify, SignJWT } from 'jose';
+import { type CryptoKey, decodeJwt, errors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import { type Claims, orderClaims } from './claims';
 import { claimsSchema } from './claims-schema';
-
-/** Returns the signing secret for an audience (go-pkgz SecretReader). */
-export type SecretReader = (aud: string) => Promise<string> | string;
+import { type AsymmetricAlgorithm, KeyNotFound, type SecretReader, type VerificationKeys } from './keys';
 
 /** Why a token was refused; the message goes to the client as `{"error": ...}`. */
 export class TokenError extends Error {
@@ -15,8 +13,9 @@ export class TokenError extends Error {
 }
 
 /**
- * The one algorithm tokens are signed with, and so the only one accepted: `none`, the other HMACs and
- * every asymmetric algorithm are refused (algorithm confusion).
+ * The algorithm of HMAC tokens (the go-pkgz contract). Verification accepts exactly one algorithm, the
+ * configured one (see VerificationKeys): `none`, the other HMACs and any other algorithm are refused
+ * (algorithm confusion).
  */
 export const ACCEPTED_ALGORITHMS = ['HS256'];
 
@@ -46,10 +45,19 @@ export function randomToken(): string {
 
 const encoder = new TextEncoder();
 
-export async function signClaims(claims: Claims, secret: string): Promise<string> {
-  return new SignJWT(orderClaims(claims) as Record<string, unknown>)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(encoder.encode(secret));
+/** An asymmetric private key and its kid (the first key of AUTH_SIGNING_KEYS_FILE). */
+export interface PrivateSigningKey {
+  alg: AsymmetricAlgorithm;
+  kid: string;
+  key: CryptoKey;
+}
+
+/** Signs with an HS256 secret (go-pkgz: no kid) or a private key (its kid in the header). */
+export async function signClaims(claims: Claims, secret: string | PrivateSigningKey): Promise<string> {
+  const jwt = new SignJWT(orderClaims(claims) as Record<string, unknown>);
+  if (typeof secret === 'string')
+    return jwt.setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(encoder.encode(secret));
+  return jwt.setProtectedHeader({ alg: secret.alg, kid: secret.kid, typ: 'JWT' }).sign(secret.key);
 }
 
 export interface VerifiedToken {
@@ -59,7 +67,8 @@ export interface VerifiedToken {
 }
 
 export interface VerifyOptions {
-  secrets: SecretReader;
+  /** HS256 secrets (with previous ones) or an asymmetric key set; see VerificationKeys. */
+  secrets: VerificationKeys;
   /** Allowed audiences; empty allows any (go-pkgz AudienceReader). */
   audiences: string[];
   /** The `iss` every token must carry (AUTH_ISSUER); unset: any. */
@@ -129,19 +138,10 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
   } else if (!audienceAllowed(aud, options.audiences)) {
     throw new TokenError(`aud "${aud}" not allowed`);
   }
-  let secret: string;
-  try {
-    secret = await options.secrets(aud ?? '');
-  } catch {
-    throw new TokenError("can't get secret");
-  }
   let payload: Record<string, unknown>;
   let expired = false;
   try {
-    ({ payload } = await jwtVerify(token, encoder.encode(secret), {
-      algorithms: ACCEPTED_ALGORITHMS,
-      currentDate: options.now ? new Date(options.now()) : undefined,
-    }));
+    ({ payload } = await verifySignature(token, aud ?? '', options));
   } catch (err) {
     // jose checks the signature before the claims, so an expired error means the signature was good.
     if (err instanceof errors.JWTExpired) {
@@ -149,6 +149,10 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
       expired = true;
     } else if (err instanceof errors.JWTClaimValidationFailed && err.claim === 'nbf') {
       throw new TokenError('token is not valid yet');
+    } else if (err instanceof TokenError) {
+      throw err;
+    } else if (err instanceof KeyNotFound) {
+      throw new TokenError(err.message);
     } else {
       throw new TokenError('token is invalid');
     }
@@ -168,4 +172,33 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
     }
   }
   return { claims, expired };
+}
+
+/**
+ * jose's verification with the one configured algorithm. HS256 tries the audience's secret, then the
+ * previous ones (AUTH_SECRET_PREVIOUS) while the signature does not match; a key set picks by kid.
+ */
+async function verifySignature(token: string, aud: string, options: VerifyOptions) {
+  const keys = options.secrets;
+  const verifyOptions = (alg: string) => ({
+    algorithms: [alg],
+    currentDate: options.now ? new Date(options.now()) : undefined,
+  });
+  if (typeof keys !== 'function' && keys.alg !== 'HS256') {
+    return jwtVerify(token, keys.keys as JWTVerifyGetKey, verifyOptions(keys.alg));
+  }
+  const reader = typeof keys === 'function' ? keys : keys.secrets;
+  let candidates: string[];
+  try {
+    candidates = [await reader(aud), ...(typeof keys === 'function' ? [] : (keys.previous?.(aud) ?? []))];
+  } catch {
+    throw new TokenError("can't get secret");
+  }
+  for (let i = 0; ; i++) {
+    try {
+      return await jwtVerify(token, encoder.encode(candidates[i]), verifyOptions('HS256'));
+    } catch (err) {
+      if (!(err instanceof errors.JWSSignatureVerificationFailed) || i === candidates.length - 1) throw err;
+    }
+  }
 }

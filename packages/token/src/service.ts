@@ -1,13 +1,6 @@
 import { type Claims, userJson } from './claims';
-import {
-  audienceAllowed,
-  canonicalAudience,
-  randomToken,
-  type SecretReader,
-  signClaims,
-  TokenError,
-  verifyToken,
-} from './jwt';
+import { audienceAllowed, canonicalAudience, randomToken, signClaims, TokenError, verifyToken } from './jwt';
+import { keySetVerification, type SecretReader, type SigningKeySet, type VerificationKeys } from './keys';
 
 export interface TokenServiceOptions {
   issuer: string;
@@ -16,6 +9,10 @@ export interface TokenServiceOptions {
   cookieDurationMs: number;
   audiences: string[];
   secrets: SecretReader;
+  /** HS256 only: retired secrets that still verify (AUTH_SECRET_PREVIOUS) but never sign. */
+  previousSecrets?: (aud: string) => string[];
+  /** ES256/EdDSA (AUTH_SIGNING_KEYS_FILE): when set, one key set signs every audience, `secrets` none. */
+  signingKeys?: SigningKeySet;
   /** Whether a provider may have sessions (refresh refuses the others); unset: every provider. */
   providerAllowed?: (name: string) => boolean;
   /** Runs at login and at every refresh (the application's claims updater). */
@@ -37,9 +34,13 @@ export const HANDSHAKE_TTL_MS = 30 * 60 * 1000;
 /** Issues, verifies and refreshes tokens. Signing happens only here (the auth service). */
 export class TokenService {
   private readonly now: () => number;
+  private readonly keys: VerificationKeys;
 
   constructor(private readonly options: TokenServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.keys = options.signingKeys
+      ? keySetVerification(options.signingKeys)
+      : { alg: 'HS256', secrets: options.secrets, previous: options.previousSecrets };
   }
 
   get audiences(): string[] {
@@ -106,7 +107,7 @@ export class TokenService {
 
   async verify(token: string) {
     return verifyToken(token, {
-      secrets: this.options.secrets,
+      secrets: this.keys,
       audiences: this.options.audiences,
       issuer: this.options.issuer,
       providerAllowed: this.options.providerAllowed,
@@ -153,13 +154,23 @@ export class TokenService {
       // Whole seconds from the same clock reading as iat, so a fresh login gets exactly the cookie duration.
       if (!full.sess_only) maxAgeSeconds = Math.max(0, Math.floor(end / 1000) - nowSec);
     }
+    const token = await this.signToken(full);
+    return { token, jti: full.jti as string, claims: full, maxAgeSeconds };
+  }
+
+  /**
+   * Signs claims as they are: with the first key of the key set, else the audience's current secret
+   * (never a previous one). The verified login's confirmation tokens use it too.
+   */
+  async signToken(claims: Claims): Promise<string> {
+    const signing = this.options.signingKeys;
+    if (signing) return signClaims(claims, { alg: signing.alg, ...signing.signing });
     let secret: string;
     try {
-      secret = await this.options.secrets(aud);
+      secret = await this.options.secrets(canonicalAudience(claims.aud ?? ''));
     } catch {
       throw new TokenError("can't get secret");
     }
-    const token = await signClaims(full, secret);
-    return { token, jti: full.jti as string, claims: full, maxAgeSeconds };
+    return signClaims(claims, secret);
   }
 }

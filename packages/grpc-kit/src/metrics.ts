@@ -1,0 +1,92 @@
+import type { Metrics } from '@gatehouse/metrics';
+import * as grpc from '@grpc/grpc-js';
+
+// Every gRPC server and client of every process counts its calls here, once, by service, method and
+// status code name (all bounded: they come from the proto definitions and grpc.status).
+const LABELS = ['service', 'method', 'code'] as const;
+
+function codeName(code: number): string {
+  return grpc.status[code] ?? String(code);
+}
+
+function splitPath(path: string): { service: string; method: string } {
+  const [, service = '', method = ''] = path.split('/');
+  return { service, method };
+}
+
+/**
+ * The implementation with every handler timed and counted by the status it ends with. Wraps the
+ * guarded implementation, so refused callers (UNAUTHENTICATED, PERMISSION_DENIED) are counted too.
+ */
+export function instrumented(
+  definition: grpc.ServiceDefinition,
+  implementation: grpc.UntypedServiceImplementation,
+  metrics: Metrics,
+): grpc.UntypedServiceImplementation {
+  const calls = metrics.counter('gatehouse_grpc_server_calls_total', 'gRPC calls served', LABELS);
+  const seconds = metrics.histogram('gatehouse_grpc_server_duration_seconds', 'gRPC call handling time', LABELS);
+  const out: grpc.UntypedServiceImplementation = {};
+  for (const [name, attrs] of Object.entries(definition)) {
+    const key = name in implementation ? name : (attrs.originalName as string);
+    const handler = implementation[key] as ((...args: unknown[]) => void) | undefined;
+    if (typeof handler !== 'function') continue;
+    const where = splitPath(attrs.path);
+    const finish = (start: bigint, code: number) => {
+      const labels = { ...where, code: codeName(code) };
+      calls.inc(labels);
+      seconds.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+    };
+    if (attrs.responseStream || attrs.requestStream) {
+      // Streams end by finishing, by an error emitted on the call, or by the client cancelling.
+      out[key] = ((call: grpc.ServerWritableStream<unknown, unknown>) => {
+        const start = process.hrtime.bigint();
+        let done = false;
+        const end = (code: number) => {
+          if (done) return;
+          done = true;
+          finish(start, code);
+        };
+        call.once('error', (err: { code?: number }) => end(err.code ?? grpc.status.UNKNOWN));
+        call.once('cancelled', () => end(grpc.status.CANCELLED));
+        call.once('finish', () => end(grpc.status.OK));
+        handler(call);
+      }) as grpc.UntypedHandleCall;
+      continue;
+    }
+    out[key] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      const start = process.hrtime.bigint();
+      handler(call, ((err: { code?: number } | null, ...rest: unknown[]) => {
+        finish(start, err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK);
+        (callback as (...args: unknown[]) => void)(err, ...rest);
+      }) as grpc.sendUnaryData<unknown>);
+    }) as grpc.UntypedHandleCall;
+  }
+  return out;
+}
+
+/** A client interceptor that times and counts every outgoing call by the status it ends with. */
+export function clientMetrics(metrics: Metrics): grpc.Interceptor {
+  const calls = metrics.counter('gatehouse_grpc_client_calls_total', 'gRPC calls made', LABELS);
+  const seconds = metrics.histogram(
+    'gatehouse_grpc_client_duration_seconds',
+    'gRPC call time seen by the caller',
+    LABELS,
+  );
+  return (options, nextCall) => {
+    const where = splitPath(options.method_definition.path);
+    const start = process.hrtime.bigint();
+    return new grpc.InterceptingCall(nextCall(options), {
+      // The listener given to next() only sees the status; grpc-js passes everything else on.
+      start(metadata, _listener, next) {
+        next(metadata, {
+          onReceiveStatus(status, nextStatus) {
+            const labels = { ...where, code: codeName(status.code) };
+            calls.inc(labels);
+            seconds.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+            nextStatus(status);
+          },
+        });
+      },
+    });
+  };
+}

@@ -1,0 +1,15 @@
+// Original file: protos/auth/v1/auth.proto
+
+import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from '../../auth/v1/IssuedToken';
+
+export interface PasskeyLoginResponse {
+  'session'?: (_auth_v1_IssuedToken | null);
+  'userJson'?: (string);
+  'retryAfterSeconds'?: (number);
+}
+
+export interface PasskeyLoginResponse__Output {
+  'session': (_auth_v1_IssuedToken__Output | null);
+  'userJson': (string);
+  'retryAfterSeconds': (number);
+}
