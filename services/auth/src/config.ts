@@ -3,6 +3,8 @@ import {
   duration,
   flag,
   grpcAddress,
+  logFormat,
+  logLevel,
   optionalText,
   port,
   readStructuredFile,
@@ -22,15 +24,18 @@ import {
   limitSetting,
   resolveLoginSections,
   type VerifiedProviderConfig,
-} from './config-logins';
+} from './login/config';
 import type { DirectLimits } from './login/direct-login';
 import type { VerifiedLimits } from './login/verified-login';
 import { type ProviderConfig, parseProviders } from './providers/config';
+import { type DevProviderSettings, loopbackFor } from './providers/dev';
+import type { RedisSettings } from './stores/open';
 
 const envSchema = z.object({
   ...tokenSettingsShape,
   AUTH_CONFIG: optionalText(),
   AUTH_GRPC_PORT: port(50051),
+  METRICS_PORT: port(9461),
   GRPC_HOST: z.string().default('127.0.0.1'),
   INTERNAL_KEYS_DIR: optionalText(),
   AVATAR_GRPC_ADDR: optionalText(),
@@ -49,6 +54,8 @@ const envSchema = z.object({
   /** Redis for one-time confirmation marks and abuse counters; unset: in-process (development only). */
   REDIS_URL: optionalText(),
   REDIS_KEY_PREFIX: z.string().default('gatehouse:'),
+  /** Postgres for passkeys (README "Passkeys"); unset: the passkey provider is off. */
+  DATABASE_URL: optionalText(),
   /** Password of the verified providers' SMTP server (overrides smtp.password in AUTH_CONFIG). */
   AUTH_SMTP_PASSWORD: optionalText(),
   /** Abuse limits, <count>/<window>: direct login attempts, verification messages. */
@@ -57,33 +64,31 @@ const envSchema = z.object({
   AUTH_LIMIT_DIRECT_USER_ALL: limitSetting('60/1m'),
   AUTH_LIMIT_VERIFY_ADDRESS: limitSetting('5/15m'),
   AUTH_LIMIT_VERIFY_IP: limitSetting('30/15m'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: logLevel(),
+  LOG_FORMAT: logFormat(),
 });
-
-export interface DevProviderConfig {
-  host: string;
-  port: number;
-  /** Browser-facing base URL of the dev OAuth2 server. */
-  url: string;
-  emailDomain: string | undefined;
-}
 
 export interface AuthConfig {
   token: TokenSettings;
   grpc: { host: string; port: number };
+  /** Prometheus `GET /metrics` port on the gRPC host; 0 (or unset in a config built in code): off. */
+  metricsPort?: number;
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
   internalKeysDir?: string;
   avatarAddress: string;
-  dev: DevProviderConfig | undefined;
+  dev: DevProviderSettings | undefined;
   /** The AUTH_CONFIG file's `providers` list, validated (providers/config.ts). */
   providers: ProviderConfig[];
   providerTimeoutMs: number;
   direct: DirectProviderConfig[];
   verified: VerifiedProviderConfig[];
   hooks: HooksSettings | undefined;
-  redis: { url: string | undefined; keyPrefix: string };
+  redis: RedisSettings;
+  /** DATABASE_URL: passkeys are stored there; undefined turns them off. */
+  databaseUrl: string | undefined;
   limits: { direct: DirectLimits; verified: VerifiedLimits };
   logLevel: string;
+  logFormat: 'json' | 'pretty';
 }
 
 /**
@@ -115,12 +120,12 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   const raw = parsed.data;
   const hooks = resolveHooksSettings(raw, problems);
   const token = resolveTokenSettings(raw, problems);
-  applySecretHookRules(hooks, token.audiences, problems);
+  applySecretHookRules(hooks, token.audiences, problems, token.alg);
   const dev = raw.AUTH_DEV_PROVIDER
     ? {
         host: raw.AUTH_DEV_HOST,
         port: raw.AUTH_DEV_PORT,
-        url: (raw.AUTH_DEV_URL ?? `http://${browserHost(raw.AUTH_DEV_HOST)}:${raw.AUTH_DEV_PORT}`).replace(/\/+$/, ''),
+        url: (raw.AUTH_DEV_URL ?? `http://${loopbackFor(raw.AUTH_DEV_HOST)}:${raw.AUTH_DEV_PORT}`).replace(/\/+$/, ''),
         emailDomain: raw.AUTH_DEV_EMAIL_DOMAIN,
       }
     : undefined;
@@ -139,7 +144,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
         ...(dev ? ['dev'] : []),
         ...Object.keys(token.loginHandlers),
         ...providers.map((p) => p.name),
-        ...['list', 'logout', 'user', 'status', 'avatar'],
+        ...['list', 'logout', 'user', 'status', 'avatar', 'passkey'],
       ],
       smtpPassword: raw.AUTH_SMTP_PASSWORD,
     },
@@ -156,6 +161,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   return {
     token,
     grpc: { host: raw.GRPC_HOST, port: raw.AUTH_GRPC_PORT },
+    metricsPort: raw.METRICS_PORT,
     internalKeysDir: raw.INTERNAL_KEYS_DIR,
     avatarAddress: grpcAddress(raw.AVATAR_GRPC_ADDR, raw.AVATAR_GRPC_PORT),
     dev,
@@ -165,6 +171,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     verified: logins.verified,
     hooks,
     redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX },
+    databaseUrl: raw.DATABASE_URL,
     limits: {
       direct: {
         perUser: raw.AUTH_LIMIT_DIRECT_USER,
@@ -174,10 +181,6 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
       verified: { perAddress: raw.AUTH_LIMIT_VERIFY_ADDRESS, perIp: raw.AUTH_LIMIT_VERIFY_IP },
     },
     logLevel: raw.LOG_LEVEL,
+    logFormat: raw.LOG_FORMAT,
   };
-}
-
-/** A wildcard bind address is not something a browser can open. */
-function browserHost(host: string): string {
-  return host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 }

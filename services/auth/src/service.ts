@@ -1,62 +1,70 @@
-import { type AccessRules, openInternalAuth, type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import { openInternalAuth, type RunningGrpcServer } from '@gatehouse/grpc-kit';
 import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
-import type { Logger } from '@gatehouse/logger';
-import { loadProto } from '@gatehouse/proto';
-import { configSecretReader, randomToken, TokenService } from '@gatehouse/token';
-import { grpcAvatarSaver } from './avatar-client';
-import { builtInLogins, hookClaimsUpdater, openStores } from './builtins';
+import { createLogger, type Logger } from '@gatehouse/logger';
+import { Metrics, type MetricsServer, serveMetrics, watchRedis } from '@gatehouse/metrics';
+import { configSecretReader, configuredKeys, TokenService } from '@gatehouse/token';
 import type { AuthConfig } from './config';
 import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
-import { EndedSessionStreams } from './ended-sessions-stream';
-import { authHandlers } from './handlers';
+import { grpcAvatarSaver } from './grpc/avatar-client';
+import { EndedSessionStreams } from './grpc/ended-sessions-stream';
+import { countedLimiter, sessionRecorder, watchRevocations } from './grpc/metrics';
+import { startAuthServer } from './grpc/server';
+import { builtInLogins } from './login/built-in-logins';
+import { hookClaimsUpdater } from './login/claims-updater';
 import { HandlerSessions } from './login/handler-sessions';
 import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
+import { PASSKEY_PROVIDER, PasskeyLogin } from './login/passkey-login';
 import { Sessions } from './login/sessions';
-import { builtInLoginHandlers } from './login-handlers';
 import type { MapUserHook } from './providers/custom';
-import { DEV_CLIENT_ID, devProvider } from './providers/dev';
-import { DevOAuthServer } from './providers/dev-server';
+import { type RunningDevProvider, startDevProvider } from './providers/dev';
 import { ProviderRegistry } from './providers/registry';
 import { type ConfiguredProviders, startConfiguredProviders } from './providers/setup';
+import { openStores } from './stores/open';
+import { PgPasskeyStore } from './stores/passkeys';
+import { createPool, runMigrations } from './stores/postgres';
 
-/**
- * Only the gateway calls the auth service: it runs every login, refresh and logout, and issues the
- * sessions of login handlers (the handler answers the gateway with a user; the gateway asks for the
- * session). Operators may list providers.
- */
-export const AUTH_ACCESS: AccessRules = {
-  ListProviders: ['gateway', 'operator'],
-  BeginLogin: ['gateway'],
-  CompleteLogin: ['gateway'],
-  RefreshToken: ['gateway'],
-  IssueSession: ['gateway'],
-  Logout: ['gateway'],
-  WatchEndedSessions: ['gateway'],
-  // login.v1.LoginHandler of the built-in direct and verified providers
-  Login: ['gateway'],
-  Callback: ['gateway'],
-};
+export interface StartOverrides {
+  log?: Logger;
+  avatars?: AvatarSaver;
+  mapUser?: MapUserHook;
+  checkCredentials?: CredentialChecker;
+}
 
 export interface RunningAuthService {
-  grpcPort: number;
+  /** The gRPC server's bound port. */
+  port: number;
   devPort: number | undefined;
   /** Bound ports of local OAuth2 servers by provider name. */
   localPorts: Record<string, number>;
   stop(): Promise<void>;
 }
 
-/** Wires and starts the auth service: token service, providers, login engine, gRPC server. */
+/**
+ * The composition root: config → hooks and token service → stores → built-in logins → providers (the
+ * dev server, then AUTH_CONFIG's, started in order) → login engine → gRPC server. A failure while
+ * starting stops whatever was already started.
+ */
 export async function startAuthService(
   config: AuthConfig,
-  log: Logger,
-  overrides: { avatars?: AvatarSaver; mapUser?: MapUserHook; checkCredentials?: CredentialChecker } = {},
+  overrides: StartOverrides = {},
 ): Promise<RunningAuthService> {
+  const log = overrides.log ?? createLogger({ name: 'auth', level: config.logLevel });
   const internalAuth = await openInternalAuth(config.internalKeysDir, 'auth', ['avatar', 'hooks']);
-  const hooks = config.hooks ? new HooksClient(config.hooks, internalAuth) : undefined;
-  const secrets = hooks?.has('read-secret')
-    ? hookSecretReader(hooks)
-    : configSecretReader(config.token.secret, config.token.secretsByAudience);
+  // Metrics cost nothing when off: no registry, no wrapped limiter, no recorder.
+  const metrics = config.metricsPort ? new Metrics('auth') : undefined;
+  // Hook calls are counted by the gRPC client's interceptor, by hook (method) and outcome (status).
+  const hooks = config.hooks ? new HooksClient(config.hooks, internalAuth, metrics) : undefined;
+  const hookSecrets = hooks?.has('read-secret') ?? false;
+  const secrets =
+    hooks && hookSecrets
+      ? hookSecretReader(hooks)
+      : configSecretReader(config.token.secret, config.token.secretsByAudience);
+  // ES256/EdDSA: the key set signs every token; `secrets` still keys the PKCE and nonce derivation.
+  const keys = await configuredKeys(config.token, secrets, hookSecrets).catch((err) => {
+    hooks?.close();
+    throw err;
+  });
   // Filled once every provider is registered below: until then no session is refreshed or issued.
   let providerNames = new Set<string>();
   const tokens = new TokenService({
@@ -66,18 +74,59 @@ export async function startAuthService(
     cookieDurationMs: config.token.cookieDurationMs,
     audiences: config.token.audiences,
     secrets,
+    signingKeys: keys.signingKeys,
+    previousSecrets: keys.previous,
     updateClaims: hooks?.has('update-claims') ? hookClaimsUpdater(hooks, log) : undefined,
   });
-  const stores = openStores(config, log);
-  const builtIns = builtInLogins({ config, hooks, tokens, secrets, stores, log });
-  const builtInNames = builtIns.logins.map((l) => l.name);
+  const stores = openStores(config.redis, log);
+  if (metrics) {
+    stores.limiter = countedLimiter(stores.limiter, metrics);
+    watchRevocations(metrics, stores.revocations);
+    if (stores.redis) watchRedis(metrics, 'auth', stores.redis);
+  }
+  const builtIns = builtInLogins({
+    direct: config.direct,
+    verified: config.verified,
+    limits: config.limits,
+    baseUrl: config.token.url,
+    allowedRedirectHosts: config.token.allowedRedirectHosts,
+    hooks,
+    tokens,
+    stores,
+    log,
+  });
+  const passkeyPool = config.databaseUrl
+    ? createPool(config.databaseUrl, (err) => log.warn({ err: err.message }, 'idle Postgres connection lost'))
+    : undefined;
   const closeAll = () => {
+    void passkeyPool?.end().catch(() => {});
     builtIns.close();
     hooks?.close();
     stores.revocations.close();
     stores.redis?.disconnect();
   };
-  const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress, internalAuth);
+  let passkeys: PasskeyLogin | undefined;
+  if (passkeyPool) {
+    try {
+      await runMigrations(passkeyPool);
+    } catch (err) {
+      closeAll();
+      throw err;
+    }
+    passkeys = new PasskeyLogin({
+      baseUrl: config.token.url,
+      rpName: new URL(config.token.url).hostname,
+      store: new PgPasskeyStore(passkeyPool),
+      challenges: stores.challenges,
+      tokens,
+      limiter: stores.limiter,
+      limits: config.limits.direct,
+      log,
+    });
+  } else {
+    log.warn('DATABASE_URL is unset: the passkey provider is off (passkeys are stored in Postgres)');
+  }
+  const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress, internalAuth, metrics);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);
   const login = new OAuth2Login({
     tokens,
@@ -91,23 +140,10 @@ export async function startAuthService(
   });
 
   const providers = new ProviderRegistry();
-  let devServer: DevOAuthServer | undefined;
-  let devPort: number | undefined;
+  let dev: RunningDevProvider | undefined;
   if (config.dev) {
-    // The dev server and its one client live in this process; the secret never leaves it.
-    const clientSecret = randomToken();
-    devServer = new DevOAuthServer({
-      host: config.dev.host,
-      port: config.dev.port,
-      callbackUrl: `${config.token.url}/auth/dev/callback`,
-      clientId: DEV_CLIENT_ID,
-      clientSecret,
-      emailDomain: config.dev.emailDomain,
-      log: log.child({ component: 'dev-oauth' }),
-    });
-    devPort = await devServer.start();
-    const url = config.dev.port === 0 ? config.dev.url.replace(/:0$/, `:${devPort}`) : config.dev.url;
-    providers.register(devProvider({ ...config.dev, url }, clientSecret));
+    dev = await startDevProvider(config.dev, { callbackUrl: `${config.token.url}/auth/dev/callback`, log });
+    providers.register(dev.provider);
   }
   let configured: ConfiguredProviders;
   try {
@@ -125,16 +161,18 @@ export async function startAuthService(
       redis: stores.redis && { client: stores.redis, keyPrefix: config.redis.keyPrefix },
     });
   } catch (err) {
-    await devServer?.stop();
+    await dev?.stop();
     closeAll();
     throw err;
   }
   for (const provider of configured.providers) providers.register(provider);
 
   // External login handlers and the built-in direct/verified providers share the login.v1 contract.
-  const handlerNames = [...Object.keys(config.token.loginHandlers), ...builtInNames];
+  const handlerNames = [...Object.keys(config.token.loginHandlers), ...builtIns.logins.map((l) => l.name)];
   // A session of a provider no longer configured can no longer be refreshed (go-pkgz: 401).
-  providerNames = new Set([...providers.names(), ...handlerNames]);
+  // Passkey sessions carry the provider "passkey" (the user id stays the registering account's).
+  const listedNames = passkeys ? [...handlerNames, PASSKEY_PROVIDER] : handlerNames;
+  providerNames = new Set([...providers.names(), ...listedNames]);
   const handlerSessions = new HandlerSessions({
     tokens,
     avatars,
@@ -143,55 +181,46 @@ export async function startAuthService(
     avatarRoutePath: config.token.avatarRoutePath,
   });
 
-  const { definition, grpcObject } = loadProto('auth');
-  const loginProto = loadProto('login');
-
   const sessions = new Sessions(tokens, stores.revocations);
   const endedSessions = new EndedSessionStreams(sessions, log);
   let grpc: RunningGrpcServer;
+  let metricsServer: MetricsServer | undefined;
   try {
-    grpc = await startGrpcServer({
-      name: 'auth',
+    if (metrics) metricsServer = await serveMetrics(metrics, { host: config.grpc.host, port: config.metricsPort ?? 0 });
+    grpc = await startAuthServer({
       host: config.grpc.host,
       port: config.grpc.port,
-      services: [
-        {
-          definition: grpcObject.auth.v1.AuthService.service,
-          implementation: authHandlers({
-            providers,
-            login,
-            sessions,
-            handlerSessions,
-            handlerNames,
-            endedSessions,
-            log,
-          }),
-        },
-        {
-          definition: loginProto.grpcObject.login.v1.LoginHandler.service,
-          implementation: builtInLoginHandlers(builtIns.logins, log),
-        },
-      ],
-      definitions: [definition, loginProto.definition],
-      access: internalAuth && { auth: internalAuth, audience: 'auth', rules: AUTH_ACCESS },
+      internalAuth,
+      providers,
+      login,
+      sessions,
+      handlerSessions,
+      handlerNames: listedNames,
+      endedSessions,
+      jwks: keys.signingKeys?.jwks,
+      builtInLogins: builtIns.logins,
+      passkeys,
       log,
       checkDependencies: stores.redis ? async () => (await stores.redis?.ping()) === 'PONG' : undefined,
+      metrics,
+      recorder: metrics && sessionRecorder(metrics),
     });
   } catch (err) {
-    await devServer?.stop();
+    await metricsServer?.stop();
+    await dev?.stop();
     await configured.stop();
     closeAll();
     throw err;
   }
 
   return {
-    grpcPort: grpc.port,
-    devPort,
+    port: grpc.port,
+    devPort: dev?.port,
     localPorts: configured.localPorts,
     async stop() {
       endedSessions.closeAll();
-      await grpc.shutdown();
-      await devServer?.stop();
+      await Promise.all([grpc.shutdown(), metricsServer?.stop()]);
+      await dev?.stop();
       await configured.stop();
       avatarClient?.close();
       closeAll();

@@ -1,9 +1,12 @@
-import { duration, environment, list, optionalText, port, validateConfig, z } from '@gatehouse/config';
+import { duration, list, logFormat, logLevel, optionalText, port, validateConfig, z } from '@gatehouse/config';
 
 const schema = z.object({
   GRPC_HOST: z.string().min(1).default('127.0.0.1'),
   INTERNAL_KEYS_DIR: optionalText(),
   AVATAR_GRPC_PORT: port(50052),
+  METRICS_PORT: port(9462),
+  LOG_LEVEL: logLevel(),
+  LOG_FORMAT: logFormat(),
   AUTH_AVATAR_STORE: z
     .string()
     .default('.data/avatars')
@@ -29,6 +32,11 @@ export interface AvatarConfig {
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
   internalKeysDir?: string;
   port: number;
+  /** Prometheus `GET /metrics` port on the gRPC host; 0 (or unset in a config built in code): off. */
+  metricsPort?: number;
+  /** Pino level (LOG_LEVEL); unset in a config built in code: info. */
+  logLevel?: string;
+  logFormat?: 'json' | 'pretty';
   store: string;
   resizeLimit: number;
   allowPrivateHosts: string[];
@@ -39,12 +47,15 @@ export interface AvatarConfig {
 }
 
 /** Reads and validates the avatar service's settings; throws one error listing every problem. */
-export function loadAvatarConfig(raw: Record<string, string | undefined> = environment()): AvatarConfig {
-  const c = validateConfig('avatar', schema, raw);
+export function loadAvatarConfig(env: Record<string, string | undefined>): AvatarConfig {
+  const c = validateConfig('avatar', schema, env);
   return {
     host: c.GRPC_HOST,
     internalKeysDir: c.INTERNAL_KEYS_DIR,
     port: c.AVATAR_GRPC_PORT,
+    metricsPort: c.METRICS_PORT,
+    logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     store: c.AUTH_AVATAR_STORE,
     resizeLimit: c.AUTH_AVATAR_RESIZE_LIMIT,
     allowPrivateHosts: c.AVATAR_ALLOW_PRIVATE_HOSTS,

@@ -1,14 +1,19 @@
+import './tracing';
+import { environment } from '@gatehouse/config';
 import { onShutdownSignal } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
+import { stopTracing } from '@gatehouse/telemetry';
 import { loadAvatarConfig } from './config';
-import { startAvatarService } from './server';
+import { startAvatarService } from './service';
 
-// The one composition root of the avatar process.
 async function main(): Promise<void> {
-  const log = createLogger({ name: 'avatar' });
-  const config = loadAvatarConfig();
+  const config = loadAvatarConfig(environment());
+  const log = createLogger({ name: 'avatar', level: config.logLevel, format: config.logFormat });
   const service = await startAvatarService(config, { log });
-  onShutdownSignal(log, () => service.stop());
+  onShutdownSignal(log, async () => {
+    await service.stop();
+    await stopTracing();
+  });
 }
 
 main().catch((err: unknown) => {

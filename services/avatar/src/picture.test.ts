@@ -36,6 +36,13 @@ describe('identicon', () => {
     expect(identicon('other_user').equals(a)).toBe(false);
     expect(() => identicon('')).toThrow();
   });
+
+  it('is drawn at a resize limit below 300 px; a limit of 0 or above 300 keeps 300 px', async () => {
+    const side = async (limit: number) => (await sharp(identicon('dev_user', limit)).metadata()).width;
+    expect(await side(64)).toBe(64);
+    expect(await side(0)).toBe(300);
+    expect(await side(1000)).toBe(300);
+  });
 });
 
 describe('checkPicture', () => {

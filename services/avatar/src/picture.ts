@@ -1,3 +1,4 @@
+import { SERVABLE_IMAGE_TYPES } from '@gatehouse/contract';
 import { toPng } from 'jdenticon';
 import sharp, { type Metadata } from 'sharp';
 
@@ -54,22 +55,18 @@ export async function resizePicture(content: Buffer, size: { width: number; heig
     .toBuffer();
 }
 
-/** The default avatar: a 300 px PNG identicon seeded by the user id. */
-export function identicon(userId: string): Buffer {
+/**
+ * The default avatar: a PNG identicon seeded by the user id, 300 px, or `limit` px when a resize limit
+ * (AUTH_AVATAR_RESIZE_LIMIT) below that is set, so identicons obey the limit like fetched pictures (as
+ * go-pkgz resizes both). It is drawn at that size rather than shrunk afterwards: it is vector art.
+ */
+export function identicon(userId: string, limit = 0): Buffer {
   if (userId === '') throw new Error('identicon needs a user id');
-  return toPng(userId, IDENTICON_SIZE);
+  return toPng(userId, limit > 0 && limit < IDENTICON_SIZE ? limit : IDENTICON_SIZE);
 }
 
-/** Types the handler may serve, as go-pkgz allows them (no SVG: it can carry script). */
-export const SERVABLE_TYPES = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/bmp',
-  'image/x-icon',
-  'image/vnd.microsoft.icon',
-]);
+/** Types the handler may serve: the one list, beside the avatar contract. */
+export const SERVABLE_TYPES: ReadonlySet<string> = SERVABLE_IMAGE_TYPES;
 
 /**
  * The content type of stored bytes from their first bytes (the WHATWG image sniffing patterns);

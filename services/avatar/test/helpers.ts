@@ -5,7 +5,7 @@ import { createClient } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import type { AvatarConfig } from '../src/config';
-import { type AvatarServiceOverrides, startAvatarService } from '../src/server';
+import { type AvatarServiceOverrides, startAvatarService } from '../src/service';
 
 export const quietLog = () => createLogger({ name: 'avatar-test', level: 'silent' });
 

@@ -117,4 +117,27 @@ describe('resizing at store time', () => {
       await tmp.cleanup();
     }
   });
+
+  it('stores identicons at the limit too; a limit of 0 keeps them at 300 px', async () => {
+    const [tmp, tmp0] = [await tempDir('identicon-64'), await tempDir('identicon-0')];
+    const limited = await startTestService(testConfig({ store: tmp.dir, resizeLimit: 64 }));
+    const unlimited = await startTestService(testConfig({ store: tmp0.dir, resizeLimit: 0 }));
+    const identiconSide = async (svc: typeof limited) => {
+      const { avatarId, identicon } = await svc.client.storeFromUrl({ userId: 'no_picture_user', url: '' });
+      expect(identicon).toBe(true);
+      const got = await svc.client.getAvatar({ avatarId });
+      expect(got.contentType).toBe('image/png');
+      const meta = await sharp(got.content).metadata();
+      return [meta.width, meta.height];
+    };
+    try {
+      expect(await identiconSide(limited)).toEqual([64, 64]);
+      expect(await identiconSide(unlimited)).toEqual([300, 300]);
+    } finally {
+      await limited.stop();
+      await unlimited.stop();
+      await tmp.cleanup();
+      await tmp0.cleanup();
+    }
+  });
 });

@@ -68,7 +68,7 @@ function environmentFor(settings: BraintreeSettings): braintree.Environment {
     const url = new URL(settings.gatewayUrl);
     const ssl = url.protocol === 'https:';
     const port = url.port || (ssl ? '443' : '80');
-    // The SDK calls environment.server:port directly over http or https (reference §2.1).
+    // The SDK calls environment.server:port directly over http or https.
     return new braintree.Environment(url.hostname, port, url.origin, ssl, url.hostname, port);
   }
   return settings.environment === 'production' ? braintree.Environment.Production : braintree.Environment.Sandbox;
@@ -192,7 +192,10 @@ export class BraintreeProcessor implements Processor {
   }
 }
 
-/** The original app's `check_transaction` order: validation errors, settlement, processor, gateway. */
+/**
+ * Why a sale was declined, most specific first: validation errors, then the settlement, processor and
+ * gateway answers (the order clients of the card-loading API have always seen).
+ */
 function declineErrors(result: braintree.ValidatedResponse<braintree.Transaction>): LoadError[] {
   const deep = result.errors?.deepErrors() ?? [];
   if (deep.length > 0) return deep.map((e) => ({ code: String(e.code), message: e.message }));

@@ -1,12 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from './config';
+import { ConfigError } from '@gatehouse/config';
+import { loadPaymentConfig } from './config';
 
 const base = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x' };
 
 test('defaults: sandbox, 50054, a 1-day limit of 500.00, no processor without credentials', () => {
-  const c = loadConfig(base);
+  const c = loadPaymentConfig(base);
   expect(c.grpcPort).toBe(50054);
   expect(c.grpcHost).toBe('127.0.0.1');
   expect(c.processor).toBeUndefined();
@@ -14,7 +15,7 @@ test('defaults: sandbox, 50054, a 1-day limit of 500.00, no processor without cr
 });
 
 test('credentials and limits from the environment', () => {
-  const c = loadConfig({
+  const c = loadPaymentConfig({
     ...base,
     PROCESSOR_MERCHANT_ID: 'm',
     PROCESSOR_PUBLIC_KEY: 'pub',
@@ -47,14 +48,19 @@ test('the PAYMENT_SETTINGS file overrides the environment', () => {
     file,
     'PROCESSOR_MERCHANT_ID: file-m\nPROCESSOR_PUBLIC_KEY: file-pub\nPROCESSOR_PRIVATE_KEY: file-priv\nPROCESSOR_ENVIRONMENT: production\nPAYMENT_LIMIT_1_DAY: 100\n',
   );
-  const c = loadConfig({ ...base, PAYMENT_SETTINGS: file, PROCESSOR_MERCHANT_ID: 'env-m', PAYMENT_LIMIT_1_DAY: '900' });
+  const c = loadPaymentConfig({
+    ...base,
+    PAYMENT_SETTINGS: file,
+    PROCESSOR_MERCHANT_ID: 'env-m',
+    PAYMENT_LIMIT_1_DAY: '900',
+  });
   expect(c.processor).toMatchObject({ merchantId: 'file-m', publicKey: 'file-pub', environment: 'production' });
   expect(c.rules[0]!.maxCents).toBe(10_000);
 });
 
 test('every problem is listed in one error', () => {
   expect(() =>
-    loadConfig({
+    loadPaymentConfig({
       PROCESSOR_MERCHANT_ID: 'm',
       PROCESSOR_ENVIRONMENT: 'staging',
       PAYMENT_LIMIT_1_DAY: '-5',
@@ -70,13 +76,59 @@ test('every problem is listed in one error', () => {
 });
 
 test('an unreadable settings file names itself', () => {
-  expect(() => loadConfig({ ...base, PAYMENT_SETTINGS: '/nonexistent/settings.json' })).toThrow(/PAYMENT_SETTINGS/);
+  expect(() => loadPaymentConfig({ ...base, PAYMENT_SETTINGS: '/nonexistent/settings.json' })).toThrow(
+    /PAYMENT_SETTINGS/,
+  );
 });
 
 test('reconciliation waits well past the processor timeout', () => {
-  expect(loadConfig(base)).toMatchObject({ reconcileAfterMs: 600_000, reconcileIntervalMs: 300_000 });
-  expect(() => loadConfig({ ...base, PROCESSOR_TIMEOUT: '20s', PAYMENT_RECONCILE_AFTER: '60s' })).toThrow(
+  expect(loadPaymentConfig(base)).toMatchObject({ reconcileAfterMs: 600_000, reconcileIntervalMs: 300_000 });
+  expect(() => loadPaymentConfig({ ...base, PROCESSOR_TIMEOUT: '20s', PAYMENT_RECONCILE_AFTER: '60s' })).toThrow(
     /PAYMENT_RECONCILE_AFTER must exceed PROCESSOR_TIMEOUT/,
   );
-  expect(() => loadConfig({ ...base, PROCESSOR_TIMEOUT: '1m' })).toThrow(/PROCESSOR_TIMEOUT must be at most 25s/);
+  expect(() => loadPaymentConfig({ ...base, PROCESSOR_TIMEOUT: '1m' })).toThrow(
+    /PROCESSOR_TIMEOUT must be at most 25s/,
+  );
+});
+
+test('LOG_LEVEL is one of the pino levels: an unknown level is refused, naming LOG_LEVEL', () => {
+  expect(loadPaymentConfig(base).logLevel).toBe('info');
+  expect(loadPaymentConfig({ ...base, LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+  let caught: unknown;
+  try {
+    loadPaymentConfig({ ...base, LOG_LEVEL: 'loud' });
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(ConfigError);
+  expect((caught as ConfigError).problems).toEqual([expect.stringMatching(/^LOG_LEVEL: /)]);
+});
+
+test('PAYMENT_DEV_PROCESSOR: off by default; on, it listens on 8086 (or PAYMENT_DEV_PROCESSOR_PORT)', () => {
+  expect(loadPaymentConfig(base).devProcessor).toBeUndefined();
+  expect(loadPaymentConfig({ ...base, PAYMENT_DEV_PROCESSOR: 'false' }).devProcessor).toBeUndefined();
+  expect(loadPaymentConfig({ ...base, PAYMENT_DEV_PROCESSOR: 'true' })).toMatchObject({
+    processor: undefined,
+    devProcessor: { port: 8086, timeoutMs: 10_000 },
+  });
+  expect(
+    loadPaymentConfig({ ...base, PAYMENT_DEV_PROCESSOR: 'true', PAYMENT_DEV_PROCESSOR_PORT: '0' }).devProcessor,
+  ).toEqual({ port: 0, timeoutMs: 10_000 });
+  expect(() => loadPaymentConfig({ ...base, PAYMENT_DEV_PROCESSOR: 'maybe' })).toThrow(/PAYMENT_DEV_PROCESSOR/);
+});
+
+test('PAYMENT_DEV_PROCESSOR with real processor credentials (or a gateway URL) is a config error', () => {
+  const credentials = { PROCESSOR_MERCHANT_ID: 'm', PROCESSOR_PUBLIC_KEY: 'pub', PROCESSOR_PRIVATE_KEY: 'priv' };
+  for (const env of [credentials, { PROCESSOR_PRIVATE_KEY: 'priv' }, { PROCESSOR_GATEWAY_URL: 'https://x.example' }]) {
+    let caught: unknown;
+    try {
+      loadPaymentConfig({ ...base, ...env, PAYMENT_DEV_PROCESSOR: 'true' });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).problems).toContainEqual(
+      expect.stringMatching(/^PAYMENT_DEV_PROCESSOR: .*cannot be combined with PROCESSOR_MERCHANT_ID/),
+    );
+  }
 });

@@ -1,4 +1,14 @@
-import { duration, optionalText, port, readStructuredFile, validateConfig, z } from '@gatehouse/config';
+import {
+  duration,
+  flag,
+  logFormat,
+  logLevel,
+  optionalText,
+  port,
+  readStructuredFile,
+  validateConfig,
+  z,
+} from '@gatehouse/config';
 import { type LimitRule, standardRules } from './limits';
 import { parseCents } from './money';
 
@@ -25,7 +35,9 @@ const schema = z
     GRPC_HOST: z.string().default('127.0.0.1'),
     INTERNAL_KEYS_DIR: optionalText(),
     PAYMENT_GRPC_PORT: port(50054),
-    LOG_LEVEL: z.string().default('info'),
+    METRICS_PORT: port(9464),
+    LOG_LEVEL: logLevel(),
+    LOG_FORMAT: logFormat(),
     PROCESSOR_MERCHANT_ID: optionalText(),
     PROCESSOR_PUBLIC_KEY: optionalText(),
     PROCESSOR_PRIVATE_KEY: optionalText(),
@@ -34,6 +46,9 @@ const schema = z
       z.url({ protocol: /^https?$/, message: 'PROCESSOR_GATEWAY_URL must be an http(s) URL' }).optional(),
     ),
     PROCESSOR_TIMEOUT: duration('10s'),
+    /** The development processor (src/dev-processor): a loopback Braintree that moves no money. */
+    PAYMENT_DEV_PROCESSOR: flag(false),
+    PAYMENT_DEV_PROCESSOR_PORT: port(8086),
     /** Loads whose outcome is open for this long are looked up at the processor... */
     PAYMENT_RECONCILE_AFTER: duration('10m'),
     /** ...this often. */
@@ -55,6 +70,19 @@ const schema = z
       when: () => true,
     },
   )
+  .refine(
+    (c) =>
+      !c.PAYMENT_DEV_PROCESSOR ||
+      ![c.PROCESSOR_MERCHANT_ID, c.PROCESSOR_PUBLIC_KEY, c.PROCESSOR_PRIVATE_KEY, c.PROCESSOR_GATEWAY_URL].some(
+        Boolean,
+      ),
+    {
+      path: ['PAYMENT_DEV_PROCESSOR'],
+      message:
+        'PAYMENT_DEV_PROCESSOR=true cannot be combined with PROCESSOR_MERCHANT_ID, PROCESSOR_PUBLIC_KEY, PROCESSOR_PRIVATE_KEY or PROCESSOR_GATEWAY_URL: the development processor moves no money; turn it off to use a real processor',
+      when: () => true,
+    },
+  )
   .refine((c) => !(c.PROCESSOR_TIMEOUT > 25_000), {
     path: ['PROCESSOR_TIMEOUT'],
     message: 'PROCESSOR_TIMEOUT must be at most 25s: the gateway waits 30s for a load',
@@ -71,7 +99,10 @@ export interface PaymentConfig {
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
   internalKeysDir: string | undefined;
   grpcPort: number;
+  /** Prometheus `GET /metrics` port on the gRPC host; 0 (or unset in a config built in code): off. */
+  metricsPort?: number;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
   /** Absent when no credentials are configured: the service runs, loads are refused. */
   processor?: {
     merchantId: string;
@@ -81,6 +112,8 @@ export interface PaymentConfig {
     gatewayUrl?: string;
     timeoutMs: number;
   };
+  /** PAYMENT_DEV_PROCESSOR: run the development processor on 127.0.0.1:`port` and use it (never with `processor`). */
+  devProcessor?: { port: number; timeoutMs: number };
   rules: LimitRule[];
   reconcileAfterMs: number;
   reconcileIntervalMs: number;
@@ -88,9 +121,9 @@ export interface PaymentConfig {
 
 /**
  * The environment, overridden by the settings file named by PAYMENT_SETTINGS (JSON or YAML, the same
- * keys), as the original app let its settings file redefine the processor credentials.
+ * keys), so processor credentials can come from a file kept out of the environment.
  */
-export function loadConfig(env: Record<string, string | undefined>): PaymentConfig {
+export function loadPaymentConfig(env: Record<string, string | undefined>): PaymentConfig {
   const fromFile = env.PAYMENT_SETTINGS ? readSettingsFile(env.PAYMENT_SETTINGS) : {};
   const c = validateConfig('payment', schema, { ...env, ...fromFile });
   const processor =
@@ -109,8 +142,13 @@ export function loadConfig(env: Record<string, string | undefined>): PaymentConf
     grpcHost: c.GRPC_HOST,
     internalKeysDir: c.INTERNAL_KEYS_DIR,
     grpcPort: c.PAYMENT_GRPC_PORT,
+    metricsPort: c.METRICS_PORT,
     logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     processor,
+    devProcessor: c.PAYMENT_DEV_PROCESSOR
+      ? { port: c.PAYMENT_DEV_PROCESSOR_PORT, timeoutMs: c.PROCESSOR_TIMEOUT }
+      : undefined,
     reconcileAfterMs: c.PAYMENT_RECONCILE_AFTER,
     reconcileIntervalMs: c.PAYMENT_RECONCILE_INTERVAL,
     rules: standardRules({

@@ -1,18 +1,24 @@
-/** Domain errors of the payment service; the gRPC handlers translate each kind to one status. */
-export type PaymentErrorKind = 'invalid' | 'not_found' | 'conflict' | 'unavailable';
+import { AppError, errorCodes, notFound } from '@gatehouse/errors';
 
-export class PaymentError extends Error {
-  constructor(
-    readonly kind: PaymentErrorKind,
-    /** Stable UPPER_SNAKE code, sent in the `x-error-code` trailer. */
-    readonly code: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'PaymentError';
-  }
-}
+/**
+ * Every code the payment service sends in the `x-error-code` trailer, spelled once. (The lower-case
+ * codes of a refused or failed load, such as `compliance-1-day`, are part of the LoadCard answer, not
+ * errors: see limits.ts and settlement.ts.)
+ */
+export const PaymentErrors = errorCodes(
+  'OWNER_REQUIRED',
+  'INVALID_CARD_NAME',
+  'INVALID_AMOUNT',
+  'INVALID_NONCE',
+  'INVALID_IDEMPOTENCY_KEY',
+  'CARD_NOT_FOUND',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'PROCESSOR_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
+);
 
-export const invalid = (code: string, message: string) => new PaymentError('invalid', code, message);
-export const cardNotFound = () => new PaymentError('not_found', 'CARD_NOT_FOUND', 'card not found');
+export const cardNotFound = () => notFound(PaymentErrors.CARD_NOT_FOUND, 'card not found');
+
+/** An idempotency key that cannot be honoured now; ALREADY_EXISTS on the wire (the gateway answers 409). */
+export const idempotencyConflict = (code: string, message: string) => new AppError('already_exists', code, message);

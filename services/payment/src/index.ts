@@ -1,2 +1,2 @@
-export { loadConfig, type PaymentConfig } from './config';
-export { type RunningPaymentService, type StartOverrides, startPaymentService } from './service';
+export { loadPaymentConfig, type PaymentConfig } from './config';
+export { type PaymentServiceOverrides, type RunningPaymentService, startPaymentService } from './service';

@@ -1,14 +1,19 @@
+import './tracing';
 import { environment } from '@gatehouse/config';
 import { onShutdownSignal } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
-import { loadConfig } from './config';
+import { stopTracing } from '@gatehouse/telemetry';
+import { loadPaymentConfig } from './config';
 import { startPaymentService } from './service';
 
 async function main(): Promise<void> {
-  const config = loadConfig(environment());
-  const log = createLogger({ name: 'payment', level: config.logLevel });
+  const config = loadPaymentConfig(environment());
+  const log = createLogger({ name: 'payment', level: config.logLevel, format: config.logFormat });
   const service = await startPaymentService(config, { log });
-  onShutdownSignal(log, () => service.stop());
+  onShutdownSignal(log, async () => {
+    await service.stop();
+    await stopTracing();
+  });
 }
 
 main().catch((err: unknown) => {

@@ -1,35 +1,24 @@
-import { createHash } from 'node:crypto';
+import { invalidArgument, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
-import { cardNotFound, invalid, PaymentError } from './errors';
-import type { CardRecord, LedgerStore, LoadRecord, LoadStatus, Settlement } from './ledger';
-import { type LimitRule, type LoadError, limitViolations } from './limits';
-import { MAX_AMOUNT_CENTS } from './money';
+import { cardNotFound, PaymentErrors } from './errors';
+import type { CardRecord, LedgerStore, LoadRecord, Settlement } from './ledger';
+import { type LimitRule, limitViolations } from './limits';
+import {
+  type LoadAnswer,
+  type LoadCardInput,
+  replay,
+  requestFingerprint,
+  requireOwner,
+  validateLoad,
+} from './load-requests';
 import { type Processor, ProcessorUnavailableError, type SaleOutcome } from './processor';
 import { PROCESSOR_NOT_CHARGED, PROCESSOR_UNAVAILABLE, settlementFor } from './settlement';
 
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 export const DEFAULT_RECONCILE_AFTER_MS = 10 * 60_000;
 const RECONCILE_BATCH = 100;
 /** Lookups at the processor at once while reconciling: a backlog drains fast without a flood. */
 const RECONCILE_CONCURRENCY = 8;
 export const MAX_CARD_NAME_LENGTH = 100;
-const MAX_NONCE_LENGTH = 4096;
-
-export interface LoadCardInput {
-  ownerId: string;
-  cardId: number;
-  nonce: string;
-  amountCents: number;
-  idempotencyKey?: string;
-}
-
-export interface LoadAnswer {
-  status: Exclude<LoadStatus, 'pending'>;
-  errors: LoadError[];
-  loadId: number;
-  balanceCents: number;
-  replayed: boolean;
-}
 
 export interface ReconcileReport {
   checked: number;
@@ -70,7 +59,7 @@ export class Payments {
     } catch (err) {
       if (err instanceof ProcessorUnavailableError) {
         this.deps.log.warn({ err }, 'client token failed');
-        throw new PaymentError('unavailable', 'PROCESSOR_UNAVAILABLE', 'payment processor unavailable', { cause: err });
+        throw unavailable(PaymentErrors.PROCESSOR_UNAVAILABLE, 'payment processor unavailable', err);
       }
       throw err;
     }
@@ -80,7 +69,7 @@ export class Payments {
     requireOwner(ownerId);
     const trimmed = name.trim();
     if (trimmed === '' || trimmed.length > MAX_CARD_NAME_LENGTH) {
-      throw invalid('INVALID_CARD_NAME', `name must be 1 to ${MAX_CARD_NAME_LENGTH} characters`);
+      throw invalidArgument(PaymentErrors.INVALID_CARD_NAME, `name must be 1 to ${MAX_CARD_NAME_LENGTH} characters`);
     }
     return this.deps.store.createCard(ownerId, trimmed, this.clock());
   }
@@ -250,52 +239,4 @@ export class Payments {
     else report.failed += 1;
     this.deps.log.info({ loadId: load.id, status: settlement.status }, 'load reconciled');
   }
-}
-
-function requireOwner(ownerId: string): void {
-  if (ownerId.trim() === '') throw invalid('OWNER_REQUIRED', 'owner_id is required');
-}
-
-function validateLoad(input: LoadCardInput): void {
-  requireOwner(input.ownerId);
-  if (!Number.isSafeInteger(input.cardId) || input.cardId <= 0) throw cardNotFound();
-  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > MAX_AMOUNT_CENTS) {
-    throw invalid('INVALID_AMOUNT', 'amount must be a positive number of cents');
-  }
-  if (input.nonce.trim() === '' || input.nonce.length > MAX_NONCE_LENGTH) {
-    throw invalid('INVALID_NONCE', 'nonce is required');
-  }
-  if ((input.idempotencyKey ?? '').length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw invalid(
-      'INVALID_IDEMPOTENCY_KEY',
-      `idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
-    );
-  }
-}
-
-/** What identifies "the same request" for an idempotency key. */
-function requestFingerprint(input: LoadCardInput): string {
-  return createHash('sha256')
-    .update(JSON.stringify([input.cardId, input.amountCents, input.nonce]))
-    .digest('hex');
-}
-
-function replay(earlier: LoadRecord, card: CardRecord | null, fingerprint: string | null): LoadAnswer {
-  if (earlier.requestFingerprint !== fingerprint) {
-    throw new PaymentError(
-      'conflict',
-      'IDEMPOTENCY_KEY_REUSED',
-      'this idempotency key was already used for a different request',
-    );
-  }
-  if (earlier.status === 'pending') {
-    throw new PaymentError('conflict', 'IDEMPOTENCY_KEY_IN_USE', 'a request with this idempotency key is in progress');
-  }
-  return {
-    status: earlier.status,
-    errors: earlier.errors,
-    loadId: earlier.id,
-    balanceCents: card?.balanceCents ?? 0,
-    replayed: true,
-  };
 }

@@ -1,16 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { openInternalAuth } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
+import { Metrics, serveMetrics, watchPgPool } from '@gatehouse/metrics';
 import type { Pool } from 'pg';
 import { BraintreeProcessor } from './braintree.processor';
 import type { PaymentConfig } from './config';
 import { createPool, postgresAnswers } from './db';
+import { type DevProcessor, startDevProcessor } from './dev-processor';
+import { startPaymentServer } from './grpc/server';
 import { PostgresLedgerStore } from './ledger.store';
+import { loadRecorder, measuredProcessor, watchBacklog } from './metrics';
 import { runMigrations } from './migrate';
 import { Payments } from './payments.service';
 import { type Processor, UnconfiguredProcessor } from './processor';
-import { startPaymentServer } from './server';
 
-export interface StartOverrides {
+export interface PaymentServiceOverrides {
   log?: Logger;
   processor?: Processor;
   clock?: () => Date;
@@ -19,19 +23,22 @@ export interface StartOverrides {
 
 export interface RunningPaymentService {
   port: number;
+  /** The development processor, when PAYMENT_DEV_PROCESSOR runs it (tests read its port and state). */
+  devProcessor?: DevProcessor;
   payments: Payments;
   pool: Pool;
   stop(): Promise<void>;
 }
 
 /**
- * Config → Postgres pool → migrations → ledger store and processor → domain → gRPC server. The gRPC
+ * Config → Postgres pool → migrations → ledger store and processor (Braintree, or the development
+ * processor started here and used through the same SDK) → domain → gRPC server. The gRPC
  * server starts first, NOT_SERVING, so health answers while Postgres is still coming up; migrations
  * run as soon as it answers, and health turns SERVING only after they succeeded.
  */
 export async function startPaymentService(
   config: PaymentConfig,
-  overrides: StartOverrides = {},
+  overrides: PaymentServiceOverrides = {},
 ): Promise<RunningPaymentService> {
   const log = overrides.log ?? createLogger({ name: 'payment', level: config.logLevel });
   const pool = createPool(config.databaseUrl, {
@@ -40,9 +47,39 @@ export async function startPaymentService(
 
   let processor = overrides.processor;
   if (!processor && config.processor) processor = new BraintreeProcessor(config.processor, log);
+  let dev: DevProcessor | undefined;
+  if (!processor && config.devProcessor) {
+    const { port } = config.devProcessor;
+    dev = await startDevProcessor({ port, privateKey: randomBytes(24).toString('hex') }).catch(async (err: Error) => {
+      await pool.end();
+      throw new Error(`PAYMENT_DEV_PROCESSOR: cannot listen on 127.0.0.1:${port}: ${err.message}`, { cause: err });
+    });
+    log.warn(
+      { address: `127.0.0.1:${dev.port}` },
+      'development payment processor on (PAYMENT_DEV_PROCESSOR): it approves test nonces and moves no money',
+    );
+    processor = new BraintreeProcessor(
+      {
+        merchantId: dev.merchantId,
+        publicKey: dev.publicKey,
+        privateKey: dev.privateKey,
+        environment: 'sandbox',
+        gatewayUrl: dev.url,
+        timeoutMs: config.devProcessor.timeoutMs,
+      },
+      log,
+    );
+  }
   if (!processor) {
     log.warn('PROCESSOR_MERCHANT_ID and keys are not set: client tokens and card loads will fail');
     processor = new UnconfiguredProcessor();
+  }
+  // Metrics cost nothing when off: no registry, no wrapped processor, no recorder.
+  const metrics = config.metricsPort ? new Metrics('payment') : undefined;
+  if (metrics) {
+    processor = measuredProcessor(processor, metrics);
+    watchPgPool(metrics, 'ledger', pool);
+    watchBacklog(metrics, pool);
   }
   const payments = new Payments({
     store: new PostgresLedgerStore(pool),
@@ -70,27 +107,40 @@ export async function startPaymentService(
   };
   const checkDependencies = async () => (await postgresAnswers(pool)) && (await migrateOnce());
 
-  const internalAuth = await openInternalAuth(config.internalKeysDir, 'payment');
-  const server = await startPaymentServer({
-    payments,
-    log,
-    internalAuth,
-    host: config.grpcHost,
-    port: config.grpcPort,
-    checkDependencies,
-    healthIntervalMs: overrides.healthIntervalMs,
-  });
+  let server: Awaited<ReturnType<typeof startPaymentServer>>;
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>>;
+  try {
+    const internalAuth = await openInternalAuth(config.internalKeysDir, 'payment');
+    server = await startPaymentServer({
+      payments,
+      log,
+      internalAuth,
+      host: config.grpcHost,
+      port: config.grpcPort,
+      checkDependencies,
+      healthIntervalMs: overrides.healthIntervalMs,
+      metrics,
+      loads: metrics && loadRecorder(metrics),
+    });
+    metricsServer = metrics && (await serveMetrics(metrics, { host: config.grpcHost, port: config.metricsPort ?? 0 }));
+  } catch (err) {
+    await dev?.close();
+    await pool.end();
+    throw err;
+  }
   const reconciler = startReconciler(payments, config.reconcileIntervalMs, log);
   return {
     port: server.port,
+    devProcessor: dev,
     payments,
     pool,
     async stop() {
       await reconciler.stop();
       // A load that reached the processor is settled before the pool closes, its caller answered if it
       // is still there: both wait as long as the processor may take (its timeout), plus the settle.
-      const settleMs = (config.processor?.timeoutMs ?? 0) + 2_000;
-      await Promise.all([server.shutdown(settleMs), payments.drain(settleMs)]);
+      const settleMs = (config.processor?.timeoutMs ?? config.devProcessor?.timeoutMs ?? 0) + 2_000;
+      await Promise.all([server.shutdown(settleMs), payments.drain(settleMs), metricsServer?.stop()]);
+      await dev?.close();
       await pool.end();
     },
   };

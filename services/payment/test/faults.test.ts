@@ -4,22 +4,22 @@
 import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { createPool } from '../src/db';
+import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
 import { runMigrations } from '../src/migrate';
 import { createTestDatabase, type TestDatabase } from './db';
-import { type FakeBraintree, startFakeBraintree } from './fake-braintree';
 import { testPayments } from './helpers';
 
 const log = createLogger({ name: 'payment-faults', level: 'silent' });
 let db: TestDatabase;
 let pool: Pool;
-let fake: FakeBraintree;
+let fake: DevProcessor;
 let owner = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = createPool(db.url, { max: 10 });
   await runMigrations(pool);
-  fake = await startFakeBraintree();
+  fake = await startDevProcessor({ recordRequests: true });
 });
 
 afterAll(async () => {

@@ -8,15 +8,15 @@ import { createLogger } from '@gatehouse/logger';
 import { loadProto, type payment } from '@gatehouse/proto';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
-import { loadConfig } from '../src/config';
+import { loadPaymentConfig } from '../src/config';
+import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
 import { type RunningPaymentService, startPaymentService } from '../src/service';
 import { createTestDatabase, type TestDatabase } from './db';
-import { type FakeBraintree, startFakeBraintree } from './fake-braintree';
 
 const run = promisify(execFile);
 const log = createLogger({ name: 'payment-grpc-test', level: 'silent' });
 let db: TestDatabase;
-let fake: FakeBraintree;
+let fake: DevProcessor;
 let service: RunningPaymentService;
 let client: ReturnType<typeof paymentClient>;
 /** The service's clock runs this far ahead of the real one (reconciliation waits for old loads). */
@@ -40,10 +40,11 @@ function healthStatus(port: number): Promise<string> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  fake = await startFakeBraintree();
-  const config = loadConfig({
+  fake = await startDevProcessor({ recordRequests: true });
+  const config = loadPaymentConfig({
     DATABASE_URL: db.url,
     PAYMENT_GRPC_PORT: '0',
+    METRICS_PORT: '0',
     PROCESSOR_MERCHANT_ID: fake.merchantId,
     PROCESSOR_PUBLIC_KEY: fake.publicKey,
     PROCESSOR_PRIVATE_KEY: fake.privateKey,
@@ -74,7 +75,11 @@ test('health is SERVING once Postgres answers and the ledger is migrated', async
 });
 
 test('health stays NOT_SERVING while Postgres does not answer', async () => {
-  const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', PAYMENT_GRPC_PORT: '0' });
+  const config = loadPaymentConfig({
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+    PAYMENT_GRPC_PORT: '0',
+    METRICS_PORT: '0',
+  });
   const down = await startPaymentService(config, { log });
   try {
     expect(await healthStatus(down.port)).toBe('NOT_SERVING');

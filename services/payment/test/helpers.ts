@@ -1,14 +1,14 @@
-// What tests need to point the payment service, or a Payments of their own, at the loopback Braintree.
+// What tests need to point the payment service, or a Payments of their own, at the development processor (the loopback Braintree gateway).
 import type { Logger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { BraintreeProcessor } from '../src/braintree.processor';
+import type { DevProcessor } from '../src/dev-processor';
 import { PostgresLedgerStore } from '../src/ledger.store';
 import { type LimitRule, standardRules } from '../src/limits';
 import { Payments } from '../src/payments.service';
-import type { FakeBraintree } from './fake-braintree';
 
-/** The payment service's settings for the fake gateway (for test/stack.ts's env). */
-export function processorEnv(fake: FakeBraintree, timeout = '2s'): Record<string, string> {
+/** The payment service's settings for the development processor (for test/stack.ts's env). */
+export function processorEnv(fake: DevProcessor, timeout = '2s'): Record<string, string> {
   return {
     PROCESSOR_MERCHANT_ID: fake.merchantId,
     PROCESSOR_PUBLIC_KEY: fake.publicKey,
@@ -18,10 +18,10 @@ export function processorEnv(fake: FakeBraintree, timeout = '2s'): Record<string
   };
 }
 
-/** A Payments on a test database and the fake gateway, through the real braintree SDK. */
+/** A Payments on a test database and the development processor, through the real braintree SDK. */
 export function testPayments(
   pool: Pool,
-  fake: FakeBraintree,
+  fake: DevProcessor,
   log: Logger,
   options: { rules?: LimitRule[]; clock?: () => Date; timeoutMs?: number } = {},
 ): Payments {

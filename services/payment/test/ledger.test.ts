@@ -1,27 +1,27 @@
 // The ledger and its compliance limits against real Postgres, with the real braintree SDK talking to
 // the loopback gateway: no race past a limit, the exact boundary, the rolling window, idempotency.
+import { AppError } from '@gatehouse/errors';
 import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { createPool } from '../src/db';
-import { PaymentError } from '../src/errors';
+import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
 import { DAY_MS, type LimitRule, standardRules } from '../src/limits';
 import { runMigrations } from '../src/migrate';
 import type { Payments } from '../src/payments.service';
 import { createTestDatabase, type TestDatabase } from './db';
-import { type FakeBraintree, startFakeBraintree } from './fake-braintree';
 import { testPayments } from './helpers';
 
 const log = createLogger({ name: 'payment-test', level: 'silent' });
 let db: TestDatabase;
 let pool: Pool;
-let fake: FakeBraintree;
+let fake: DevProcessor;
 let owner = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = createPool(db.url, { max: 25 });
   await runMigrations(pool);
-  fake = await startFakeBraintree();
+  fake = await startDevProcessor({ recordRequests: true });
 });
 
 afterAll(async () => {
@@ -176,7 +176,7 @@ test('idempotency keys replay the first answer and refuse a different request', 
   expect((await payments.listCards(ownerId))[0]!.balanceCents).toBe(1_000);
 
   await expect(load(payments, ownerId, card.id, 2_000, 'key-1')).rejects.toMatchObject({
-    kind: 'conflict',
+    kind: 'already_exists',
     code: 'IDEMPOTENCY_KEY_REUSED',
   });
   // A refusal is an answer too: replayed, not re-evaluated.
@@ -207,7 +207,7 @@ test('invalid input is refused before anything is recorded', async () => {
   const { payments, ownerId } = setup();
   const card = await payments.createCard(ownerId, 'x');
   for (const amountCents of [0, -100, 1.5, Number.NaN]) {
-    await expect(load(payments, ownerId, card.id, amountCents)).rejects.toBeInstanceOf(PaymentError);
+    await expect(load(payments, ownerId, card.id, amountCents)).rejects.toBeInstanceOf(AppError);
   }
   await expect(payments.loadCard({ ownerId, cardId: card.id, amountCents: 100, nonce: ' ' })).rejects.toMatchObject({
     code: 'INVALID_NONCE',
@@ -251,7 +251,7 @@ test('reconciliation settles open loads from what the processor recorded, once',
     [notCharged.loadId, 'failed'],
     [charged.loadId, 'succeeded'],
   ]);
-  expect(loads[1]?.processorTransactionId).toMatch(/^fake\d+$/);
+  expect(loads[1]?.processorTransactionId).toMatch(/^[0-9a-f]{10}$/);
   expect((await payments.listCards(ownerId))[0]!.balanceCents).toBe(10_000);
   expect(await ledgerSum(card.id)).toBe(10_000);
   // The failed load no longer counts: 100.00 succeeded, 400.00 still fit.

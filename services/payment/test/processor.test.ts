@@ -2,14 +2,19 @@
 // non-answer) becomes an outcome.
 import { createLogger } from '@gatehouse/logger';
 import { BraintreeProcessor, type BraintreeSettings } from '../src/braintree.processor';
+import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
 import { ProcessorUnavailableError } from '../src/processor';
-import { type FakeBraintree, startFakeBraintree } from './fake-braintree';
 
 const log = createLogger({ name: 'processor-test', level: 'silent' });
-let fake: FakeBraintree;
+let fake: DevProcessor;
 
 beforeAll(async () => {
-  fake = await startFakeBraintree({ merchantId: 'm_123', publicKey: 'pub_abc', privateKey: 'priv_xyz' });
+  fake = await startDevProcessor({
+    recordRequests: true,
+    merchantId: 'm_123',
+    publicKey: 'pub_abc',
+    privateKey: 'priv_xyz',
+  });
 });
 afterAll(() => fake.close());
 afterEach(() => expect(fake.violations).toEqual([]));
@@ -110,7 +115,7 @@ test('a dropped connection is an unknown outcome', async () => {
 });
 
 test('nothing listening is a failure at once: a refused connection sent nothing, so nothing was charged', async () => {
-  const gone = await startFakeBraintree();
+  const gone = await startDevProcessor({ recordRequests: true });
   await gone.close();
   const outcome = await processor({ gatewayUrl: gone.url }).sale({ amountCents: 1_000, nonce: 'n', orderId: 'x' });
   expect(outcome).toEqual({ kind: 'error', reason: 'the payment processor could not be reached; nothing was charged' });
@@ -142,7 +147,7 @@ test('a sale is found again by its order id: charged, declined, or not there', a
   });
   expect(await p.findSale('load-found')).toEqual({
     kind: 'approved',
-    transactionId: expect.stringMatching(/^fake/),
+    transactionId: expect.stringMatching(/^[0-9a-f]{10}$/),
     responseCode: '1000',
     responseText: 'Approved',
   });

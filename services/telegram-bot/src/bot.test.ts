@@ -2,7 +2,7 @@ import { hashId } from '@gatehouse/token';
 import { Redis } from 'ioredis';
 import { FakeBotApi } from '../test/fake-bot-api';
 import { quietLog, redisPrefix, redisUrl, TINY_PNG } from '../test/helpers';
-import { type AvatarSaver, LoginBot } from './bot';
+import { type AvatarSaver, type BotRecorder, LoginBot } from './bot';
 import { HttpBotApi, type TgUpdate } from './botapi';
 import { RedisLoginRequestStore } from './requests';
 
@@ -24,7 +24,7 @@ describe('LoginBot', () => {
     },
   };
 
-  function makeBot(avatars: AvatarSaver = recorder) {
+  function makeBot(avatars: AvatarSaver = recorder, metrics?: BotRecorder) {
     return new LoginBot({
       api,
       store: new RedisLoginRequestStore(redis, keys.prefix),
@@ -34,7 +34,10 @@ describe('LoginBot', () => {
       successMsg: 'welcome',
       errorMsg: 'bad link',
       requestLifetimeMs: 600_000,
+      confirm: 'button',
+      siteName: 'login.example.com',
       now: () => now,
+      recorder: metrics,
     });
   }
 
@@ -43,6 +46,12 @@ describe('LoginBot', () => {
     const updates: TgUpdate[] = await api.getUpdates(0, 0);
     for (const u of updates) await bot.handleUpdate(u);
     if (updates.length > 0) await api.getUpdates(updates[updates.length - 1]!.update_id + 1, 0);
+  }
+
+  /** The user presses Confirm under the bot's prompt (the step after /start). */
+  async function confirm(user: { id: number; first_name: string }) {
+    fake.press(user, fake.buttonIn(user.id, 'Confirm')!, 'Confirm');
+    await deliver();
   }
 
   beforeAll(async () => {
@@ -62,6 +71,35 @@ describe('LoginBot', () => {
     bot = makeBot();
   });
 
+  it('tells its recorder of every update and of each login attempt by outcome (metrics)', async () => {
+    const seen: string[] = [];
+    bot = makeBot(recorder, {
+      updateReceived: () => seen.push('update'),
+      loginAttempt: (outcome) => seen.push(outcome),
+    });
+    const ada = { id: 4243, first_name: 'Ada' };
+    const req = await bot.createRequest();
+    fake.sendText(ada, `/start ${req.token}`);
+    await deliver();
+    fake.sendText(ada, `/start ${req.token}`);
+    fake.sendText(ada, 'hello');
+    await deliver();
+    await confirm(ada);
+    fake.sendText(ada, `/start ${req.token}`);
+    await deliver();
+    expect(seen).toEqual([
+      'update',
+      'started',
+      'update',
+      'already_started',
+      'update',
+      'update',
+      'confirmed',
+      'update',
+      'already_confirmed',
+    ]);
+  });
+
   it('creates a request whose token is a valid start parameter and links to the bot', async () => {
     const req = await bot.createRequest();
     expect(req.botName).toBe('gatehouse_test_bot');
@@ -71,11 +109,13 @@ describe('LoginBot', () => {
     expect(await bot.check(req.token)).toEqual({ state: 'not_verified' });
   });
 
-  it('confirms a private /start <token>: user id, first name, stored photo, success message, used once', async () => {
+  it('confirms a private /start <token> and Confirm: user id, first name, stored photo, success message, used once', async () => {
     fake.setPhoto(4242, TINY_PNG);
     const req = await bot.createRequest();
     fake.sendText({ id: 4242, first_name: 'Ada' }, `/start ${req.token}`);
     await deliver();
+    expect(await bot.check(req.token)).toEqual({ state: 'not_verified' });
+    await confirm({ id: 4242, first_name: 'Ada' });
 
     const result = await bot.check(req.token);
     expect(result.state).toBe('ok');
@@ -93,6 +133,7 @@ describe('LoginBot', () => {
     const req = await bot.createRequest();
     fake.sendText({ id: 777, first_name: 'NoPhoto' }, `/start ${req.token}`);
     await deliver();
+    await confirm({ id: 777, first_name: 'NoPhoto' });
     const user = JSON.parse(((await bot.check(req.token)) as { userJson: string }).userJson);
     expect(user.picture).toBe('');
     expect(saved).toEqual([]);
@@ -104,6 +145,7 @@ describe('LoginBot', () => {
     const req2 = await bot.createRequest();
     fake.sendText({ id: 778, first_name: 'Broken' }, `/start ${req2.token}`);
     await deliver();
+    await confirm({ id: 778, first_name: 'Broken' });
     const user2 = JSON.parse(((await bot.check(req2.token)) as { userJson: string }).userJson);
     expect(user2).toMatchObject({ name: 'Broken', picture: '' });
     expect(fake.messagesTo(778)).toEqual(['welcome']);
@@ -130,6 +172,7 @@ describe('LoginBot', () => {
     const req = await bot.createRequest();
     fake.sendText({ id: 602, first_name: 'Slow' }, `/start ${req.token}`);
     await deliver();
+    await confirm({ id: 602, first_name: 'Slow' });
     now += 600_001;
     expect(await bot.check(req.token)).toEqual({ state: 'expired' });
   });
@@ -145,11 +188,12 @@ describe('LoginBot', () => {
     expect(fake.callsOf('sendMessage')).toEqual([]);
   });
 
-  it('lets a token confirm once: a second /start gets the error message and keeps the first user', async () => {
+  it('lets a token start once: a second /start gets the error message and keeps the first user', async () => {
     const req = await bot.createRequest();
     fake.sendText({ id: 801, first_name: 'First' }, `/start ${req.token}`);
     fake.sendText({ id: 802, first_name: 'Second' }, `/start ${req.token}`);
     await deliver();
+    await confirm({ id: 801, first_name: 'First' });
     expect(fake.messagesTo(801)).toEqual(['welcome']);
     expect(fake.messagesTo(802)).toEqual(['bad link']);
     const user = JSON.parse(((await bot.check(req.token)) as { userJson: string }).userJson);
@@ -160,6 +204,7 @@ describe('LoginBot', () => {
     const req = await bot.createRequest();
     fake.sendText({ id: 901, first_name: 'Race' }, `/start ${req.token}`);
     await deliver();
+    await confirm({ id: 901, first_name: 'Race' });
     const results = await Promise.all(Array.from({ length: 8 }, () => bot.check(req.token)));
     expect(results.filter((r) => r.state === 'ok')).toHaveLength(1);
     expect(results.filter((r) => r.state === 'not_found')).toHaveLength(7);
@@ -170,7 +215,7 @@ describe('LoginBot', () => {
     fake.failNext('sendMessage', 429, 'Too Many Requests: retry after 1', { retryAfter: 1 });
     fake.sendText({ id: 950, first_name: 'Limited' }, `/start ${req.token}`);
     await deliver();
-    expect(fake.messagesTo(950)).toEqual(['welcome']);
+    expect(fake.messagesTo(950)).toEqual([expect.stringMatching(/^Log in to login\.example\.com\?\n/)]);
     const [limited, sent] = fake.callsOf('sendMessage');
     expect(limited!.status).toBe(429);
     expect(sent!.at - limited!.at).toBeGreaterThanOrEqual(990);

@@ -27,10 +27,25 @@ export interface TgMessage {
   text?: string;
 }
 
+/** A press of an inline keyboard button (Bot API CallbackQuery); must be answered with answerCallbackQuery. */
+export interface TgCallbackQuery {
+  id: string;
+  from: TgUser;
+  message?: TgMessage;
+  data?: string;
+}
+
 export interface TgUpdate {
   update_id: number;
   message?: TgMessage;
+  callback_query?: TgCallbackQuery;
 }
+
+/** One row of inline keyboard buttons, each sending `callback_data` (1-64 bytes) back when pressed. */
+export type InlineKeyboard = { text: string; callback_data: string }[][];
+
+/** The updates the bot asks Telegram for: messages (/start) and button presses. */
+export const ALLOWED_UPDATES = ['message', 'callback_query'];
 
 export interface TgPhotoSize {
   file_id: string;
@@ -45,7 +60,12 @@ export interface BotApi {
   getMe(): Promise<TgUser>;
   /** Long poll; `signal` cuts it short when the service stops. */
   getUpdates(offset: number, timeoutSec: number, signal?: AbortSignal): Promise<TgUpdate[]>;
-  sendMessage(chatId: number, text: string): Promise<void>;
+  /** Sends a message (with inline buttons when `keyboard` is given); returns its message_id. */
+  sendMessage(chatId: number, text: string, keyboard?: InlineKeyboard): Promise<number>;
+  /** Replaces a message's text and removes its buttons. */
+  editMessageText(chatId: number, messageId: number, text: string): Promise<void>;
+  /** Acknowledges a button press (Telegram shows a spinner until then); `text` pops up briefly. */
+  answerCallbackQuery(callbackQueryId: string, text?: string): Promise<void>;
   /** The largest profile photo of the user, or undefined when there is none. */
   profilePhoto(userId: number, maxBytes: number): Promise<Buffer | undefined>;
   setWebhook(url: string, secret: string): Promise<void>;
@@ -100,18 +120,33 @@ export class HttpBotApi implements BotApi {
     // The client deadline outlives the server-side long poll by a margin, so a held poll is not cut short.
     return this.call<TgUpdate[]>(
       'getUpdates',
-      { offset, timeout: timeoutSec, limit: 100, allowed_updates: ['message'] },
+      { offset, timeout: timeoutSec, limit: 100, allowed_updates: ALLOWED_UPDATES },
       timeoutSec * 1000 + 10_000,
       signal,
     );
   }
 
-  async sendMessage(chatId: number, text: string): Promise<void> {
-    await this.call('sendMessage', { chat_id: chatId, text });
+  async sendMessage(chatId: number, text: string, keyboard?: InlineKeyboard): Promise<number> {
+    const params = keyboard
+      ? { chat_id: chatId, text, reply_markup: { inline_keyboard: keyboard } }
+      : { chat_id: chatId, text };
+    return (await this.call<{ message_id: number }>('sendMessage', params)).message_id;
+  }
+
+  async editMessageText(chatId: number, messageId: number, text: string): Promise<void> {
+    // No reply_markup: the edited message has no buttons left to press.
+    await this.call('editMessageText', { chat_id: chatId, message_id: messageId, text });
+  }
+
+  async answerCallbackQuery(callbackQueryId: string, text?: string): Promise<void> {
+    await this.call(
+      'answerCallbackQuery',
+      text ? { callback_query_id: callbackQueryId, text } : { callback_query_id: callbackQueryId },
+    );
   }
 
   async setWebhook(url: string, secret: string): Promise<void> {
-    await this.call('setWebhook', { url, secret_token: secret, allowed_updates: ['message'] });
+    await this.call('setWebhook', { url, secret_token: secret, allowed_updates: ALLOWED_UPDATES });
   }
 
   async profilePhoto(userId: number, maxBytes = MAX_AVATAR_BYTES): Promise<Buffer | undefined> {

@@ -1,4 +1,4 @@
-import { duration, grpcAddress, optionalText, port, validateConfig, z } from '@gatehouse/config';
+import { duration, grpcAddress, logFormat, logLevel, optionalText, port, validateConfig, z } from '@gatehouse/config';
 
 /** Telegram's limit for a bot token is not documented; this is the shape BotFather issues: "<id>:<secret>". */
 const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{20,}$/;
@@ -8,6 +8,9 @@ const schema = z
     GRPC_HOST: z.string().default('127.0.0.1'),
     INTERNAL_KEYS_DIR: optionalText(),
     TELEGRAM_GRPC_PORT: port(50053),
+    METRICS_PORT: port(9463),
+    LOG_LEVEL: logLevel(),
+    LOG_FORMAT: logFormat(),
     // Without a token the service stays off: it starts and answers health, its RPCs say no bot is configured.
     TELEGRAM_BOT_TOKEN: optionalText().refine((t) => t === undefined || BOT_TOKEN.test(t), {
       message: 'is not a bot token as @BotFather issues it ("123456:ABC...")',
@@ -22,6 +25,13 @@ const schema = z
       .default('telegram'),
     TELEGRAM_SUCCESS_MSG: z.string().min(1).default('✅ You have successfully authenticated, check the web!'),
     TELEGRAM_ERROR_MSG: z.string().min(1).default('❌ Invalid auth request. Please try clicking link again.'),
+    // How a /start is confirmed (issue 16, part 3): Confirm/Cancel buttons in the chat, or a code the bot
+    // sends and the browser that started the login must post. Either way /start alone logs nobody in.
+    TELEGRAM_CONFIRM: z.enum(['button', 'code']).default('button'),
+    // The site the bot names in its confirmation message. Taken from configuration, never from the
+    // browser's request: whoever starts a login (maybe an attacker) would otherwise choose what it says.
+    TELEGRAM_SITE_NAME: optionalText(),
+    AUTH_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8080'),
     // Webhook mode: Telegram POSTs updates to TELEGRAM_WEBHOOK_URL (the gateway's /auth/<provider>/callback,
     // forwarded here); the secret is checked against X-Telegram-Bot-Api-Secret-Token. Polling otherwise.
     TELEGRAM_WEBHOOK_URL: optionalText().pipe(z.url({ protocol: /^https$/ }).optional()),
@@ -52,12 +62,19 @@ export interface TelegramConfig {
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
   internalKeysDir?: string;
   grpcPort: number;
+  /** Prometheus `GET /metrics` port on the gRPC host; 0 (or unset in a config built in code): off. */
+  metricsPort?: number;
+  logLevel: string;
+  logFormat: 'json' | 'pretty';
   /** Undefined: no bot, the service is off. */
   botToken?: string;
   apiUrl: string;
   providerName: string;
   successMsg: string;
   errorMsg: string;
+  confirm: 'button' | 'code';
+  /** TELEGRAM_SITE_NAME, else the host of AUTH_URL. */
+  siteName: string;
   webhookUrl?: string;
   webhookSecret?: string;
   pollTimeoutMs: number;
@@ -68,17 +85,23 @@ export interface TelegramConfig {
   avatarAddr: string;
 }
 
-export function loadConfig(raw: Record<string, string | undefined>): TelegramConfig {
-  const c = validateConfig('telegram-bot', schema, raw);
+/** Reads and validates the telegram-bot service's settings; throws one error listing every problem. */
+export function loadTelegramConfig(env: Record<string, string | undefined>): TelegramConfig {
+  const c = validateConfig('telegram-bot', schema, env);
   return {
     grpcHost: c.GRPC_HOST,
     internalKeysDir: c.INTERNAL_KEYS_DIR,
     grpcPort: c.TELEGRAM_GRPC_PORT,
+    metricsPort: c.METRICS_PORT,
+    logLevel: c.LOG_LEVEL,
+    logFormat: c.LOG_FORMAT,
     botToken: c.TELEGRAM_BOT_TOKEN,
     apiUrl: c.TELEGRAM_API_URL,
     providerName: c.TELEGRAM_PROVIDER_NAME,
     successMsg: c.TELEGRAM_SUCCESS_MSG,
     errorMsg: c.TELEGRAM_ERROR_MSG,
+    confirm: c.TELEGRAM_CONFIRM,
+    siteName: c.TELEGRAM_SITE_NAME ?? new URL(c.AUTH_URL).host,
     webhookUrl: c.TELEGRAM_WEBHOOK_URL,
     webhookSecret: c.TELEGRAM_WEBHOOK_SECRET,
     pollTimeoutMs: c.TELEGRAM_POLL_TIMEOUT,

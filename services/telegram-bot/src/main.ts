@@ -1,15 +1,22 @@
+import './tracing';
 import { environment } from '@gatehouse/config';
 import { onShutdownSignal } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
-import { loadConfig } from './config';
-import { start } from './service';
+import { stopTracing } from '@gatehouse/telemetry';
+import { loadTelegramConfig } from './config';
+import { startTelegramService } from './service';
 
-// The one composition root: config from the environment, then the service.
-const log = createLogger({ name: 'telegram-bot' });
-start(loadConfig(environment()), log).then(
-  (running) => onShutdownSignal(log, running.stop),
-  (err: unknown) => {
-    log.fatal({ err }, 'telegram-bot failed to start');
-    process.exit(1);
-  },
-);
+async function main(): Promise<void> {
+  const config = loadTelegramConfig(environment());
+  const log = createLogger({ name: 'telegram-bot', level: config.logLevel, format: config.logFormat });
+  const service = await startTelegramService(config, { log });
+  onShutdownSignal(log, async () => {
+    await service.stop();
+    await stopTracing();
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

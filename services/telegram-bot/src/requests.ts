@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { safeEqual } from '@gatehouse/token';
 import type { Redis } from 'ioredis';
 
@@ -6,9 +7,30 @@ export type CheckResult =
   | { state: 'ok'; userJson: string }
   | { state: 'not_found' }
   | { state: 'expired' }
-  | { state: 'not_verified' };
+  | { state: 'not_verified' }
+  /** Code mode: the bot has sent the code; only checkCode can finish this request. */
+  | { state: 'code_required' };
 
-/** The login requests waiting for "/start <token>" (go-pkgz keeps them in a map; here they are shared). */
+/** Outcome of a code the browser posted (code mode). A wrong code is counted; the last one ends the request. */
+export type CodeResult =
+  | Exclude<CheckResult, { state: 'code_required' }>
+  | { state: 'wrong_code'; attemptsLeft: number }
+  | { state: 'too_many_attempts' };
+
+/** What a button press did: confirmed/cancelled, pressed by someone else, or on a request no longer open. */
+export type PressResult = 'ok' | 'not_yours' | 'gone';
+
+export type RequestState = 'pending' | 'started' | 'confirmed' | 'expired' | 'not_found';
+
+/** Wrong codes a request survives: the third ends it (issue 16, part 3). */
+export const MAX_CODE_ATTEMPTS = 3;
+
+/**
+ * The login requests (go-pkgz keeps them in a map; here they are shared). A request is created by the
+ * browser, started by "/start <token>" (which binds it to that Telegram user and holds the user it
+ * would log in), and confirmed either by that user's Confirm button or by the browser posting the code
+ * the bot sent; only then does take()/checkCode() hand the user over, once.
+ */
 export interface LoginRequestStore {
   /**
    * `browserHash` (sha256 of the secret cookie given to the browser that asked, hex) binds the request
@@ -16,17 +38,29 @@ export interface LoginRequestStore {
    * requests made through the TelegramBotService API, whose caller keeps the token to itself.
    */
   create(token: string, expiresAtMs: number, browserHash?: string): Promise<void>;
-  /** 'pending' when the request exists, is unexpired and unconfirmed; what else it is otherwise. */
-  peek(token: string, nowMs: number): Promise<'pending' | 'confirmed' | 'expired' | 'not_found'>;
-  /** Attaches the user to a pending, unexpired request; false when there is no such request. */
-  confirm(token: string, userJson: string, nowMs: number): Promise<boolean>;
+  peek(token: string, nowMs: number): Promise<RequestState>;
+  /**
+   * Binds a pending request to the Telegram user who pressed Start (`starter`) with the user it would
+   * log in; `codeHash` (code mode) is the sha256 of the code the bot sends. Returns the request's expiry,
+   * or undefined when it is not pending (unknown, expired, already started or confirmed).
+   */
+  start(token: string, starter: string, userJson: string, codeHash: string, nowMs: number): Promise<number | undefined>;
+  /** Confirm button (button mode): only the starter can press it, only on a started request. */
+  confirm(token: string, presser: string, nowMs: number): Promise<PressResult>;
+  /** Cancel button: the starter ends the request. */
+  cancel(token: string, presser: string, nowMs: number): Promise<PressResult>;
   /**
    * Returns the user of a confirmed request and deletes it, atomically. A request bound to another
    * browser (`browserHash` differs from the stored one) is 'not_found' and stays as it is, so neither
    * its state nor its existence leaks and its own browser can still finish the login.
    */
   take(token: string, nowMs: number, browserHash?: string): Promise<CheckResult>;
+  /** Code mode: the right code hands over the user (once); a wrong one is counted, atomically. */
+  checkCode(token: string, code: string, nowMs: number, browserHash?: string): Promise<CodeResult>;
 }
+
+/** Codes are kept hashed, so a Redis dump or a debug listing does not show a usable one. */
+export const hashCode = (code: string) => createHash('sha256').update(code).digest('hex');
 
 /**
  * Expired requests stay this long past their lifetime so that a late check says "request expired"
@@ -34,21 +68,36 @@ export interface LoginRequestStore {
  */
 export const EXPIRED_GRACE_MS = 10 * 60 * 1000;
 
-// A request is a hash {expires_at, browser?, user?}; browser never changes after create. Each script reads and changes it in one step, so two
-// checks of the same confirmed request cannot both get the user.
+// A request is a hash {expires_at, browser?, starter?, candidate?, code?, fails?, user?}; browser never
+// changes after create. Each script reads and changes it in one step, so two checks of the same
+// confirmed request cannot both get the user, and concurrent wrong codes are all counted.
 const PEEK = `
 local exp = redis.call('HGET', KEYS[1], 'expires_at')
 if not exp then return 'not_found' end
 if tonumber(exp) <= tonumber(ARGV[1]) then return 'expired' end
 if redis.call('HEXISTS', KEYS[1], 'user') == 1 then return 'confirmed' end
+if redis.call('HEXISTS', KEYS[1], 'starter') == 1 then return 'started' end
 return 'pending'`;
 
-const CONFIRM = `
+const START = `
 local exp = redis.call('HGET', KEYS[1], 'expires_at')
-if not exp or tonumber(exp) <= tonumber(ARGV[1]) then return 0 end
-if redis.call('HEXISTS', KEYS[1], 'user') == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'user', ARGV[2])
-return 1`;
+if not exp or tonumber(exp) <= tonumber(ARGV[1]) then return false end
+if redis.call('HEXISTS', KEYS[1], 'starter') == 1 then return false end
+redis.call('HSET', KEYS[1], 'starter', ARGV[2], 'candidate', ARGV[3])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'code', ARGV[4]) end
+return exp`;
+
+// ARGV[3] 'confirm' or 'cancel'. A code-mode request has no buttons to press.
+const PRESS = `
+local exp = redis.call('HGET', KEYS[1], 'expires_at')
+if not exp or tonumber(exp) <= tonumber(ARGV[1]) then return 'gone' end
+if redis.call('HEXISTS', KEYS[1], 'user') == 1 or redis.call('HEXISTS', KEYS[1], 'code') == 1 then return 'gone' end
+local starter = redis.call('HGET', KEYS[1], 'starter')
+if not starter then return 'gone' end
+if starter ~= ARGV[2] then return 'not_yours' end
+if ARGV[3] == 'cancel' then redis.call('DEL', KEYS[1]) else
+redis.call('HSET', KEYS[1], 'user', redis.call('HGET', KEYS[1], 'candidate')) end
+return 'ok'`;
 
 const TAKE = `
 local exp = redis.call('HGET', KEYS[1], 'expires_at')
@@ -56,9 +105,32 @@ if not exp then return {'not_found'} end
 if (redis.call('HGET', KEYS[1], 'browser') or '') ~= ARGV[2] then return {'not_found'} end
 if tonumber(exp) <= tonumber(ARGV[1]) then return {'expired'} end
 local user = redis.call('HGET', KEYS[1], 'user')
-if not user then return {'not_verified'} end
+if not user then
+  if redis.call('HEXISTS', KEYS[1], 'code') == 1 then return {'code_required'} end
+  return {'not_verified'}
+end
 redis.call('DEL', KEYS[1])
 return {'ok', user}`;
+
+// ARGV[3]: the code's hash when the caller found it equal to the stored one (in constant time), else ''.
+const CHECK_CODE = `
+local exp = redis.call('HGET', KEYS[1], 'expires_at')
+if not exp then return {'not_found'} end
+if (redis.call('HGET', KEYS[1], 'browser') or '') ~= ARGV[2] then return {'not_found'} end
+if tonumber(exp) <= tonumber(ARGV[1]) then return {'expired'} end
+local code = redis.call('HGET', KEYS[1], 'code')
+if not code then return {'not_verified'} end
+if ARGV[3] ~= '' and ARGV[3] == code then
+  local user = redis.call('HGET', KEYS[1], 'candidate')
+  redis.call('DEL', KEYS[1])
+  return {'ok', user}
+end
+local fails = redis.call('HINCRBY', KEYS[1], 'fails', 1)
+if fails >= tonumber(ARGV[4]) then
+  redis.call('DEL', KEYS[1])
+  return {'too_many_attempts'}
+end
+return {'wrong_code', tostring(tonumber(ARGV[4]) - fails)}`;
 
 export class RedisLoginRequestStore implements LoginRequestStore {
   constructor(
@@ -79,16 +151,21 @@ export class RedisLoginRequestStore implements LoginRequestStore {
       .exec();
   }
 
-  async peek(token: string, nowMs: number): Promise<'pending' | 'confirmed' | 'expired' | 'not_found'> {
-    return (await this.redis.eval(PEEK, 1, this.key(token), String(nowMs))) as
-      | 'pending'
-      | 'confirmed'
-      | 'expired'
-      | 'not_found';
+  async peek(token: string, nowMs: number): Promise<RequestState> {
+    return (await this.redis.eval(PEEK, 1, this.key(token), String(nowMs))) as RequestState;
   }
 
-  async confirm(token: string, userJson: string, nowMs: number): Promise<boolean> {
-    return (await this.redis.eval(CONFIRM, 1, this.key(token), String(nowMs), userJson)) === 1;
+  async start(token: string, starter: string, userJson: string, codeHash: string, nowMs: number) {
+    const exp = await this.redis.eval(START, 1, this.key(token), String(nowMs), starter, userJson, codeHash);
+    return typeof exp === 'string' ? Number(exp) : undefined;
+  }
+
+  async confirm(token: string, presser: string, nowMs: number): Promise<PressResult> {
+    return (await this.redis.eval(PRESS, 1, this.key(token), String(nowMs), presser, 'confirm')) as PressResult;
+  }
+
+  async cancel(token: string, presser: string, nowMs: number): Promise<PressResult> {
+    return (await this.redis.eval(PRESS, 1, this.key(token), String(nowMs), presser, 'cancel')) as PressResult;
   }
 
   async take(token: string, nowMs: number, browserHash = ''): Promise<CheckResult> {
@@ -101,76 +178,19 @@ export class RedisLoginRequestStore implements LoginRequestStore {
       string?,
     ];
     if (state === 'ok' && userJson !== undefined) return { state: 'ok', userJson };
-    return { state: state as 'not_found' | 'expired' | 'not_verified' };
-  }
-}
-
-/** One process, no Redis: for `pnpm start` on a fresh machine only (main.ts warns). */
-export class MemoryLoginRequestStore implements LoginRequestStore {
-  private readonly requests = new Map<string, { expiresAtMs: number; browserHash: string; userJson?: string }>();
-
-  async create(token: string, expiresAtMs: number, browserHash = ''): Promise<void> {
-    this.requests.set(token, { expiresAtMs, browserHash });
-    // Forget requests past their grace period, so the map cannot grow without bound.
-    const now = Date.now();
-    for (const [t, r] of this.requests) if (r.expiresAtMs + EXPIRED_GRACE_MS < now) this.requests.delete(t);
+    return { state: state as 'not_found' | 'expired' | 'not_verified' | 'code_required' };
   }
 
-  async peek(token: string, nowMs: number): Promise<'pending' | 'confirmed' | 'expired' | 'not_found'> {
-    const r = this.requests.get(token);
-    if (!r || r.expiresAtMs + EXPIRED_GRACE_MS <= nowMs) return 'not_found';
-    if (r.expiresAtMs <= nowMs) return 'expired';
-    return r.userJson === undefined ? 'pending' : 'confirmed';
-  }
-
-  async confirm(token: string, userJson: string, nowMs: number): Promise<boolean> {
-    const r = this.requests.get(token);
-    if (!r || r.expiresAtMs <= nowMs || r.userJson !== undefined) return false;
-    r.userJson = userJson;
-    return true;
-  }
-
-  async take(token: string, nowMs: number, browserHash = ''): Promise<CheckResult> {
-    if (!safeEqual(this.requests.get(token)?.browserHash ?? '', browserHash)) return { state: 'not_found' };
-    const state = await this.peek(token, nowMs);
-    if (state === 'pending') return { state: 'not_verified' };
-    if (state !== 'confirmed') return { state };
-    const userJson = this.requests.get(token)!.userJson!;
-    this.requests.delete(token);
-    return { state: 'ok', userJson };
-  }
-}
-
-/**
- * Webhook updates seen lately. Telegram redelivers an update whose delivery it thinks failed (a slow
- * answer, a dropped connection); the second copy must not answer the user twice.
- */
-export interface UpdateLog {
-  /** True the first time an update id is seen (within a day). */
-  firstSeen(updateId: number): Promise<boolean>;
-}
-
-const UPDATE_MEMORY_MS = 24 * 60 * 60 * 1000;
-
-export class RedisUpdateLog implements UpdateLog {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-  ) {}
-
-  async firstSeen(updateId: number): Promise<boolean> {
-    return (await this.redis.set(`${this.prefix}update:${updateId}`, '1', 'PX', UPDATE_MEMORY_MS, 'NX')) === 'OK';
-  }
-}
-
-export class MemoryUpdateLog implements UpdateLog {
-  private readonly seen = new Map<number, number>();
-
-  async firstSeen(updateId: number): Promise<boolean> {
-    const now = Date.now();
-    for (const [id, at] of this.seen) if (at + UPDATE_MEMORY_MS < now) this.seen.delete(id);
-    if (this.seen.has(updateId)) return false;
-    this.seen.set(updateId, now);
-    return true;
+  async checkCode(token: string, code: string, nowMs: number, browserHash = ''): Promise<CodeResult> {
+    // As in take(): secrets are compared here in constant time, and the script only acts on the outcome.
+    const [browser, stored] = await this.redis.hmget(this.key(token), 'browser', 'code');
+    if (!safeEqual(browser ?? '', browserHash)) return { state: 'not_found' };
+    const given = hashCode(code);
+    const match = stored ? safeEqual(stored, given) : false;
+    const args = [String(nowMs), browserHash, match ? given : '', String(MAX_CODE_ATTEMPTS)];
+    const [state, value] = (await this.redis.eval(CHECK_CODE, 1, this.key(token), ...args)) as [string, string?];
+    if (state === 'ok' && value !== undefined) return { state: 'ok', userJson: value };
+    if (state === 'wrong_code') return { state, attemptsLeft: Number(value) };
+    return { state: state as 'not_found' | 'expired' | 'not_verified' | 'too_many_attempts' };
   }
 }

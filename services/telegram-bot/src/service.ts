@@ -1,33 +1,31 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createClient, openInternalAuth } from '@gatehouse/grpc-kit';
-import type { Logger } from '@gatehouse/logger';
-import { loadProto } from '@gatehouse/proto';
-import { Redis } from 'ioredis';
-import { grpcAvatarSaver } from './avatar';
+import { openInternalAuth } from '@gatehouse/grpc-kit';
+import { createLogger, type Logger } from '@gatehouse/logger';
+import { Metrics, serveMetrics, watchRedis } from '@gatehouse/metrics';
+import { openRedis } from '@gatehouse/redis';
+import type { Redis } from 'ioredis';
 import { type AvatarSaver, describe, LoginBot } from './bot';
 import { type BotApi, HttpBotApi } from './botapi';
 import type { TelegramConfig } from './config';
+import { connectAvatarSaver } from './grpc/avatar-client';
+import { startTelegramServer } from './grpc/server';
 import { LocalPollerLease, type PollerLease, RedisPollerLease } from './lease';
+import { MemoryLoginRequestStore } from './memory-requests';
+import { botRecorder, watchedLease } from './metrics';
 import { Poller } from './poller';
-import {
-  type LoginRequestStore,
-  MemoryLoginRequestStore,
-  MemoryUpdateLog,
-  RedisLoginRequestStore,
-  RedisUpdateLog,
-  type UpdateLog,
-} from './requests';
-import { buildServer } from './server';
+import { type LoginRequestStore, RedisLoginRequestStore } from './requests';
+import { MemoryUpdateLog, RedisUpdateLog, type UpdateLog } from './update-log';
 
 /** Parts a test may replace; everything else comes from the config. */
-export interface Overrides {
+export interface TelegramServiceOverrides {
+  log?: Logger;
   api?: BotApi;
   avatars?: AvatarSaver;
   backoffMinMs?: number;
   backoffMaxMs?: number;
 }
 
-export interface RunningTelegramBot {
+export interface RunningTelegramService {
   port: number;
   bot?: LoginBot;
   poller?: Poller;
@@ -35,15 +33,15 @@ export interface RunningTelegramBot {
 }
 
 /**
- * Starts the telegram-bot service: config → clients → stores → domain → server, then the run loop
- * (polling under a Redis lease, or setWebhook in webhook mode). Without a bot token only the server
- * runs, and its RPCs say no bot is configured.
+ * The composition root of the telegram-bot service: config → clients → stores → domain → server, then
+ * the run loop (polling under a Redis lease, or setWebhook in webhook mode). Without a bot token only
+ * the server runs, and its RPCs say no bot is configured.
  */
-export async function start(
+export async function startTelegramService(
   config: TelegramConfig,
-  log: Logger,
-  overrides: Overrides = {},
-): Promise<RunningTelegramBot> {
+  overrides: TelegramServiceOverrides = {},
+): Promise<RunningTelegramService> {
+  const log = overrides.log ?? createLogger({ name: 'telegram-bot', level: config.logLevel });
   const cleanups: (() => Promise<void> | void)[] = [];
   const stop = async () => {
     for (const c of cleanups.reverse()) await c();
@@ -51,14 +49,20 @@ export async function start(
   try {
     const internalAuth = await openInternalAuth(config.internalKeysDir, 'telegram-bot', ['avatar']);
     cleanups.push(() => internalAuth?.close());
+    // Metrics cost nothing when off: no registry, no recorder, the lease unwrapped.
+    const metrics = config.metricsPort ? new Metrics('telegram-bot') : undefined;
+    const metricsServer =
+      metrics && (await serveMetrics(metrics, { host: config.grpcHost, port: config.metricsPort ?? 0 }));
+    cleanups.push(() => metricsServer?.stop());
     if (!config.botToken) {
       log.warn('TELEGRAM_BOT_TOKEN is unset: the telegram login is off');
-      const server = await buildServer({
+      const server = await startTelegramServer({
         host: config.grpcHost,
         port: config.grpcPort,
         log,
         internalAuth,
         providerName: config.providerName,
+        metrics,
       });
       cleanups.push(() => server.shutdown());
       return { port: server.port, stop };
@@ -69,10 +73,8 @@ export async function start(
     let lease: PollerLease;
     let updateLog: UpdateLog;
     if (config.redisUrl) {
-      const r = new Redis(config.redisUrl, { commandTimeout: 2000, connectTimeout: 2000, maxRetriesPerRequest: 1 });
+      const r = openRedis(config.redisUrl, log, { commandTimeoutMs: 2000 });
       redis = r;
-      // ioredis reconnects by itself; without a listener each failure would also print an unhandled-error line.
-      r.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error'));
       cleanups.push(() => r.disconnect());
       store = new RedisLoginRequestStore(r, config.redisKeyPrefix);
       lease = new RedisPollerLease(r, config.redisKeyPrefix, config.leaseTtlMs);
@@ -83,16 +85,16 @@ export async function start(
       lease = new LocalPollerLease();
       updateLog = new MemoryUpdateLog();
     }
+    if (metrics) {
+      lease = watchedLease(lease, metrics);
+      if (redis) watchRedis(metrics, 'telegram-bot', redis);
+    }
 
     let avatars = overrides.avatars;
     if (!avatars) {
-      const { grpcObject } = loadProto('avatar');
-      const client = createClient(grpcObject.avatar.v1.AvatarService, config.avatarAddr, {
-        deadlineMs: 5000,
-        credential: internalAuth && { auth: internalAuth, audience: 'avatar' },
-      });
+      const client = connectAvatarSaver(config.avatarAddr, internalAuth, metrics);
       cleanups.push(() => client.close());
-      avatars = grpcAvatarSaver(client.call);
+      avatars = client.saver;
     }
 
     const api = overrides.api ?? new HttpBotApi({ baseUrl: config.apiUrl, token: config.botToken });
@@ -105,9 +107,12 @@ export async function start(
       successMsg: config.successMsg,
       errorMsg: config.errorMsg,
       requestLifetimeMs: config.requestLifetimeMs,
+      confirm: config.confirm,
+      siteName: config.siteName,
+      recorder: metrics && botRecorder(metrics),
     });
 
-    const server = await buildServer({
+    const server = await startTelegramServer({
       host: config.grpcHost,
       port: config.grpcPort,
       log,
@@ -117,6 +122,7 @@ export async function start(
       internalAuth,
       providerName: config.providerName,
       checkDependencies: redis ? async () => (await redis.ping()) === 'PONG' : undefined,
+      metrics,
     });
     cleanups.push(() => server.shutdown());
 

@@ -4,6 +4,7 @@ import { hashId } from '@gatehouse/token';
 import { FakeBotApi } from './fake-bot-api';
 import {
   loginRequest,
+  pressButton,
   redisPrefix,
   setCookies,
   startService,
@@ -39,6 +40,7 @@ describe('telegram login with the avatar service', () => {
       const first = await svc.login.login(loginRequest());
       const created = { ...(JSON.parse(first.body.toString()) as { token: string }), cookies: setCookies(first) };
       fake.sendText({ id: 2024, first_name: 'Pic' }, `/start ${created.token}`);
+      await pressButton(fake, 2024, 'Confirm', { id: 2024, first_name: 'Pic' });
       const res = await waitFor('the confirmation', async () => {
         const r = await svc.login.login(loginRequest({ token: created.token }, { cookies: created.cookies }));
         return r.status === 200 ? r : undefined;

@@ -1,12 +1,15 @@
 /**
  * A fake Telegram Bot API on loopback, speaking the real wire protocol: /bot<token>/<method> with
  * parameters as query, form or JSON, the {ok,result} / {ok:false,error_code,description,parameters}
- * envelope, held long polls with offset confirmation, and /file/bot<token>/<path> downloads. Tests
- * inject updates as a user would send them and schedule failures (5xx, 409, 429 with retry_after,
- * the whole API down).
+ * envelope, held long polls with offset confirmation, inline keyboards and callback queries
+ * (fake-chats.ts), and /file/bot<token>/<path> downloads. Tests inject updates as a user would send
+ * them (messages, button presses) and schedule failures (5xx, 409, 429 with retry_after, the whole
+ * API down).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { FakeChats, type SentMessage } from './fake-chats';
+import { FakeUpdateQueue, type MethodAnswer } from './fake-updates';
 
 export interface RecordedCall {
   method: string;
@@ -22,29 +25,20 @@ interface Fault {
   retryAfter?: number;
 }
 
-interface HeldPoll {
-  res: http.ServerResponse;
-  offset: number;
-  limit: number;
-  finish: (updates: unknown[] | undefined) => void;
-}
-
 export class FakeBotApi {
   readonly calls: RecordedCall[] = [];
-  /** sendMessage texts by chat id. */
-  readonly transcripts = new Map<number, string[]>();
   /** Profile photos by Telegram user id: sizes of one photo, smallest first (as Telegram orders them). */
   readonly photos = new Map<number, { fileId: string; bytes: Buffer }[]>();
   webhook?: { url: string; secretToken?: string };
   private readonly files = new Map<string, Buffer>();
-  private updates: { update_id: number; message: unknown }[] = [];
-  private nextUpdateId = 1000;
+  private readonly updates = new FakeUpdateQueue();
   private nextMessageId = 1;
+  /** What the bot sent, its buttons, edits and callback answers. */
+  readonly chats = new FakeChats(() => this.nextMessageId++);
   private faults: Fault[] = [];
   private down = false;
   /** Requests dropped while down. */
   dropped = 0;
-  private held?: HeldPoll;
   private readonly server: http.Server;
   url = '';
 
@@ -67,7 +61,7 @@ export class FakeBotApi {
   }
 
   async close(): Promise<void> {
-    this.held?.finish([]);
+    this.updates.endHeldPoll('empty');
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -78,7 +72,6 @@ export class FakeBotApi {
     text: string,
     chat: { id: number; type: string; title?: string } = { id: from.id, type: 'private' },
   ): number {
-    const update_id = this.nextUpdateId++;
     const fullChat = chat.type === 'private' ? { ...chat, first_name: from.first_name } : chat;
     const message = {
       message_id: this.nextMessageId++,
@@ -88,9 +81,24 @@ export class FakeBotApi {
       text,
       entities: text.startsWith('/') ? [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] : [],
     };
-    this.updates.push({ update_id, message });
-    this.releaseHeldPoll();
-    return update_id;
+    return this.updates.add({ message });
+  }
+
+  /** The newest message the bot sent to `chatId` with a button labelled `label`, if any. */
+  buttonIn(chatId: number, label: string): SentMessage | undefined {
+    return this.chats.withButton(chatId, label);
+  }
+
+  /** `from` presses a button of a message the bot sent; returns the callback query id. */
+  press(from: { id: number; first_name: string }, message: SentMessage, label: string): string {
+    const query = this.chats.press(from, message, label);
+    this.updates.add({ callback_query: query });
+    return query.id;
+  }
+
+  /** The text answerCallbackQuery showed for a press ('' for none), or undefined while unanswered. */
+  answerTo(callbackQueryId: string): string | undefined {
+    return this.chats.answers.get(callbackQueryId);
   }
 
   /** Gives a user a profile photo in two sizes; the larger one is `bytes`. */
@@ -110,21 +118,21 @@ export class FakeBotApi {
   /** Down: every connection is dropped without an answer, as when the API is unreachable. */
   setDown(down: boolean): void {
     this.down = down;
-    // A held long poll dies with the connection, as when the API's host goes away.
-    if (down) this.held?.res.socket?.destroy();
+    if (down) this.updates.dropHeldConnection();
   }
 
   callsOf(method: string): RecordedCall[] {
     return this.calls.filter((c) => c.method === method);
   }
 
+  /** The texts of the bot's messages in a chat as the user sees them now (after edits). */
   messagesTo(chatId: number): string[] {
-    return this.transcripts.get(chatId) ?? [];
+    return this.chats.textsIn(chatId);
   }
 
   /** Updates Telegram still holds (not yet confirmed by a higher offset). */
   get pendingUpdates(): number {
-    return this.updates.length;
+    return this.updates.pending;
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
@@ -168,22 +176,23 @@ export class FakeBotApi {
     method: string,
     p: Record<string, unknown>,
     res: http.ServerResponse,
-  ): Promise<{ ok: unknown } | { error: { status: number; description: string } } | undefined> {
+  ): Promise<MethodAnswer | undefined> {
     switch (method) {
       case 'getMe':
         return { ok: { id: 123456, is_bot: true, first_name: 'Gatehouse Test', username: this.username } };
       case 'getUpdates':
-        return this.getUpdates(p, res);
-      case 'sendMessage': {
-        const chatId = Number(p.chat_id);
-        if (!Number.isFinite(chatId) || typeof p.text !== 'string' || p.text === '') {
-          return { error: { status: 400, description: 'Bad Request: message text is empty' } };
+        if (this.webhook) {
+          const description =
+            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first";
+          return { error: { status: 409, description } };
         }
-        const list = this.transcripts.get(chatId) ?? [];
-        list.push(p.text);
-        this.transcripts.set(chatId, list);
-        return { ok: { message_id: this.nextMessageId++, chat: { id: chatId }, date: 0, text: p.text } };
-      }
+        return this.updates.getUpdates(p, res);
+      case 'sendMessage':
+        return this.chats.sendMessage(p);
+      case 'editMessageText':
+        return this.chats.editMessageText(p);
+      case 'answerCallbackQuery':
+        return this.chats.answerCallbackQuery(p);
       case 'getUserProfilePhotos': {
         const sizes = this.photos.get(Number(p.user_id));
         if (!sizes) return { ok: { total_count: 0, photos: [] } };
@@ -212,72 +221,16 @@ export class FakeBotApi {
       }
       case 'setWebhook':
         this.webhook = { url: String(p.url), secretToken: p.secret_token as string | undefined };
-        this.held?.finish(undefined);
+        this.updates.endHeldPoll('conflict');
         return { ok: true };
       case 'deleteWebhook':
         this.webhook = undefined;
         return { ok: true };
       case 'getWebhookInfo':
-        return { ok: { url: this.webhook?.url ?? '', pending_update_count: this.updates.length } };
+        return { ok: { url: this.webhook?.url ?? '', pending_update_count: this.updates.pending } };
       default:
         return { error: { status: 404, description: 'Not Found: method not found' } };
     }
-  }
-
-  private getUpdates(p: Record<string, unknown>, res: http.ServerResponse) {
-    if (this.webhook) {
-      return {
-        error: {
-          status: 409,
-          description:
-            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
-        },
-      };
-    }
-    const offset = Number(p.offset ?? 0);
-    const limit = Math.min(100, Math.max(1, Number(p.limit ?? 100)));
-    const timeout = Math.max(0, Number(p.timeout ?? 0));
-    // Calling with an offset confirms every update below it: Telegram forgets them.
-    if (offset > 0) this.updates = this.updates.filter((u) => u.update_id >= offset);
-    const ready = this.updates.filter((u) => u.update_id >= offset).slice(0, limit);
-    if (ready.length > 0 || timeout === 0) return Promise.resolve({ ok: ready });
-    // Telegram allows one getUpdates at a time: a newer one ends the older with 409.
-    this.held?.finish(undefined);
-    return new Promise<{ ok: unknown } | { error: { status: number; description: string } }>((resolve) => {
-      const timer = setTimeout(() => poll.finish([]), timeout * 1000);
-      const poll: HeldPoll = {
-        res,
-        offset,
-        limit,
-        finish: (updates) => {
-          clearTimeout(timer);
-          if (this.held === poll) this.held = undefined;
-          if (updates) resolve({ ok: updates });
-          else
-            resolve({
-              error: {
-                status: 409,
-                description:
-                  'Conflict: terminated by other getUpdates request; make sure that only one bot instance is running',
-              },
-            });
-        },
-      };
-      this.held = poll;
-      // A poller that went away (stopped, timed out) no longer holds the poll.
-      res.on('close', () => {
-        if (this.held === poll && !res.writableEnded) {
-          clearTimeout(timer);
-          this.held = undefined;
-        }
-      });
-    });
-  }
-
-  private releaseHeldPoll(): void {
-    const poll = this.held;
-    if (!poll) return;
-    poll.finish(this.updates.filter((u) => u.update_id >= poll.offset).slice(0, poll.limit));
   }
 
   private reply(

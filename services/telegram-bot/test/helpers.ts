@@ -7,9 +7,10 @@ import { startAvatarService } from '@gatehouse/avatar-service';
 import { createClient, toPairs } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
+import * as grpc from '@grpc/grpc-js';
 import { Redis } from 'ioredis';
-import { loadConfig, type TelegramConfig } from '../src/config';
-import { type Overrides, start } from '../src/service';
+import { loadTelegramConfig, type TelegramConfig } from '../src/config';
+import { startTelegramService, type TelegramServiceOverrides } from '../src/service';
 import type { FakeBotApi } from './fake-bot-api';
 
 /** A logger whose lines the test can read, to check what reaches the log. */
@@ -50,8 +51,10 @@ export function redisPrefix(area: string): { prefix: string; cleanup: () => Prom
 
 /** Service settings through the real config parser: the fake API, real Redis, short polls. */
 export function testConfig(fake: FakeBotApi, prefix: string, env: Record<string, string> = {}): TelegramConfig {
-  return loadConfig({
+  return loadTelegramConfig({
     TELEGRAM_GRPC_PORT: '0',
+    // In-process instances run side by side: none may take the fixed default metrics port.
+    METRICS_PORT: '0',
     TELEGRAM_BOT_TOKEN: fake.token,
     TELEGRAM_API_URL: fake.url,
     TELEGRAM_POLL_TIMEOUT: '1s',
@@ -65,8 +68,8 @@ export function testConfig(fake: FakeBotApi, prefix: string, env: Record<string,
 }
 
 /** Starts the service in-process and opens clients for both of its gRPC services. */
-export async function startService(config: TelegramConfig, overrides: Overrides = {}, log = quietLog()) {
-  const running = await start(config, log, { backoffMinMs: 50, backoffMaxMs: 400, ...overrides });
+export async function startService(config: TelegramConfig, overrides: TelegramServiceOverrides = {}, log = quietLog()) {
+  const running = await startTelegramService(config, { log, backoffMinMs: 50, backoffMaxMs: 400, ...overrides });
   const address = `127.0.0.1:${running.port}`;
   const tg = createClient(loadProto('telegram').grpcObject.telegram.v1.TelegramBotService, address, {
     deadlineMs: 5000,
@@ -149,4 +152,65 @@ export async function startTestAvatarService() {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A service started by startService, with its two clients. */
+export type TestService = Awaited<ReturnType<typeof startService>>;
+
+/** grpc.health.v1.Health/Check for the whole server, decoded by hand (status is field 1, a varint). */
+export function healthStatus(port: number): Promise<number> {
+  const client = new grpc.Client(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+  return new Promise((resolve, reject) => {
+    client.makeUnaryRequest(
+      '/grpc.health.v1.Health/Check',
+      (b: Buffer) => b,
+      (b: Buffer) => b,
+      Buffer.alloc(0),
+      { deadline: Date.now() + 3000 },
+      (err, res) => {
+        client.close();
+        if (err) reject(err);
+        else resolve(res && res.length >= 2 ? (res[1] as number) : 0);
+      },
+    );
+  });
+}
+
+export const SERVING = 1;
+
+export function body(res: { body: Buffer }): unknown {
+  return JSON.parse(res.body.toString('utf8'));
+}
+
+/** Creates a login request as a browser does: the token, and the cookie that binds it to the browser. */
+export async function create(svc: TestService) {
+  const res = await svc.login.login(loginRequest());
+  return { ...(body(res) as { token: string; bot: string }), cookies: setCookies(res) };
+}
+
+/**
+ * `presser` presses `label` on the newest message with that button in `chatId` (waiting for the bot to
+ * send it), and waits for the bot's answerCallbackQuery; returns the text that answer showed.
+ */
+export async function pressButton(
+  fake: FakeBotApi,
+  chatId: number,
+  label: 'Confirm' | 'Cancel',
+  presser: { id: number; first_name: string },
+) {
+  const message = await waitFor(`the ${label} button`, () => fake.buttonIn(chatId, label));
+  const id = fake.press(presser, message, label);
+  return waitFor('the answer to the press', () => fake.answerTo(id));
+}
+
+/** Logs in through the LoginHandler the way the gateway does: create, /start and Confirm in Telegram, check. */
+export async function login(svc: TestService, fake: FakeBotApi, user: { id: number; first_name: string }) {
+  const created = await create(svc);
+  fake.sendText(user, `/start ${created.token}`);
+  await pressButton(fake, user.id, 'Confirm', user);
+  const res = await waitFor('the login to be confirmed', async () => {
+    const r = await svc.login.login(loginRequest({ token: created.token }, { cookies: created.cookies }));
+    return r.status === 200 ? r : undefined;
+  });
+  return { token: created.token, bot: created.bot, cookies: created.cookies, res, user: JSON.parse(res.userJson) };
 }

@@ -41,7 +41,7 @@ export function parseHtpasswd(text: string, source = 'htpasswd'): Map<string, st
   return users;
 }
 
-/** The built-in checker: a bcrypt htpasswd file, read once at start. */
+/** The default checker: a bcrypt htpasswd file, read once at start. */
 export function htpasswdChecker(path: string): CredentialChecker {
   const users = parseHtpasswd(readFileSync(path, 'utf8'), path);
   const dummy = dummyHash(users);

@@ -4,8 +4,8 @@ import type { Logger } from '@gatehouse/logger';
 import { hashId } from '@gatehouse/token';
 import Provider, { type Adapter, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { CredentialChecker } from '../credentials/checker';
-import type { DirectLimits } from '../login/direct-login';
-import { passwordAttemptKeys, type RateLimiter } from '../stores/limits';
+import { readForm } from '../http/read-form';
+import { type PasswordLimits, passwordAttemptKeys, type RateLimiter } from '../stores/limits';
 import { loginPage } from './login-page';
 import type { LocalServerKeys } from './shared-state';
 
@@ -28,7 +28,7 @@ export interface LocalServerOptions {
    * checker runs, per user name and per client address.
    */
   limiter: RateLimiter;
-  limits: DirectLimits;
+  limits: PasswordLimits;
   /** Signing key and cookie key, the same on every instance (localServerKeys). */
   keys: Pick<LocalServerKeys, 'signingKey' | 'cookieKey'>;
   /** Where logins in progress are kept: Redis for several instances; absent, this process's memory. */
@@ -40,15 +40,6 @@ export interface LocalServerOptions {
 
 const USERNAME = /^[\p{L}\p{N}_.@-]{1,64}$/u;
 const INTERACTION = /^\/interaction\/([A-Za-z0-9_-]{1,64})(\/login)?$/;
-
-async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
-  let body = '';
-  for await (const chunk of req) {
-    body += chunk;
-    if (body.length > 16 * 1024) throw new Error('form too large');
-  }
-  return new URLSearchParams(body);
-}
 
 /**
  * The local OAuth2/OpenID Connect server (go-pkgz NewCustomServer, on the `oidc-provider` package rather

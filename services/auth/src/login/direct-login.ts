@@ -19,7 +19,7 @@ const MAX_USER = 256;
 const MAX_PASSWORD = 4096;
 
 /**
- * go-pkgz's direct provider (reference §4.4): user and password from the query (GET), a form or JSON
+ * go-pkgz's direct provider: user and password from the query (GET), a form or JSON
  * (POST), checked by the configured checker; the user is `<name>_<sha1(user)>`. Attempts are counted per
  * user and per client address before the checker runs, so a flood never reaches the application.
  */

@@ -1,7 +1,7 @@
-import { AppError, invalidArgument, permissionDenied } from '@gatehouse/grpc-kit';
+import { AppError, invalidArgument, permissionDenied } from '@gatehouse/errors';
 import type { Issued, TokenService } from '@gatehouse/token';
 import { z } from 'zod';
-import { loginErrors } from './errors';
+import { AuthErrors, loginErrors } from '../errors';
 import type { AvatarSaver } from './oauth2-login';
 
 const AVATAR_ID = /^[0-9a-f]{40}\.image$/;
@@ -34,14 +34,14 @@ export class HandlerSessions {
     try {
       raw = JSON.parse(input.userJson);
     } catch {
-      throw invalidArgument('BAD_USER', 'user_json is not JSON');
+      throw invalidArgument(AuthErrors.BAD_USER, 'user_json is not JSON');
     }
     const parsed = handlerUser.safeParse(raw);
     if (!parsed.success)
-      throw invalidArgument('BAD_USER', `user_json: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      throw invalidArgument(AuthErrors.BAD_USER, `user_json: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     const user = parsed.data;
     if (!user.id.startsWith(`${input.provider}_`)) {
-      throw permissionDenied('FOREIGN_USER_ID', `user id must start with "${input.provider}_"`);
+      throw permissionDenied(AuthErrors.FOREIGN_USER_ID, `user id must start with "${input.provider}_"`);
     }
     const picture = await this.picture(user.id, user.picture);
     try {

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { Logger } from '@gatehouse/logger';
 import { type Issued, randomToken, type SecretReader, safeEqual, type TokenService } from '@gatehouse/token';
 import * as oidc from 'openid-client';
+import { loginErrors } from '../errors';
 import type { OAuth2Provider, ProviderUser } from '../providers/provider';
-import { loginErrors } from './errors';
 import { allowedRedirect } from './redirect';
 
 /** Stores the user's picture and returns the avatar id (`<sha1>.image`). */

@@ -62,6 +62,14 @@ describe.each([
     await expect(sessions.refresh(other.token)).resolves.toMatchObject({ jti: other.jti });
   });
 
+  it('counts the ended sessions whose tokens may still be presented', async () => {
+    const store = make();
+    const before = await store.held();
+    await store.revoke(`held-${prefix}-live`, 60_000, Date.now() + 60_000);
+    await store.revoke(`held-${prefix}-gone`, 1000, Date.now() - 1);
+    expect((await store.held()) - before).toBe(1);
+  });
+
   it('announces each ended session to its watchers, and lists recent ones to a new watcher', async () => {
     const now = Date.now();
     const tokens = testTokens(() => now);

@@ -1,7 +1,7 @@
-import { AppError, unavailable } from '@gatehouse/grpc-kit';
+import { AppError, unavailable } from '@gatehouse/errors';
 import { type Issued, TokenError, type TokenService } from '@gatehouse/token';
+import { AuthErrors, loginErrors } from '../errors';
 import type { EndedListener, EndedWatch, Revocations } from '../stores/revocations';
-import { loginErrors } from './errors';
 
 /** Gateways forget an ended session this long after its last token's exp, for clocks that disagree. */
 const CLOCK_SKEW_MS = 60_000;
@@ -31,7 +31,7 @@ export class Sessions {
       if (err instanceof AppError) throw err;
       // Redis or a hook did not answer: the refresh was not refused, only not decided. UNAVAILABLE tells
       // the gateway to keep the session's cookies and ask again, where INTERNAL would log the user out.
-      throw unavailable('SESSION_STORE_UNAVAILABLE', 'the session could not be checked now, try again', err);
+      throw unavailable(AuthErrors.SESSION_STORE_UNAVAILABLE, 'the session could not be checked now, try again', err);
     }
   }
 

@@ -5,8 +5,6 @@ import {
   type Claims,
   canonicalAudience,
   HANDSHAKE_TTL_MS,
-  type SecretReader,
-  signClaims,
   type TokenService,
   userId,
 } from '@gatehouse/token';
@@ -27,7 +25,6 @@ export interface VerifiedLoginDeps {
   template: string;
   sender: Sender;
   tokens: TokenService;
-  secrets: SecretReader;
   usedTokens: UsedTokens;
   limiter: RateLimiter;
   limits: VerifiedLimits;
@@ -46,7 +43,7 @@ const MAX_FIELD = 128;
 const clean = (text: string | undefined) => (text ?? '').replace(/[\r\n]/g, '').trim();
 
 /**
- * go-pkgz's verify provider (reference §4.5). Step 1 (`user`, `address`) sends a message with a
+ * go-pkgz's verify provider. Step 1 (`user`, `address`) sends a message with a
  * confirmation token; step 2 (`token`) logs in with it once. The token is a signed JWT like go-pkgz's
  * (handshake id `<user>::<address>`, 30 minutes): the link carries everything, nothing is stored when a
  * message is sent, so flooding step 1 costs no storage beyond the rate counters; at step 2 the token's
@@ -150,17 +147,14 @@ export class VerifiedLogin {
     const audiences = this.deps.tokens.audiences;
     if (audiences.length > 0 && !audienceAllowed(aud, audiences)) throw new Error(`aud "${aud}" not allowed`);
     const nowSec = Math.floor(this.now() / 1000);
-    return signClaims(
-      {
-        iss: this.deps.tokens.issuer,
-        aud,
-        exp: nowSec + HANDSHAKE_TTL_MS / 1000,
-        nbf: nowSec - 60,
-        iat: nowSec,
-        handshake: { id, from: from.slice(0, 2048) || undefined },
-        auth_provider: { name: this.deps.name },
-      },
-      await this.deps.secrets(aud),
-    );
+    return this.deps.tokens.signToken({
+      iss: this.deps.tokens.issuer,
+      aud,
+      exp: nowSec + HANDSHAKE_TTL_MS / 1000,
+      nbf: nowSec - 60,
+      iat: nowSec,
+      handshake: { id, from: from.slice(0, 2048) || undefined },
+      auth_provider: { name: this.deps.name },
+    });
   }
 }

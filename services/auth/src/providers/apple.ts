@@ -1,7 +1,7 @@
 import { userId } from '@gatehouse/token';
 import { SignJWT } from 'jose';
 import * as oidc from 'openid-client';
-import { loginErrors } from '../login/errors';
+import { loginErrors } from '../errors';
 import type { AppleProviderConfig } from './config';
 import { KeySet } from './key-set';
 import { isLoopbackHttp, text } from './mapping';
@@ -13,7 +13,7 @@ const SECRET_TTL_S = 30 * 60;
 const SECRET_RENEW_MS = 20 * 60 * 1000;
 
 /**
- * Sign in with Apple (reference §4.7), made stricter: the client secret is an ES256 JWT signed with the
+ * Sign in with Apple, made stricter: the client secret is an ES256 JWT signed with the
  * team's key; the ID token is checked against Apple's key set (cached, reloaded on an unknown kid) with
  * iss, aud, exp and the engine's nonce; the id comes from `sub`; the name arrives in the form_post `user`
  * field on the first sign-up only. Apple has no user-info or picture API.

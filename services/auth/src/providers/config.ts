@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { z } from '@gatehouse/config';
 import { isLoopbackHttp } from './mapping';
 
-/** The social providers go-pkgz/auth knows by name (reference §4.2); Twitter is X's OAuth 2.0 with PKCE. */
-export const BUILTIN_TYPES = [
+/** The social providers go-pkgz/auth knows by name; Twitter is X's OAuth 2.0 with PKCE. */
+export const CATALOGUE_TYPES = [
   'github',
   'google',
   'facebook',
@@ -15,10 +15,10 @@ export const BUILTIN_TYPES = [
   'discord',
   'twitter',
 ] as const;
-export type BuiltinType = (typeof BUILTIN_TYPES)[number];
+export type CatalogueType = (typeof CATALOGUE_TYPES)[number];
 
-/** Names no provider of another kind may take: built-in kinds, `dev`, `apple`, and the /auth route words. */
-const RESERVED = new Set<string>([...BUILTIN_TYPES, 'dev', 'apple', 'list', 'logout', 'user', 'status', 'avatar']);
+/** Names no provider of another kind may take: catalogue kinds, `dev`, `apple`, and the /auth route words. */
+const RESERVED = new Set<string>([...CATALOGUE_TYPES, 'dev', 'apple', 'list', 'logout', 'user', 'status', 'avatar']);
 
 /** A provider name travels in paths and cookies: no separators and no URL metacharacters. */
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -32,12 +32,12 @@ const secretFields = {
   /** Name of the environment variable holding the secret (the same as clientSecret: "${NAME}"). */
   clientSecretEnv: z.string().min(1).optional(),
 };
-/** Endpoint overrides of the built-in kinds, for proxies and loopback test servers. */
+/** Endpoint overrides of the catalogue kinds, for proxies and loopback test servers. */
 const endpointOverrides = { authUrl: url.optional(), tokenUrl: url.optional(), infoUrl: url.optional() };
 
-const builtin = z.object({
+const catalogue = z.object({
   name: z.string(),
-  type: z.enum(BUILTIN_TYPES),
+  type: z.enum(CATALOGUE_TYPES),
   ...secretFields,
   ...endpointOverrides,
   scopes: scopes.optional(),
@@ -48,7 +48,7 @@ const builtin = z.object({
     .regex(/^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/, 'must be common, organizations, consumers, a tenant id or a domain')
     .refine((t) => !t.includes('..'), 'must not contain ".."')
     .default('common'),
-  /** GitHub only: ids from the numeric account id instead of the recyclable login (reference §9, #301). */
+  /** GitHub only: ids from the numeric account id instead of the recyclable login (a recycled GitHub login would otherwise inherit another account's id). */
   numericId: z.boolean().default(false),
 });
 
@@ -108,16 +108,16 @@ const local = z.object({
   url: url.default('http://127.0.0.1:8085'),
   host: z.string().min(1).default('127.0.0.1'),
   port: z.number().int().min(0).max(65535).default(8085),
-  /** Absent: the built-in login page. A URL: the application's page, which posts to <url>/interaction/<uid>/login. */
+  /** Absent: the server's own login page. A URL: the application's page, which posts to <url>/interaction/<uid>/login. */
   loginPageUrl: url.optional(),
   /** An htpasswd file (bcrypt entries) checking the users, when the application gives no checker. */
   htpasswdFile: z.string().min(1).optional(),
 });
 
-const entry = z.discriminatedUnion('type', [builtin, custom, openid, apple, local]);
+const entry = z.discriminatedUnion('type', [catalogue, custom, openid, apple, local]);
 
 type Secret = { clientSecret: string };
-export type BuiltinProviderConfig = Omit<z.output<typeof builtin>, 'clientSecretEnv'> & Secret;
+export type CatalogueProviderConfig = Omit<z.output<typeof catalogue>, 'clientSecretEnv'> & Secret;
 export type CustomProviderConfig = Omit<z.output<typeof custom>, 'clientSecretEnv'> & Secret;
 export type OidcProviderConfig = Omit<z.output<typeof openid>, 'clientSecretEnv'> & Secret;
 export type AppleProviderConfig = Omit<z.output<typeof apple>, 'privateKeyFile' | 'privateKey'> & {
@@ -125,7 +125,7 @@ export type AppleProviderConfig = Omit<z.output<typeof apple>, 'privateKeyFile' 
 };
 export type LocalProviderConfig = z.output<typeof local>;
 export type ProviderConfig =
-  | BuiltinProviderConfig
+  | CatalogueProviderConfig
   | CustomProviderConfig
   | OidcProviderConfig
   | AppleProviderConfig

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@gatehouse/logger';
 import { safeEqual } from '@gatehouse/token';
+import { readForm } from '../http/read-form';
 
 export interface DevServerOptions {
   host: string;
@@ -36,15 +37,6 @@ function escapeHtml(text: string): string {
 function send(res: http.ServerResponse, status: number, body: string, type = 'application/json; charset=utf-8') {
   res.writeHead(status, { 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
   res.end(body);
-}
-
-async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
-  let body = '';
-  for await (const chunk of req) {
-    body += chunk;
-    if (body.length > 16 * 1024) throw new Error('form too large');
-  }
-  return new URLSearchParams(body);
 }
 
 /**

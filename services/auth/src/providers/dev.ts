@@ -1,19 +1,75 @@
-import { userId } from '@gatehouse/token';
-import type { DevProviderConfig } from '../config';
+import type { Logger } from '@gatehouse/logger';
+import { randomToken, userId } from '@gatehouse/token';
+import { DevOAuthServer } from './dev-server';
 import type { OAuth2Provider } from './provider';
 
 export const DEV_CLIENT_ID = 'gatehouse-dev';
 
+/** AUTH_DEV_*: the development provider's OAuth2 server. */
+export interface DevProviderSettings {
+  host: string;
+  port: number;
+  /** Browser-facing base URL of the dev OAuth2 server. */
+  url: string;
+  emailDomain: string | undefined;
+}
+
+/** The address a listener on `host` is reached at from the same machine (a wildcard means loopback). */
+export function loopbackFor(host: string): string {
+  return host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+}
+
+export interface RunningDevProvider {
+  provider: OAuth2Provider;
+  /** The dev server's bound port (a configured port 0 picks a free one). */
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the dev OAuth2 server and returns the `dev` provider that logs in through it. The server and
+ * its one client live in this process; the client secret never leaves it.
+ */
+export async function startDevProvider(
+  settings: DevProviderSettings,
+  deps: { callbackUrl: string; log: Logger },
+): Promise<RunningDevProvider> {
+  const clientSecret = randomToken();
+  const server = new DevOAuthServer({
+    host: settings.host,
+    port: settings.port,
+    callbackUrl: deps.callbackUrl,
+    clientId: DEV_CLIENT_ID,
+    clientSecret,
+    emailDomain: settings.emailDomain,
+    log: deps.log.child({ component: 'dev-oauth' }),
+  });
+  const port = await server.start();
+  const browser = settings.port === 0 ? settings.url.replace(/:0$/, `:${port}`) : settings.url;
+  const local = `http://${loopbackFor(settings.host)}:${port}`;
+  return { provider: devProvider({ browser, server: local }, clientSecret), port, stop: () => server.stop() };
+}
+
+/** Where the dev OAuth2 server is reached: by the browser, and by this process itself. */
+export interface DevServerUrls {
+  /** AUTH_DEV_URL: the address the browser is sent to (under compose, the published port). */
+  browser: string;
+  /** The listener in this same process, called directly for the code exchange and user info. */
+  server: string;
+}
+
 /**
  * The `dev` provider: the development OAuth2 server on loopback, used through the same engine as any
  * real provider (state, PKCE, code exchange, user info). The user's name is what was typed in the form.
+ * Only the authorization step goes through the browser's address; the server-to-server calls stay in
+ * the process, so the published port (AUTH_DEV_PUBLISH in compose) need not equal the port inside.
  */
-export function devProvider(config: DevProviderConfig, clientSecret: string): OAuth2Provider {
+export function devProvider(urls: DevServerUrls, clientSecret: string): OAuth2Provider {
   return {
     name: 'dev',
-    authorizationEndpoint: `${config.url}/login/oauth/authorize`,
-    tokenEndpoint: `${config.url}/login/oauth/access_token`,
-    userInfoEndpoint: `${config.url}/user`,
+    authorizationEndpoint: `${urls.browser}/login/oauth/authorize`,
+    tokenEndpoint: `${urls.server}/login/oauth/access_token`,
+    userInfoEndpoint: `${urls.server}/user`,
     clientId: DEV_CLIENT_ID,
     clientSecret,
     scopes: ['user:email'],

@@ -2,7 +2,7 @@ import type { Logger } from '@gatehouse/logger';
 import { userId } from '@gatehouse/token';
 import { errors } from 'jose';
 import * as oidc from 'openid-client';
-import { loginErrors } from '../login/errors';
+import { loginErrors } from '../errors';
 import type { OidcProviderConfig } from './config';
 import { KeySet } from './key-set';
 import { isLoopbackHttp, text, withAttributes } from './mapping';

@@ -1,4 +1,4 @@
-import { loginErrors } from '../login/errors';
+import { loginErrors } from '../errors';
 import type { OAuth2Provider } from './provider';
 
 /** Active providers by name, in registration order (the order GET /auth/list shows). */

@@ -3,10 +3,9 @@ import type { Redis } from 'ioredis';
 import type { CredentialChecker } from '../credentials/checker';
 import { htpasswdChecker } from '../credentials/htpasswd';
 import type { LocalOAuthServer } from '../local-server/server';
-import type { DirectLimits } from '../login/direct-login';
-import type { RateLimiter } from '../stores/limits';
+import type { PasswordLimits, RateLimiter } from '../stores/limits';
 import { AppleProvider } from './apple';
-import { builtinProvider } from './builtin';
+import { catalogueProvider } from './catalogue';
 import type { ProviderConfig } from './config';
 import { customProvider, type MapUserHook } from './custom';
 import { OidcProvider } from './oidc';
@@ -25,7 +24,7 @@ export interface ProviderSetupDeps {
   hookCredentials?: (provider: string) => CredentialChecker;
   /** Password attempts on local servers' login pages, limited as direct login's are. */
   limiter: RateLimiter;
-  limits: DirectLimits;
+  limits: PasswordLimits;
   /** AUTH_SECRET, from which local servers derive the keys all instances share (else random ones). */
   sharedSecret?: string;
   /** Redis for local servers' logins in progress, so they work across auth instances. */
@@ -127,7 +126,7 @@ export async function startConfiguredProviders(
           break;
         }
         default:
-          providers.push(builtinProvider(config));
+          providers.push(catalogueProvider(config));
       }
     }
   } catch (err) {

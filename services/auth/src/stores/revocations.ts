@@ -25,6 +25,8 @@ export interface Revocations {
   isRevoked(jti: string): Promise<boolean>;
   /** Listens for sessions ended from now on; `recent` covers the ones before. Duplicates are possible. */
   watch(listener: EndedListener): Promise<EndedWatch>;
+  /** How many ended sessions still have tokens that could be presented (the list every gateway holds). */
+  held(): Promise<number>;
   close(): void;
 }
 
@@ -90,6 +92,10 @@ export class RedisRevocations implements Revocations {
       this.listeners.delete(listener);
       throw err;
     }
+  }
+
+  held(): Promise<number> {
+    return this.redis.zcount(this.recentKey, this.now(), '+inf');
   }
 
   close(): void {
@@ -177,6 +183,13 @@ export class MemoryRevocations implements Revocations {
     const now = this.now();
     const recent = [...this.tokensUntil].filter(([, until]) => until > now).map(([jti, untilMs]) => ({ jti, untilMs }));
     return { recent, stop: () => this.listeners.delete(listener) };
+  }
+
+  async held(): Promise<number> {
+    const now = this.now();
+    let n = 0;
+    for (const until of this.tokensUntil.values()) if (until > now) n++;
+    return n;
   }
 
   close(): void {

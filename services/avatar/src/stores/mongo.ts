@@ -48,7 +48,8 @@ export class GridFsAvatarStore implements AvatarStore {
       upload.once('finish', () => resolve());
       upload.end(content);
     });
-    // Keep only the newest revision (go-pkgz #308/#309).
+    // Keep only the newest revision: GridFS adds a file per upload under the same name, so every new
+    // picture of a user would otherwise leave the old ones behind, stored for nothing.
     for await (const old of this.bucket.find({ filename: avatarId, _id: { $ne: upload.id } })) {
       await this.bucket.delete(old._id);
     }

@@ -1,0 +1,67 @@
+import { AppError, errorCodes } from '@gatehouse/errors';
+
+/**
+ * Every error code the auth service sends, spelled once. This module sits below every other one of the
+ * service, so that providers and the login engine both read it without importing each other.
+ */
+export const AuthErrors = errorCodes(
+  'PROVIDER_NOT_SUPPORTED',
+  'INVALID_HANDSHAKE',
+  'UNEXPECTED_STATE',
+  'PROVIDER_REFUSED',
+  'EXCHANGE_FAILED',
+  'USER_INFO_FAILED',
+  'INVALID_ID_TOKEN',
+  'AVATAR_FAILED',
+  'TOKEN_REFUSED',
+  'AUDIENCE_REFUSED',
+  'SESSION_STORE_UNAVAILABLE',
+  'BAD_USER',
+  'FOREIGN_USER_ID',
+  'HOOK_FAILED',
+  'NO_JWKS',
+  'PASSKEY_BAD_RESPONSE',
+  'PASSKEY_CHALLENGE_REFUSED',
+  'PASSKEY_REFUSED',
+  'PASSKEY_NOT_FOUND',
+  'PASSKEY_EXISTS',
+  'PASSKEY_LIMIT',
+  'PASSKEYS_DISABLED',
+);
+
+/** Login failures, with go-pkgz/auth's messages so existing clients read the same errors. */
+export const loginErrors = {
+  unknownProvider: (name: string) =>
+    new AppError('invalid_argument', AuthErrors.PROVIDER_NOT_SUPPORTED, `provider ${name} not supported`),
+  invalidHandshake: () => new AppError('permission_denied', AuthErrors.INVALID_HANDSHAKE, 'invalid handshake token'),
+  unexpectedState: () => new AppError('permission_denied', AuthErrors.UNEXPECTED_STATE, 'unexpected state'),
+  refusedByProvider: (reason: string) =>
+    new AppError('permission_denied', AuthErrors.PROVIDER_REFUSED, `login refused by provider: ${reason}`),
+  exchangeRefused: () => new AppError('permission_denied', AuthErrors.EXCHANGE_FAILED, 'exchange failed'),
+  exchangeUnavailable: (cause: unknown) =>
+    new AppError('unavailable', AuthErrors.EXCHANGE_FAILED, 'exchange failed', { cause }),
+  userInfoUnavailable: (cause?: unknown) =>
+    new AppError('unavailable', AuthErrors.USER_INFO_FAILED, 'failed to get user info', { cause }),
+  /** The ID token failed signature, issuer, audience, expiry or nonce checks (OIDC, Apple). */
+  invalidIdToken: (cause?: unknown) =>
+    new AppError('permission_denied', AuthErrors.INVALID_ID_TOKEN, 'invalid id_token', { cause }),
+  avatarFailed: (cause: unknown) =>
+    new AppError('internal', AuthErrors.AVATAR_FAILED, 'failed to save avatar to proxy', { cause }),
+  tokenRefused: (message: string) => new AppError('unauthenticated', AuthErrors.TOKEN_REFUSED, message),
+  audienceRefused: (message: string) => new AppError('permission_denied', AuthErrors.AUDIENCE_REFUSED, message),
+  noJwks: () => new AppError('not_found', AuthErrors.NO_JWKS, 'no JWKS: tokens are signed with HS256'),
+};
+
+/** Passkey registration and login failures (README "Passkeys"). */
+export const passkeyErrors = {
+  disabled: () => new AppError('failed_precondition', AuthErrors.PASSKEYS_DISABLED, 'passkeys are not enabled'),
+  badResponse: (why: string) => new AppError('invalid_argument', AuthErrors.PASSKEY_BAD_RESPONSE, why),
+  /** Unknown, already answered or expired challenge, or one issued for another user or ceremony. */
+  challengeRefused: () =>
+    new AppError('permission_denied', AuthErrors.PASSKEY_CHALLENGE_REFUSED, 'challenge is unknown or expired'),
+  refused: (why: string) => new AppError('permission_denied', AuthErrors.PASSKEY_REFUSED, `passkey refused: ${why}`),
+  notFound: () => new AppError('not_found', AuthErrors.PASSKEY_NOT_FOUND, 'passkey not found'),
+  alreadyRegistered: () => new AppError('already_exists', AuthErrors.PASSKEY_EXISTS, 'passkey is already registered'),
+  tooMany: (max: number) =>
+    new AppError('failed_precondition', AuthErrors.PASSKEY_LIMIT, `at most ${max} passkeys per user`),
+};

@@ -1,0 +1,103 @@
+import { unaryHandler } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import type { auth } from '@gatehouse/proto';
+import type { Issued, SigningKeySet } from '@gatehouse/token';
+import { loginErrors } from '../errors';
+import type { HandlerSessions } from '../login/handler-sessions';
+import type { OAuth2Login } from '../login/oauth2-login';
+import type { Sessions } from '../login/sessions';
+import type { ProviderRegistry } from '../providers/registry';
+import type { EndedSessionStreams } from './ended-sessions-stream';
+import type { SessionRecorder } from './metrics';
+
+export interface AuthHandlerDeps {
+  providers: ProviderRegistry;
+  login: OAuth2Login;
+  sessions: Sessions;
+  handlerSessions: HandlerSessions;
+  /** Custom login handler names, listed after the OAuth2 providers. */
+  handlerNames: string[];
+  endedSessions: EndedSessionStreams;
+  /** The public keys (ES256/EdDSA); undefined with HS256. */
+  jwks: SigningKeySet['jwks'] | undefined;
+  log: Logger;
+  /** Metrics, when on. */
+  recorder?: SessionRecorder;
+}
+
+function issued(i: Issued): auth.IssuedToken {
+  return { token: i.token, jti: i.jti, maxAgeSeconds: i.maxAgeSeconds };
+}
+
+/** gRPC adapter of the auth service: requests in, plain domain calls, responses out. */
+export function authHandlers({
+  providers,
+  login,
+  sessions,
+  handlerSessions,
+  handlerNames,
+  endedSessions,
+  jwks,
+  log,
+  recorder,
+}: AuthHandlerDeps): Omit<auth.AuthServiceHandlers, `${string}Passkey${string}`> {
+  // The passkey RPCs are passkey-handlers.ts's.
+  return {
+    ListProviders: unaryHandler(log, async () => ({ names: [...providers.names(), ...handlerNames] })),
+
+    BeginLogin: unaryHandler(log, async (req: auth.BeginLoginRequest__Output) => {
+      const started = await login.begin(providers.get(req.provider), {
+        site: req.site,
+        from: req.from,
+        sessionOnly: req.sessionOnly,
+        noAvatar: req.noAvatar,
+      });
+      return { redirectUrl: started.redirectUrl, handshake: issued(started.handshake) };
+    }),
+
+    CompleteLogin: unaryHandler(log, async (req: auth.CompleteLoginRequest__Output) => {
+      const params = Object.fromEntries(req.params.map((p) => [p.name, p.value]));
+      const done = await login.complete(providers.get(req.provider), req.handshakeToken, params);
+      recorder?.issued(req.provider, 'oauth2');
+      return {
+        session: issued(done.session),
+        userJson: JSON.stringify(done.session.claims.user),
+        redirectUrl: done.redirectUrl ?? '',
+      };
+    }),
+
+    IssueSession: unaryHandler(log, async (req: auth.IssueSessionRequest__Output) => {
+      const session = await handlerSessions.issue(req);
+      recorder?.issued(req.provider, 'handler');
+      return { session: issued(session), userJson: JSON.stringify(session.claims.user) };
+    }),
+
+    RefreshToken: unaryHandler(log, async (req: auth.RefreshTokenRequest__Output) => {
+      let refreshed: Issued;
+      try {
+        refreshed = await sessions.refresh(req.token);
+      } catch (err) {
+        recorder?.refreshed('refused');
+        throw err;
+      }
+      recorder?.refreshed('ok');
+      return { session: issued(refreshed) };
+    }),
+
+    // Ends the session (no refresh after it). OAuth2 providers have nothing to revoke on their side;
+    // the gateway clears the cookies. An empty provider is the provider-independent /auth/logout.
+    Logout: unaryHandler(log, async (req: auth.LogoutRequest__Output) => {
+      if (req.provider && !handlerNames.includes(req.provider)) providers.get(req.provider);
+      await sessions.end(req.token);
+      recorder?.loggedOut();
+      return {};
+    }),
+
+    WatchEndedSessions: endedSessions.handler,
+
+    GetJwks: unaryHandler(log, async () => {
+      if (!jwks) throw loginErrors.noJwks();
+      return { jwksJson: JSON.stringify(jwks) };
+    }),
+  };
+}

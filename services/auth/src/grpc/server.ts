@@ -1,0 +1,75 @@
+import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import type { Metrics } from '@gatehouse/metrics';
+import { loadProto } from '@gatehouse/proto';
+import type { BuiltInLogin } from '../login/built-in-logins';
+import type { PasskeyLogin } from '../login/passkey-login';
+import { type AuthHandlerDeps, authHandlers } from './handlers';
+import { builtInLoginHandlers } from './login-handlers';
+import { passkeyHandlers } from './passkey-handlers';
+
+export interface AuthServerDeps extends AuthHandlerDeps {
+  host: string;
+  port: number;
+  /** The direct and verified providers, served through login.v1.LoginHandler. */
+  builtInLogins: BuiltInLogin[];
+  /** Passkeys; undefined without a database (the RPCs then answer FAILED_PRECONDITION). */
+  passkeys?: PasskeyLogin;
+  /** Internal authentication: callers are checked against AUTH_ACCESS. */
+  internalAuth?: InternalAuth;
+  /** Health is NOT_SERVING while this answers false (Redis unreachable); absent: always SERVING. */
+  checkDependencies?: () => Promise<boolean>;
+  metrics?: Metrics;
+}
+
+/**
+ * Only the gateway calls the auth service: it runs every login, refresh and logout, and issues the
+ * sessions of login handlers (the handler answers the gateway with a user; the gateway asks for the
+ * session). Operators may list providers. The public JWKS is no secret; the gateway and operators may
+ * read it (the gateway reads the key file itself today, see gateway/src/gateway.ts).
+ */
+export const AUTH_ACCESS: AccessRules = {
+  ListProviders: ['gateway', 'operator'],
+  BeginLogin: ['gateway'],
+  CompleteLogin: ['gateway'],
+  RefreshToken: ['gateway'],
+  IssueSession: ['gateway'],
+  Logout: ['gateway'],
+  WatchEndedSessions: ['gateway'],
+  GetJwks: ['gateway', 'operator'],
+  // Passkeys: the gateway vouches for the session's user, as it does for payment's card owners.
+  PasskeyRegistrationOptions: ['gateway'],
+  RegisterPasskey: ['gateway'],
+  ListPasskeys: ['gateway'],
+  RemovePasskey: ['gateway'],
+  PasskeyLoginOptions: ['gateway'],
+  PasskeyLogin: ['gateway'],
+  // login.v1.LoginHandler of the built-in direct and verified providers
+  Login: ['gateway'],
+  Callback: ['gateway'],
+};
+
+/** The auth service's gRPC server: auth.v1.AuthService and login.v1.LoginHandler for the built-in logins. */
+export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer> {
+  const { definition, grpcObject } = loadProto('auth');
+  const loginProto = loadProto('login');
+  return startGrpcServer({
+    name: 'auth',
+    host: deps.host,
+    port: deps.port,
+    services: [
+      {
+        definition: grpcObject.auth.v1.AuthService.service,
+        implementation: { ...authHandlers(deps), ...passkeyHandlers(deps.passkeys, deps.log) },
+      },
+      {
+        definition: loginProto.grpcObject.login.v1.LoginHandler.service,
+        implementation: builtInLoginHandlers(deps.builtInLogins, deps.log),
+      },
+    ],
+    definitions: [definition, loginProto.definition],
+    access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
+    log: deps.log,
+    checkDependencies: deps.checkDependencies,
+    metrics: deps.metrics,
+  });
+}

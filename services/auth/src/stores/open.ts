@@ -1,0 +1,48 @@
+import type { Logger } from '@gatehouse/logger';
+import { openRedis } from '@gatehouse/redis';
+import type { Redis } from 'ioredis';
+import { type Challenges, MemoryChallenges, RedisChallenges } from './challenges';
+import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limits';
+import { MemoryRevocations, RedisRevocations, type Revocations } from './revocations';
+import { MemoryUsedTokens, RedisUsedTokens, type UsedTokens } from './used-tokens';
+
+/** REDIS_URL and REDIS_KEY_PREFIX. */
+export interface RedisSettings {
+  /** Unset: in-process stores, fine for one development process only. */
+  url: string | undefined;
+  keyPrefix: string;
+}
+
+export interface Stores {
+  limiter: RateLimiter;
+  usedTokens: UsedTokens;
+  revocations: Revocations;
+  /** WebAuthn challenges of passkey registrations and logins. */
+  challenges: Challenges;
+  redis: Redis | undefined;
+}
+
+/** Redis when REDIS_URL is set; otherwise in-process stores, fine for one development process only. */
+export function openStores(settings: RedisSettings, log: Logger): Stores {
+  if (!settings.url) {
+    log.warn('REDIS_URL is unset: confirmation tokens and abuse counters live in this process (development only)');
+    return {
+      limiter: new MemoryRateLimiter(),
+      usedTokens: new MemoryUsedTokens(),
+      revocations: new MemoryRevocations(),
+      challenges: new MemoryChallenges(),
+      redis: undefined,
+    };
+  }
+  // Commands give up well inside the gateway's refresh deadline (REFRESH_DEADLINE_MS), so an outage is
+  // answered as UNAVAILABLE rather than lost in a deadline.
+  const redis = openRedis(settings.url, log, { commandTimeoutMs: 1000 });
+  const prefix = settings.keyPrefix;
+  return {
+    limiter: new RedisRateLimiter(redis, prefix),
+    usedTokens: new RedisUsedTokens(redis, prefix),
+    revocations: new RedisRevocations(redis, prefix),
+    challenges: new RedisChallenges(redis, prefix),
+    redis,
+  };
+}

@@ -1,0 +1,99 @@
+import type { Pool } from 'pg';
+
+/** A stored WebAuthn credential (table passkey_credentials, migrations/001_passkeys.sql). */
+export interface StoredPasskey {
+  /** The credential id, base64url. */
+  id: string;
+  userId: string;
+  /** The user a passkey login issues its session for ({name, id, picture}, as JSON). */
+  userJson: string;
+  publicKey: Uint8Array;
+  counter: number;
+  transports: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+export type NewPasskey = Pick<StoredPasskey, 'id' | 'userId' | 'userJson' | 'publicKey' | 'counter' | 'transports'>;
+
+/** Where passkeys live; Postgres in every deployment (there is no in-process store: they must last). */
+export interface PasskeyStore {
+  /** False when the id is already registered (to anyone): ids are the authenticator's, never reused. */
+  add(passkey: NewPasskey): Promise<boolean>;
+  find(id: string): Promise<StoredPasskey | undefined>;
+  /** The user's passkeys, oldest first. */
+  list(userId: string): Promise<StoredPasskey[]>;
+  /** Removes one of the user's passkeys; false when the user has none with that id. */
+  remove(userId: string, id: string): Promise<boolean>;
+  /**
+   * Records a login: the new signature counter and the time. Only while the stored counter is still the
+   * one the login was checked against, so two concurrent logins with one assertion cannot both pass;
+   * false when it changed meanwhile or the passkey was removed.
+   */
+  recordUse(id: string, checkedCounter: number, newCounter: number): Promise<boolean>;
+}
+
+interface Row {
+  id: string;
+  user_id: string;
+  user_json: string;
+  public_key: Buffer;
+  counter: string;
+  transports: string[];
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+const COLUMNS = 'id, user_id, user_json, public_key, counter, transports, created_at, last_used_at';
+
+function fromRow(r: Row): StoredPasskey {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    userJson: r.user_json,
+    publicKey: new Uint8Array(r.public_key),
+    counter: Number(r.counter),
+    transports: r.transports,
+    createdAt: r.created_at,
+    lastUsedAt: r.last_used_at,
+  };
+}
+
+export class PgPasskeyStore implements PasskeyStore {
+  constructor(private readonly pool: Pool) {}
+
+  async add(p: NewPasskey): Promise<boolean> {
+    const res = await this.pool.query(
+      `INSERT INTO passkey_credentials (id, user_id, user_json, public_key, counter, transports)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
+      [p.id, p.userId, p.userJson, Buffer.from(p.publicKey), p.counter, p.transports],
+    );
+    return res.rowCount === 1;
+  }
+
+  async find(id: string): Promise<StoredPasskey | undefined> {
+    const res = await this.pool.query<Row>(`SELECT ${COLUMNS} FROM passkey_credentials WHERE id = $1`, [id]);
+    return res.rows[0] && fromRow(res.rows[0]);
+  }
+
+  async list(userId: string): Promise<StoredPasskey[]> {
+    const res = await this.pool.query<Row>(
+      `SELECT ${COLUMNS} FROM passkey_credentials WHERE user_id = $1 ORDER BY created_at, id`,
+      [userId],
+    );
+    return res.rows.map(fromRow);
+  }
+
+  async remove(userId: string, id: string): Promise<boolean> {
+    const res = await this.pool.query('DELETE FROM passkey_credentials WHERE user_id = $1 AND id = $2', [userId, id]);
+    return res.rowCount === 1;
+  }
+
+  async recordUse(id: string, checkedCounter: number, newCounter: number): Promise<boolean> {
+    const res = await this.pool.query(
+      'UPDATE passkey_credentials SET counter = $3, last_used_at = now() WHERE id = $1 AND counter = $2',
+      [id, checkedCounter, newCounter],
+    );
+    return res.rowCount === 1;
+  }
+}

@@ -1,0 +1,50 @@
+import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import type { Metrics } from '@gatehouse/metrics';
+import { loadProto } from '@gatehouse/proto';
+import type { Payments } from '../payments.service';
+import { type LoadRecorder, paymentHandlers } from './handlers';
+
+export interface PaymentServerDeps {
+  payments: Payments;
+  log: Logger;
+  host: string;
+  port: number;
+  /** Health stays NOT_SERVING until this answers true (Postgres reachable). */
+  checkDependencies: () => Promise<boolean>;
+  healthIntervalMs?: number;
+  /** Internal authentication: callers are checked against PAYMENT_ACCESS. */
+  internalAuth?: InternalAuth;
+  metrics?: Metrics;
+  loads?: LoadRecorder;
+}
+
+/** Only the gateway calls payment: it has checked the user, whose id it passes as owner_id. */
+export const PAYMENT_ACCESS: AccessRules = {
+  CreateClientToken: ['gateway'],
+  CreateCard: ['gateway'],
+  ListCards: ['gateway'],
+  ListLoads: ['gateway'],
+  LoadCard: ['gateway'],
+};
+
+export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpcServer> {
+  const { definition, grpcObject } = loadProto('payment');
+  return startGrpcServer({
+    name: 'payment',
+    host: deps.host,
+    port: deps.port,
+    services: [
+      {
+        definition: grpcObject.payment.v1.PaymentService.service,
+        implementation: paymentHandlers(deps.payments, deps.log, deps.loads),
+      },
+    ],
+    definitions: [definition],
+    access: deps.internalAuth && { auth: deps.internalAuth, audience: 'payment', rules: PAYMENT_ACCESS },
+    log: deps.log,
+    checkDependencies: deps.checkDependencies,
+    healthIntervalMs: deps.healthIntervalMs,
+    metrics: deps.metrics,
+  });
+}

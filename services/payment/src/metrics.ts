@@ -1,0 +1,82 @@
+import type { Metrics } from '@gatehouse/metrics';
+import type { Pool } from 'pg';
+import type { LoadRecorder } from './grpc/handlers';
+import type { Processor } from './processor';
+
+// The payment service's own series. Built by the composition root only when metrics are on; the
+// domain never sees them (the processor is wrapped, loads are counted where the gRPC answer is made).
+
+/** Loads by status, and each limit that refused one (limit codes come from the configured rules). */
+export function loadRecorder(metrics: Metrics): LoadRecorder {
+  const loads = metrics.counter('gatehouse_payment_loads_total', 'Card loads answered, by status', ['status']);
+  const refusals = metrics.counter('gatehouse_payment_limit_refusals_total', 'Loads refused by a limit', ['limit']);
+  return {
+    loadAnswered(status, refusedBy) {
+      loads.inc({ status });
+      for (const limit of refusedBy) refusals.inc({ limit });
+    },
+  };
+}
+
+/** The processor with every call timed and counted by operation and outcome kind. */
+export function measuredProcessor(processor: Processor, metrics: Metrics): Processor {
+  const labels = ['operation', 'outcome'] as const;
+  const calls = metrics.counter('gatehouse_payment_processor_calls_total', 'Payment processor calls', labels);
+  const seconds = metrics.histogram(
+    'gatehouse_payment_processor_duration_seconds',
+    'Payment processor latency',
+    labels,
+  );
+  const timed = async <T>(operation: string, run: () => Promise<T>, outcome: (value: T) => string): Promise<T> => {
+    const start = process.hrtime.bigint();
+    const done = (kind: string) => {
+      calls.inc({ operation, outcome: kind });
+      seconds.observe({ operation, outcome: kind }, Number(process.hrtime.bigint() - start) / 1e9);
+    };
+    try {
+      const value = await run();
+      done(outcome(value));
+      return value;
+    } catch (err) {
+      done('error');
+      throw err;
+    }
+  };
+  return {
+    clientToken: () =>
+      timed(
+        'client_token',
+        () => processor.clientToken(),
+        () => 'ok',
+      ),
+    sale: (request) =>
+      timed(
+        'sale',
+        () => processor.sale(request),
+        (o) => o.kind,
+      ),
+    findSale: (orderId) =>
+      timed(
+        'find_sale',
+        () => processor.findSale(orderId),
+        (o) => o.kind,
+      ),
+  };
+}
+
+/** Reconciliation backlog, read from the ledger at scrape time: open loads and the oldest one's age. */
+export function watchBacklog(metrics: Metrics, pool: Pool): void {
+  const open = metrics.gauge('gatehouse_payment_open_loads', 'Loads still pending or unknown (reconciliation backlog)');
+  const oldest = metrics.gauge(
+    'gatehouse_payment_oldest_open_load_age_seconds',
+    'Age of the oldest pending or unknown load; 0 when none',
+  );
+  metrics.beforeScrape(async () => {
+    const { rows } = await pool.query<{ n: string; oldest: Date | null }>(
+      `SELECT count(*) AS n, min(created_at) AS oldest FROM loads WHERE status IN ('pending', 'unknown')`,
+    );
+    const row = rows[0];
+    open.set(Number(row?.n ?? 0));
+    oldest.set(row?.oldest ? Math.max(0, (Date.now() - row.oldest.getTime()) / 1000) : 0);
+  });
+}
