@@ -2,6 +2,8 @@ import {
   ConfigError,
   duration,
   grpcAddress,
+  logFormat,
+  logLevel,
   optionalText,
   port,
   resolveTokenSettings,
@@ -21,6 +23,7 @@ const envSchema = z.object({
   ...tokenSettingsShape,
   GATEWAY_HOST: z.string().default('127.0.0.1'),
   GATEWAY_PORT: port(8080),
+  METRICS_PORT: port(9460),
   INTERNAL_KEYS_DIR: optionalText(),
   AUTH_GRPC_ADDR: optionalText(),
   AUTH_GRPC_PORT: port(50051),
@@ -47,13 +50,16 @@ const envSchema = z.object({
   GATEWAY_UPSTREAM_TIMEOUT: duration('30s'),
   /** How long a SIGTERM lets in-flight requests finish before the remaining connections are closed. */
   GATEWAY_SHUTDOWN_TIMEOUT: duration('8s'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: logLevel(),
+  LOG_FORMAT: logFormat(),
 });
 
 export interface GatewayConfig {
   token: TokenSettings;
   host: string;
   port: number;
+  /** Prometheus `GET /metrics` port on GATEWAY_HOST, never the public port; 0 or unset: off. */
+  metricsPort?: number;
   addresses: { auth: string; avatar: string; telegram: string; payment: string };
   adminPassword: string | undefined;
   cookies: { sameSite: 'lax' | 'strict' | 'none'; secure: boolean };
@@ -65,6 +71,7 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   shutdownTimeoutMs: number;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: calls carry no credential. */
   internalKeysDir: string | undefined;
 }
@@ -79,7 +86,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
   const raw = parsed.data;
   const hooks = resolveHooksSettings(raw, problems);
   const token = resolveTokenSettings(raw, problems);
-  applySecretHookRules(hooks, token.audiences, problems);
+  applySecretHookRules(hooks, token.audiences, problems, token.alg);
   const file = readGatewayFile(raw.AUTH_CONFIG, problems);
   // Gatehouse's own areas stay its own: an application route may not shadow them.
   const reserved = ['/auth', token.avatarRoutePath, '/tokens', '/cards', '/health'];
@@ -100,6 +107,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
     token,
     host: raw.GATEWAY_HOST,
     port: raw.GATEWAY_PORT,
+    metricsPort: raw.METRICS_PORT,
     addresses: {
       auth: grpcAddress(raw.AUTH_GRPC_ADDR, raw.AUTH_GRPC_PORT),
       avatar: grpcAddress(raw.AVATAR_GRPC_ADDR, raw.AVATAR_GRPC_PORT),
@@ -115,6 +123,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
     upstreamTimeoutMs: raw.GATEWAY_UPSTREAM_TIMEOUT,
     shutdownTimeoutMs: raw.GATEWAY_SHUTDOWN_TIMEOUT,
     logLevel: raw.LOG_LEVEL,
+    logFormat: raw.LOG_FORMAT,
     internalKeysDir: raw.INTERNAL_KEYS_DIR,
   };
 }

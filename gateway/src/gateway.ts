@@ -3,22 +3,26 @@ import type { AddressInfo } from 'node:net';
 import { checkHealth, createClient, openInternalAuth } from '@gatehouse/grpc-kit';
 import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
 import type { Logger } from '@gatehouse/logger';
+import { Metrics, type MetricsServer, serveMetrics } from '@gatehouse/metrics';
 import { type auth, type avatar, loadProto, type login, type payment } from '@gatehouse/proto';
-import { configSecretReader } from '@gatehouse/token';
+import { configSecretReader, configuredKeys } from '@gatehouse/token';
 import type Router from '@koa/router';
-import { buildApp, SERVED_METHODS } from './app';
+import { buildApp, type Mount, SERVED_METHODS } from './app';
 import { Authenticator } from './auth/authenticator';
 import { EndedSessionsFeed } from './auth/ended-sessions';
 import { ProviderNames } from './auth/provider-names';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
+import { avatarCacheRecorder, countedAuthenticator, httpMetrics, loginRecorder, upstreamRecorder } from './metrics';
 import { authenticate } from './middleware/authenticate';
 import { authRoutes, LOGIN_DEADLINE_MS } from './routes/auth.routes';
 import { avatarHandlers } from './routes/avatar.routes';
 import { healthRoutes } from './routes/health.routes';
 import { homeRoutes } from './routes/home.routes';
+import { jwksRoutes } from './routes/jwks.routes';
 import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-handler.routes';
-import { paymentRoutes } from './routes/payment.routes';
+import { passkeyRoutes } from './routes/passkey.routes';
+import { paymentRefusalBody, paymentRoutes } from './routes/payment.routes';
 import { proxyRoutes } from './routes/proxy.routes';
 
 /** A refresh waits this long for the auth service, whose own Redis calls give up after 1 s. */
@@ -38,32 +42,40 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     ...new Set(['auth', 'avatar', 'payment', 'hooks', ...handlerNames]),
   ]);
   const credential = (audience: string) => internalAuth && { auth: internalAuth, audience };
+  // Metrics cost nothing when off: no registry, no request middleware, the authenticator unwrapped.
+  const metrics = config.metricsPort ? new Metrics('gateway') : undefined;
   const authClient = createClient<auth.AuthServiceClient>(
     loadProto('auth').grpcObject.auth.v1.AuthService,
     config.addresses.auth,
-    { credential: credential('auth') },
+    { credential: credential('auth'), metrics },
   );
   const avatarClient = createClient<avatar.AvatarServiceClient>(
     loadProto('avatar').grpcObject.avatar.v1.AvatarService,
     config.addresses.avatar,
-    { credential: credential('avatar') },
+    { credential: credential('avatar'), metrics },
   );
-  const hooks = config.hooks ? new HooksClient(config.hooks, internalAuth) : undefined;
+  const hooks = config.hooks ? new HooksClient(config.hooks, internalAuth, metrics) : undefined;
   const providerNames = new ProviderNames({
     list: async () => (await authClient.call.listProviders({})).names,
     onChange: () => verifier.clear(),
     log,
   });
-  const verifier = new TokenVerifier(
-    hooks?.has('read-secret')
+  const hookSecrets = hooks?.has('read-secret') ?? false;
+  // The gateway reads the same key file as the auth service: it verifies and serves the public JWKS
+  // without asking the auth service, so it starts and keeps working while that one restarts.
+  const keys = await configuredKeys(
+    config.token,
+    hooks && hookSecrets
       ? hookSecretReader(hooks)
       : configSecretReader(config.token.secret, config.token.secretsByAudience),
-    config.token.audiences,
-    Date.now,
-    { issuer: config.token.issuer, providerAllowed: providerNames.allowed },
+    hookSecrets,
   );
+  const verifier = new TokenVerifier(keys.verification, config.token.audiences, Date.now, {
+    issuer: config.token.issuer,
+    providerAllowed: providerNames.allowed,
+  });
   providerNames.start();
-  const authenticator = new Authenticator({
+  const checked = new Authenticator({
     verifier,
     refresh: async (token) => {
       const { session } = await authClient.call.refreshToken({ token }, { deadlineMs: REFRESH_DEADLINE_MS });
@@ -75,6 +87,8 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     checkBasicAuth: hooks?.has('check-basic-auth') ? (user, pass) => hooks.checkBasicAuth(user, pass) : undefined,
     log,
   });
+  const authenticator = metrics ? countedAuthenticator(checked, metrics) : checked;
+  const loginFinished = metrics && loginRecorder(metrics, providerNames.allowed);
   const endedSessions = new EndedSessionsFeed({
     open: () => authClient.raw.watchEndedSessions({}),
     onEnded: (jti, untilMs) => authenticator.endSessionUntil(jti, untilMs),
@@ -95,7 +109,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     ([name, address, audience]) =>
       [
         name,
-        createClient<login.LoginHandlerClient>(LoginHandler, address, { credential: credential(audience) }),
+        createClient<login.LoginHandlerClient>(LoginHandler, address, { credential: credential(audience), metrics }),
       ] as const,
   );
   const handlers: Record<string, LoginHandlerClient> = Object.fromEntries(
@@ -104,25 +118,32 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const paymentClient = createClient<payment.PaymentServiceClient>(
     loadProto('payment').grpcObject.payment.v1.PaymentService,
     config.addresses.payment,
-    { credential: credential('payment') },
+    { credential: credential('payment'), metrics },
   );
   const payments = paymentRoutes({
     payment: paymentClient.call,
-    requireUser: authenticate(authenticator, config.cookies, { required: true }),
+    requireUser: authenticate(authenticator, config.cookies, { required: true, refusalBody: paymentRefusalBody }),
     log,
   });
-  const auth = authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies });
-  const avatars = avatarHandlers({ avatar: avatarClient.call, routePath: config.token.avatarRoutePath });
+  const auth = authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies, loginFinished });
+  const avatars = avatarHandlers({
+    avatar: avatarClient.call,
+    routePath: config.token.avatarRoutePath,
+    cacheLookup: metrics && avatarCacheRecorder(metrics),
+  });
   const authRouters: Router[] = [
     // Before the auth router, whose /auth/:provider/:action would otherwise take these names.
     loginHandlerRoutes({
       handlers,
       issueSession: async (provider, userJson, { site, sessionOnly }) => {
-        const res = await authClient.call.issueSession(
-          { provider, userJson, site, sessionOnly },
-          { deadlineMs: LOGIN_DEADLINE_MS },
-        );
+        const res = await authClient.call
+          .issueSession({ provider, userJson, site, sessionOnly }, { deadlineMs: LOGIN_DEADLINE_MS })
+          .catch((err: unknown) => {
+            loginFinished?.(provider, 'failure');
+            throw err;
+          });
         if (!res.session) throw new Error('auth service issued no session');
+        loginFinished?.(provider, 'success');
         return { session: res.session, userJson: res.userJson };
       },
       endSession: async (token) => {
@@ -133,6 +154,8 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       log,
       trustedRedirects: config.builtInLogins,
     }),
+    jwksRoutes('/auth/jwks.json', keys.signingKeys?.jwks),
+    passkeyRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
     auth.router,
   ];
   const proxy = proxyRoutes({
@@ -143,36 +166,50 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     timeoutMs: config.upstreamTimeoutMs,
     publicHost: new URL(config.token.url).host,
     log,
+    upstreamAnswered: metrics && upstreamRecorder(metrics),
   });
+  const mounts: Mount[] = [
+    { prefix: '/auth', routers: authRouters },
+    { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
+    { prefix: '/tokens', routers: [payments] },
+    { prefix: '/cards', routers: [payments] },
+    // Application upstreams (AUTH_CONFIG routes), each under its own prefix.
+    ...config.routes.map((r) => ({ prefix: r.prefix, routers: [proxy] })),
+    {
+      prefix: '/health',
+      routers: [
+        healthRoutes({
+          services: {
+            auth: config.addresses.auth,
+            avatar: config.addresses.avatar,
+            payment: config.addresses.payment,
+            ...config.token.loginHandlers,
+          },
+          check: (address) => checkHealth(address),
+        }),
+      ],
+    },
+    { prefix: '', routers: [homeRoutes(), jwksRoutes('/.well-known/jwks.json', keys.signingKeys?.jwks)] },
+  ];
   const app = buildApp({
     log,
     trustedProxies: config.trustedProxies,
     // Logged requests take the full path, so a debug access log still sees every one.
     hotPaths: log.isLevelEnabled('debug') ? [] : [auth.fastPath],
-    mounts: [
-      { prefix: '/auth', routers: authRouters },
-      { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
-      { prefix: '/tokens', routers: [payments] },
-      { prefix: '/cards', routers: [payments] },
-      // Application upstreams (AUTH_CONFIG routes), each under its own prefix.
-      ...config.routes.map((r) => ({ prefix: r.prefix, routers: [proxy] })),
-      {
-        prefix: '/health',
-        routers: [
-          healthRoutes({
-            services: {
-              auth: config.addresses.auth,
-              avatar: config.addresses.avatar,
-              payment: config.addresses.payment,
-              ...config.token.loginHandlers,
-            },
-            check: (address) => checkHealth(address),
-          }),
-        ],
-      },
-      { prefix: '', routers: [homeRoutes()] },
-    ],
+    first: metrics
+      ? [
+          httpMetrics(
+            metrics,
+            mounts.map((m) => m.prefix),
+            ['/auth/user'],
+          ),
+        ]
+      : [],
+    mounts,
   });
+  // Its own listener on the gateway's host, never the public port: scrapes stay off the public API.
+  const metricsServer: MetricsServer | undefined =
+    metrics && (await serveMetrics(metrics, { host: config.host, port: config.metricsPort ?? 0 }));
   const handle = app.callback();
   let draining = false;
   // After SIGTERM every answer says Connection: close, so kept-alive clients leave as they are served;
@@ -233,6 +270,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       paymentClient.close();
       hooks?.close();
       internalAuth?.close();
+      await metricsServer?.stop();
     },
   };
 }

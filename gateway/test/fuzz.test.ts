@@ -9,8 +9,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { type DevProcessor, startDevProcessor } from '../../services/payment/src/dev-processor';
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
-import { type FakeBraintree, startFakeBraintree } from '../../services/payment/test/fake-braintree';
 import { processorEnv } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';
 import { type Credentials, Gen, hostileRequest, malformedHttp, prng } from '../../test/fuzz/hostile';
@@ -23,7 +23,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 let stack: Stack;
 let db: TestDatabase;
-let fake: FakeBraintree;
+let fake: DevProcessor;
 let upstream: http.Server;
 let dir: string;
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   console.log(`fuzz seed ${SEED} (replay: FUZZ_SEED=${SEED} pnpm test gateway/test/fuzz)`);
   dir = mkdtempSync(path.join(os.tmpdir(), 'gh-fuzz-'));
   db = await createTestDatabase();
-  fake = await startFakeBraintree();
+  fake = await startDevProcessor({ recordRequests: true });
   upstream = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => res.end('upstream'));

@@ -102,7 +102,7 @@ it('lists the handlers after the OAuth2 providers', async () => {
   expect((await new Browser(stack.url).get('/auth/list')).json()).toEqual(['dev', 'telegram', 'fixture']);
 });
 
-it('logs in with Telegram: request, /start in the bot chat, confirmation, cookie and avatar', async () => {
+it('logs in with Telegram: request, /start and Confirm in the bot chat, cookie and avatar', async () => {
   const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366cc' } })
     .png()
     .toBuffer();
@@ -123,7 +123,13 @@ it('logs in with Telegram: request, /start in the bot chat, confirmation, cookie
   expect([pending.status, pending.json()]).toEqual([404, { error: 'request is not verified yet' }]);
 
   fake.sendText({ id: 7001, first_name: 'Tess' }, `/start ${token}`);
-  await until('the confirmation', async () => (fake.messagesTo(7001).length > 0 ? true : undefined));
+  // /start only asks (issue 16, part 3): the prompt names the site (the AUTH_URL host) and has the buttons.
+  const prompt = await until('the prompt', async () => fake.buttonIn(7001, 'Confirm'));
+  expect(prompt.text.split('\n')[0]).toBe(`Log in to ${new URL(stack.url).host}?`);
+  const asked = await browser.get(`/auth/telegram/login?token=${token}`);
+  expect([asked.status, asked.json()]).toEqual([404, { error: 'request is not verified yet' }]);
+  const press = fake.press({ id: 7001, first_name: 'Tess' }, prompt, 'Confirm');
+  await until('the confirmation', async () => fake.answerTo(press));
   // Whoever else holds the token (an attacker who sent the link, anyone who saw it) gets nothing, and
   // does not spoil the login of the browser that asked.
   const stranger = new Browser(stack.url);

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { type RunningHooks, serveHooks } from '@gatehouse/hooks-sdk';
 import { createLogger } from '@gatehouse/logger';
-import { FakeOidcIdp } from '../../services/auth/test/fakes/oidc-idp';
 import { Browser } from '../../test/browser';
+import { FakeOidcIdp } from '../../test/fakes/oidc-idp';
 import { type Stack, startStack } from '../../test/stack';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');

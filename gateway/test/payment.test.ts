@@ -1,8 +1,8 @@
 // The card-loading API end to end: real auth, avatar, payment and gateway processes, a logged-in
 // browser, the real braintree SDK (inside the payment process) talking to the loopback gateway.
 
+import { type DevProcessor, startDevProcessor } from '../../services/payment/src/dev-processor';
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
-import { type FakeBraintree, startFakeBraintree } from '../../services/payment/test/fake-braintree';
 import { processorEnv } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';
 import { type Stack, startStack } from '../../test/stack';
@@ -12,11 +12,11 @@ const NOT_FOUND_TEXT =
 
 let stack: Stack;
 let db: TestDatabase;
-let fake: FakeBraintree;
+let fake: DevProcessor;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  fake = await startFakeBraintree();
+  fake = await startDevProcessor({ recordRequests: true });
   stack = await startStack({
     services: ['auth', 'avatar', 'payment', 'gateway'],
     env: {

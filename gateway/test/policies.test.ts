@@ -1,64 +1,14 @@
 // Access policies end to end through real processes: the gateway proxies AUTH_CONFIG routes to a small
-// upstream after each route's policy, with the application's hooks (claims updater, validator, user
-// updater, basic-auth checker, secret reader) served by the SDK as an application would.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// upstream (policy-stack.ts) after each route's policy, with the application's hooks (claims updater,
+// validator, user updater) served by the SDK as an application would. Hooks that replace the gateway's
+// own decisions (basic auth, secrets) are in policies-app-hooks.test.ts.
+
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { type HookFunctions, type RunningHooks, serveHooks } from '@gatehouse/hooks-sdk';
-import { createLogger } from '@gatehouse/logger';
-import { decodeJwt, jwtVerify } from 'jose';
+import type { HookFunctions } from '@gatehouse/hooks-sdk';
+import { decodeJwt } from 'jose';
 import { Browser } from '../../test/browser';
-import { freePort, type Stack, startStack } from '../../test/stack';
-
-interface Echo {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** The application upstream: echoes what it received; /slow never answers; /stream streams. */
-async function startUpstream(): Promise<{ server: http.Server; url: string }> {
-  const server = http.createServer((req, res) => {
-    if (req.url?.startsWith('/slow')) return; // never answers
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (req.url?.startsWith('/stream')) {
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        let n = 0;
-        const timer = setInterval(() => {
-          res.write(`chunk-${n}\n`);
-          if (++n === 3) {
-            clearInterval(timer);
-            res.end();
-          }
-        }, 20);
-        return;
-      }
-      const echo: Echo = {
-        method: req.method ?? '',
-        url: req.url ?? '',
-        headers: req.headers as Record<string, string>,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'set-cookie': ['JWT=forged; Path=/', 'app=1; Path=/'],
-        connection: 'x-upstream-secret',
-        'x-upstream-secret': 'hop',
-        'x-app': 'yes',
-      });
-      res.end(JSON.stringify(echo));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-const silent = createLogger({ name: 'app-hooks', level: 'silent' });
+import type { Stack } from '../../test/stack';
+import { ADMIN, decodeUser, type Echo, type PolicyStack, startPolicyStack } from './policy-stack';
 
 /** The application's policy hooks: roles and blocking decided by the app's own lists. */
 const blocked = new Set(['mal']);
@@ -82,67 +32,19 @@ const appHooks: Partial<HookFunctions> = {
   },
 };
 
-const decodeUser = (header: string | undefined) =>
-  header ? JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) : undefined;
-
+let policy: PolicyStack;
 let stack: Stack;
-let hooks: RunningHooks;
-let upstream: { server: http.Server; url: string };
-let dir: string;
-const ADMIN = `Basic ${Buffer.from('admin:admin-password-for-tests').toString('base64')}`;
-
-function writeConfig(name: string, upstreamUrl: string, downPort: number): string {
-  const file = path.join(dir, name);
-  const route = (prefix: string, policy: string, extra: Record<string, unknown> = {}) => ({
-    prefix,
-    upstream: upstreamUrl,
-    policy,
-    ...extra,
-  });
-  writeFileSync(
-    file,
-    JSON.stringify({
-      routes: [
-        route('/open', 'trace'),
-        // Nested under /open and listed after it: its own, stricter policy must still apply.
-        route('/open/admin', 'admin'),
-        route('/app', 'auth', { stripPrefix: true }),
-        route('/admin', 'admin'),
-        route('/staff', 'rbac:staff,ops'),
-        route('/profile', 'update-user'),
-        route('/slow', 'auth'),
-        route('/stream', 'auth'),
-        { prefix: '/down', upstream: `http://127.0.0.1:${downPort}`, policy: 'trace' },
-      ],
-    }),
-  );
-  return file;
-}
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'gh-policies-'));
-  upstream = await startUpstream();
-  hooks = await serveHooks(appHooks, { port: 0, log: silent });
-  stack = await startStack({
-    services: ['auth', 'avatar', 'gateway'],
-    env: {
-      AUTH_CONFIG: writeConfig('auth.json', upstream.url, await freePort()),
-      AUTH_ADMIN_PASSWD: 'admin-password-for-tests',
-      AUTH_HOOKS_ADDR: `127.0.0.1:${hooks.port}`,
-      AUTH_HOOKS: 'update-claims,validate,update-user',
-      AUTH_HOOKS_TIMEOUT: '1s',
-      GATEWAY_UPSTREAM_TIMEOUT: '1s',
-    },
+  policy = await startPolicyStack(appHooks, {
+    AUTH_HOOKS: 'update-claims,validate,update-user',
+    AUTH_HOOKS_TIMEOUT: '1s',
+    GATEWAY_UPSTREAM_TIMEOUT: '1s',
   });
+  stack = policy.stack;
 }, 60_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  await hooks?.close();
-  upstream?.server.closeAllConnections();
-  await new Promise((r) => upstream?.server.close(r));
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => policy?.close());
 
 async function loggedIn(name: string): Promise<Browser> {
   const browser = new Browser(stack.url);
@@ -327,93 +229,5 @@ describe('blocking and failures', () => {
     expect([slow.status, slow.json()]).toEqual([504, { error: 'upstream timed out' }]);
     const down = await new Browser(stack.url).get('/down');
     expect([down.status, down.json()]).toEqual([502, { error: 'upstream unavailable' }]);
-  });
-});
-
-describe('basic auth by the application hook, and per-audience secrets from the ReadSecret hook', () => {
-  let second: Stack;
-  let secondHooks: RunningHooks;
-  const secrets: Record<string, string> = { 'site-a': 'a'.repeat(40), 'site-b': 'b'.repeat(40) };
-  const lateBlocked = new Set<string>();
-
-  beforeAll(async () => {
-    secondHooks = await serveHooks(
-      {
-        async checkBasicAuth(user, password) {
-          return user === 'ops-bot' && password === 'bot-pw'
-            ? { name: 'ops-bot', id: 'app_ops-bot', picture: '', role: 'ops' }
-            : null;
-        },
-        // Blocking as the seed describes it: the updater marks the user at login and at every refresh,
-        // the validator refuses marked users on every request.
-        async updateClaims(claims) {
-          if (claims.user && lateBlocked.has(claims.user.name)) {
-            claims.user.attrs = { ...claims.user.attrs, blocked: true };
-          }
-          return claims;
-        },
-        async validate(_token, claims) {
-          return claims.user?.attrs?.blocked !== true;
-        },
-        async readSecret(audience) {
-          const secret = secrets[audience];
-          if (!secret) throw new Error(`no secret for ${audience}`);
-          return secret;
-        },
-      },
-      { port: 0, log: silent },
-    );
-    second = await startStack({
-      services: ['auth', 'avatar', 'gateway'],
-      env: {
-        AUTH_CONFIG: writeConfig('second.json', upstream.url, await freePort()),
-        AUTH_ADMIN_PASSWD: 'admin-password-for-tests',
-        AUTH_AUDIENCES: 'site-a,site-b',
-        AUTH_HOOKS_ADDR: `127.0.0.1:${secondHooks.port}`,
-        AUTH_HOOKS: 'check-basic-auth,read-secret,update-claims,validate',
-        AUTH_TOKEN_DURATION: '1s',
-      },
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await second?.stop();
-    await secondHooks?.close();
-  });
-
-  it('lets the hook decide basic auth; the admin password no longer works', async () => {
-    const bot = `Basic ${Buffer.from('ops-bot:bot-pw').toString('base64')}`;
-    const res = await new Browser(second.url).get('/staff/jobs', { authorization: bot });
-    expect(res.status).toBe(200);
-    expect(decodeUser((res.json() as Echo).headers['x-gatehouse-user'])).toMatchObject({
-      id: 'app_ops-bot',
-      role: 'ops',
-    });
-    expect((await new Browser(second.url).get('/staff', { authorization: ADMIN })).status).toBe(401);
-  });
-
-  it('signs each audience with its own secret and accepts both', async () => {
-    for (const site of ['site-a', 'site-b']) {
-      const browser = new Browser(second.url);
-      expect((await browser.devLogin('ann', `?site=${site}`)).status).toBe(200);
-      const token = (await browser.cookie('JWT')) as string;
-      const at = new Date(((decodeJwt(token).iat as number) + 0.5) * 1000); // tokens here live one second
-      await expect(
-        jwtVerify(token, new TextEncoder().encode(secrets[site]), { currentDate: at }),
-      ).resolves.toBeTruthy();
-      expect((await browser.getWithXsrf('/app/x')).status).toBe(200);
-    }
-    const other = new Browser(second.url);
-    expect((await other.get('/auth/dev/login?site=site-c')).status).toBe(403);
-  });
-
-  it('blocks a user at the next refresh: the updater marks them, the validator refuses at once', async () => {
-    const browser = new Browser(second.url);
-    expect((await browser.devLogin('rita', '?site=site-a')).status).toBe(200);
-    expect((await browser.getWithXsrf('/app/x')).status).toBe(200);
-    lateBlocked.add('rita'); // the application blocks her; her current token does not say so yet
-    await new Promise((r) => setTimeout(r, 1100)); // the token (1 s) expires; the next request refreshes it
-    const res = await browser.getWithXsrf('/app/x');
-    expect([res.status, res.json()]).toEqual([401, { error: 'token is not valid' }]);
   });
 });

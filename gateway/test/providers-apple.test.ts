@@ -4,8 +4,8 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FakeApple } from '../../services/auth/test/fakes/apple';
 import { Browser } from '../../test/browser';
+import { FakeApple } from '../../test/fakes/apple';
 import { type Stack, startStack } from '../../test/stack';
 import { handshakeCookiePolicy } from '../src/routes/auth.routes';
 

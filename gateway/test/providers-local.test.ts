@@ -2,18 +2,17 @@
 // through its login page, then a real browser (Debian's chromium driven by playwright-core) from the
 // gateway's / page to the user shown on it.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
 import { Browser } from '../../test/browser';
 import { type Stack, startStack } from '../../test/stack';
+import { itWithChromium, launchChromium } from './chromium';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 
 /** `htpasswd -nbB alice wonderland-pass`: the users of the local server. */
 const HTPASSWD = 'alice:$2b$10$yBQDdKySAcroT4KTl5jpTeU6wkMbSiG2afsMjKcQek4HyAEN9BeuK\n';
-const CHROMIUM = '/usr/bin/chromium';
 
 let stack: Stack;
 let dir: string;
@@ -78,41 +77,22 @@ describe('local OAuth2 server as a provider', () => {
     expect(callback.json()).toMatchObject({ id: `corp-local_${sha1('alice')}`, name: 'alice' });
   });
 
-  // CI installs chromium (.ci/run) and must run this; elsewhere a machine without it skips it.
-  (existsSync(CHROMIUM) || process.env.CI ? it : it.skip)(
-    'logs in with a real browser from the / page and shows the user',
-    async () => {
-      const profile = mkdtempSync(path.join(os.tmpdir(), 'gh-chromium-'));
-      const context = await chromium.launchPersistentContext(profile, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
-      try {
-        const page = await context.newPage();
-        await page.goto(`${stack.url}/`);
-        await page.getByRole('link', { name: 'corp-local' }).click();
-        await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
-        await page.getByLabel('User name').fill('alice');
-        await page.getByLabel('Password').fill('wonderland-pass');
-        await page.getByRole('button', { name: 'Log in' }).click();
-        await page.waitForURL(`${stack.url}/`);
-        await page.locator('#user').waitFor({ state: 'visible' });
-        expect(await page.locator('#name').textContent()).toBe('alice');
-        expect(await page.locator('#details').textContent()).toContain(`corp-local_${sha1('alice')}`);
-      } finally {
-        await context.close();
-        rmSync(profile, { recursive: true, force: true });
-      }
-    },
-  );
+  itWithChromium('logs in with a real browser from the / page and shows the user', async () => {
+    const { context, close } = await launchChromium();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/`);
+      await page.getByRole('link', { name: 'corp-local' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
+      await page.getByLabel('User name').fill('alice');
+      await page.getByLabel('Password').fill('wonderland-pass');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(`${stack.url}/`);
+      await page.locator('#user').waitFor({ state: 'visible' });
+      expect(await page.locator('#name').textContent()).toBe('alice');
+      expect(await page.locator('#details').textContent()).toContain(`corp-local_${sha1('alice')}`);
+    } finally {
+      await close();
+    }
+  });
 });

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
-import { FakeOidcIdp } from '../../services/auth/test/fakes/oidc-idp';
 import { Browser } from '../../test/browser';
+import { FakeOidcIdp } from '../../test/fakes/oidc-idp';
 import { type Stack, startStack } from '../../test/stack';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');

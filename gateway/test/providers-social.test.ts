@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
-import { FakeSocialProviders, solidPng } from '../../services/auth/test/fakes/social';
 import { Browser } from '../../test/browser';
+import { FakeSocialProviders, solidPng } from '../../test/fakes/social';
 import { type Stack, startStack } from '../../test/stack';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');

@@ -1,34 +1,36 @@
 import type { Logger } from '@gatehouse/logger';
 import {
+  ADMIN_USER,
+  type BasicCredentials,
+  basicCredentials,
   type Claims,
-  JWT_COOKIE,
-  JWT_HEADER,
-  JWT_QUERY,
-  safeEqual,
-  safeEqualBytes,
+  findToken,
+  hasBasicCredentials,
+  isAdminLogin,
   TokenError,
+  type TokenSource as TokenPlace,
   type User,
-  XSRF_HEADER,
+  xsrfHolds,
 } from '@gatehouse/token';
-import { status as grpcStatus } from '@grpc/grpc-js';
-import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 import { BasicAttempts } from './basic-attempts';
 import type { TokenCookie } from './cookies';
-import { sessionHeaders } from './raw-headers';
+import { RawCredentialRequest, sessionHeaders } from './raw-headers';
+import { type Refused, refreshFailed, refused } from './refusals';
 import type { TokenVerifier } from './verifier';
 
-export type TokenSource = 'query' | 'header' | 'cookie' | 'basic';
+export type { RefusalReason, Refused } from './refusals';
 
-/** gRPC statuses of a refresh the auth service decided against (its texts are written for clients). */
-const REFUSALS = new Set([
-  grpcStatus.UNAUTHENTICATED,
-  grpcStatus.PERMISSION_DENIED,
-  grpcStatus.INVALID_ARGUMENT,
-  grpcStatus.FAILED_PRECONDITION,
-  grpcStatus.NOT_FOUND,
-]);
+export type TokenSource = TokenPlace | 'basic';
+
+/**
+ * The shared decisions authenticateCached calls, read once. Under CommonJS (tsx, which runs the gateway
+ * in `pnpm start` and `pnpm bench`) every use of an imported binding is a getter call; on the hot path
+ * those cost about 60 ns a request, measured in-process: more than the inline lookup this replaced
+ * (README "Benchmarks" holds this path to a bare Koa handler).
+ */
+const hotPath = { findToken, xsrfHolds, hasBasicCredentials } as const;
 
 export interface Authenticated {
   ok: true;
@@ -40,17 +42,6 @@ export interface Authenticated {
   refreshed?: TokenCookie;
   /** `user` as JSON, when it came from the verifier's cache (see CachedToken.userBody). */
   userBody?: string;
-}
-
-export interface Refused {
-  ok: false;
-  error: string;
-  /** The cookies hold a token that can never work again: clear them. */
-  clearCookies: boolean;
-  /** The answer when it is not 401: 429 (too many basic-auth failures). */
-  status?: number;
-  /** With `status`: the Retry-After seconds. */
-  retryAfterSeconds?: number;
 }
 
 /** Re-issues an expired cookie token through the auth service. */
@@ -74,8 +65,6 @@ export interface AuthenticatorOptions {
   /** Failed basic-auth attempts by client and user; a fresh counter when unset. */
   basicAttempts?: BasicAttempts;
 }
-
-const ADMIN_USER: User = { name: 'admin', id: 'admin', picture: '', attrs: { admin: true } };
 
 /**
  * Finds and checks the caller's identity, in go-pkgz/auth's order: basic auth for `admin` (when enabled),
@@ -130,38 +119,29 @@ export class Authenticator {
   authenticateCached(ctx: Koa.Context): Authenticated | undefined {
     if (this.options.validate) return undefined; // a validator must see every request
     const headers = sessionHeaders(ctx.req);
-    // Basic credentials go first (go-pkgz order); the same token precedence as findToken.
-    if (headers.authorization.startsWith('Basic ')) return undefined;
-    let token: string | undefined;
-    let source: TokenSource = 'query';
-    if (ctx.req.url?.includes('?')) {
-      const fromQuery = ctx.query[JWT_QUERY];
-      if (typeof fromQuery === 'string' && fromQuery !== '') token = fromQuery;
-    }
-    if (token === undefined && headers.jwt) {
-      token = headers.jwt;
-      source = 'header';
-    }
-    if (token === undefined && headers.cookie) {
-      token = parseCookies(headers.cookie)[JWT_COOKIE] || undefined;
-      source = 'cookie';
-    }
-    if (token === undefined) return undefined;
+    // Basic credentials go first (go-pkgz order), and are never cached.
+    if (hotPath.hasBasicCredentials(headers.authorization)) return undefined;
+    // The same lookup and XSRF rule as authenticate, fed from the headers read above.
+    const request = new RawCredentialRequest(ctx, headers);
+    const found = hotPath.findToken(request);
+    if (found === undefined) return undefined;
+    const { token, source } = found;
     const { verifier } = this.options;
     const entry = verifier.peek(token);
     if (!entry?.user || entry.claims.handshake || verifier.expired(entry)) return undefined;
     if (this.isEnded(entry.claims.jti)) return undefined;
-    if (source === 'cookie' && !safeEqualBytes(headers.xsrf, entry.jtiBytes)) return undefined;
+    if (!hotPath.xsrfHolds(request, found, entry.jtiBytes)) return undefined;
     return { ok: true, user: entry.user, userBody: entry.userBody, source, claims: entry.claims, token };
   }
 
   async authenticate(ctx: Koa.Context): Promise<Authenticated | Refused> {
-    if (this.options.checkBasicAuth && ctx.get('authorization').startsWith('Basic ')) return this.basicByHook(ctx);
-    const basic = this.basicAdmin(ctx);
+    const credentials = basicCredentials(ctx.get('authorization'));
+    if (credentials && this.options.checkBasicAuth) return this.basicByHook(ctx, credentials);
+    const basic = credentials && this.basicAdmin(ctx, credentials);
     if (basic) return basic;
 
-    const found = this.findToken(ctx);
-    if (!found) return { ok: false, error: 'token cookie was not presented', clearCookies: false };
+    const found = findToken(ctx);
+    if (!found) return refused('no_token', false);
     const { token, source } = found;
 
     let claims: Claims;
@@ -170,90 +150,44 @@ export class Authenticator {
     try {
       ({ claims, expired, user } = await this.options.verifier.verify(token));
     } catch (err) {
-      const message = err instanceof TokenError ? err.message : 'token is invalid';
-      return { ok: false, error: message, clearCookies: source === 'cookie' };
+      return refused('invalid_token', source === 'cookie', err instanceof TokenError ? err.message : undefined);
     }
-    if (claims.handshake) return { ok: false, error: 'invalid kind of token', clearCookies: false };
-    if (!claims.user || !user) return { ok: false, error: 'user is nil', clearCookies: false };
-    if (this.isEnded(claims.jti)) return { ok: false, error: 'session ended, log in again', clearCookies: true };
-    if (source === 'cookie' && !safeEqual(ctx.get(XSRF_HEADER), claims.jti ?? '')) {
-      return { ok: false, error: 'xsrf mismatch', clearCookies: false };
-    }
+    if (claims.handshake) return refused('wrong_kind', false);
+    if (!claims.user || !user) return refused('no_user', false);
+    if (this.isEnded(claims.jti)) return refused('session_ended', true);
+    if (!xsrfHolds(ctx, found, claims.jti ?? '')) return refused('xsrf_mismatch', false);
     const refusal = await this.validated(token, claims);
     if (refusal) return refusal;
     if (!expired) return { ok: true, user, source, claims, token };
-    if (source !== 'cookie') return { ok: false, error: 'token expired', clearCookies: false };
+    if (source !== 'cookie') return refused('expired', false);
 
     let refreshed: TokenCookie;
     try {
       refreshed = await this.refreshOnce(token);
       ({ claims, user } = await this.options.verifier.verify(refreshed.token));
     } catch (err) {
-      return this.refreshFailed(err);
+      return refreshFailed(err, this.options.log);
     }
     // The claims updater ran again on refresh (it may have blocked the user): validate what it made.
     const refusedNow = await this.validated(refreshed.token, claims);
     if (refusedNow) return refusedNow;
-    if (!user) return { ok: false, error: 'user is nil', clearCookies: true };
+    if (!user) return refused('no_user', true);
     return { ok: true, user, source, claims, token: refreshed.token, refreshed };
-  }
-
-  /**
-   * A refresh the auth service refused (revoked, past the session's end, invalid) ends the session here
-   * too: 401, cookies cleared. One it could not decide (it or its Redis is down, a deadline passed) is
-   * a 503 with Retry-After that keeps the cookies, so an outage logs nobody out. Clients see our own
-   * texts only; transport details go to the log.
-   */
-  private refreshFailed(err: unknown): Refused {
-    const code = (err as { code?: unknown }).code;
-    if (typeof code === 'number' && REFUSALS.has(code)) {
-      this.options.log.info({ err: (err as Error).message }, 'refresh refused');
-      const details = (err as { details?: unknown }).details;
-      return {
-        ok: false,
-        error: typeof details === 'string' && details ? details : 'token expired',
-        clearCookies: true,
-      };
-    }
-    if (err instanceof TokenError) {
-      this.options.log.warn({ err: err.message }, 'refreshed token refused');
-      return { ok: false, error: err.message, clearCookies: true };
-    }
-    this.options.log.warn({ err: (err as Error).message }, 'refresh not decided: auth service unavailable');
-    return {
-      ok: false,
-      error: 'the session cannot be refreshed right now, try again shortly',
-      clearCookies: false,
-      status: 503,
-      retryAfterSeconds: 5,
-    };
-  }
-
-  private findToken(ctx: Koa.Context): { token: string; source: TokenSource } | undefined {
-    const fromQuery = ctx.query[JWT_QUERY];
-    if (typeof fromQuery === 'string' && fromQuery !== '') return { token: fromQuery, source: 'query' };
-    const fromHeader = ctx.get(JWT_HEADER);
-    if (fromHeader) return { token: fromHeader, source: 'header' };
-    const header = ctx.get('cookie');
-    if (!header) return undefined;
-    const fromCookie = parseCookies(header)[JWT_COOKIE];
-    return fromCookie ? { token: fromCookie, source: 'cookie' } : undefined;
   }
 
   private async validated(token: string, claims: Claims): Promise<Refused | undefined> {
     if (!this.options.validate) return undefined;
     try {
       if (await this.options.validate(token, claims)) return undefined;
-      return { ok: false, error: 'token is not valid', clearCookies: false };
+      return refused('not_valid', false);
     } catch (err) {
       // Fail closed: a validator that cannot answer never lets a (possibly blocked) user in.
       this.options.log.error({ err: (err as Error).message }, 'validator failed');
-      return { ok: false, error: 'validator unavailable', clearCookies: false };
+      return refused('validator_unavailable', false);
     }
   }
 
-  private async basicByHook(ctx: Koa.Context): Promise<Authenticated | Refused> {
-    const { user, password } = basicCredentials(ctx.get('authorization'));
+  private async basicByHook(ctx: Koa.Context, { user, password }: BasicCredentials): Promise<Authenticated | Refused> {
     const limited = this.basicLimited(user, ctx.ip);
     if (limited) return limited;
     try {
@@ -264,25 +198,21 @@ export class Authenticator {
       }
     } catch (err) {
       this.options.log.error({ err: (err as Error).message }, 'basic auth checker failed');
-      return { ok: false, error: 'basic auth refused', clearCookies: false };
+      return refused('basic_refused', false);
     }
     this.basicAttempts.failed(user, ctx.ip);
     this.options.log.warn({ client: ctx.ip }, 'basic auth refused');
-    return { ok: false, error: 'basic auth refused', clearCookies: false };
+    return refused('basic_refused', false);
   }
 
   /** Admin basic auth: the admin user, a refusal when this client has failed too often, or undefined (no match). */
-  private basicAdmin(ctx: Koa.Context): Authenticated | Refused | undefined {
+  private basicAdmin(ctx: Koa.Context, credentials: BasicCredentials): Authenticated | Refused | undefined {
     const password = this.options.adminPassword;
-    const header = ctx.get('authorization');
-    if (!password || !header.startsWith('Basic ')) return undefined;
-    const { user, password: given } = basicCredentials(header);
+    if (!password) return undefined;
+    const { user } = credentials;
     const limited = this.basicLimited(user, ctx.ip);
     if (limited) return limited;
-    // Both checks always run, so timing does not tell which one failed.
-    const okUser = safeEqual(user, 'admin');
-    const okPassword = safeEqual(given, password);
-    if (okUser && okPassword) {
+    if (isAdminLogin(credentials, password)) {
       this.basicAttempts.succeeded(user, ctx.ip);
       return { ok: true, user: ADMIN_USER, source: 'basic' };
     }
@@ -295,13 +225,7 @@ export class Authenticator {
   private basicLimited(user: string, client: string): Refused | undefined {
     const wait = this.basicAttempts.retryAfter(user, client);
     if (wait === 0) return undefined;
-    return {
-      ok: false,
-      error: 'too many failed attempts, try again later',
-      clearCookies: false,
-      status: 429,
-      retryAfterSeconds: wait,
-    };
+    return refused('too_many_attempts', false, undefined, { status: 429, retryAfterSeconds: wait });
   }
 
   private refreshOnce(token: string): Promise<TokenCookie> {
@@ -320,12 +244,4 @@ export class Authenticator {
     }
     return pending;
   }
-}
-
-function basicCredentials(header: string): { user: string; password: string } {
-  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon >= 0
-    ? { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
-    : { user: decoded, password: '' };
 }

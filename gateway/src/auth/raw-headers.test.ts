@@ -1,6 +1,8 @@
 import http from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
-import { sessionHeaders } from './raw-headers';
+import { findToken } from '@gatehouse/token';
+import type Koa from 'koa';
+import { RawCredentialRequest, sessionHeaders } from './raw-headers';
 
 const req = (rawHeaders: string[]) => ({ rawHeaders }) as unknown as http.IncomingMessage;
 
@@ -90,5 +92,29 @@ describe('sessionHeaders', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('RawCredentialRequest', () => {
+  const ctx = (url: string, query: Record<string, unknown>) =>
+    ({ req: { url }, query, get: (name: string) => `ctx:${name}` }) as unknown as Koa.Context;
+  const headers = { authorization: 'Basic x', jwt: 'hdr', cookie: 'JWT=ck', xsrf: 'j1' };
+
+  it('answers the headers read already, and asks Koa for anything else', () => {
+    const request = new RawCredentialRequest(ctx('/auth/user', {}), headers);
+    expect(['x-jwt', 'cookie', 'x-xsrf-token', 'authorization', 'host'].map((h) => request.get(h))).toEqual([
+      'hdr',
+      'JWT=ck',
+      'j1',
+      'Basic x',
+      'ctx:host',
+    ]);
+  });
+
+  it('reads the query only when the URL has one, so the shared lookup sees what Koa would', () => {
+    const withQuery = new RawCredentialRequest(ctx('/auth/user?token=q', { token: 'q' }), headers);
+    expect(findToken(withQuery)).toEqual({ token: 'q', source: 'query' });
+    const without = new RawCredentialRequest(ctx('/auth/user', { token: 'stale' }), headers);
+    expect(findToken(without)).toEqual({ token: 'hdr', source: 'header' });
   });
 });

@@ -1,4 +1,12 @@
-import { configSecretReader, type SecretReader, safeEqualBytes, TokenService } from '@gatehouse/token';
+import {
+  configSecretReader,
+  generateSigningJwk,
+  keySetVerification,
+  loadSigningKeys,
+  type SecretReader,
+  safeEqualBytes,
+  TokenService,
+} from '@gatehouse/token';
 import { TokenVerifier } from './verifier';
 
 const SECRET = 'a-secret-long-enough-for-hs256-0123456789';
@@ -56,6 +64,44 @@ describe('TokenVerifier', () => {
     expect(Object.isFrozen(entry?.user)).toBe(true);
     expect(safeEqualBytes(jti, entry?.jtiBytes ?? Buffer.alloc(0))).toBe(true);
     expect(verifier.expired(entry!)).toBe(false);
+  });
+
+  it('caches ES256 tokens by their longer signature too, checking each key lookup once', async () => {
+    const keys = await loadSigningKeys('ES256', [await generateSigningJwk('ES256')]);
+    const signer = new TokenService({
+      issuer: 'gatehouse',
+      tokenDurationMs: 15 * 60_000,
+      cookieDurationMs: 24 * 3600_000,
+      audiences: [],
+      secrets: configSecretReader(SECRET, {}),
+      signingKeys: keys,
+    });
+    const { token } = await signer.issueSession({
+      user: { name: 'eve', id: 'dev_eve', picture: '' },
+      aud: 'gatehouse',
+      provider: 'dev',
+      sessionOnly: false,
+    });
+    const inner = keySetVerification(keys);
+    if (typeof inner === 'function' || inner.alg === 'HS256') throw new Error('expected a key set');
+    let lookups = 0;
+    const verifier = new TokenVerifier(
+      {
+        alg: 'ES256',
+        keys: (header, input) => {
+          lookups++;
+          return inner.keys(header, input);
+        },
+      },
+      [],
+    );
+    await verifier.verify(token);
+    await verifier.verify(token);
+    expect(lookups).toBe(1);
+    expect(verifier.peek(token)?.user).toMatchObject({ name: 'eve' });
+    // A copy with the signature of another ES256 token is a miss, not a hit.
+    const [h, p] = token.split('.');
+    expect(verifier.peek(`${h}.${p}x.${token.split('.')[2]}`)).toBeUndefined();
   });
 
   it('never hands out a cached entry for another token that reuses its signature', async () => {

@@ -1,4 +1,4 @@
-import { type Claims, type SecretReader, type User, userJson, verifyToken } from '@gatehouse/token';
+import { type Claims, type User, userJson, type VerificationKeys, verifyToken } from '@gatehouse/token';
 import { LRUCache } from 'lru-cache';
 
 /** A token verified before, as the cache keeps it; shared between requests, never modified. */
@@ -29,8 +29,8 @@ function requestUser(claims: Claims): User | undefined {
 
 /**
  * The cache key: the signature segment. Hashing a ~600-character token for every lookup was the
- * largest cost of an authenticated request; the 43-character HS256 MAC is as unique, and a hit still
- * has to equal the whole token (see peek).
+ * largest cost of an authenticated request; the 43-character HS256 MAC is as unique (an ES256 or
+ * EdDSA signature, 86 characters, more so), and a hit still has to equal the whole token (see peek).
  */
 function cacheKey(token: string): string {
   return token.slice(token.lastIndexOf('.') + 1);
@@ -45,7 +45,7 @@ export class TokenVerifier {
   private readonly cache = new LRUCache<string, CachedToken>({ max: 20_000, ttl: 60_000 });
 
   constructor(
-    private readonly secrets: SecretReader,
+    private readonly secrets: VerificationKeys,
     private readonly audiences: string[],
     private readonly now: () => number = Date.now,
     private readonly rules: { issuer?: string; providerAllowed?: (name: string) => boolean } = {},

@@ -1,16 +1,25 @@
 import type Koa from 'koa';
-import type { Authenticator } from '../auth/authenticator';
+import type { Authenticator, Refused } from '../auth/authenticator';
 import { type CookiePolicy, clearTokenCookies, setTokenCookies } from '../auth/cookies';
 import '../state';
 
-/**
- * Authenticates the request and puts the user in `ctx.state.user`. `required`: answer 401 when there is
- * no valid user (go-pkgz Auth); otherwise pass through without one (go-pkgz Trace).
- */
+export interface AuthenticateOptions {
+  /** Answer 401 when there is no valid user (go-pkgz Auth); otherwise pass through without one (go-pkgz Trace). */
+  required: boolean;
+  /**
+   * The body of a refusal, for routes whose contract has its own error shape (the card-loading API);
+   * go-pkgz's `{"error": message}` when unset. Status, Retry-After and cookies are decided here either way.
+   */
+  refusalBody?: (status: number, refusal: Refused) => unknown;
+}
+
+const goPkgzRefusal = (_status: number, refusal: Refused) => ({ error: refusal.error });
+
+/** Authenticates the request and puts the user in `ctx.state.user`. */
 export function authenticate(
   authenticator: Authenticator,
   cookies: CookiePolicy,
-  { required }: { required: boolean },
+  { required, refusalBody = goPkgzRefusal }: AuthenticateOptions,
 ): Koa.Middleware {
   return async function authenticateRequest(ctx, next) {
     const result = authenticator.authenticateCached(ctx) ?? (await authenticator.authenticate(ctx));
@@ -21,9 +30,10 @@ export function authenticate(
     } else {
       if (result.clearCookies) clearTokenCookies(ctx, cookies);
       if (required) {
-        ctx.status = result.status ?? 401;
+        const status = result.status ?? 401;
+        ctx.status = status;
         if (result.retryAfterSeconds) ctx.set('Retry-After', String(result.retryAfterSeconds));
-        ctx.body = { error: result.error };
+        ctx.body = refusalBody(status, result);
         return;
       }
     }

@@ -2,6 +2,7 @@ import { describeCallError } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import { redactUrl } from '@gatehouse/logger';
 import type Koa from 'koa';
+import { NOSNIFF } from './security-headers';
 
 /** An error the gateway answers itself, with a status and a message meant for the client. */
 export class HttpError extends Error {
@@ -50,8 +51,8 @@ function describeError(err: unknown): { status: number; message: string } {
 export function errorHandler(log: Logger): Koa.Middleware {
   return async function errorHandler(ctx, next) {
     const started = performance.now();
-    // Every answer, 404s and upstreams' included: no browser may guess a type the gateway did not state.
-    ctx.set('X-Content-Type-Options', 'nosniff');
+    // Every answer, 404s and upstreams' included.
+    ctx.set(...NOSNIFF);
     try {
       await next();
     } catch (err) {
@@ -72,16 +73,5 @@ export function errorHandler(log: Logger): Koa.Middleware {
       const ms = Math.round(performance.now() - started);
       log[level]({ method: ctx.method, url: redactUrl(ctx.url), status: ctx.status, ms }, 'request');
     }
-  };
-}
-
-export const SECURITY_HEADERS = { csp: "default-src 'none'; sandbox; frame-ancestors 'none'" };
-
-/** go-pkgz/auth's headers on every auth and avatar response: nothing in them may run or be sniffed. */
-export function securityHeaders(): Koa.Middleware {
-  return async function securityHeaders(ctx, next) {
-    ctx.set('Content-Security-Policy', SECURITY_HEADERS.csp);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    await next();
   };
 }

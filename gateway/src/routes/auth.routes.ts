@@ -1,4 +1,5 @@
 import type { PromiseClient } from '@gatehouse/grpc-kit';
+import { traceFrom } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import { JWT_COOKIE } from '@gatehouse/token';
 import { bodyParser } from '@koa/bodyparser';
@@ -9,12 +10,16 @@ import type { Authenticator } from '../auth/authenticator';
 import { type CookiePolicy, clearTokenCookies, setTokenCookies } from '../auth/cookies';
 import { authenticate } from '../middleware/authenticate';
 import { strictBody } from '../middleware/bodies';
-import { HttpError, SECURITY_HEADERS, securityHeaders } from '../middleware/errors';
+import { HttpError } from '../middleware/errors';
+import { API_SECURITY_HEADERS, securityHeaders, setHeaders } from '../middleware/security-headers';
+import { REQUEST_ID_HEADER } from '../middleware/trace';
 
 export interface AuthRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;
   authenticator: Authenticator;
   cookies: CookiePolicy;
+  /** Told of every finished login callback (metrics). */
+  loginFinished?: (provider: string, outcome: 'success' | 'failure') => void;
 }
 
 /**
@@ -92,8 +97,9 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
     if (ctx.method !== 'GET' || (url !== '/auth/user' && !url.startsWith('/auth/user?'))) return next();
     const cached = deps.authenticator.authenticateCached(ctx);
     if (cached?.userBody === undefined) return next();
-    ctx.set('Content-Security-Policy', SECURITY_HEADERS.csp);
-    ctx.set('X-Content-Type-Options', 'nosniff');
+    setHeaders(ctx.res, API_SECURITY_HEADERS);
+    // The hot path runs ahead of requestTrace (app.ts), so it names the request's trace itself.
+    ctx.res.setHeader(REQUEST_ID_HEADER, traceFrom(ctx.req.headers.traceparent).traceId);
     ctx.set('Content-Type', 'application/json; charset=utf-8');
     ctx.body = cached.userBody;
     return Promise.resolve();
@@ -115,7 +121,7 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
       const result = await deps.authenticator.authenticate(ctx);
       // A missing or broken token is cleared anyway; a good one without its XSRF header is not (logout CSRF).
       if (!result.ok) {
-        if (result.error !== 'xsrf mismatch') clearTokenCookies(ctx, deps.cookies);
+        if (result.reason !== 'xsrf_mismatch') clearTokenCookies(ctx, deps.cookies);
         throw new HttpError(403, 'logout not allowed');
       }
       // The auth service ends the session (and runs the provider's logout), so it can never be refreshed.
@@ -157,10 +163,13 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
       }
       case 'callback': {
         const handshakeToken = parseCookies(ctx.get('cookie'))[JWT_COOKIE] ?? '';
-        const done = await deps.auth.completeLogin(
-          { provider, handshakeToken, params: callbackParams(ctx) },
-          { deadlineMs: LOGIN_DEADLINE_MS },
-        );
+        const done = await deps.auth
+          .completeLogin({ provider, handshakeToken, params: callbackParams(ctx) }, { deadlineMs: LOGIN_DEADLINE_MS })
+          .catch((err: unknown) => {
+            deps.loginFinished?.(provider, 'failure');
+            throw err;
+          });
+        deps.loginFinished?.(provider, 'success');
         setTokenCookies(ctx, deps.cookies, done.session!);
         if (done.redirectUrl) {
           ctx.status = 303;

@@ -1,31 +1,20 @@
+import { SERVABLE_IMAGE_TYPES } from '@gatehouse/contract';
 import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { avatar } from '@gatehouse/proto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 import { HttpError } from '../middleware/errors';
+import { API_SECURITY_HEADERS, setHeaders } from '../middleware/security-headers';
 
 const AVATAR_ID = /^[a-f0-9]{40}\.image$/i;
 const CACHE_CONTROL = `max-age=${7 * 24 * 3600}`;
 
 /** go-pkgz's headers on every avatar answer, errors included: nothing served here may run or be sniffed. */
-const FIXED_HEADERS: Array<[string, string]> = [
-  ['Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'"],
-  ['X-Content-Type-Options', 'nosniff'],
+const FIXED_HEADERS: ReadonlyArray<readonly [string, string]> = [
+  ...API_SECURITY_HEADERS,
   ['Content-Disposition', 'inline; filename="avatar"'],
 ];
-
-/** What go-pkgz serves (no SVG: it can carry script); anything else is answered 415. */
-const SERVABLE = new Set([
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/bmp',
-  'image/x-icon',
-  'image/vnd.microsoft.icon',
-  'image/*',
-]);
 
 interface CachedAvatar {
   body: Buffer;
@@ -45,6 +34,8 @@ export interface AvatarRoutesDeps {
    * again (at the next login) shows after at most `ttlMs`; browsers revalidate with the ETag anyway.
    */
   cache?: { maxBytes?: number; ttlMs?: number };
+  /** Told of every cache lookup, hit or miss (metrics: the hit ratio). */
+  cacheLookup?: (hit: boolean) => void;
 }
 
 /**
@@ -80,15 +71,17 @@ export function avatarHandlers(deps: AvatarRoutesDeps): { router: Router; middle
 
   const serve = async (ctx: Koa.Context, id: string) => {
     const res = ctx.res;
-    for (const [name, value] of FIXED_HEADERS) res.setHeader(name, value);
+    setHeaders(res, FIXED_HEADERS);
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
       throw new HttpError(405, 'method not allowed');
     }
     if (!AVATAR_ID.test(id)) throw new HttpError(403, "can't load avatar");
     const key = id.toLowerCase();
-    const found = cache.get(key) ?? (await load(cache, key));
-    if (!SERVABLE.has(found.contentType)) throw new HttpError(415, 'invalid avatar content');
+    const cached = cache.get(key);
+    deps.cacheLookup?.(cached !== undefined);
+    const found = cached ?? (await load(cache, key));
+    if (!SERVABLE_IMAGE_TYPES.has(found.contentType)) throw new HttpError(415, 'invalid avatar content');
     res.setHeader('ETag', found.etag);
     res.setHeader('Cache-Control', CACHE_CONTROL);
     const ifNoneMatch = ctx.req.headers['if-none-match'];

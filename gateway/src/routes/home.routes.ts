@@ -1,12 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { runtimeAssetDir } from '@gatehouse/config';
 import Router from '@koa/router';
+import { PAGE_SECURITY_HEADERS, setHeaders } from '../middleware/security-headers';
 
-const PUBLIC_DIR = path.join(__dirname, '..', 'public');
+const PUBLIC_DIR = runtimeAssetDir(path.join(__dirname, '..', 'public'), 'public');
 
 const ASSETS: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
+  '/api.js': { file: 'api.js', type: 'text/javascript; charset=utf-8' },
+  '/cards.js': { file: 'cards.js', type: 'text/javascript; charset=utf-8' },
+  '/passkeys.js': { file: 'passkeys.js', type: 'text/javascript; charset=utf-8' },
   '/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
 };
 
@@ -16,12 +21,7 @@ export function homeRoutes(): Router {
   for (const [route, { file, type }] of Object.entries(ASSETS)) {
     const body = readFileSync(path.join(PUBLIC_DIR, file));
     router.get(route, (ctx) => {
-      ctx.set(
-        'Content-Security-Policy',
-        "default-src 'self'; img-src 'self'; frame-ancestors 'none'; form-action 'self'",
-      );
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.set('Referrer-Policy', 'same-origin');
+      setHeaders(ctx.res, PAGE_SECURITY_HEADERS);
       ctx.type = type;
       ctx.body = body;
     });

@@ -6,7 +6,8 @@ import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
 import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
 import { refuseEncodedBody } from '../middleware/bodies';
-import { HttpError, securityHeaders } from '../middleware/errors';
+import { HttpError } from '../middleware/errors';
+import { securityHeaders } from '../middleware/security-headers';
 import { wantsSessionCookie } from './auth.routes';
 import { handlerCookies, handlerSetCookies } from './handler-cookies';
 
@@ -118,7 +119,7 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
           // cross-site logout attempt and is refused; anything broken is cleared.
           const who = await deps.authenticator.authenticate(ctx);
           if (!who.ok) {
-            if (who.error !== 'xsrf mismatch') clearTokenCookies(ctx, deps.cookies);
+            if (who.reason !== 'xsrf_mismatch') clearTokenCookies(ctx, deps.cookies);
             throw new HttpError(403, 'logout not allowed');
           }
           sessionToken = who.token;

@@ -1,3 +1,4 @@
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
 import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
@@ -16,12 +17,14 @@ export const NOT_FOUND_TEXT =
  * default, 25 s at most) plus its Postgres lock waits.
  */
 const PROCESSOR_CALL_DEADLINE_MS = 30_000;
-const MAX_IDEMPOTENCY_KEY = 255;
 const CARD_ID = /^[1-9]\d{0,15}$/;
 
 export interface PaymentRoutesDeps {
   payment: PromiseClient<payment.PaymentServiceClient>;
-  /** The gateway's authentication, required: after it, ctx.state.user is the verified user. */
+  /**
+   * The gateway's authentication, required, with paymentRefusalBody as its refusal body: after it,
+   * ctx.state.user is the verified user.
+   */
   requireUser: Koa.Middleware;
   log: Logger;
 }
@@ -82,8 +85,21 @@ function contractError(err: unknown): PaymentHttpError {
 }
 
 /**
- * Every answer of these routes keeps the card-loading contract, errors included: gRPC failures,
- * validation, and the authentication middleware's 401 `{"error"}` body, which is reshaped here.
+ * The authentication middleware's refusal (401, or 429/503) in the card-loading contract's shape: give
+ * it as `refusalBody` to the `requireUser` these routes get.
+ */
+export function paymentRefusalBody(status: number, refusal: { error: string }): PaymentErrorBody {
+  return { status: 'error', errors: [{ code: `http-${status}`, message: refusal.error }] };
+}
+
+interface PaymentErrorBody {
+  status: 'error';
+  errors: { code: string; message: string }[];
+}
+
+/**
+ * Every answer of these routes keeps the card-loading contract, errors included: gRPC failures and
+ * validation here, the authentication middleware's refusals through paymentRefusalBody.
  */
 function paymentErrors(log: Logger): Koa.Middleware {
   return async function paymentErrors(ctx, next) {
@@ -91,10 +107,6 @@ function paymentErrors(log: Logger): Koa.Middleware {
     ctx.set('Cache-Control', 'no-store');
     try {
       await next();
-      const body = ctx.body as { error?: unknown } | undefined;
-      if (ctx.status >= 400 && body && typeof body.error === 'string') {
-        ctx.body = { status: 'error', errors: [{ code: `http-${ctx.status}`, message: body.error }] };
-      }
     } catch (err) {
       if (isClientAbort(ctx, err)) throw err; // the error handler logs it as what it is
       const isGrpc = typeof (err as { code?: unknown }).code === 'number' && 'details' in (err as object);
@@ -120,8 +132,8 @@ function cardIdParam(ctx: Koa.Context): string {
 
 function idempotencyKey(ctx: Koa.Context): string {
   const key = ctx.get('idempotency-key');
-  if (key.length > MAX_IDEMPOTENCY_KEY || /[^\x21-\x7e]/.test(key)) {
-    throw badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY} printable ASCII characters`);
+  if (key.length > MAX_IDEMPOTENCY_KEY_LENGTH || /[^\x21-\x7e]/.test(key)) {
+    throw badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters`);
   }
   return key;
 }
@@ -129,7 +141,7 @@ function idempotencyKey(ctx: Koa.Context): string {
 const owner = (ctx: Koa.Context) => (ctx.state.user as User).id;
 
 /**
- * The card-loading API (seeds/card-loading-api.md) for the logged-in user: POST /tokens/,
+ * The card-loading API (README, Payments) for the logged-in user: POST /tokens/,
  * POST /cards/{id}/load/, and the card routes GET /cards/, POST /cards/, GET /cards/{id}/loads/.
  */
 export function paymentRoutes(deps: PaymentRoutesDeps): Router {

@@ -1,6 +1,6 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import type { Logger } from '@gatehouse/logger';
+import { type Logger, outgoingTraceparent } from '@gatehouse/logger';
 import { isAdmin, JWT_COOKIE, JWT_HEADER, JWT_QUERY, type User, XSRF_COOKIE, XSRF_HEADER } from '@gatehouse/token';
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -24,6 +24,8 @@ export interface ProxyRoutesDeps {
   /** The host the public reaches the gateway by (AUTH_URL's), sent as X-Forwarded-Host. */
   publicHost: string;
   log: Logger;
+  /** Told of every upstream call by route prefix: its status, or why there was none (metrics). */
+  upstreamAnswered?: (route: string, status: number | 'timeout' | 'unavailable') => void;
 }
 
 /** RFC 9110 §7.6.1 connection-specific headers: never forwarded, in either direction. */
@@ -89,6 +91,9 @@ function requestHeaders(ctx: Koa.Context, user: User | undefined, publicHost: st
   // From configuration: the client's Host header is whatever the client chose to send.
   out['x-forwarded-host'] = publicHost;
   if (user) out[USER_HEADER] = Buffer.from(JSON.stringify(user)).toString('base64url');
+  // The upstream joins the request's trace (the client's traceparent, checked, or the gateway's own).
+  const traceparent = outgoingTraceparent();
+  if (traceparent) out.traceparent = traceparent;
   return out;
 }
 
@@ -169,6 +174,7 @@ async function forward(ctx: Koa.Context, route: ProxyRoute, user: User | undefin
     ctx.req.once('aborted', () => req.destroy());
     ctx.req.pipe(req);
   }).catch((err: unknown) => {
+    deps.upstreamAnswered?.(route.prefix, err instanceof UpstreamTimeout ? 'timeout' : 'unavailable');
     if (err instanceof UpstreamTimeout) throw new HttpError(504, 'upstream timed out');
     deps.log.warn({ err: (err as Error).message, upstream: route.upstream.origin }, 'upstream unavailable');
     throw new HttpError(502, 'upstream unavailable');
@@ -176,8 +182,11 @@ async function forward(ctx: Koa.Context, route: ProxyRoute, user: User | undefin
 
   const listed = connectionListed(upstream.headers);
   ctx.status = upstream.statusCode ?? 502;
+  deps.upstreamAnswered?.(route.prefix, ctx.status);
   for (const [name, value] of Object.entries(upstream.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name) || listed.has(name)) continue;
+    // The gateway's request id names the trace the logs carry; an upstream's own id does not replace it.
+    if (name === 'x-request-id') continue;
     if (name === 'set-cookie') {
       // The session cookies are the gateway's alone: an upstream cannot set or clear them.
       const kept = (value as string[]).filter(

@@ -1,0 +1,218 @@
+// The cards part of the page: the user's cards with balances, a form to create one, and per card a
+// load form (amount and one of Braintree's test nonces) with its loads. Everything goes through the
+// public card API; every text from it is set with textContent, never parsed as HTML.
+import { call, describeError } from './api.js';
+
+/** Braintree's sandbox nonces, which the development processor (and the real sandbox) honour. */
+const NONCES = [
+  ['fake-valid-nonce', 'Valid card'],
+  ['fake-valid-visa-nonce', 'Valid Visa'],
+  ['fake-valid-mastercard-nonce', 'Valid Mastercard'],
+  ['fake-processor-declined-visa-nonce', 'Declined Visa'],
+  ['fake-luhn-invalid-nonce', 'Invalid card number'],
+  ['fake-consumed-nonce', 'Already used nonce'],
+];
+
+/** Creates an element with DOM properties (never innerHTML) and children (strings become text). */
+function el(tag, props = {}, ...children) {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * "100", "100.5", "100.50" -> "100.50": the API's two-decimal string, by text (no float rounding).
+ * Null when it is not an amount at all; the server still judges the rest (zero, limits).
+ */
+export function normaliseAmount(text) {
+  const m = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  return m ? `${m[1]}.${(m[2] ?? '').padEnd(2, '0')}` : null;
+}
+
+/**
+ * An answer after which the load may or may not have been charged: no answer, the payment service's
+ * unknown-outcome 502, a 5xx from anything in between, or the same key still running (409). Only a
+ * retry with the same Idempotency-Key is safe then: it replays the load and never charges twice.
+ */
+function outcomeUnknown({ status, body }) {
+  const code = body?.errors?.[0]?.code;
+  if (code === 'idempotency-key-in-use') return true;
+  return status === 0 || (status >= 500 && code !== 'processor-error');
+}
+
+/** A status line (polite) and an error line (assertive) that replace each other. */
+function messages() {
+  const ok = el('p', { className: 'ok' });
+  ok.setAttribute('role', 'status');
+  const error = el('p', { className: 'error' });
+  error.setAttribute('role', 'alert');
+  return {
+    nodes: [ok, error],
+    ok(text) {
+      error.textContent = '';
+      ok.textContent = text;
+    },
+    error(text) {
+      ok.textContent = '';
+      error.textContent = text;
+    },
+  };
+}
+
+function loadRow(load) {
+  const when = new Date(load.created_at);
+  const outcome = load.processor_response_text ? `${load.status}: ${load.processor_response_text}` : load.status;
+  return el(
+    'tr',
+    { className: `load-${load.status}` },
+    el('td', { className: 'amount', textContent: load.amount }),
+    el('td', { textContent: outcome }),
+    el('td', { textContent: Number.isNaN(when.getTime()) ? '' : when.toLocaleString() }),
+  );
+}
+
+/** One card: its balance, its load form and its loads. `changed` reloads the whole list's balances. */
+function cardView(card, changed) {
+  const titleId = `card-${card.id}-title`;
+  const balance = el('strong', { className: 'balance' });
+  const amount = el('input', { name: 'amount', inputMode: 'decimal', placeholder: '100.00', required: true });
+  amount.autocomplete = 'off';
+  const nonce = el(
+    'select',
+    { name: 'nonce' },
+    ...NONCES.map(([value, label]) => el('option', { value, textContent: `${label} (${value})` })),
+  );
+  const controls = el(
+    'fieldset',
+    {},
+    el('legend', { textContent: 'Load this card' }),
+    el('label', {}, 'Amount ', amount),
+    el('label', {}, 'Test card ', nonce),
+    el('button', { type: 'submit', textContent: 'Load' }),
+  );
+  const form = el('form', { className: 'load' }, controls);
+  const say = messages();
+  const retry = el('button', { type: 'button', textContent: 'Retry the same load', hidden: true });
+  const rows = el('tbody');
+  const loads = el(
+    'table',
+    { className: 'loads', hidden: true },
+    el('caption', { textContent: 'Loads' }),
+    el(
+      'thead',
+      {},
+      el('tr', {}, ...['Amount', 'Outcome', 'When'].map((h) => el('th', { scope: 'col', textContent: h }))),
+    ),
+    rows,
+  );
+  const element = el(
+    'li',
+    { className: 'card' },
+    el('h3', { id: titleId }, card.name),
+    el('p', {}, 'Balance ', balance),
+    form,
+    ...say.nodes,
+    retry,
+    loads,
+  );
+  element.setAttribute('aria-labelledby', titleId);
+
+  /** The load last answered with an unknown outcome: Retry sends it again with the same key. */
+  let pending = null;
+
+  async function showLoads() {
+    const res = await call('GET', `/cards/${card.id}/loads/`);
+    if (res.status !== 200) return say.error(describeError(res));
+    rows.replaceChildren(...res.body.loads.map(loadRow));
+    loads.hidden = res.body.loads.length === 0;
+  }
+
+  async function send(attempt) {
+    controls.disabled = true; // with the key, a second click cannot start a second charge
+    retry.hidden = true;
+    say.ok(`Loading ${attempt.body.amount}…`);
+    const res = await call('POST', `/cards/${card.id}/load/`, {
+      body: attempt.body,
+      headers: { 'Idempotency-Key': attempt.key },
+    });
+    controls.disabled = false;
+    if (res.status === 200) {
+      pending = null;
+      amount.value = '';
+      say.ok(`Loaded ${attempt.body.amount}.`);
+    } else if (outcomeUnknown(res)) {
+      pending = attempt;
+      retry.hidden = false;
+      say.error(
+        `The outcome of this load of ${attempt.body.amount} is not known yet; it is not in the balance until ` +
+          'it is settled. Retry the same load to ask again: it cannot be charged twice.',
+      );
+    } else {
+      pending = null;
+      say.error(describeError(res));
+    }
+    await Promise.all([changed(), showLoads()]);
+  }
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const value = normaliseAmount(amount.value);
+    if (value === null) return say.error('Amount not accepted: type an amount such as 100.00.');
+    send({ key: crypto.randomUUID(), body: { nonce: nonce.value, amount: value } });
+  });
+  retry.addEventListener('click', () => {
+    if (pending) send(pending);
+  });
+
+  return {
+    element,
+    showLoads,
+    update(next) {
+      balance.textContent = next.balance;
+    },
+  };
+}
+
+/** Shows the user's cards in `#cards` and wires the create form; call once after login. */
+export async function showCards() {
+  const $ = (id) => document.getElementById(id);
+  const list = $('card-list');
+  const views = new Map();
+  const pageError = (text) => {
+    $('cards-error').textContent = text;
+  };
+
+  async function refresh() {
+    const res = await call('GET', '/cards/');
+    if (res.status !== 200) return pageError(describeError(res));
+    pageError('');
+    const fresh = [];
+    for (const card of res.body.cards) {
+      let view = views.get(card.id);
+      if (!view) {
+        view = cardView(card, refresh);
+        views.set(card.id, view);
+        list.append(view.element);
+        fresh.push(view);
+      }
+      view.update(card);
+    }
+    $('no-cards').hidden = views.size > 0;
+    await Promise.all(fresh.map((view) => view.showLoads()));
+  }
+
+  $('new-card').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const name = $('card-name');
+    const button = event.submitter;
+    button.disabled = true; // one click, one card
+    const res = await call('POST', '/cards/', { body: { name: name.value } });
+    button.disabled = false;
+    if (res.status !== 201) return pageError(describeError(res));
+    name.value = '';
+    await refresh();
+  });
+
+  $('cards').hidden = false;
+  await refresh();
+}

@@ -1,0 +1,113 @@
+// Span export: with OTEL_EXPORTER_OTLP_ENDPOINT set, every process starts the OpenTelemetry SDK and
+// sends its spans by OTLP/HTTP (JSON) to the collector, here a loopback server that keeps what it gets.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
+import { Browser } from '../../test/browser';
+import { type Stack, startStack } from '../../test/stack';
+
+interface Span {
+  service: string;
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+}
+
+let stack: Stack;
+let db: TestDatabase;
+let collector: http.Server;
+const spans: Span[] = [];
+
+beforeAll(async () => {
+  collector = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      if (req.url === '/v1/traces' && req.headers['content-type']?.includes('json')) {
+        type Attr = { key: string; value: { stringValue?: string } };
+        const sent = JSON.parse(body) as {
+          resourceSpans: { resource: { attributes: Attr[] }; scopeSpans: { spans: Omit<Span, 'service'>[] }[] }[];
+        };
+        for (const { resource, scopeSpans } of sent.resourceSpans) {
+          const service = resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
+          for (const scope of scopeSpans) for (const span of scope.spans) spans.push({ ...span, service });
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((r) => collector.listen(0, '127.0.0.1', r));
+  db = await createTestDatabase();
+  stack = await startStack({
+    services: ['auth', 'avatar', 'payment', 'gateway'],
+    env: {
+      DATABASE_URL: db.url,
+      PAYMENT_DEV_PROCESSOR: 'true',
+      PAYMENT_DEV_PROCESSOR_PORT: '0',
+      LOG_LEVEL: 'info',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await db?.drop();
+  await new Promise((r) => collector?.close(r));
+});
+
+async function spansOf(traceId: string, services: string[]): Promise<Span[]> {
+  const deadline = Date.now() + 10_000;
+  const of = () => spans.filter((s) => s.traceId === traceId);
+  while (Date.now() < deadline && !services.every((name) => of().some((s) => s.service === name)))
+    await new Promise((r) => setTimeout(r, 100));
+  return of();
+}
+
+test("a card load's spans reach the collector under the client's trace id, from gateway to Postgres", async () => {
+  const browser = new Browser(stack.url);
+  await browser.devLogin('exported-user');
+  const headers = { 'content-type': 'application/json', 'x-xsrf-token': await browser.xsrf() };
+  const created = await browser.request('POST', '/cards/', { headers, body: JSON.stringify({ name: 'Card-1' }) });
+  const id = (created.json() as { id: number }).id;
+  const traceId = '5b8efff798038103d269b633813fc60c';
+  const res = await browser.request('POST', `/cards/${id}/load/`, {
+    headers: { ...headers, traceparent: `00-${traceId}-eee19b7ec3c1b174-01` },
+    body: JSON.stringify({ nonce: 'fake-processor-declined-visa-nonce', amount: '1.00' }),
+  });
+  expect(res.status).toBe(400);
+  expect(res.headers.get('x-request-id')).toBe(traceId);
+
+  const traced = await spansOf(traceId, ['gateway', 'payment']);
+  const names = traced.map((s) => `${s.service} ${s.name}`);
+  expect(names).toContain('gateway POST');
+  expect(names).toContain('gateway grpc.payment.v1.PaymentService/LoadCard');
+  expect(names).toContain('payment grpc.payment.v1.PaymentService/LoadCard');
+  // Postgres and the processor (the braintree SDK's HTTP calls) inside the payment call.
+  expect(traced.some((s) => s.service === 'payment' && /^(pg\.|SELECT|INSERT|UPDATE|BEGIN)/.test(s.name))).toBe(true);
+  expect(traced.filter((s) => s.service === 'payment' && /^(POST|GET)$/.test(s.name)).length).toBeGreaterThan(0);
+
+  // The payment log line names the exported span it was written in.
+  const line = stack
+    .output('payment')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { trace_id?: string; span_id?: string; msg: string })
+    .find((l) => l.trace_id === traceId);
+  expect(line?.msg).toBe('load not credited');
+  expect(traced.map((s) => s.spanId)).toContain(line?.span_id);
+}, 30_000);
+
+test('without a traceparent, X-Request-Id is the trace id of the exported spans', async () => {
+  const res = await new Browser(stack.url).get('/auth/list');
+  const traceId = res.headers.get('x-request-id') ?? '';
+  expect(traceId).toMatch(/^[0-9a-f]{32}$/);
+  const traced = await spansOf(traceId, ['gateway', 'auth']);
+  expect(traced.map((s) => `${s.service} ${s.name}`)).toEqual(
+    expect.arrayContaining(['gateway GET', 'auth grpc.auth.v1.AuthService/ListProviders']),
+  );
+}, 30_000);

@@ -1,0 +1,110 @@
+// Trace context end to end: a client's traceparent goes through the gateway into the payment service
+// (gRPC metadata) and onto its log lines; every answer names the trace in X-Request-Id.
+import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
+import { Browser } from '../../test/browser';
+import { type Stack, startStack } from '../../test/stack';
+
+let stack: Stack;
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  stack = await startStack({
+    services: ['auth', 'avatar', 'payment', 'gateway'],
+    env: {
+      DATABASE_URL: db.url,
+      PAYMENT_DEV_PROCESSOR: 'true',
+      PAYMENT_DEV_PROCESSOR_PORT: '0',
+      // A declined load is logged at info by the payment service ('load not credited').
+      LOG_LEVEL: 'info',
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await db?.drop();
+});
+
+const HEX32 = /^[0-9a-f]{32}$/;
+
+/** The JSON log lines of a process that name `traceId`. */
+function linesOf(name: 'payment' | 'gateway', traceId: string): Record<string, unknown>[] {
+  return stack
+    .output(name)
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.trace_id === traceId);
+}
+
+test("a card load's traceparent reaches the payment service's log line, and X-Request-Id names it", async () => {
+  const browser = new Browser(stack.url);
+  await browser.devLogin('traced-user');
+  const headers = { 'content-type': 'application/json', 'x-xsrf-token': await browser.xsrf() };
+  const created = await browser.request('POST', '/cards/', { headers, body: JSON.stringify({ name: 'Card-1' }) });
+  expect(created.status).toBe(201);
+  const id = (created.json() as { id: number }).id;
+
+  const traceId = '0af7651916cd43dd8448eb211c80319c';
+  const res = await browser.request('POST', `/cards/${id}/load/`, {
+    headers: { ...headers, traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+    body: JSON.stringify({ nonce: 'fake-processor-declined-visa-nonce', amount: '1.00' }),
+  });
+  expect(res.status).toBe(400);
+  expect(res.headers.get('x-request-id')).toBe(traceId);
+
+  // The payment process's own line for this load, written inside the gRPC call the gateway made.
+  const deadline = Date.now() + 5000;
+  while (linesOf('payment', traceId).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  expect(linesOf('payment', traceId)).toEqual([
+    expect.objectContaining({
+      service: 'payment',
+      msg: 'load not credited',
+      span_id: expect.stringMatching(/^[0-9a-f]{16}$/),
+    }),
+  ]);
+  // The gateway's access line for the 400 names the same trace. It is written as the answer leaves and
+  // reaches this process through a pipe, so it may come after the answer: wait for it as for the other.
+  while (linesOf('gateway', traceId).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  expect(linesOf('gateway', traceId)).toEqual([expect.objectContaining({ msg: 'request', status: 400 })]);
+});
+
+test('a request without traceparent, or with an invalid one, gets a new trace id of its own', async () => {
+  const anonymous = new Browser(stack.url);
+  const ids = new Set<string>();
+  const cases: Record<string, string>[] = [
+    {},
+    {},
+    { traceparent: '00-00000000000000000000000000000000-b7ad6b7169203331-01' },
+    { traceparent: '00-0AF7651916CD43DD8448EB211C80319C-b7ad6b7169203331-01' },
+    { traceparent: 'garbage' },
+  ];
+  for (const headers of cases) {
+    const id = (await anonymous.get('/auth/list', headers)).headers.get('x-request-id') ?? '';
+    expect(id).toMatch(HEX32);
+    expect(id).not.toBe('0af7651916cd43dd8448eb211c80319c');
+    ids.add(id);
+  }
+  expect(ids.size).toBe(5);
+});
+
+test('errors and the /auth/user hot path answer with X-Request-Id too', async () => {
+  const browser = new Browser(stack.url);
+  await browser.devLogin('hot-user');
+  const traceparent = '00-1234567890abcdef1234567890abcdef-b7ad6b7169203331-00';
+  // The second /auth/user is answered from the verified-token cache by the hot path.
+  for (let i = 0; i < 2; i++) {
+    const user = await browser.getWithXsrf('/auth/user');
+    expect(user.status).toBe(200);
+    expect(user.headers.get('x-request-id')).toMatch(HEX32);
+  }
+  const hot = await browser.get('/auth/user', { 'x-xsrf-token': await browser.xsrf(), traceparent });
+  expect(hot.headers.get('x-request-id')).toBe('1234567890abcdef1234567890abcdef');
+  const missing = await browser.get('/no/such/route', { traceparent });
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get('x-request-id')).toBe('1234567890abcdef1234567890abcdef');
+  const refused = await new Browser(stack.url).request('PROPFIND', '/auth/user');
+  expect(refused.status).toBe(405);
+  expect(refused.headers.get('x-request-id')).toMatch(HEX32);
+});
