@@ -1,13 +1,17 @@
-// `pnpm start`: the whole stack as local processes on the ports of design.md, with defaults that need
+// `pnpm start`: the whole stack as local processes on the ports in the README (Processes), with defaults that need
 // nothing installed: an embedded Postgres under .data/ when DATABASE_URL is unset, a generated secret
-// kept in .data/, avatars under .data/avatars and the dev provider on. Ctrl-C stops everything.
+// kept in .data/, avatars under .data/avatars, the dev provider on, and the development payment processor
+// on unless PROCESSOR_* credentials are set. Ctrl-C stops everything.
+// It runs the TypeScript sources through tsx (development); `pnpm start --dist` runs what `pnpm build`
+// compiled into dist/ instead, the same files the production images run.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { environment } from '../packages/config/src/index';
+import { environment, readStructuredFile } from '../packages/config/src/index';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
 import { ensureInternalKeys } from '../packages/grpc-kit/src/internal-auth';
+import { type AsymmetricAlgorithm, generateSigningJwk } from '../packages/token/src/keys';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data');
@@ -20,6 +24,15 @@ const PROCESSES: [string, string][] = [
   ['payment', 'services/payment/src/main.ts'],
   ['gateway', 'gateway/src/main.ts'],
 ];
+const FROM_DIST = process.argv.includes('--dist');
+
+/** node's arguments for one process: its source through tsx, or its `pnpm build` bundle. */
+function processArgs(name: string, source: string): string[] {
+  if (!FROM_DIST) return ['--import', 'tsx', path.join(ROOT, source)];
+  const bundle = path.join(ROOT, 'dist', name, 'main.js');
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run pnpm build first`);
+  return [bundle];
+}
 
 /** A secret made once and kept in .data/, so logins survive a restart. */
 function keptSecret(file: string): string {
@@ -28,6 +41,36 @@ function keptSecret(file: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(full, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** Any PROCESSOR_* credential, in the environment or the PAYMENT_SETTINGS file the payment service reads. */
+function hasProcessorCredentials(env: Record<string, string | undefined>): boolean {
+  const names = ['PROCESSOR_MERCHANT_ID', 'PROCESSOR_PUBLIC_KEY', 'PROCESSOR_PRIVATE_KEY', 'PROCESSOR_GATEWAY_URL'];
+  if (names.some((n) => (env[n] ?? '').trim() !== '')) return true;
+  if (!env.PAYMENT_SETTINGS) return false;
+  let settings: unknown;
+  try {
+    settings = readStructuredFile(env.PAYMENT_SETTINGS);
+  } catch {
+    return false; // the payment service reports the unreadable file itself
+  }
+  const values = (settings ?? {}) as Record<string, unknown>;
+  return names.some((n) => String(values[n] ?? '').trim() !== '');
+}
+
+/**
+ * With AUTH_JWT_ALG=ES256 or EdDSA and no AUTH_SIGNING_KEYS_FILE: a JWK Set of one private key, made
+ * once per algorithm and kept in .data/ like the secret. Rotation is done by hand (README).
+ */
+async function keptSigningKeys(alg: string | undefined, file: string | undefined): Promise<string | undefined> {
+  if (file || (alg !== 'ES256' && alg !== 'EdDSA')) return file;
+  const full = path.join(DATA, `signing-keys-${alg}.json`);
+  if (!existsSync(full)) {
+    const jwk = await generateSigningJwk(alg as AsymmetricAlgorithm);
+    writeFileSync(full, `${JSON.stringify({ keys: [jwk] }, null, 2)}\n`, { mode: 0o600 });
+    console.log(`[start       ] AUTH_JWT_ALG=${alg}: made a signing key in ${full}`);
+  }
+  return full;
 }
 
 let postgresStopping = false;
@@ -115,10 +158,16 @@ async function main(): Promise<void> {
   const childEnv: Record<string, string | undefined> = {
     ...env,
     AUTH_SECRET: env.AUTH_SECRET ?? (env.AUTH_SECRETS_FILE ? undefined : keptSecret('auth-secret')),
+    AUTH_SIGNING_KEYS_FILE: await keptSigningKeys(env.AUTH_JWT_ALG, env.AUTH_SIGNING_KEYS_FILE),
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
+    // The payment counterpart of the dev provider, unless a real processor is configured (or it is set).
+    PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? (hasProcessorCredentials(env) ? 'false' : 'true'),
     AUTH_AVATAR_STORE: env.AUTH_AVATAR_STORE ?? path.join(DATA, 'avatars'),
     DATABASE_URL: databaseUrl,
     INTERNAL_KEYS_DIR: internalKeys,
+    // The processes write into pipes here, so by themselves they would log JSON; a person at a terminal
+    // gets coloured single lines instead (LOG_FORMAT=json keeps JSON).
+    LOG_FORMAT: env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : undefined),
     // With a bot token, the telegram-bot service is a login handler under /auth/telegram/.
     AUTH_LOGIN_HANDLERS:
       env.AUTH_LOGIN_HANDLERS ??
@@ -156,7 +205,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stopAll(0));
 
   for (const [name, entry] of PROCESSES) {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, entry)], {
+    const child = spawn(process.execPath, processArgs(name, entry), {
       cwd: ROOT,
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
