@@ -1,18 +1,23 @@
 // Authenticated GET /auth/user through the gateway (cookie + XSRF, token verified in-process) against
 // a bare Koa app returning a small JSON body, each in its own process, measured in one run.
 import { execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { generateSigningJwk } from '../packages/token/src/keys';
 import { Browser } from '../test/browser';
 import { startStack } from '../test/stack';
 
 export interface AuthBenchOptions {
+  /** Every process with its metrics on (their cost); off by default, as in the tests. */
+  metrics?: boolean;
   durationSec?: number;
   /** Measured rounds, each running both sides back to back; the median round ratio counts. */
   rounds?: number;
   connections?: number;
+  /** AUTH_JWT_ALG of the stack: ES256/EdDSA run with a fresh one-key file. */
+  alg?: 'HS256' | 'ES256' | 'EdDSA';
   log?: (line: string) => void;
 }
 
@@ -91,7 +96,22 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
   const rounds = options.rounds ?? 5;
   const connections = options.connections ?? 32;
   const log = options.log ?? console.log;
-  const stack = await startStack({ services: ['auth', 'avatar', 'gateway'], env: { LOG_LEVEL: 'warn' } });
+  const alg = options.alg ?? 'HS256';
+  // Issue 16: with ES256 the verified-token cache must keep /auth/user at 0.85 of bare Koa or better.
+  const budget = alg === 'HS256' ? 0.8 : 0.85;
+  const keysDir = mkdtempSync(path.join(os.tmpdir(), 'gh-bench-keys-'));
+  const keyEnv: Record<string, string> = {};
+  if (alg !== 'HS256') {
+    const file = path.join(keysDir, 'keys.json');
+    writeFileSync(file, JSON.stringify({ keys: [await generateSigningJwk(alg)] }));
+    Object.assign(keyEnv, { AUTH_JWT_ALG: alg, AUTH_SIGNING_KEYS_FILE: file });
+  }
+  log(`token algorithm        ${alg}`);
+  const stack = await startStack({
+    services: ['auth', 'avatar', 'gateway'],
+    env: { LOG_LEVEL: 'warn', ...keyEnv },
+    metrics: options.metrics,
+  });
   let bare: { url: string; pid: number | undefined; stop: () => void } | undefined;
   try {
     const browser = new Browser(stack.url);
@@ -140,10 +160,11 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
     const gatewayCpuUs = cpu.gateway.length > 0 ? median(cpu.gateway) : undefined;
     if (bareCpuUs !== undefined && gatewayCpuUs !== undefined)
       log(`server CPU per request bare ${bareCpuUs.toFixed(1)} µs, gateway ${gatewayCpuUs.toFixed(1)} µs (medians)`);
-    log(`ratio (median round)   ${ratio.toFixed(2)} (budget 0.80)`);
-    return { bareRps: b.rps, gatewayRps: g.rps, ratio, bareCpuUs, gatewayCpuUs, budget: 0.8, gatewayErrors };
+    log(`ratio (median round)   ${ratio.toFixed(2)} (budget ${budget.toFixed(2)})`);
+    return { bareRps: b.rps, gatewayRps: g.rps, ratio, bareCpuUs, gatewayCpuUs, budget, gatewayErrors };
   } finally {
     bare?.stop();
     await stack.stop();
+    rmSync(keysDir, { recursive: true, force: true });
   }
 }

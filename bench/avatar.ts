@@ -9,7 +9,7 @@ import { createLogger } from '@gatehouse/logger';
 import Koa from 'koa';
 import { loadGatewayConfig } from '../gateway/src/config';
 import { startGateway } from '../gateway/src/gateway';
-import { startAvatarService } from '../services/avatar/src/server';
+import { startAvatarService } from '../services/avatar/src/service';
 import { MemoryAvatarStore } from '../services/avatar/src/stores/memory';
 
 export interface AvatarBenchOptions {
@@ -123,6 +123,7 @@ export async function runAvatarBench(opts: AvatarBenchOptions = {}): Promise<Ava
     loadGatewayConfig({
       AUTH_SECRET: randomBytes(32).toString('hex'),
       GATEWAY_PORT: '0',
+      METRICS_PORT: '0',
       AVATAR_GRPC_ADDR: `127.0.0.1:${avatar.port}`,
       LOG_LEVEL: 'silent',
     }),

@@ -3,8 +3,8 @@
 // balances agree with each other and with what the processor approved.
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { startDevProcessor } from '../services/payment/src/dev-processor';
 import { createTestDatabase } from '../services/payment/test/db';
-import { startFakeBraintree } from '../services/payment/test/fake-braintree';
 import { Browser } from '../test/browser';
 import { startStack } from '../test/stack';
 
@@ -57,7 +57,7 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
   const log = options.log ?? ((line: string) => console.log(line));
 
   const db = await createTestDatabase();
-  const fake = await startFakeBraintree();
+  const fake = await startDevProcessor();
   const stack = await startStack({
     services: ['auth', 'avatar', 'payment', 'gateway'],
     env: {

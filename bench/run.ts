@@ -1,13 +1,19 @@
 // `pnpm bench`: every benchmark, each comparing Gatehouse with a baseline measured in the same run.
-// `pnpm bench auth|avatar|payment` runs one of them.
+// `pnpm bench auth|avatar|payment` runs one of them; `--alg=ES256` (or EdDSA) runs auth with that
+// AUTH_JWT_ALG.
 import { runAuthBench } from './auth-user';
 import { runAvatarBench } from './avatar';
 import { runPaymentBench } from './payment';
 
 const BENCHES: Record<string, () => Promise<string[]>> = {
   async auth() {
-    console.log('== authenticated GET /auth/user through the gateway vs bare Koa');
-    const r = await runAuthBench();
+    // BENCH_METRICS=1 measures with every process's metrics on (the gateway's request middleware and counters).
+    const metrics = process.env.BENCH_METRICS === '1';
+    console.log(`== authenticated GET /auth/user through the gateway vs bare Koa${metrics ? ', metrics on' : ''}`);
+    const alg = process.argv.find((a) => a.startsWith('--alg='))?.slice('--alg='.length);
+    if (alg !== undefined && alg !== 'HS256' && alg !== 'ES256' && alg !== 'EdDSA')
+      throw new Error(`unknown --alg ${alg}`);
+    const r = await runAuthBench({ alg, metrics });
     const problems = r.gatewayErrors > 0 ? [`${r.gatewayErrors} /auth/user requests failed`] : [];
     if (r.ratio < r.budget) problems.push(`/auth/user ratio ${r.ratio.toFixed(2)} is under its budget ${r.budget}`);
     return problems;
@@ -31,7 +37,7 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
 };
 
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2);
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const names = wanted.length > 0 ? wanted : Object.keys(BENCHES);
   const problems: string[] = [];
   for (const name of names) {
