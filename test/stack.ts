@@ -21,15 +21,35 @@ const ENTRY: Record<ServiceName, string> = {
   gateway: 'gateway/src/main.ts',
 };
 
-/** A free TCP port on loopback (bound, read, released). */
+const PORT_BLOCK = 1000;
+const PORT_BLOCKS = 12; // 20000-31999
+const PORT_BLOCK_START = 20_000 + ((Number(process.env.JEST_WORKER_ID ?? 1) - 1) % PORT_BLOCKS) * PORT_BLOCK;
+// Jest loads this module afresh for each test file: a random start keeps the worker's next suite off
+// the ports its previous suite has just released.
+let nextPortOffset = Math.floor(Math.random() * PORT_BLOCK);
+
+/**
+ * A free TCP port on loopback (bound, read, released) for a process a test starts.
+ *
+ * Ports come from below the kernel's ephemeral range (32768 and up on Linux), where port 0 would land
+ * and the outgoing connections of tests running in parallel take ports too. Each Jest worker owns its
+ * own block of 1000 ports and hands them out in turn, so two workers never pick the same port and one
+ * stack never gets one port twice: with random picks both happened, and a port checked free was
+ * taken before the process that was to listen on it started (EADDRINUSE in CI).
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  for (let attempt = 0; attempt < PORT_BLOCK; attempt++) {
+    const port = PORT_BLOCK_START + (nextPortOffset++ % PORT_BLOCK);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port between ${PORT_BLOCK_START} and ${PORT_BLOCK_START + PORT_BLOCK}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
@@ -44,6 +64,8 @@ export interface StackPorts {
 
 export interface Stack {
   ports: StackPorts;
+  /** Each process's metrics port, when the stack was started with `metrics: true`. */
+  metricsPorts?: Record<ServiceName, number>;
   url: string;
   env: Record<string, string>;
   dataDir: string;
@@ -87,10 +109,33 @@ export interface StackOptions {
   services: ServiceName[];
   /** Extra environment for every process (AUTH_ADMIN_PASSWD, AUTH_TOKEN_DURATION, ...). */
   env?: Record<string, string> | ((ports: StackPorts) => Record<string, string>);
+  /**
+   * The auth service's DATABASE_URL (a createTestDatabase() database): passkeys are on only with it, so
+   * other stacks keep their provider lists, whatever DATABASE_URL the other processes get.
+   */
+  authDatabaseUrl?: string;
+  /**
+   * Serve each process's /metrics on a free port of its own (Stack.metricsPorts). Off by default
+   * (METRICS_PORT=0), so parallel tests never meet on the fixed 9460-9464.
+   */
+  metrics?: boolean;
 }
 
-/** Starts the named processes with a fresh secret, data directory and ports; gateway last. */
+/**
+ * Starts the named processes with a fresh secret, data directory and ports; gateway last. A start that
+ * fails because a port was taken after freePort checked it (by a process outside this test run) is
+ * tried once more on other ports; any other failure is the test's.
+ */
 export async function startStack(options: StackOptions): Promise<Stack> {
+  try {
+    return await startStackOnce(options);
+  } catch (err) {
+    if (!/EADDRINUSE/.test((err as Error).message)) throw err;
+    return startStackOnce(options);
+  }
+}
+
+async function startStackOnce(options: StackOptions): Promise<Stack> {
   const ports: StackPorts = {
     gateway: await freePort(),
     auth: await freePort(),
@@ -122,8 +167,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',
     LOG_LEVEL: 'warn',
     INTERNAL_KEYS_DIR: internalKeys,
+    METRICS_PORT: '0',
     ...(typeof options.env === 'function' ? options.env(ports) : options.env),
   };
+  let metricsPorts: Record<ServiceName, number> | undefined;
+  if (options.metrics) {
+    metricsPorts = {
+      auth: await freePort(),
+      avatar: await freePort(),
+      'telegram-bot': await freePort(),
+      payment: await freePort(),
+      gateway: await freePort(),
+    };
+  }
   const children = new Map<ServiceName, ChildProcess>();
   const outputs = new Map<ServiceName, string>();
   const grpcPort: Record<Exclude<ServiceName, 'gateway'>, number> = {
@@ -136,7 +192,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const spawnService = (name: ServiceName, extraEnv: Record<string, string>, collect: (chunk: Buffer) => void) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, ENTRY[name])], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, ...extraEnv },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...env,
+        ...(name === 'auth' ? { DATABASE_URL: options.authDatabaseUrl ?? '' } : {}),
+        ...extraEnv,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', collect);
@@ -146,7 +208,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const launch = (name: ServiceName) => {
     outputs.set(name, '');
     const collect = (chunk: Buffer) => outputs.set(name, (outputs.get(name) ?? '') + chunk.toString());
-    children.set(name, spawnService(name, {}, collect));
+    const own: Record<string, string> = metricsPorts ? { METRICS_PORT: String(metricsPorts[name]) } : {};
+    children.set(name, spawnService(name, own, collect));
   };
   const terminate = (child: ChildProcess) =>
     new Promise<void>((resolve) => {
@@ -207,6 +270,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   return {
     ports,
+    metricsPorts,
     url,
     env,
     dataDir,

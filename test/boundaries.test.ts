@@ -1,0 +1,93 @@
+// The house's boundaries, checked on the sources so a new import cannot quietly cross one:
+// - domain code (everything in a service's src/ except its gRPC adapters in grpc/, the composition root
+//   service.ts, main.ts and index.ts) imports no transport: not grpc-js, the gRPC kit, the proto
+//   loader or Koa;
+// - the ground packages (errors, contract, config, logger, token, redis) import no transport and no service;
+// - no service imports another service, and no package imports a service or the gateway.
+// The auth service's own layer order is checked in services/auth/test/layering.test.ts.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '..');
+const TRANSPORTS = ['@grpc/grpc-js', '@grpc/proto-loader', '@gatehouse/grpc-kit', '@gatehouse/proto', 'koa', '@koa/'];
+const SERVICES = ['auth', 'avatar', 'payment', 'telegram-bot'];
+const GROUND_PACKAGES = ['errors', 'contract', 'config', 'logger', 'token', 'redis', 'migrations'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+/** Every module specifier a file imports or re-exports (static, dynamic and require). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const found = [...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm)];
+  return found.map((m) => m[1] as string);
+}
+
+const isTransport = (spec: string) =>
+  TRANSPORTS.some((t) => spec === t || spec.startsWith(t.endsWith('/') ? t : `${t}/`));
+
+/** Files outside the transport edge of a service: grpc/, service.ts, main.ts, index.ts. */
+function isDomainFile(serviceSrc: string, file: string): boolean {
+  const rel = path.relative(serviceSrc, file).split(path.sep).join('/');
+  return !rel.startsWith('grpc/') && !['service.ts', 'main.ts', 'index.ts'].includes(rel);
+}
+
+function violations(files: string[], bad: (spec: string, file: string) => boolean): string[] {
+  return files.flatMap((file) =>
+    importsOf(file)
+      .filter((spec) => bad(spec, file))
+      .map((spec) => `${path.relative(ROOT, file)} imports ${spec}`),
+  );
+}
+
+describe('boundaries', () => {
+  it.each(SERVICES)('the %s service domain imports no transport', (service) => {
+    const src = path.join(ROOT, 'services', service, 'src');
+    const domain = sourceFiles(src).filter((f) => isDomainFile(src, f));
+    expect(domain.length).toBeGreaterThan(3);
+    // oidc-provider (the local OAuth2 server's engine) runs on Koa inside; using its API is not
+    // importing Koa, so it is allowed.
+    const crossing = violations(domain, isTransport);
+    expect(crossing).toEqual([]);
+  });
+
+  it.each(GROUND_PACKAGES)('the %s package imports no transport, service or gateway', (pkg) => {
+    const files = sourceFiles(path.join(ROOT, 'packages', pkg, 'src'));
+    expect(files.length).toBeGreaterThan(0);
+    const crossing = violations(
+      files,
+      (spec) => isTransport(spec) || /^@gatehouse\/(.*-service|gateway|hooks-sdk|koa-auth)$/.test(spec),
+    );
+    expect(crossing).toEqual([]);
+  });
+
+  it('no service imports another service, and no package imports a service or the gateway', () => {
+    const crossing = SERVICES.flatMap((service) =>
+      violations(sourceFiles(path.join(ROOT, 'services', service, 'src')), (spec) =>
+        SERVICES.some(
+          (other) =>
+            other !== service && (spec.includes(`services/${other}/`) || spec === `@gatehouse/${other}-service`),
+        ),
+      ),
+    );
+    const fromPackages = readdirSync(path.join(ROOT, 'packages')).flatMap((pkg) =>
+      violations(
+        sourceFiles(path.join(ROOT, 'packages', pkg, 'src')),
+        (spec) => /^@gatehouse\/(.*-service|gateway)$/.test(spec) || /\/(services|gateway)\//.test(spec),
+      ),
+    );
+    expect([...crossing, ...fromPackages]).toEqual([]);
+  });
+
+  it('finds a crossing when there is one', () => {
+    // The checker itself: a domain file importing grpc-js must be reported.
+    expect(isTransport('@grpc/grpc-js')).toBe(true);
+    expect(isTransport('@koa/router')).toBe(true);
+    expect(isTransport('koa-compose')).toBe(false);
+    expect(isDomainFile('/s/src', '/s/src/grpc/handlers.ts')).toBe(false);
+    expect(isDomainFile('/s/src', '/s/src/ledger.ts')).toBe(true);
+  });
+});
