@@ -195,7 +195,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     log,
     trustedProxies: config.trustedProxies,
     // Logged requests take the full path, so a debug access log still sees every one.
-    hotPaths: log.isLevelEnabled('debug') ? [] : [auth.fastPath],
+    hotPaths: log.isLevelEnabled('debug') ? [] : [auth.fastPath, avatars.hotPath],
     first: metrics
       ? [
           httpMetrics(

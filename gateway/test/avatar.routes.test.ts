@@ -21,6 +21,9 @@ class CountingStore extends FsAvatarStore {
 
 let base: string;
 let fastBase: string;
+let hotBase: string;
+/** The hot path alone, with nothing behind it: what it does not answer is a 404. */
+let hotOnlyBase: string;
 let store: CountingStore;
 const stops: Array<() => Promise<void>> = [];
 
@@ -50,6 +53,23 @@ beforeAll(async () => {
     ],
   });
   fastBase = await serve(fastApp);
+  // As the gateway mounts it: the synchronous hot path for cache hits, the middleware for the rest.
+  const hot = avatarHandlers({ avatar: client.call, routePath: '/avatar' });
+  const hotApp = buildApp({
+    log: createLogger({ name: 'gateway-test', level: 'silent' }),
+    trustedProxies: 0,
+    hotPaths: [hot.hotPath],
+    mounts: [{ prefix: '/avatar', middleware: [hot.middleware] }],
+  });
+  hotBase = await serve(hotApp);
+  hotOnlyBase = await serve(
+    buildApp({
+      log: createLogger({ name: 'gateway-test', level: 'silent' }),
+      trustedProxies: 0,
+      hotPaths: [hot.hotPath],
+      mounts: [],
+    }),
+  );
   await svc.client.storeFromUrl({ userId: 'dev_user', url: '' });
 });
 
@@ -75,6 +95,7 @@ function expectSecurityHeaders(res: Response) {
 describe.each([
   ['a Router', () => base],
   ['a middleware ahead of the routers', () => fastBase],
+  ['a hot path ahead of everything, with the middleware behind it', () => hotBase],
 ])('the avatar handler mounted as %s', (_how, url) => {
   it('serves a stored avatar with its type, length, ETag and 7-day caching', async () => {
     const res = await fetch(`${url()}${DEV_AVATAR}`);
@@ -124,10 +145,13 @@ describe.each([
     // Bytes that bypassed validation (e.g. copied into the store by hand) are still never served.
     const htmlId = `${'a'.repeat(40)}.image`;
     await store.put(htmlId, Buffer.from('<html><script>alert(1)</script></html>'));
-    const html = await fetch(`${url()}/avatar/${htmlId}`);
-    expect(html.status).toBe(415);
-    expect(await html.json()).toEqual({ error: 'invalid avatar content' });
-    expectSecurityHeaders(html);
+    for (let i = 0; i < 2; i++) {
+      // The second time the bytes come from the gateway's cache, which the hot path must not serve.
+      const html = await fetch(`${url()}/avatar/${htmlId}`);
+      expect(html.status).toBe(415);
+      expect(await html.json()).toEqual({ error: 'invalid avatar content' });
+      expectSecurityHeaders(html);
+    }
   });
 
   it('answers 405 to other methods', async () => {
@@ -135,6 +159,73 @@ describe.each([
     expect(res.status).toBe(405);
   });
 });
+
+describe('the hot path', () => {
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const traceparent = `00-${traceId}-00f067aa0ba902b7-01`;
+
+  it('answers only cache hits itself', async () => {
+    // The app behind hotOnlyBase shares its handler (and cache) with hotBase's.
+    const missing = `/avatar/${'1'.repeat(40)}.image`;
+    await fetch(`${hotBase}${DEV_AVATAR}`);
+    expect((await fetch(`${hotOnlyBase}${DEV_AVATAR}`)).status).toBe(200);
+    expect((await fetch(`${hotOnlyBase}${missing}`)).status).toBe(404);
+    expect((await fetch(`${hotOnlyBase}${DEV_AVATAR}`, { method: 'POST' })).status).toBe(404);
+    expect((await rawGet(hotOnlyBase, `${DEV_AVATAR}?size=1`)).status).toBe(404);
+  });
+
+  it('names the request trace in X-Request-Id on a cache hit, 200 and 304 alike', async () => {
+    await fetch(`${hotBase}${DEV_AVATAR}`);
+    const hit = await fetch(`${hotBase}${DEV_AVATAR}`, { headers: { traceparent } });
+    expect(hit.status).toBe(200);
+    expect(hit.headers.get('x-request-id')).toBe(traceId);
+    expectSecurityHeaders(hit);
+    const etag = hit.headers.get('etag') ?? '';
+    const notModified = await fetch(`${hotBase}${DEV_AVATAR}`, { headers: { 'if-none-match': etag } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    expect(notModified.headers.get('etag')).toBe(etag);
+  });
+
+  it('answers HEAD from the cache without a body', async () => {
+    await fetch(`${hotBase}${DEV_AVATAR}`);
+    const before = store.reads;
+    const head = await fetch(`${hotBase}${DEV_AVATAR}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    expect(store.reads).toBe(before);
+  });
+
+  it('leaves encoded, dotted and queried paths of a cached avatar to the full route', async () => {
+    await fetch(`${hotBase}${DEV_AVATAR}`);
+    const id = DEV_AVATAR.slice('/avatar/'.length);
+    // Sent as written (fetch would resolve the dot segments first).
+    const paths = [
+      `/avatar/%63${id.slice(1)}`,
+      `/avatar/./${id}`,
+      `/avatar//${id}`,
+      `/avatar/x/../${id}`,
+      `${DEV_AVATAR}?size=1`,
+      `${DEV_AVATAR}#x`,
+    ];
+    for (const path of paths) {
+      const [hot, full] = await Promise.all([rawGet(hotBase, path), rawGet(base, path)]);
+      expect([path, hot.status]).toEqual([path, full.status]);
+    }
+  });
+});
+
+/** The status of a GET of `path` exactly as written. */
+function rawGet(url: string, path: string): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${url}/`, { path }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      })
+      .on('error', reject);
+  });
+}
 
 it('parses If-None-Match like go-pkgz', () => {
   expect(matchesIfNoneMatch('', 'abc')).toBe(false);

@@ -1,11 +1,13 @@
 import { SERVABLE_IMAGE_TYPES } from '@gatehouse/contract';
 import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
+import { traceFrom } from '@gatehouse/logger';
 import type { avatar } from '@gatehouse/proto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 import { HttpError } from '../middleware/errors';
 import { API_SECURITY_HEADERS, setHeaders } from '../middleware/security-headers';
+import { REQUEST_ID_HEADER } from '../middleware/trace';
 
 const AVATAR_ID = /^[a-f0-9]{40}\.image$/i;
 const CACHE_CONTROL = `max-age=${7 * 24 * 3600}`;
@@ -52,7 +54,11 @@ export function avatarRoutes(deps: AvatarRoutesDeps): Router {
  * for `app.use` ahead of the routers. The middleware is the fast path: @koa/router's matching alone
  * costs about a quarter of the throughput of a hot avatar (bench/avatar.ts).
  */
-export function avatarHandlers(deps: AvatarRoutesDeps): { router: Router; middleware: Koa.Middleware } {
+export function avatarHandlers(deps: AvatarRoutesDeps): {
+  router: Router;
+  middleware: Koa.Middleware;
+  hotPath: Koa.Middleware;
+} {
   const cache = new LRUCache<string, CachedAvatar>({
     maxSize: deps.cache?.maxBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (v) => v.body.length + 256,
@@ -69,19 +75,10 @@ export function avatarHandlers(deps: AvatarRoutesDeps): { router: Router; middle
     },
   });
 
-  const serve = async (ctx: Koa.Context, id: string) => {
-    const res = ctx.res;
-    setHeaders(res, FIXED_HEADERS);
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      res.setHeader('Allow', 'GET, HEAD');
-      throw new HttpError(405, 'method not allowed');
-    }
-    if (!AVATAR_ID.test(id)) throw new HttpError(403, "can't load avatar");
-    const key = id.toLowerCase();
-    const cached = cache.get(key);
-    deps.cacheLookup?.(cached !== undefined);
-    const found = cached ?? (await load(cache, key));
+  /** Headers and body for an avatar found: 415 for stored bytes that are not an image, else 200 or 304. */
+  const answer = (ctx: Koa.Context, found: CachedAvatar) => {
     if (!SERVABLE_IMAGE_TYPES.has(found.contentType)) throw new HttpError(415, 'invalid avatar content');
+    const res = ctx.res;
     res.setHeader('ETag', found.etag);
     res.setHeader('Cache-Control', CACHE_CONTROL);
     const ifNoneMatch = ctx.req.headers['if-none-match'];
@@ -94,6 +91,19 @@ export function avatarHandlers(deps: AvatarRoutesDeps): { router: Router; middle
     ctx.body = found.body;
   };
 
+  const serve = async (ctx: Koa.Context, id: string) => {
+    setHeaders(ctx.res, FIXED_HEADERS);
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.res.setHeader('Allow', 'GET, HEAD');
+      throw new HttpError(405, 'method not allowed');
+    }
+    if (!AVATAR_ID.test(id)) throw new HttpError(403, "can't load avatar");
+    const key = id.toLowerCase();
+    const cached = cache.get(key);
+    deps.cacheLookup?.(cached !== undefined);
+    answer(ctx, cached ?? (await load(cache, key)));
+  };
+
   const prefix = `${deps.routePath.replace(/\/+$/, '')}/`;
   const middleware: Koa.Middleware = async (ctx, next) => {
     const p = ctx.path;
@@ -101,9 +111,28 @@ export function avatarHandlers(deps: AvatarRoutesDeps): { router: Router; middle
     await serve(ctx, p.slice(prefix.length));
   };
 
+  // A GET or HEAD of a cached image avatar, answered in one synchronous pass ahead of trace context,
+  // error handling and routing (the app's hot paths): nothing here can throw or log. The raw URL must
+  // be exactly prefix + id, so an encoded, dotted or queried path takes the full route. Anything
+  // else, a miss included, goes on to `middleware` above.
+  const rawAvatarUrl = new RegExp(`^${escapeRegExp(prefix)}([a-f0-9]{40}\\.image)$`, 'i');
+  const hotPath: Koa.Middleware = function avatarHotPath(ctx, next) {
+    const method = ctx.method;
+    if (method !== 'GET' && method !== 'HEAD') return next();
+    const id = rawAvatarUrl.exec(ctx.req.url ?? '')?.[1];
+    const cached = id === undefined ? undefined : cache.get(id.toLowerCase());
+    if (cached === undefined || !SERVABLE_IMAGE_TYPES.has(cached.contentType)) return next();
+    deps.cacheLookup?.(true);
+    setHeaders(ctx.res, FIXED_HEADERS);
+    // Ahead of requestTrace (app.ts), so it names the request's trace itself.
+    ctx.res.setHeader(REQUEST_ID_HEADER, traceFrom(ctx.req.headers.traceparent).traceId);
+    answer(ctx, cached);
+    return Promise.resolve();
+  };
+
   const router = new Router({ prefix: deps.routePath });
   router.all('/:id', (ctx) => serve(ctx, ctx.params.id ?? ''));
-  return { router, middleware };
+  return { router, middleware, hotPath };
 }
 
 async function load(cache: LRUCache<string, CachedAvatar>, key: string): Promise<CachedAvatar> {
@@ -126,4 +155,8 @@ export function matchesIfNoneMatch(header: string, fingerprint: string): boolean
     const tag = raw.trim().replace(/^W\//, '');
     return tag === '*' || tag === `"${fingerprint}"` || tag === fingerprint;
   });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
