@@ -1,13 +1,12 @@
 // Authenticated GET /auth/user through the gateway (cookie + XSRF, token verified in-process) against
 // a bare Koa app returning a small JSON body, each in its own process, measured in one run.
-import { execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { generateSigningJwk } from '../packages/token/src/keys';
 import { Browser } from '../test/browser';
 import { startStack } from '../test/stack';
+import { type BaselineServer, forkBaseline, type Measured, measure, median, pinToCore } from './harness';
 
 export interface AuthBenchOptions {
   /** Every process with its metrics on (their cost); off by default, as in the tests. */
@@ -32,63 +31,9 @@ export interface AuthBenchResult {
   gatewayErrors: number;
 }
 
-/** CPU time (user + system, ms) a process has used so far, from /proc; undefined where there is none. */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-const CLOCK_TICKS = 100; // USER_HZ, 100 on every Linux this runs on
-
-interface Measured {
-  rps: number;
-  non2xx: number;
-  latencyP99: number;
-  /** Server CPU microseconds per answered request: the cost, less sensitive to a noisy machine. */
-  cpuUs?: number;
-}
-
-async function measure(
-  url: string,
-  headers: Record<string, string>,
-  durationSec: number,
-  connections: number,
-  serverPid?: number,
-): Promise<Measured> {
-  const cpuBefore = cpuMs(serverPid);
-  const result = await autocannon({ url, headers, duration: durationSec, connections, pipelining: 1 });
-  const cpuAfter = cpuMs(serverPid);
-  const cpuUs =
-    cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
-      ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total
-      : undefined;
-  return { rps: result.requests.average, non2xx: result.non2xx + result.errors, latencyP99: result.latency.p99, cpuUs };
-}
-
-const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
-
-function pinToCore(pids: (number | undefined)[], core: number): void {
-  if (os.cpus().length < 2) return;
-  for (const pid of pids) {
-    if (pid === undefined) continue;
-    try {
-      execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
-    } catch {
-      // no taskset here: measure unpinned
-    }
-  }
-}
-
-async function startBareKoa(body: string): Promise<{ url: string; pid: number | undefined; stop: () => void }> {
-  const child = fork(path.join(__dirname, 'bare-koa.ts'), ['0', body], {
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  });
-  const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
-  return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop: () => child.kill('SIGTERM') };
+async function startBareKoa(body: string): Promise<BaselineServer> {
+  const server = await forkBaseline('bare-koa.ts', ['0', body]);
+  return { ...server, url: `${server.url}/` };
 }
 
 export async function runAuthBench(options: AuthBenchOptions = {}): Promise<AuthBenchResult> {
@@ -112,7 +57,7 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
     env: { LOG_LEVEL: 'warn', ...keyEnv },
     metrics: options.metrics,
   });
-  let bare: { url: string; pid: number | undefined; stop: () => void } | undefined;
+  let bare: BaselineServer | undefined;
   try {
     const browser = new Browser(stack.url);
     await browser.devLogin('bench_user');
@@ -129,18 +74,24 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
 
     // Both get the same request (cookie and XSRF header included), so only the handling differs.
     // Warm both up (JIT, caches, connections), then alternate measured rounds.
-    await measure(bare.url, headers, 5, connections);
-    await measure(`${stack.url}/auth/user`, headers, 5, connections);
-    let b: Measured = { rps: 0, non2xx: 0, latencyP99: 0 };
-    let g: Measured = { rps: 0, non2xx: 0, latencyP99: 0 };
+    await measure({ url: bare.url, headers, durationSec: 5, connections });
+    await measure({ url: `${stack.url}/auth/user`, headers, durationSec: 5, connections });
+    let b: Measured = { rps: 0, unexpected: 0, latencyP99: 0 };
+    let g: Measured = { rps: 0, unexpected: 0, latencyP99: 0 };
     let gatewayErrors = 0;
     const roundRatios: number[] = [];
     const cpu = { bare: [] as number[], gateway: [] as number[] };
     for (let round = 0; round < rounds; round++) {
-      const br = await measure(bare.url, headers, durationSec, connections, bare.pid);
-      const gr = await measure(`${stack.url}/auth/user`, headers, durationSec, connections, stack.pid('gateway'));
+      const br = await measure({ url: bare.url, headers, durationSec, connections, serverPid: bare.pid });
+      const gr = await measure({
+        url: `${stack.url}/auth/user`,
+        headers,
+        durationSec,
+        connections,
+        serverPid: stack.pid('gateway'),
+      });
       roundRatios.push(gr.rps / br.rps);
-      gatewayErrors += gr.non2xx;
+      gatewayErrors += gr.unexpected;
       if (br.rps > b.rps) b = br;
       if (gr.rps > g.rps) g = gr;
       if (br.cpuUs !== undefined && gr.cpuUs !== undefined) {

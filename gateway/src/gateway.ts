@@ -191,20 +191,19 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     },
     { prefix: '', routers: [homeRoutes(), jwksRoutes('/.well-known/jwks.json', keys.signingKeys?.jwks)] },
   ];
+  const requestMetrics =
+    metrics &&
+    httpMetrics(
+      metrics,
+      mounts.map((m) => m.prefix),
+      ['/auth/user'],
+    );
   const app = buildApp({
     log,
     trustedProxies: config.trustedProxies,
     // Logged requests take the full path, so a debug access log still sees every one.
-    hotPaths: log.isLevelEnabled('debug') ? [] : [auth.fastPath, avatars.hotPath],
-    first: metrics
-      ? [
-          httpMetrics(
-            metrics,
-            mounts.map((m) => m.prefix),
-            ['/auth/user'],
-          ),
-        ]
-      : [],
+    hotPaths: log.isLevelEnabled('debug') ? [] : [auth.fastPath],
+    first: requestMetrics ? [requestMetrics.middleware] : [],
     mounts,
   });
   // Its own listener on the gateway's host, never the public port: scrapes stay off the public API.
@@ -215,9 +214,14 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   // After SIGTERM every answer says Connection: close, so kept-alive clients leave as they are served;
   // answers still being worked on at the signal are found here.
   const unanswered = new Set<http.ServerResponse>();
+  const answerBeforeKoa = log.isLevelEnabled('debug')
+    ? undefined
+    : countedBeforeKoa(avatars.answerCached, requestMetrics, `${config.token.avatarRoutePath.replace(/\/+$/, '')}/*`);
   const server = http.createServer((req, res) => {
     if (draining) res.setHeader('Connection', 'close');
-    else {
+    // Answered synchronously, so never among the unanswered.
+    if (answerBeforeKoa?.(req, res)) return;
+    if (!draining) {
       unanswered.add(res);
       res.once('close', () => unanswered.delete(res));
     }
@@ -272,5 +276,22 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       internalAuth?.close();
       await metricsServer?.stop();
     },
+  };
+}
+
+type RawAnswer = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+
+/** A before-Koa answer counted in the request metrics (under `route`) when they are on. */
+function countedBeforeKoa(
+  answer: RawAnswer,
+  requestMetrics: ReturnType<typeof httpMetrics> | undefined,
+  route: string,
+): RawAnswer {
+  if (!requestMetrics) return answer;
+  return (req, res) => {
+    const start = performance.now();
+    if (!answer(req, res)) return false;
+    requestMetrics.answeredBeforeKoa(route, req.method ?? '', res.statusCode, start);
+    return true;
   };
 }

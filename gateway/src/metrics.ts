@@ -11,7 +11,15 @@ import type { Authenticated, Authenticator, Refused } from './auth/authenticator
  * latency, and the requests in flight. Requests no router matched are labelled by the mount they fell
  * under (`/avatar/*`), `hotRoutes` by their fixed path, anything else `unmatched`.
  */
-export function httpMetrics(metrics: Metrics, prefixes: string[], hotRoutes: string[]): Koa.Middleware {
+export function httpMetrics(
+  metrics: Metrics,
+  prefixes: string[],
+  hotRoutes: string[],
+): {
+  middleware: Koa.Middleware;
+  /** Counts a request the HTTP server answered itself, before Koa (gateway.ts), started at `startMs`. */
+  answeredBeforeKoa(route: string, method: string, status: number, startMs: number): void;
+} {
   // Every request passes here, /auth/user's hot path included: plain numbers, not prom-client's label hashing.
   const requests = new FastHistogram(metrics, {
     name: 'gatehouse_http_request_duration_seconds',
@@ -39,8 +47,14 @@ export function httpMetrics(metrics: Metrics, prefixes: string[], hotRoutes: str
   };
   // Methods outside this set share one label, so a client inventing methods cannot add series.
   const known = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+  const answeredBeforeKoa = (route: string, method: string, status: number, startMs: number) => {
+    requests.observe(
+      { route, method: known.has(method) ? method : 'OTHER', status_class: statusClass(status) },
+      (performance.now() - startMs) / 1000,
+    );
+  };
   // Not an async function: one .then on the hot path instead of an async frame and an await.
-  return function countRequest(ctx, next) {
+  const middleware: Koa.Middleware = function countRequest(ctx, next) {
     const start = performance.now();
     inFlight.inc();
     const done = () => {
@@ -65,6 +79,7 @@ export function httpMetrics(metrics: Metrics, prefixes: string[], hotRoutes: str
       throw err;
     });
   };
+  return { middleware, answeredBeforeKoa };
 }
 
 // The refusals the Authenticator words itself, as bounded reasons; anything else (the verifier's and

@@ -22,7 +22,7 @@ class CountingStore extends FsAvatarStore {
 let base: string;
 let fastBase: string;
 let hotBase: string;
-/** The hot path alone, with nothing behind it: what it does not answer is a 404. */
+/** The before-Koa answers alone, with nothing behind them: what they do not answer is a 404. */
 let hotOnlyBase: string;
 let store: CountingStore;
 const stops: Array<() => Promise<void>> = [];
@@ -53,28 +53,30 @@ beforeAll(async () => {
     ],
   });
   fastBase = await serve(fastApp);
-  // As the gateway mounts it: the synchronous hot path for cache hits, the middleware for the rest.
+  // As the gateway mounts it: cache hits answered by the HTTP server before Koa, the rest by the
+  // middleware.
   const hot = avatarHandlers({ avatar: client.call, routePath: '/avatar' });
   const hotApp = buildApp({
     log: createLogger({ name: 'gateway-test', level: 'silent' }),
     trustedProxies: 0,
-    hotPaths: [hot.hotPath],
     mounts: [{ prefix: '/avatar', middleware: [hot.middleware] }],
   });
-  hotBase = await serve(hotApp);
+  hotBase = await serve(hotApp, hot.answerCached);
   hotOnlyBase = await serve(
-    buildApp({
-      log: createLogger({ name: 'gateway-test', level: 'silent' }),
-      trustedProxies: 0,
-      hotPaths: [hot.hotPath],
-      mounts: [],
-    }),
+    buildApp({ log: createLogger({ name: 'gateway-test', level: 'silent' }), trustedProxies: 0, mounts: [] }),
+    hot.answerCached,
   );
   await svc.client.storeFromUrl({ userId: 'dev_user', url: '' });
 });
 
-async function serve(app: { callback(): http.RequestListener }): Promise<string> {
-  const server = http.createServer(app.callback());
+async function serve(
+  app: { callback(): http.RequestListener },
+  answerBeforeKoa?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean,
+): Promise<string> {
+  const handle = app.callback();
+  const server = http.createServer((req, res) => {
+    if (!answerBeforeKoa?.(req, res)) void handle(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   stops.push(() => new Promise((resolve) => server.close(() => resolve())));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -95,7 +97,7 @@ function expectSecurityHeaders(res: Response) {
 describe.each([
   ['a Router', () => base],
   ['a middleware ahead of the routers', () => fastBase],
-  ['a hot path ahead of everything, with the middleware behind it', () => hotBase],
+  ['answers before Koa for cache hits, with the middleware behind them', () => hotBase],
 ])('the avatar handler mounted as %s', (_how, url) => {
   it('serves a stored avatar with its type, length, ETag and 7-day caching', async () => {
     const res = await fetch(`${url()}${DEV_AVATAR}`);
@@ -160,12 +162,12 @@ describe.each([
   });
 });
 
-describe('the hot path', () => {
+describe('the answers before Koa', () => {
   const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
   const traceparent = `00-${traceId}-00f067aa0ba902b7-01`;
 
   it('answers only cache hits itself', async () => {
-    // The app behind hotOnlyBase shares its handler (and cache) with hotBase's.
+    // The server behind hotOnlyBase shares its handler (and cache) with hotBase's.
     const missing = `/avatar/${'1'.repeat(40)}.image`;
     await fetch(`${hotBase}${DEV_AVATAR}`);
     expect((await fetch(`${hotOnlyBase}${DEV_AVATAR}`)).status).toBe(200);

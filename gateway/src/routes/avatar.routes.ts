@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import { SERVABLE_IMAGE_TYPES } from '@gatehouse/contract';
 import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import { traceFrom } from '@gatehouse/logger';
@@ -50,14 +51,15 @@ export function avatarRoutes(deps: AvatarRoutesDeps): Router {
 }
 
 /**
- * The same handler two ways: a Router (mounted like every other area), and a plain Koa middleware
- * for `app.use` ahead of the routers. The middleware is the fast path: @koa/router's matching alone
- * costs about a quarter of the throughput of a hot avatar (bench/avatar.ts).
+ * The same handler three ways: a Router (mounted like every other area), a plain Koa middleware for
+ * `app.use` ahead of the routers (@koa/router's matching alone costs about a quarter of the
+ * throughput of a hot avatar), and `answerCached` for the HTTP server to call before Koa on cache hits.
  */
 export function avatarHandlers(deps: AvatarRoutesDeps): {
   router: Router;
   middleware: Koa.Middleware;
-  hotPath: Koa.Middleware;
+  /** Answers a cache hit on the raw request, before Koa; false for anything it leaves to Koa. */
+  answerCached(req: http.IncomingMessage, res: http.ServerResponse): boolean;
 } {
   const cache = new LRUCache<string, CachedAvatar>({
     maxSize: deps.cache?.maxBytes ?? 64 * 1024 * 1024,
@@ -111,28 +113,40 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
     await serve(ctx, p.slice(prefix.length));
   };
 
-  // A GET or HEAD of a cached image avatar, answered in one synchronous pass ahead of trace context,
-  // error handling and routing (the app's hot paths): nothing here can throw or log. The raw URL must
-  // be exactly prefix + id, so an encoded, dotted or queried path takes the full route. Anything
-  // else, a miss included, goes on to `middleware` above.
+  // A GET or HEAD of a cached image avatar, answered by the HTTP server itself before Koa sees the
+  // request (gateway.ts): one synchronous pass, no Koa context, no promise. Koa's per-request objects
+  // and promises, and the AsyncLocalStorage hooks Node 20 runs on every promise once trace context is
+  // in use, were what kept the hot avatar under 0.9 of bare Koa (README, "Benchmarks"). Nothing here
+  // can throw or log. The raw URL must be exactly prefix + id, so an encoded, dotted or queried path
+  // takes the full route; anything else, a miss included, answers false and goes on to Koa.
   const rawAvatarUrl = new RegExp(`^${escapeRegExp(prefix)}([a-f0-9]{40}\\.image)$`, 'i');
-  const hotPath: Koa.Middleware = function avatarHotPath(ctx, next) {
-    const method = ctx.method;
-    if (method !== 'GET' && method !== 'HEAD') return next();
-    const id = rawAvatarUrl.exec(ctx.req.url ?? '')?.[1];
-    const cached = id === undefined ? undefined : cache.get(id.toLowerCase());
-    if (cached === undefined || !SERVABLE_IMAGE_TYPES.has(cached.contentType)) return next();
+  const answerCached = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const id = rawAvatarUrl.exec(req.url ?? '')?.[1];
+    const found = id === undefined ? undefined : cache.get(id.toLowerCase());
+    if (found === undefined || !SERVABLE_IMAGE_TYPES.has(found.contentType)) return false;
     deps.cacheLookup?.(true);
-    setHeaders(ctx.res, FIXED_HEADERS);
-    // Ahead of requestTrace (app.ts), so it names the request's trace itself.
-    ctx.res.setHeader(REQUEST_ID_HEADER, traceFrom(ctx.req.headers.traceparent).traceId);
-    answer(ctx, cached);
-    return Promise.resolve();
+    setHeaders(res, FIXED_HEADERS);
+    res.setHeader(REQUEST_ID_HEADER, traceFrom(req.headers.traceparent).traceId);
+    res.setHeader('ETag', found.etag);
+    res.setHeader('Cache-Control', CACHE_CONTROL);
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, found.fingerprint)) {
+      res.statusCode = 304;
+      res.end();
+      return true;
+    }
+    res.setHeader('Content-Type', found.contentType);
+    res.setHeader('Content-Length', found.body.length);
+    if (method === 'HEAD') res.end();
+    else res.end(found.body);
+    return true;
   };
 
   const router = new Router({ prefix: deps.routePath });
   router.all('/:id', (ctx) => serve(ctx, ctx.params.id ?? ''));
-  return { router, middleware, hotPath };
+  return { router, middleware, answerCached };
 }
 
 async function load(cache: LRUCache<string, CachedAvatar>, key: string): Promise<CachedAvatar> {
