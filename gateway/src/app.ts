@@ -17,12 +17,7 @@ export interface Mount {
 
 export interface AppOptions {
   log: Logger;
-  /**
-   * Middleware run before everything else, even error handling: answers for the hottest requests that
-   * can neither throw nor need logging; anything else goes on with next().
-   */
-  hotPaths?: Koa.Middleware[];
-  /** Middleware ahead of even the hot paths: request metrics, which must see every request. */
+  /** Middleware ahead of everything else: request metrics, which must see every request Koa gets. */
   first?: Koa.Middleware[];
   /** How many reverse proxies append to X-Forwarded-For; 0 trusts none. */
   trustedProxies: number;
@@ -62,14 +57,12 @@ function mountMiddleware(mount: Mount): Koa.Middleware {
  * Builds the Koa app. Requests are dispatched by their first path segment to one mount, so a request
  * only ever meets the routes of its own area. No I/O here: tests and the composition root share it.
  */
-export function buildApp({ log, trustedProxies, mounts, hotPaths = [], first = [] }: AppOptions): Koa {
+export function buildApp({ log, trustedProxies, mounts, first = [] }: AppOptions): Koa {
   const app = new Koa({ proxy: trustedProxies > 0, maxIpsCount: trustedProxies });
   app.silent = true; // errors are logged once, by errorHandler
   for (const m of first) app.use(m);
-  for (const hot of hotPaths) app.use(hot);
-  // After the hot paths: they answer synchronously, log nothing and call nothing, so they set their
-  // X-Request-Id themselves and skip the AsyncLocalStorage run, which cost the benchmarked /auth/user
-  // about 2.5 µs of its ~20 (README, "Benchmarks").
+  // The hottest answers (cached /auth/user and avatars) never get here: the HTTP server gives them
+  // before Koa and names their trace itself (gateway.ts).
   app.use(requestTrace());
   app.use(errorHandler(log));
   app.use(servedMethods());

@@ -13,6 +13,7 @@ import { EndedSessionsFeed } from './auth/ended-sessions';
 import { ProviderNames } from './auth/provider-names';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
+import { hotAnswers } from './hot-answers';
 import { avatarCacheRecorder, countedAuthenticator, httpMetrics, loginRecorder, upstreamRecorder } from './metrics';
 import { authenticate } from './middleware/authenticate';
 import { authRoutes, LOGIN_DEADLINE_MS } from './routes/auth.routes';
@@ -201,8 +202,6 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const app = buildApp({
     log,
     trustedProxies: config.trustedProxies,
-    // Logged requests take the full path, so a debug access log still sees every one.
-    hotPaths: log.isLevelEnabled('debug') ? [] : [auth.fastPath],
     first: requestMetrics ? [requestMetrics.middleware] : [],
     mounts,
   });
@@ -214,9 +213,9 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   // After SIGTERM every answer says Connection: close, so kept-alive clients leave as they are served;
   // answers still being worked on at the signal are found here.
   const unanswered = new Set<http.ServerResponse>();
-  const answerBeforeKoa = log.isLevelEnabled('debug')
-    ? undefined
-    : countedBeforeKoa(avatars.answerCached, requestMetrics, `${config.token.avatarRoutePath.replace(/\/+$/, '')}/*`);
+  // The two hottest answers, from caches, before Koa (see authRoutes and avatarHandlers). Logged
+  // requests take the full path, so a debug access log still sees every one.
+  const answerBeforeKoa = log.isLevelEnabled('debug') ? undefined : hotAnswers(auth, avatars, requestMetrics, config);
   const server = http.createServer((req, res) => {
     if (draining) res.setHeader('Connection', 'close');
     // Answered synchronously, so never among the unanswered.
@@ -276,22 +275,5 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       internalAuth?.close();
       await metricsServer?.stop();
     },
-  };
-}
-
-type RawAnswer = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
-
-/** A before-Koa answer counted in the request metrics (under `route`) when they are on. */
-function countedBeforeKoa(
-  answer: RawAnswer,
-  requestMetrics: ReturnType<typeof httpMetrics> | undefined,
-  route: string,
-): RawAnswer {
-  if (!requestMetrics) return answer;
-  return (req, res) => {
-    const start = performance.now();
-    if (!answer(req, res)) return false;
-    requestMetrics.answeredBeforeKoa(route, req.method ?? '', res.statusCode, start);
-    return true;
   };
 }

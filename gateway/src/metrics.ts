@@ -118,8 +118,8 @@ export function countedAuthenticator(authenticator: Authenticator, metrics: Metr
     else checks.inc({ outcome: result.refreshed ? 'refreshed' : 'verified', reason: '' });
     return result;
   };
-  const cached: Authenticator['authenticateCached'] = (ctx) => {
-    const result = authenticator.authenticateCached(ctx);
+  const cached: Authenticator['authenticateCached'] = (req) => {
+    const result = authenticator.authenticateCached(req);
     if (result) hits += 1;
     return result;
   };

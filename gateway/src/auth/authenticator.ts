@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import type { Logger } from '@gatehouse/logger';
 import {
   ADMIN_USER,
@@ -116,13 +117,13 @@ export class Authenticator {
    * hook to ask. Undefined means "take the full path" (authenticate), never a refusal. Every request
    * with a session passes here, so it allocates little and reads only the headers it needs.
    */
-  authenticateCached(ctx: Koa.Context): Authenticated | undefined {
+  authenticateCached(req: http.IncomingMessage): Authenticated | undefined {
     if (this.options.validate) return undefined; // a validator must see every request
-    const headers = sessionHeaders(ctx.req);
+    const headers = sessionHeaders(req);
     // Basic credentials go first (go-pkgz order), and are never cached.
     if (hotPath.hasBasicCredentials(headers.authorization)) return undefined;
     // The same lookup and XSRF rule as authenticate, fed from the headers read above.
-    const request = new RawCredentialRequest(ctx, headers);
+    const request = new RawCredentialRequest(req, headers);
     const found = hotPath.findToken(request);
     if (found === undefined) return undefined;
     const { token, source } = found;

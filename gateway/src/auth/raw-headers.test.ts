@@ -1,7 +1,6 @@
 import http from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { findToken } from '@gatehouse/token';
-import type Koa from 'koa';
 import { RawCredentialRequest, sessionHeaders } from './raw-headers';
 
 const req = (rawHeaders: string[]) => ({ rawHeaders }) as unknown as http.IncomingMessage;
@@ -96,25 +95,24 @@ describe('sessionHeaders', () => {
 });
 
 describe('RawCredentialRequest', () => {
-  const ctx = (url: string, query: Record<string, unknown>) =>
-    ({ req: { url }, query, get: (name: string) => `ctx:${name}` }) as unknown as Koa.Context;
+  const requestAt = (url: string) => ({ url, headers: { host: 'example.org' } }) as unknown as http.IncomingMessage;
   const headers = { authorization: 'Basic x', jwt: 'hdr', cookie: 'JWT=ck', xsrf: 'j1' };
 
-  it('answers the headers read already, and asks Koa for anything else', () => {
-    const request = new RawCredentialRequest(ctx('/auth/user', {}), headers);
+  it('answers the headers read already, and reads anything else from the request', () => {
+    const request = new RawCredentialRequest(requestAt('/auth/user'), headers);
     expect(['x-jwt', 'cookie', 'x-xsrf-token', 'authorization', 'host'].map((h) => request.get(h))).toEqual([
       'hdr',
       'JWT=ck',
       'j1',
       'Basic x',
-      'ctx:host',
+      'example.org',
     ]);
   });
 
   it('reads the query only when the URL has one, so the shared lookup sees what Koa would', () => {
-    const withQuery = new RawCredentialRequest(ctx('/auth/user?token=q', { token: 'q' }), headers);
+    const withQuery = new RawCredentialRequest(requestAt('/auth/user?token=q'), headers);
     expect(findToken(withQuery)).toEqual({ token: 'q', source: 'query' });
-    const without = new RawCredentialRequest(ctx('/auth/user', { token: 'stale' }), headers);
+    const without = new RawCredentialRequest(requestAt('/auth/user'), headers);
     expect(findToken(without)).toEqual({ token: 'hdr', source: 'header' });
   });
 });

@@ -1,6 +1,6 @@
 import type http from 'node:http';
+import querystring from 'node:querystring';
 import { type CredentialRequest, JWT_HEADER, XSRF_HEADER } from '@gatehouse/token';
-import type Koa from 'koa';
 
 export interface SessionHeaders {
   authorization: string;
@@ -63,13 +63,14 @@ const JWT = JWT_HEADER;
 const XSRF = XSRF_HEADER;
 
 /**
- * The request as @gatehouse/token's findToken and xsrfHolds read it, answered from headers already
- * taken by sessionHeaders; the query string is parsed only when the URL has one. The decisions stay
+ * The raw request as @gatehouse/token's findToken and xsrfHolds read it (no Koa context: the gateway
+ * answers GET /auth/user before Koa), answered from headers already taken by sessionHeaders; the query
+ * string is parsed only when the URL has one. The decisions stay
  * in the shared functions: this only supplies the values fast.
  */
 export class RawCredentialRequest implements CredentialRequest {
   constructor(
-    private readonly ctx: Koa.Context,
+    private readonly req: http.IncomingMessage,
     private readonly headers: SessionHeaders,
   ) {}
 
@@ -83,12 +84,18 @@ export class RawCredentialRequest implements CredentialRequest {
         return this.headers.xsrf;
       case 'authorization':
         return this.headers.authorization;
-      default:
-        return this.ctx.get(name);
+      default: {
+        // What Koa's ctx.get answers: the header as Node joined it, '' when absent.
+        const value = this.req.headers[name.toLowerCase()];
+        return (Array.isArray(value) ? value.join(', ') : value) ?? '';
+      }
     }
   }
 
   get query(): Readonly<Record<string, unknown>> {
-    return this.ctx.req.url?.includes('?') ? this.ctx.query : NO_QUERY;
+    // Koa's ctx.query is the same parse of the same string.
+    const url = this.req.url ?? '';
+    const mark = url.indexOf('?');
+    return mark < 0 ? NO_QUERY : querystring.parse(url.slice(mark + 1));
   }
 }

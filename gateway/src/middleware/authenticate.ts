@@ -22,7 +22,7 @@ export function authenticate(
   { required, refusalBody = goPkgzRefusal }: AuthenticateOptions,
 ): Koa.Middleware {
   return async function authenticateRequest(ctx, next) {
-    const result = authenticator.authenticateCached(ctx) ?? (await authenticator.authenticate(ctx));
+    const result = authenticator.authenticateCached(ctx.req) ?? (await authenticator.authenticate(ctx));
     if (result.ok) {
       if (result.refreshed) setTokenCookies(ctx, cookies, result.refreshed);
       ctx.state.user = result.user;

@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import { traceFrom } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
@@ -75,10 +76,13 @@ export function handshakeCookiePolicy(redirectUrl: string, policy: CookiePolicy)
 
 /**
  * The /auth/* routes of the go-pkgz/auth contract, served from the auth service over gRPC.
- * `fastPath` answers GET /auth/user, the hottest route, without @koa/router's matching; mount it
- * ahead of `router`.
+ * `answerCached` answers GET /auth/user, the hottest route, for a token verified before, on the raw
+ * request: the HTTP server calls it before handing the request to Koa.
  */
-export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Koa.Middleware } {
+export function authRoutes(deps: AuthRoutesDeps): {
+  router: Router;
+  answerCached(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+} {
   const router = new Router({ prefix: '/auth' });
   router.use(securityHeaders());
   const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true });
@@ -88,21 +92,22 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
   const answerUser: Koa.Middleware = async (ctx) => {
     ctx.body = ctx.state.user;
   };
-  // GET /auth/user for a token verified before: answered in one synchronous pass, ahead of error
-  // handling and routing (nothing here can throw), with the user's JSON serialized once per token.
-  // Mounted by the app as a hot path; anything else, including every refusal, takes the full route
-  // below. The raw URL test is ctx.path's answer without parsing the URL of every other request.
-  const fastPath: Koa.Middleware = function authUserFastPath(ctx, next) {
-    const url = ctx.req.url ?? '';
-    if (ctx.method !== 'GET' || (url !== '/auth/user' && !url.startsWith('/auth/user?'))) return next();
-    const cached = deps.authenticator.authenticateCached(ctx);
-    if (cached?.userBody === undefined) return next();
-    setHeaders(ctx.res, API_SECURITY_HEADERS);
-    // The hot path runs ahead of requestTrace (app.ts), so it names the request's trace itself.
-    ctx.res.setHeader(REQUEST_ID_HEADER, traceFrom(ctx.req.headers.traceparent).traceId);
-    ctx.set('Content-Type', 'application/json; charset=utf-8');
-    ctx.body = cached.userBody;
-    return Promise.resolve();
+  // GET /auth/user for a token verified before, answered by the HTTP server before Koa (gateway.ts):
+  // one synchronous pass, no Koa context, no promise (so none of Node 20's AsyncLocalStorage promise
+  // hooks), with the user's JSON serialized once per token. Nothing here can throw or log. Anything
+  // else, including every refusal, answers false and takes the full route below. The raw URL test is
+  // ctx.path's answer without parsing the URL of every other request.
+  const answerCached = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    const url = req.url ?? '';
+    if (req.method !== 'GET' || (url !== '/auth/user' && !url.startsWith('/auth/user?'))) return false;
+    const cached = deps.authenticator.authenticateCached(req);
+    if (cached?.userBody === undefined) return false;
+    setHeaders(res, API_SECURITY_HEADERS);
+    res.setHeader(REQUEST_ID_HEADER, traceFrom(req.headers.traceparent).traceId);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(cached.userBody));
+    res.end(cached.userBody);
+    return true;
   };
 
   router.get('/list', async (ctx) => {
@@ -192,5 +197,5 @@ export function authRoutes(deps: AuthRoutesDeps): { router: Router; fastPath: Ko
     throw new HttpError(400, `provider ${ctx.path.split('/')[2] ?? ''} not supported`);
   });
 
-  return { router, fastPath };
+  return { router, answerCached };
 }
