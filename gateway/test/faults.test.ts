@@ -249,7 +249,16 @@ it('a payment SIGTERM lets a load that reached the processor finish: answered, s
   // gives the documented unknown-outcome answer; the retry it asks for, with the same key, after the
   // restart, must then replay the settled load, so the client ends with the truth either way.
   if (res.status !== 200) {
-    console.log(`payment SIGTERM: the answer was lost (${res.status}); retrying with the same key`);
+    // What the gateway was told (its warn line names the gRPC status) and payment's last lines: the
+    // evidence for the known issue, which a quiet machine does not reproduce.
+    const told = stack
+      .output('gateway')
+      .split('\n')
+      .filter((line) => line.includes('load outcome unknown'));
+    const paymentTail = stack.output('payment').trim().split('\n').slice(-8);
+    console.log(
+      `payment SIGTERM: the answer was lost (${res.status}); retrying with the same key\n--- gateway\n${told.join('\n')}\n--- payment\n${paymentTail.join('\n')}`,
+    );
     expect([res.status, (res.json() as { errors: { code: string }[] }).errors[0]?.code]).toEqual([
       502,
       'processor-unavailable',
