@@ -8,10 +8,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { JWK } from 'jose';
 import { environment, readStructuredFile } from '../packages/config/src/index';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
 import { ensureInternalKeys } from '../packages/grpc-kit/src/internal-auth';
-import { type AsymmetricAlgorithm, generateSigningJwk } from '../packages/token/src/keys';
+import { type AsymmetricAlgorithm, generateSigningJwk, publicKeySetOf } from '../packages/token/src/keys';
 
 const ROOT = path.resolve(__dirname, '..');
 const DATA = path.join(ROOT, '.data');
@@ -71,6 +72,23 @@ async function keptSigningKeys(alg: string | undefined, file: string | undefined
     console.log(`[start       ] AUTH_JWT_ALG=${alg}: made a signing key in ${full}`);
   }
   return full;
+}
+
+/**
+ * The public half of the signing keys file, written beside the other files of .data/ at every start,
+ * for the gateway: it only verifies, so it never gets a private key. Undefined when the file cannot be
+ * read as a key set (the auth service then reports it).
+ */
+function publicSigningKeys(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    const { keys } = JSON.parse(readFileSync(file, 'utf8')) as { keys: JWK[] };
+    const out = path.join(DATA, `${path.basename(file).replace(/\.json$/, '')}.public.json`);
+    writeFileSync(out, `${JSON.stringify(publicKeySetOf(keys), null, 2)}\n`);
+    return out;
+  } catch {
+    return undefined;
+  }
 }
 
 let postgresStopping = false;
@@ -155,10 +173,12 @@ async function main(): Promise<void> {
   // Every internal gRPC call is authenticated: one key pair per caller, made once under .data/.
   const internalKeys = env.INTERNAL_KEYS_DIR ?? path.join(DATA, 'internal-keys');
   await ensureInternalKeys(internalKeys);
+  const signingKeysFile = await keptSigningKeys(env.AUTH_JWT_ALG, env.AUTH_SIGNING_KEYS_FILE);
+  const gatewayKeysFile = publicSigningKeys(signingKeysFile) ?? signingKeysFile;
   const childEnv: Record<string, string | undefined> = {
     ...env,
     AUTH_SECRET: env.AUTH_SECRET ?? (env.AUTH_SECRETS_FILE ? undefined : keptSecret('auth-secret')),
-    AUTH_SIGNING_KEYS_FILE: await keptSigningKeys(env.AUTH_JWT_ALG, env.AUTH_SIGNING_KEYS_FILE),
+    AUTH_SIGNING_KEYS_FILE: signingKeysFile,
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
     // The payment counterpart of the dev provider, unless a real processor is configured (or it is set).
     PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? (hasProcessorCredentials(env) ? 'false' : 'true'),
@@ -207,7 +227,7 @@ async function main(): Promise<void> {
   for (const [name, entry] of PROCESSES) {
     const child = spawn(process.execPath, processArgs(name, entry), {
       cwd: ROOT,
-      env: childEnv,
+      env: name === 'gateway' ? { ...childEnv, AUTH_SIGNING_KEYS_FILE: gatewayKeysFile } : childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const quiet = () => failed !== undefined && failed !== name;

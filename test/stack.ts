@@ -109,6 +109,8 @@ export interface StackOptions {
   services: ServiceName[];
   /** Extra environment for every process (AUTH_ADMIN_PASSWD, AUTH_TOKEN_DURATION, ...). */
   env?: Record<string, string> | ((ports: StackPorts) => Record<string, string>);
+  /** Environment for one process only, over `env` (e.g. the gateway's own AUTH_SIGNING_KEYS_FILE). */
+  serviceEnv?: Partial<Record<ServiceName, Record<string, string>>>;
   /**
    * The auth service's DATABASE_URL (a createTestDatabase() database): passkeys are on only with it, so
    * other stacks keep their provider lists, whatever DATABASE_URL the other processes get.
@@ -197,6 +199,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
         HOME: process.env.HOME ?? '',
         ...env,
         ...(name === 'auth' ? { DATABASE_URL: options.authDatabaseUrl ?? '' } : {}),
+        ...options.serviceEnv?.[name],
         ...extraEnv,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadGatewayConfig } from './config';
 
 const base = { AUTH_SECRET: 'x'.repeat(32) };
@@ -27,5 +30,36 @@ describe('gRPC addresses', () => {
       telegram: '127.0.0.1:50053',
       payment: '127.0.0.1:50054',
     });
+  });
+});
+
+describe('signing keys', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'gh-gw-keys-'));
+  const publicKey = { kid: 'k1', kty: 'EC', crv: 'P-256', x: 'a', y: 'b' };
+  const write = (name: string, keys: unknown[]) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, JSON.stringify({ keys }));
+    return file;
+  };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('takes public keys: the gateway only verifies', () => {
+    const config = loadGatewayConfig({
+      ...base,
+      AUTH_JWT_ALG: 'ES256',
+      AUTH_SIGNING_KEYS_FILE: write('public.json', [publicKey]),
+    });
+    expect(config.token.signingJwks).toEqual([publicKey]);
+  });
+
+  it("still takes the auth service's private file, and refuses what is not a key set", () => {
+    const privateFile = write('private.json', [{ ...publicKey, d: 'c' }]);
+    expect(
+      loadGatewayConfig({ ...base, AUTH_JWT_ALG: 'ES256', AUTH_SIGNING_KEYS_FILE: privateFile }).token.signingJwks,
+    ).toHaveLength(1);
+    const noKid = write('no-kid.json', [{ kty: 'EC', crv: 'P-256', x: 'a', y: 'b' }]);
+    expect(() => loadGatewayConfig({ ...base, AUTH_JWT_ALG: 'ES256', AUTH_SIGNING_KEYS_FILE: noKid })).toThrow(
+      'public keys are enough here',
+    );
   });
 });

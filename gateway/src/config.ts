@@ -85,7 +85,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
   }
   const raw = parsed.data;
   const hooks = resolveHooksSettings(raw, problems);
-  const token = resolveTokenSettings(raw, problems);
+  // The gateway only verifies: public keys in AUTH_SIGNING_KEYS_FILE are enough.
+  const token = resolveTokenSettings(raw, problems, 'verify');
   applySecretHookRules(hooks, token.audiences, problems, token.alg);
   const file = readGatewayFile(raw.AUTH_CONFIG, problems);
   // Gatehouse's own areas stay its own: an application route may not shadow them.

@@ -62,14 +62,16 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     log,
   });
   const hookSecrets = hooks?.has('read-secret') ?? false;
-  // The gateway reads the same key file as the auth service: it verifies and serves the public JWKS
-  // without asking the auth service, so it starts and keeps working while that one restarts.
+  // The gateway reads the auth service's key file (or its public half) and imports only public keys:
+  // it verifies and serves the JWKS without asking the auth service, so it starts and keeps working
+  // while that one restarts, and it never holds a key that signs.
   const keys = await configuredKeys(
     config.token,
     hooks && hookSecrets
       ? hookSecretReader(hooks)
       : configSecretReader(config.token.secret, config.token.secretsByAudience),
     hookSecrets,
+    'verify',
   );
   const verifier = new TokenVerifier(keys.verification, config.token.audiences, Date.now, {
     issuer: config.token.issuer,
@@ -155,7 +157,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       log,
       trustedRedirects: config.builtInLogins,
     }),
-    jwksRoutes('/auth/jwks.json', keys.signingKeys?.jwks),
+    jwksRoutes('/auth/jwks.json', keys.publicKeys?.jwks),
     passkeyRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
     auth.router,
   ];
@@ -190,7 +192,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
         }),
       ],
     },
-    { prefix: '', routers: [homeRoutes(), jwksRoutes('/.well-known/jwks.json', keys.signingKeys?.jwks)] },
+    { prefix: '', routers: [homeRoutes(), jwksRoutes('/.well-known/jwks.json', keys.publicKeys?.jwks)] },
   ];
   const requestMetrics =
     metrics &&

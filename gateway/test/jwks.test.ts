@@ -1,11 +1,12 @@
 // Issue 16 part 1 through the real processes: ES256 tokens with kid, signed by the auth service and
-// verified in the gateway; the public key set on both JWKS routes and the GetJwks RPC; 404 with HS256.
+// verified in the gateway, which holds only the public half of the key file; the public key set on
+// both JWKS routes and the GetJwks RPC; 404 with HS256.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { InternalAuth } from '@gatehouse/grpc-kit';
 import { loadProto } from '@gatehouse/proto';
-import { generateSigningJwk, loadSigningKeys, randomToken, signClaims } from '@gatehouse/token';
+import { generateSigningJwk, loadSigningKeys, publicKeySetOf, randomToken, signClaims } from '@gatehouse/token';
 import * as grpc from '@grpc/grpc-js';
 import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
 import { Browser } from '../../test/browser';
@@ -22,10 +23,14 @@ beforeAll(async () => {
   [first, second] = await Promise.all([generateSigningJwk('ES256'), generateSigningJwk('ES256')]);
   const keysFile = path.join(dir, 'keys.json');
   writeFileSync(keysFile, JSON.stringify({ keys: [first, second] }));
+  // What `pnpm public-keys` prints: the gateway verifies with these and never holds a private key.
+  const publicFile = path.join(dir, 'public-keys.json');
+  writeFileSync(publicFile, JSON.stringify(publicKeySetOf([first, second])));
   [stack, hs256] = await Promise.all([
     startStack({
       services: ['auth', 'avatar', 'gateway'],
       env: { AUTH_JWT_ALG: 'ES256', AUTH_SIGNING_KEYS_FILE: keysFile, AUTH_TOKEN_DURATION: '1s' },
+      serviceEnv: { gateway: { AUTH_SIGNING_KEYS_FILE: publicFile } },
     }),
     startStack({ services: ['auth', 'gateway'] }),
   ]);

@@ -1,6 +1,6 @@
 import { readStructuredFile } from './files';
 import { duration, list, loginHandlers, optionalText, z } from './schema';
-import { JWT_ALGORITHM_NAMES, resolveSigningSettings, type SigningSettings } from './signing-settings';
+import { JWT_ALGORITHM_NAMES, type KeyUse, resolveSigningSettings, type SigningSettings } from './signing-settings';
 
 /** Settings of the auth contract that both the auth service (signs) and the gateway (verifies) read. */
 export const tokenSettingsShape = {
@@ -46,9 +46,14 @@ type RawTokenSettings = z.output<z.ZodObject<typeof tokenSettingsShape>>;
 
 /**
  * Resolves secrets (reading AUTH_SECRETS_FILE) and checks them. Problems are pushed to `problems`
- * so that the caller reports them with every other configuration error at once.
+ * so that the caller reports them with every other configuration error at once. `keyUse`: whether this
+ * process signs tokens (the auth service) or only verifies them (the gateway).
  */
-export function resolveTokenSettings(raw: RawTokenSettings, problems: string[]): TokenSettings {
+export function resolveTokenSettings(
+  raw: RawTokenSettings,
+  problems: string[],
+  keyUse: KeyUse = 'sign',
+): TokenSettings {
   let secretsByAudience: Record<string, string> = {};
   if (raw.AUTH_SECRETS_FILE) {
     try {
@@ -70,7 +75,7 @@ export function resolveTokenSettings(raw: RawTokenSettings, problems: string[]):
   ];
   for (const name of weak) problems.push(`${name}: must be at least ${MIN_SECRET_LENGTH} characters`);
   return {
-    ...resolveSigningSettings(raw, MIN_SECRET_LENGTH, problems),
+    ...resolveSigningSettings(raw, MIN_SECRET_LENGTH, problems, keyUse),
     issuer: raw.AUTH_ISSUER,
     url: raw.AUTH_URL.replace(/\/+$/, ''),
     tokenDurationMs: raw.AUTH_TOKEN_DURATION,

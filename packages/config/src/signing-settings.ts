@@ -5,16 +5,30 @@ import { z } from './schema';
 export const JWT_ALGORITHM_NAMES = ['HS256', 'ES256', 'EdDSA'] as const;
 export type JwtAlgorithmName = (typeof JWT_ALGORITHM_NAMES)[number];
 
-/** A private JWK as the key file holds it; the token package imports and checks it at start. */
-export type PrivateJwk = Record<string, unknown> & { kid: string; kty: string; d: string };
+/** A JWK as the key file holds it; the token package imports and checks it at start. */
+export type KeyFileJwk = Record<string, unknown> & { kid: string; kty: string; d?: string };
 
 const privateJwk = z.looseObject({ kid: z.string().min(1), kty: z.string(), d: z.string().min(1) });
-const keyFile = z.object({ keys: z.array(privateJwk).min(1) });
+const anyJwk = z.looseObject({ kid: z.string().min(1), kty: z.string(), d: z.string().min(1).optional() });
+const keyFiles = {
+  sign: z.object({ keys: z.array(privateJwk).min(1) }),
+  verify: z.object({ keys: z.array(anyJwk).min(1) }),
+};
+
+/**
+ * What a process does with the key file: the auth service signs (every key private), the gateway only
+ * verifies (public keys are enough, and private parts in its file are never imported).
+ */
+export type KeyUse = keyof typeof keyFiles;
+const KEYS_EXPECTED: Record<KeyUse, string> = {
+  sign: 'a JWK Set of private keys with kid',
+  verify: 'a JWK Set of keys with kid (public keys are enough here)',
+};
 
 export interface SigningSettings {
   alg: JwtAlgorithmName;
-  /** The private keys of AUTH_SIGNING_KEYS_FILE, first one signing; empty with HS256. */
-  signingJwks: PrivateJwk[];
+  /** The keys of AUTH_SIGNING_KEYS_FILE, first one signing (private where `use` is sign); empty with HS256. */
+  signingJwks: KeyFileJwk[];
   /** AUTH_SECRET_PREVIOUS: HS256 secrets that still verify, never sign. */
   previousSecrets: string[];
 }
@@ -33,10 +47,11 @@ export function resolveSigningSettings(
   },
   minSecretLength: number,
   problems: string[],
+  use: KeyUse = 'sign',
 ): SigningSettings {
   const alg = raw.AUTH_JWT_ALG;
   const file = raw.AUTH_SIGNING_KEYS_FILE;
-  let signingJwks: PrivateJwk[] = [];
+  let signingJwks: KeyFileJwk[] = [];
   if (alg === 'HS256') {
     if (file) problems.push('AUTH_SIGNING_KEYS_FILE: only used with AUTH_JWT_ALG=ES256 or EdDSA (it is HS256)');
     raw.AUTH_SECRET_PREVIOUS.forEach((s, i) => {
@@ -53,13 +68,12 @@ export function resolveSigningSettings(
       problems.push(`AUTH_SECRET_PREVIOUS: HS256 only; with AUTH_JWT_ALG=${alg} rotate keys in AUTH_SIGNING_KEYS_FILE`);
     }
     if (!file) {
-      problems.push(`AUTH_SIGNING_KEYS_FILE: required with AUTH_JWT_ALG=${alg} (a JWK Set of private keys with kid)`);
+      problems.push(`AUTH_SIGNING_KEYS_FILE: required with AUTH_JWT_ALG=${alg} (${KEYS_EXPECTED[use]})`);
     } else {
       try {
-        const parsed = keyFile.safeParse(readStructuredFile(file));
-        if (parsed.success) signingJwks = parsed.data.keys as PrivateJwk[];
-        else
-          problems.push(`AUTH_SIGNING_KEYS_FILE: ${file} must be a JWK Set ({"keys": [...]}) of private keys with kid`);
+        const parsed = keyFiles[use].safeParse(readStructuredFile(file));
+        if (parsed.success) signingJwks = parsed.data.keys as KeyFileJwk[];
+        else problems.push(`AUTH_SIGNING_KEYS_FILE: ${file} must be ${KEYS_EXPECTED[use]} ({"keys": [...]})`);
       } catch (err) {
         problems.push(`AUTH_SIGNING_KEYS_FILE: cannot read ${file} (${(err as Error).message})`);
       }

@@ -2,7 +2,15 @@
 // only the configured algorithm is accepted; retired HS256 secrets verify and never sign.
 import { decodeProtectedHeader, type JWK, SignJWT } from 'jose';
 import { configSecretReader, verifyToken } from './jwt';
-import { type AsymmetricAlgorithm, generateSigningJwk, keySetVerification, loadSigningKeys } from './keys';
+import {
+  type AsymmetricAlgorithm,
+  configuredKeys,
+  generateSigningJwk,
+  keySetVerification,
+  loadPublicKeys,
+  loadSigningKeys,
+  publicKeySetOf,
+} from './keys';
 import { TokenService } from './service';
 
 const SECRET = 'a-test-secret-that-is-long-enough-0123456789';
@@ -82,6 +90,55 @@ describe.each<AsymmetricAlgorithm>(['ES256', 'EdDSA'])('%s key sets', (alg) => {
     await expect(loadSigningKeys(alg, [otherAlg])).rejects.toThrow(`is not a ${alg} key`);
     await expect(loadSigningKeys(alg, [{ ...first, x: second.x, y: second.y }])).rejects.toThrow('cannot be imported');
     await expect(loadSigningKeys(alg, [])).rejects.toThrow('no key');
+  });
+});
+
+describe.each<AsymmetricAlgorithm>(['ES256', 'EdDSA'])('%s for a process that only verifies', (alg) => {
+  let first: JWK;
+  let second: JWK;
+  beforeAll(async () => {
+    [first, second] = await Promise.all([generateSigningJwk(alg), generateSigningJwk(alg)]);
+  });
+
+  it('imports only public keys, from a private file or its public half alike', async () => {
+    const signer = service({ signingKeys: await loadSigningKeys(alg, [first, second]) });
+    const session = await login(signer);
+    for (const file of [[first, second], publicKeySetOf([first, second]).keys]) {
+      const loaded = await loadPublicKeys(alg, file);
+      expect([...loaded.verifying.values()].map((k) => k.type)).toEqual(['public', 'public']);
+      expect(loaded).not.toHaveProperty('signing');
+      expect(loaded.jwks).toEqual((await loadSigningKeys(alg, [first, second])).jwks);
+      const { claims } = await verifyToken(session.token, { secrets: keySetVerification(loaded), audiences: [] });
+      expect(claims.user?.name).toBe('dev_user');
+    }
+  });
+
+  it('configuredKeys for verify never holds a signing key; for sign it needs private keys', async () => {
+    const settings = { alg, previousSecrets: [], secretsByAudience: {} };
+    const publicHalf = publicKeySetOf([first]).keys as Record<string, unknown>[];
+    const verifying = await configuredKeys({ ...settings, signingJwks: publicHalf }, () => '', false, 'verify');
+    expect([verifying.signingKeys, verifying.publicKeys?.jwks.keys.length]).toEqual([undefined, 1]);
+    const fromPrivate = await configuredKeys({ ...settings, signingJwks: [first] }, () => '', false, 'verify');
+    expect(fromPrivate.signingKeys).toBeUndefined();
+    await expect(configuredKeys({ ...settings, signingJwks: publicHalf }, () => '', false, 'sign')).rejects.toThrow(
+      'AUTH_SIGNING_KEYS_FILE: key',
+    );
+  });
+
+  it('checks public keys like private ones', async () => {
+    await expect(loadPublicKeys(alg, [{ ...first, kid: undefined }])).rejects.toThrow('needs a kid');
+    await expect(loadPublicKeys(alg, [first, { ...second, kid: first.kid }])).rejects.toThrow('appears twice');
+    const otherAlg = await generateSigningJwk(alg === 'ES256' ? 'EdDSA' : 'ES256');
+    await expect(loadPublicKeys(alg, [otherAlg])).rejects.toThrow(`is not a ${alg} key`);
+    await expect(loadPublicKeys(alg, [{ ...first, x: 'AAAA' }])).rejects.toThrow('cannot be imported');
+    await expect(loadPublicKeys(alg, [])).rejects.toThrow('no key');
+  });
+
+  it('publicKeySetOf tells the algorithm by the key and keeps public members only', () => {
+    const [key] = publicKeySetOf([first]).keys;
+    expect(key).toMatchObject({ kid: first.kid, alg, use: 'sig' });
+    expect(key).not.toHaveProperty('d');
+    expect(() => publicKeySetOf([{ kty: 'RSA', kid: 'r', n: 'x', e: 'AQAB' }])).toThrow('neither ES256');
   });
 });
 

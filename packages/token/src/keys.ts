@@ -40,14 +40,18 @@ export type VerificationKeys =
   | { alg: 'HS256'; secrets: SecretReader; previous?: (aud: string) => string[] }
   | { alg: AsymmetricAlgorithm; keys: JWTVerifyGetKey };
 
-/** The private keys of AUTH_SIGNING_KEYS_FILE: the first signs, every one verifies. */
-export interface SigningKeySet {
+/** The public keys of AUTH_SIGNING_KEYS_FILE: what a verifier needs, and all the gateway holds. */
+export interface PublicKeySet {
   alg: AsymmetricAlgorithm;
-  signing: { kid: string; key: CryptoKey };
   /** Public keys by kid: a Map, so a `kid` such as `__proto__` finds nothing. */
   verifying: Map<string, CryptoKey>;
   /** The public JWK Set served at /auth/jwks.json: rebuilt from public members only. */
   jwks: JSONWebKeySet;
+}
+
+/** The private keys of AUTH_SIGNING_KEYS_FILE: the first signs, every one verifies. */
+export interface SigningKeySet extends PublicKeySet {
+  signing: { kid: string; key: CryptoKey };
 }
 
 /** The public half of a private JWK: only the members a verifier needs, never `d` or anything unknown. */
@@ -59,22 +63,32 @@ export function publicJwk(alg: AsymmetricAlgorithm, jwk: JWK): JWK {
 }
 
 /**
+ * The public JWK Set of a key file (private or not), each key's algorithm told by its type and curve:
+ * what to give a process that only verifies (the gateway, `pnpm public-keys`).
+ */
+export function publicKeySetOf(jwks: JWK[]): JSONWebKeySet {
+  return {
+    keys: jwks.map((jwk) => {
+      const alg = (Object.keys(KEY_SHAPE) as AsymmetricAlgorithm[]).find(
+        (a) => KEY_SHAPE[a].kty === jwk.kty && KEY_SHAPE[a].crv === jwk.crv,
+      );
+      if (!alg) throw new Error(`key "${String(jwk.kid)}" is neither ES256 (EC P-256) nor EdDSA (OKP Ed25519)`);
+      return publicJwk(alg, jwk);
+    }),
+  };
+}
+
+/**
  * Imports and checks the private JWKs (every one: kid, type, curve, algorithm, and that its private and
  * public parts belong together, by signing and verifying a probe). Throws with the kid at fault.
  */
 export async function loadSigningKeys(alg: AsymmetricAlgorithm, jwks: JWK[]): Promise<SigningKeySet> {
   if (jwks.length === 0) throw new Error('the key set has no key');
-  const shape = KEY_SHAPE[alg];
   const verifying = new Map<string, CryptoKey>();
   const publicKeys: JWK[] = [];
   let signing: SigningKeySet['signing'] | undefined;
   for (const jwk of jwks) {
-    const kid = jwk.kid;
-    if (typeof kid !== 'string' || kid === '') throw new Error('every key needs a kid');
-    if (verifying.has(kid)) throw new Error(`kid "${kid}" appears twice`);
-    if (jwk.kty !== shape.kty || jwk.crv !== shape.crv || (jwk.alg !== undefined && jwk.alg !== alg)) {
-      throw new Error(`key "${kid}" is not a ${alg} key (${shape.kty} ${shape.crv})`);
-    }
+    const kid = checkedKid(alg, jwk, verifying);
     if (typeof jwk.d !== 'string') throw new Error(`key "${kid}" has no private part (d)`);
     const pub = publicJwk(alg, jwk);
     const [privateKey, publicKey] = (await Promise.all([importJWK({ ...jwk, alg }, alg), importJWK(pub, alg)]).catch(
@@ -93,8 +107,41 @@ export async function loadSigningKeys(alg: AsymmetricAlgorithm, jwks: JWK[]): Pr
   return { alg, signing: signing as SigningKeySet['signing'], verifying, jwks: { keys: publicKeys } };
 }
 
+/**
+ * Imports the public half of each JWK, checked like loadSigningKeys does (kid, type, curve, algorithm).
+ * A private part in the file is never imported, so a process that only verifies never holds a key
+ * that signs. Throws with the kid at fault.
+ */
+export async function loadPublicKeys(alg: AsymmetricAlgorithm, jwks: JWK[]): Promise<PublicKeySet> {
+  if (jwks.length === 0) throw new Error('the key set has no key');
+  const verifying = new Map<string, CryptoKey>();
+  const publicKeys: JWK[] = [];
+  for (const jwk of jwks) {
+    const kid = checkedKid(alg, jwk, verifying);
+    const pub = publicJwk(alg, jwk);
+    const key = (await importJWK(pub, alg).catch((err: Error) => {
+      throw new Error(`key "${kid}" cannot be imported (${err.message})`);
+    })) as CryptoKey;
+    verifying.set(kid, key);
+    publicKeys.push(pub);
+  }
+  return { alg, verifying, jwks: { keys: publicKeys } };
+}
+
+/** The key's kid, once it is known to be new in `seen` and the key to be one of `alg`'s. */
+function checkedKid(alg: AsymmetricAlgorithm, jwk: JWK, seen: Map<string, CryptoKey>): string {
+  const shape = KEY_SHAPE[alg];
+  const kid = jwk.kid;
+  if (typeof kid !== 'string' || kid === '') throw new Error('every key needs a kid');
+  if (seen.has(kid)) throw new Error(`kid "${kid}" appears twice`);
+  if (jwk.kty !== shape.kty || jwk.crv !== shape.crv || (jwk.alg !== undefined && jwk.alg !== alg)) {
+    throw new Error(`key "${kid}" is not a ${alg} key (${shape.kty} ${shape.crv})`);
+  }
+  return kid;
+}
+
 /** Verification by a loaded key set: the token's kid must be one of ours and its alg the configured one. */
-export function keySetVerification(set: SigningKeySet): VerificationKeys {
+export function keySetVerification(set: PublicKeySet): VerificationKeys {
   return {
     alg: set.alg,
     keys: (header) => {
@@ -147,20 +194,33 @@ export interface KeySettings {
 
 /**
  * The keys both the auth service and the gateway derive from the same settings: the loaded key set
- * (ES256/EdDSA) or HS256 secrets. `hookSecrets`: the read-secret hook owns the secrets and their
- * rotation, so AUTH_SECRET_PREVIOUS is not added to its answers.
+ * (ES256/EdDSA) or HS256 secrets. `use`: the auth service signs (every key private, `signingKeys`
+ * set); the gateway only verifies (public halves only: `publicKeys`, never `signingKeys`).
+ * `hookSecrets`: the read-secret hook owns the secrets and their rotation, so AUTH_SECRET_PREVIOUS is
+ * not added to its answers.
  */
 export async function configuredKeys(
   settings: KeySettings,
   secrets: SecretReader,
   hookSecrets: boolean,
-): Promise<{ signingKeys?: SigningKeySet; previous?: (aud: string) => string[]; verification: VerificationKeys }> {
+  use: 'sign' | 'verify' = 'sign',
+): Promise<{
+  signingKeys?: SigningKeySet;
+  /** The public keys (both uses): what /auth/jwks.json serves. */
+  publicKeys?: PublicKeySet;
+  previous?: (aud: string) => string[];
+  verification: VerificationKeys;
+}> {
   const { alg } = settings;
   if (isAsymmetric(alg)) {
-    const signingKeys = await loadSigningKeys(alg, settings.signingJwks as JWK[]).catch((err: Error) => {
-      throw new Error(`AUTH_SIGNING_KEYS_FILE: ${err.message}`);
-    });
-    return { signingKeys, verification: keySetVerification(signingKeys) };
+    const jwks = settings.signingJwks as JWK[];
+    const loaded = await (use === 'sign' ? loadSigningKeys(alg, jwks) : loadPublicKeys(alg, jwks)).catch(
+      (err: Error) => {
+        throw new Error(`AUTH_SIGNING_KEYS_FILE: ${err.message}`);
+      },
+    );
+    const signingKeys = 'signing' in loaded ? (loaded as SigningKeySet) : undefined;
+    return { signingKeys, publicKeys: loaded, verification: keySetVerification(loaded) };
   }
   const previous =
     hookSecrets || settings.previousSecrets.length === 0

@@ -9,6 +9,8 @@ const SECRET = 'x'.repeat(40);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'gh-signing-'));
 const keysFile = path.join(dir, 'keys.json');
 writeFileSync(keysFile, JSON.stringify({ keys: [{ kid: 'k1', kty: 'EC', crv: 'P-256', x: 'a', y: 'b', d: 'c' }] }));
+const publicKeysFile = path.join(dir, 'public-keys.json');
+writeFileSync(publicKeysFile, JSON.stringify({ keys: [{ kid: 'k1', kty: 'EC', crv: 'P-256', x: 'a', y: 'b' }] }));
 const secretsFile = path.join(dir, 'secrets.json');
 writeFileSync(secretsFile, JSON.stringify({ 'site-a': 'a'.repeat(32) }));
 
@@ -71,6 +73,12 @@ describe('signing settings', () => {
     expect(problemsOf({ AUTH_JWT_ALG: 'RS256' })[0]).toMatch(/^AUTH_JWT_ALG/);
     expect(problemsOf({ AUTH_JWT_ALG: 'ES256', AUTH_SIGNING_KEYS_FILE: secretsFile })).toEqual([
       expect.stringMatching(/must be a JWK Set/),
+    ]);
+  });
+
+  it('needs private keys: the auth service signs', () => {
+    expect(problemsOf({ AUTH_JWT_ALG: 'ES256', AUTH_SIGNING_KEYS_FILE: publicKeysFile })).toEqual([
+      `AUTH_SIGNING_KEYS_FILE: ${publicKeysFile} must be a JWK Set of private keys with kid ({"keys": [...]})`,
     ]);
   });
 });
