@@ -70,6 +70,11 @@ export interface Stack {
   env: Record<string, string>;
   dataDir: string;
   output(name: ServiceName): string;
+  /**
+   * A process's output once `done` holds for it (or `timeoutMs` passed, for the caller's assertions to
+   * report): log lines reach this process through a pipe, possibly after the answer they belong to.
+   */
+  waitForOutput(name: ServiceName, done: (output: string) => boolean, timeoutMs?: number): Promise<string>;
   /** The OS process id of a started service. */
   pid(name: ServiceName): number | undefined;
   /** Kills one service (SIGKILL: a crash, no shutdown) or stops it (SIGTERM), and waits for it to exit. */
@@ -278,6 +283,11 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     env,
     dataDir,
     output: (name) => outputs.get(name) ?? '',
+    waitForOutput: async (name, done, timeoutMs = 5000) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!done(outputs.get(name) ?? '') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      return outputs.get(name) ?? '';
+    },
     pid: (name) => children.get(name)?.pid,
     kill,
     restart,

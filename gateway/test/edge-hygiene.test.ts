@@ -201,9 +201,8 @@ describe('clients that leave', () => {
         }, 100);
       });
     }
-    await new Promise((r) => setTimeout(r, 300));
-    const lines = stack
-      .output('gateway')
+    const output = await stack.waitForOutput('gateway', (out) => out.split('client aborted the request').length > 2);
+    const lines = output
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as { level: number; msg: string; status?: number });

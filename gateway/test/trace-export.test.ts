@@ -92,8 +92,7 @@ test("a card load's spans reach the collector under the client's trace id, from 
   expect(traced.filter((s) => s.service === 'payment' && /^(POST|GET)$/.test(s.name)).length).toBeGreaterThan(0);
 
   // The payment log line names the exported span it was written in.
-  const line = stack
-    .output('payment')
+  const line = (await stack.waitForOutput('payment', (out) => out.includes(traceId)))
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as { trace_id?: string; span_id?: string; msg: string })
