@@ -82,22 +82,6 @@ export function httpMetrics(
   return { middleware, answeredBeforeKoa };
 }
 
-// The refusals the Authenticator words itself, as bounded reasons; anything else (the verifier's and
-// the auth service's own words) is `invalid_token`.
-const REASONS: Record<string, string> = {
-  'token cookie was not presented': 'no_token',
-  'invalid kind of token': 'handshake_token',
-  'user is nil': 'no_user',
-  'session ended, log in again': 'session_ended',
-  'xsrf mismatch': 'xsrf_mismatch',
-  'token expired': 'expired',
-  'the session cannot be refreshed right now, try again shortly': 'refresh_unavailable',
-  'token is not valid': 'validator_refused',
-  'validator unavailable': 'validator_unavailable',
-  'basic auth refused': 'basic_refused',
-  'too many failed attempts, try again later': 'basic_rate_limited',
-};
-
 /**
  * The authenticator, with every token check counted by outcome: `cache_hit` (answered from the
  * verifier's cache), `verified`, `refreshed`, `basic`, or `refused` with a bounded reason. A Proxy,
@@ -113,7 +97,8 @@ export function countedAuthenticator(authenticator: Authenticator, metrics: Metr
     reported = hits;
   });
   const record = (result: Authenticated | Refused) => {
-    if (!result.ok) checks.inc({ outcome: 'refused', reason: REASONS[result.error] ?? 'invalid_token' });
+    // The refusal's typed reason (RefusalReason, a closed set), never its text.
+    if (!result.ok) checks.inc({ outcome: 'refused', reason: result.reason });
     else if (result.source === 'basic') checks.inc({ outcome: 'basic', reason: '' });
     else checks.inc({ outcome: result.refreshed ? 'refreshed' : 'verified', reason: '' });
     return result;

@@ -93,6 +93,18 @@ test('a dev login counts once on the gateway, and /auth/user under its route tem
   ).toBeGreaterThanOrEqual(1);
 });
 
+test('a token without its XSRF header is refused as xsrf_mismatch, by its typed reason', async () => {
+  const browser = new Browser(stack.url);
+  await browser.devLogin('xsrf_metrics_user');
+  const before = await scrape('gateway');
+  expect((await browser.get('/auth/user')).status).toBe(401);
+  const after = await scrape('gateway');
+  const refused = { outcome: 'refused', reason: 'xsrf_mismatch' };
+  expect(
+    value(after, 'gatehouse_token_checks_total', refused) - value(before, 'gatehouse_token_checks_total', refused),
+  ).toBe(1);
+});
+
 test('an anonymous /auth/user is a refused token check with its reason', async () => {
   const before = await scrape('gateway');
   expect((await new Browser(stack.url).get('/auth/user')).status).toBe(401);
