@@ -1,4 +1,4 @@
-import { AppError, errorCodes, notFound } from '@gatehouse/errors';
+import { AppError, errorCodes, invalidArgument, notFound, permissionDenied } from '@gatehouse/errors';
 import type { CheckResult } from './requests';
 
 /** Every code the telegram-bot service sends in the `x-error-code` trailer, spelled once. */
@@ -10,7 +10,17 @@ export const TelegramErrors = errorCodes(
   'REQUEST_EXPIRED',
   'REQUEST_NOT_VERIFIED',
   'REQUEST_NEEDS_CODE',
+  'BAD_CODE',
+  'WRONG_CODE',
+  'TOO_MANY_CODES',
 );
+
+/** A code that cannot be one the bot sent, or a code where the bot confirms with buttons. */
+export const badCode = (message: string) => invalidArgument(TelegramErrors.BAD_CODE, message);
+export const wrongCode = (attemptsLeft: number) =>
+  permissionDenied(TelegramErrors.WRONG_CODE, `wrong code, ${attemptsLeft} attempts left`);
+export const tooManyCodes = () =>
+  permissionDenied(TelegramErrors.TOO_MANY_CODES, 'too many wrong codes: start the login again');
 
 export const botNotConfigured = () =>
   new AppError(

@@ -1,5 +1,6 @@
 // Code mode (TELEGRAM_CONFIRM=code): /start makes the bot send a six-digit code, and only the browser
 // that started the login completes it by posting that code; three wrong codes end it (issue 16, part 3).
+import * as grpc from '@grpc/grpc-js';
 import { FakeBotApi } from './fake-bot-api';
 import {
   body,
@@ -107,6 +108,48 @@ describe('telegram login confirmed with a code', () => {
       'wrong code',
     ]);
     expect((await send(s, created, { code })).status).toBe(404);
+  });
+
+  it('completes a request made over gRPC with the code over gRPC, for a caller of its own', async () => {
+    svc = await startService(testConfig(fake, keys.prefix, { TELEGRAM_CONFIRM: 'code' }), {}, captured.log);
+    const s = svc;
+    const created = await s.telegram.createLoginRequest({});
+    const chat = { id: 5204, first_name: 'Api' };
+    fake.sendText(chat, `/start ${created.token}`);
+    const code = /: (\d{6})\n/.exec(await waitFor('the code message', () => fake.messagesTo(chat.id)[0]))?.[1] ?? '';
+    const check = (c: string) =>
+      s.telegram.checkLoginRequest({ token: created.token, code: c }).catch((e: grpc.ServiceError) => e);
+    const refusal = (e: unknown) => {
+      const err = e as grpc.ServiceError;
+      return [err.code, err.details, err.metadata.get('x-error-code')[0]];
+    };
+    const { NOT_FOUND, INVALID_ARGUMENT, PERMISSION_DENIED } = grpc.status;
+    expect(refusal(await check(''))).toEqual([NOT_FOUND, 'code is required', 'REQUEST_NEEDS_CODE']);
+    expect(refusal(await check('12ab56'))).toEqual([INVALID_ARGUMENT, 'code must be six digits', 'BAD_CODE']);
+    expect(refusal(await check(wrong(code)))).toEqual([PERMISSION_DENIED, 'wrong code, 2 attempts left', 'WRONG_CODE']);
+    expect(await check(code)).toMatchObject({ userJson: expect.stringContaining('"name":"Api"') });
+    expect(refusal(await check(code))).toEqual([NOT_FOUND, 'request is not found', 'REQUEST_NOT_FOUND']);
+
+    // A request of the browser flow is not the gRPC caller's, code or not.
+    const browsers = await create(s);
+    fake.sendText({ id: 5205, first_name: 'B' }, `/start ${browsers.token}`);
+    const theirs = /: (\d{6})\n/.exec(await waitFor('their code', () => fake.messagesTo(5205)[0]))?.[1] ?? '';
+    const stolen = await s.telegram
+      .checkLoginRequest({ token: browsers.token, code: theirs })
+      .catch((e: grpc.ServiceError) => e);
+    expect(refusal(stolen)).toEqual([NOT_FOUND, 'request is not found', 'REQUEST_NOT_FOUND']);
+  });
+
+  it('refuses a code over gRPC when the bot confirms with buttons', async () => {
+    svc = await startService(testConfig(fake, keys.prefix), {}, captured.log);
+    const created = await svc.telegram.createLoginRequest({});
+    const err = (await svc.telegram
+      .checkLoginRequest({ token: created.token, code: '123456' })
+      .catch((e: grpc.ServiceError) => e)) as grpc.ServiceError;
+    expect([err.code, err.details]).toEqual([
+      grpc.status.INVALID_ARGUMENT,
+      'codes are only used with TELEGRAM_CONFIRM=code',
+    ]);
   });
 
   it('sends a different random code for each login', async () => {

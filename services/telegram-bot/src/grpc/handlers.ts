@@ -7,7 +7,15 @@ import type { login, telegram } from '@gatehouse/proto';
 import { safeEqual } from '@gatehouse/token';
 import { LOGIN_TOKEN, type LoginBot } from '../bot';
 import type { TgUpdate } from '../botapi';
-import { botNotConfigured, CHECK_FAILURES, checkFailure, TelegramErrors } from '../errors';
+import {
+  badCode,
+  botNotConfigured,
+  CHECK_FAILURES,
+  checkFailure,
+  TelegramErrors,
+  tooManyCodes,
+  wrongCode,
+} from '../errors';
 import type { UpdateLog } from '../update-log';
 
 export interface HandlerDeps {
@@ -44,7 +52,20 @@ export function telegramHandlers(deps: HandlerDeps): telegram.TelegramBotService
       };
     }),
     CheckLoginRequest: unaryHandler(log, async (request: telegram.CheckLoginRequestRequest__Output) => {
-      const result = await requireBot(deps).check(validToken(request.token));
+      const bot = requireBot(deps);
+      const token = validToken(request.token);
+      const code = request.code;
+      if (code === '') {
+        const result = await bot.check(token);
+        if (result.state !== 'ok') throw checkFailure(result);
+        return { userJson: result.userJson };
+      }
+      // Code mode for a caller of its own (no browser cookie: requests made by CreateLoginRequest).
+      if (bot.confirm !== 'code') throw badCode('codes are only used with TELEGRAM_CONFIRM=code');
+      if (!CODE.test(code)) throw badCode('code must be six digits');
+      const result = await bot.checkCode(token, code);
+      if (result.state === 'wrong_code') throw wrongCode(result.attemptsLeft);
+      if (result.state === 'too_many_attempts') throw tooManyCodes();
       if (result.state !== 'ok') throw checkFailure(result);
       return { userJson: result.userJson };
     }),

@@ -3,8 +3,10 @@
 
 export interface CheckLoginRequestRequest {
   'token'?: (string);
+  'code'?: (string);
 }
 
 export interface CheckLoginRequestRequest__Output {
   'token': (string);
+  'code': (string);
 }
