@@ -5,9 +5,13 @@ import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
 import { guarded, type ServiceAccess } from './access';
+import { AnsweringCalls } from './answering';
 import { toServiceError } from './errors';
 import { instrumented } from './metrics';
 import { traced } from './trace';
+
+/** How long shutdown waits, after the last call under way has answered, before it sends GOAWAY. */
+const ANSWER_DELIVERY_MS = 100;
 
 /** Largest message a server accepts. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -66,11 +70,12 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
       `${options.name}: listening on ${options.host} needs internal authentication: set INTERNAL_KEYS_DIR (see the README)`,
     );
   }
+  const answering = new AnsweringCalls();
   for (const { definition, implementation } of options.services) {
     const guardedImpl = options.access ? guarded(definition, implementation, options.access) : implementation;
     const served = options.metrics ? instrumented(definition, guardedImpl, options.metrics) : guardedImpl;
     // Outermost, so the caller check's own log lines (refusals) name the trace too.
-    server.addService(definition, traced(definition, served));
+    server.addService(definition, answering.wrap(definition, traced(definition, served)));
   }
   const serviceNames = Object.values(options.services).flatMap(({ definition }) =>
     Object.values(definition).map((m) => m.path.split('/')[1] as string),
@@ -120,14 +125,26 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     server,
     health,
     async shutdown(graceMs = 5000) {
+      const deadline = Date.now() + graceMs;
       clearInterval(timer);
       serving?.set(0);
       for (const name of Object.keys(statusMap)) health.setStatus(name, 'NOT_SERVING');
+      // Calls under way answer before GOAWAY goes out: a client that meets GOAWAY with its call still
+      // open may see the connection drop before the answer (grpc-js: "Connection dropped"). Then a
+      // moment for the last answers to reach their clients.
+      if (answering.count > 0) {
+        log.info({ calls: answering.count }, 'letting calls under way answer before closing');
+        await answering.settled(graceMs);
+        await new Promise((r) => setTimeout(r, Math.min(ANSWER_DELIVERY_MS, Math.max(0, deadline - Date.now()))));
+      }
       await new Promise<void>((resolve) => {
-        const force = setTimeout(() => {
-          server.forceShutdown();
-          resolve();
-        }, graceMs);
+        const force = setTimeout(
+          () => {
+            server.forceShutdown();
+            resolve();
+          },
+          Math.max(0, deadline - Date.now()),
+        );
         server.tryShutdown(() => {
           clearTimeout(force);
           resolve();

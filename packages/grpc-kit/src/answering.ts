@@ -1,0 +1,59 @@
+import type * as grpc from '@grpc/grpc-js';
+
+/**
+ * Counts the unary calls a server is answering, so shutdown can let them answer before it sends
+ * GOAWAY. Without this, a call still running at SIGTERM could finish its work (a card load settled)
+ * while its client saw the connection close first ("UNAVAILABLE: Connection dropped"), and took a
+ * done load for an unknown outcome. Streams are not counted: a watch stream never ends by itself.
+ */
+export class AnsweringCalls {
+  private active = 0;
+  private idle: Array<() => void> = [];
+
+  get count(): number {
+    return this.active;
+  }
+
+  /** The implementation with every unary handler counted from its start until it has answered. */
+  wrap(
+    definition: grpc.ServiceDefinition,
+    implementation: grpc.UntypedServiceImplementation,
+  ): grpc.UntypedServiceImplementation {
+    const out: grpc.UntypedServiceImplementation = { ...implementation };
+    for (const [name, attrs] of Object.entries(definition)) {
+      if (attrs.requestStream || attrs.responseStream) continue;
+      const key = name in implementation ? name : (attrs.originalName as string);
+      const handler = implementation[key] as grpc.handleUnaryCall<unknown, unknown> | undefined;
+      if (typeof handler !== 'function') continue;
+      out[key] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+        this.active++;
+        let answered = false;
+        const done = () => {
+          if (answered) return;
+          answered = true;
+          this.active--;
+          if (this.active === 0) for (const resolve of this.idle.splice(0)) resolve();
+        };
+        // A client that goes away never gets an answer written; it no longer waits for one either.
+        call.once('cancelled', done);
+        handler(call, ((...args: Parameters<grpc.sendUnaryData<unknown>>) => {
+          callback(...args);
+          done();
+        }) as grpc.sendUnaryData<unknown>);
+      }) as grpc.UntypedHandleCall;
+    }
+    return out;
+  }
+
+  /** Resolves once no unary call is being answered, or after `timeoutMs`. */
+  settled(timeoutMs: number): Promise<void> {
+    if (this.active === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.idle.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+}
