@@ -81,10 +81,7 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
   const answer = (ctx: Koa.Context, found: CachedAvatar) => {
     if (!SERVABLE_IMAGE_TYPES.has(found.contentType)) throw new HttpError(415, 'invalid avatar content');
     const res = ctx.res;
-    res.setHeader('ETag', found.etag);
-    res.setHeader('Cache-Control', CACHE_CONTROL);
-    const ifNoneMatch = ctx.req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, found.fingerprint)) {
+    if (notModified(ctx.req, res, found)) {
       ctx.status = 304;
       return;
     }
@@ -129,10 +126,7 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
     deps.cacheLookup?.(true);
     setHeaders(res, FIXED_HEADERS);
     res.setHeader(REQUEST_ID_HEADER, traceFrom(req.headers.traceparent).traceId);
-    res.setHeader('ETag', found.etag);
-    res.setHeader('Cache-Control', CACHE_CONTROL);
-    const ifNoneMatch = req.headers['if-none-match'];
-    if (ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, found.fingerprint)) {
+    if (notModified(req, res, found)) {
       res.statusCode = 304;
       res.end();
       return true;
@@ -147,6 +141,14 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
   const router = new Router({ prefix: deps.routePath });
   router.all('/:id', (ctx) => serve(ctx, ctx.params.id ?? ''));
   return { router, middleware, answerCached };
+}
+
+/** Sets an avatar's ETag and caching headers; true when the request's If-None-Match makes it a 304. */
+function notModified(req: http.IncomingMessage, res: http.ServerResponse, found: CachedAvatar): boolean {
+  res.setHeader('ETag', found.etag);
+  res.setHeader('Cache-Control', CACHE_CONTROL);
+  const ifNoneMatch = req.headers['if-none-match'];
+  return ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, found.fingerprint);
 }
 
 async function load(cache: LRUCache<string, CachedAvatar>, key: string): Promise<CachedAvatar> {
