@@ -1,4 +1,5 @@
-import type { Pool, PoolClient } from 'pg';
+import { createHash } from 'node:crypto';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 import type { CardRecord, LedgerStore, LoadRecord, NewLoad, OwnerTransaction, Settlement } from './ledger';
 import type { LimitRule } from './limits';
 
@@ -53,6 +54,22 @@ const toLoad = (r: LoadRow): LoadRecord => ({
   createdAt: r.created_at,
 });
 
+const statementNames = new Map<string, string>();
+
+/**
+ * The query as a named prepared statement: Postgres parses and plans it once per connection instead of
+ * on every load (the card-load path runs the same six statements thousands of times a second). The
+ * name is derived from the text, so one text always has one name.
+ */
+function prepared(text: string, values: unknown[]): QueryConfig {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `ledger_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
+}
+
 /** The ledger in Postgres (migrations/). Every query runs on `pool`, whose timeouts bound it. */
 export class PostgresLedgerStore implements LedgerStore {
   constructor(private readonly pool: Pool) {}
@@ -85,7 +102,9 @@ export class PostgresLedgerStore implements LedgerStore {
     return this.transaction(async (client) => {
       // A transaction-scoped advisory lock on the owner: held until COMMIT/ROLLBACK, never across the
       // processor call. Two owners whose hashes collide merely wait for each other.
-      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`payment.owner:${ownerId}`]);
+      await client.query(
+        prepared('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`payment.owner:${ownerId}`]),
+      );
       return fn(new PostgresOwnerTransaction(client, ownerId));
     });
   }
@@ -109,7 +128,8 @@ export class PostgresLedgerStore implements LedgerStore {
     // part of the statement reads the same snapshot, hence the credited balance is taken from
     // `credited` and the unchanged one from `cards`.
     const { rows } = await this.pool.query<LoadRow & { card_balance: string }>(
-      `WITH settled AS (
+      prepared(
+        `WITH settled AS (
          UPDATE loads SET status = $2, processor_transaction_id = $3, processor_response_code = $4,
                 processor_response_text = $5, errors = $6, settled_at = $7
           WHERE id = $1 AND status = ANY($8) RETURNING *
@@ -121,16 +141,17 @@ export class PostgresLedgerStore implements LedgerStore {
        SELECT settled.*, coalesce((SELECT balance_cents FROM credited),
                                   (SELECT balance_cents FROM cards WHERE id = settled.card_id)) AS card_balance
          FROM settled`,
-      [
-        loadId,
-        s.status,
-        s.processorTransactionId,
-        s.processorResponseCode,
-        s.processorResponseText,
-        JSON.stringify(s.errors),
-        s.settledAt,
-        from,
-      ],
+        [
+          loadId,
+          s.status,
+          s.processorTransactionId,
+          s.processorResponseCode,
+          s.processorResponseText,
+          JSON.stringify(s.errors),
+          s.settledAt,
+          from,
+        ],
+      ),
     );
     const row = rows[0];
     if (!row) throw new Error(`load ${loadId} is no longer ${from.join(' or ')}`);
@@ -158,7 +179,9 @@ export class PostgresLedgerStore implements LedgerStore {
 }
 
 async function findCard(db: Pool | PoolClient, ownerId: string, cardId: number): Promise<CardRecord | null> {
-  const { rows } = await db.query<CardRow>('SELECT * FROM cards WHERE id = $1 AND owner_id = $2', [cardId, ownerId]);
+  const { rows } = await db.query<CardRow>(
+    prepared('SELECT * FROM cards WHERE id = $1 AND owner_id = $2', [cardId, ownerId]),
+  );
   return rows[0] ? toCard(rows[0]) : null;
 }
 
@@ -174,8 +197,7 @@ class PostgresOwnerTransaction implements OwnerTransaction {
 
   async findLoadByKey(idempotencyKey: string): Promise<LoadRecord | null> {
     const { rows } = await this.client.query<LoadRow>(
-      'SELECT * FROM loads WHERE owner_id = $1 AND idempotency_key = $2',
-      [this.ownerId, idempotencyKey],
+      prepared('SELECT * FROM loads WHERE owner_id = $1 AND idempotency_key = $2', [this.ownerId, idempotencyKey]),
     );
     return rows[0] ? toLoad(rows[0]) : null;
   }
@@ -194,25 +216,27 @@ class PostgresOwnerTransaction implements OwnerTransaction {
       return `(SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE owner_id = ${param(this.ownerId)}
                 AND status IN ${COUNTED} AND created_at > ${param(new Date(now.getTime() - rule.windowMs))}) AS r${i}`;
     });
-    const { rows } = await this.client.query<Record<string, string>>(`SELECT ${columns.join(', ')}`, params);
+    const { rows } = await this.client.query<Record<string, string>>(prepared(`SELECT ${columns.join(', ')}`, params));
     return rules.map((_, i) => Number(rows[0]![`r${i}`]));
   }
 
   async insertLoad(load: NewLoad): Promise<LoadRecord> {
     const { rows } = await this.client.query<LoadRow>(
-      `INSERT INTO loads (card_id, owner_id, amount_cents, status, errors, idempotency_key, request_fingerprint,
-                          created_at, settled_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'refused' THEN $8::timestamptz END) RETURNING *`,
-      [
-        load.cardId,
-        load.ownerId,
-        load.amountCents,
-        load.status,
-        JSON.stringify(load.errors),
-        load.idempotencyKey,
-        load.requestFingerprint,
-        load.createdAt,
-      ],
+      prepared(
+        `INSERT INTO loads (card_id, owner_id, amount_cents, status, errors, idempotency_key, request_fingerprint,
+                            created_at, settled_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'refused' THEN $8::timestamptz END) RETURNING *`,
+        [
+          load.cardId,
+          load.ownerId,
+          load.amountCents,
+          load.status,
+          JSON.stringify(load.errors),
+          load.idempotencyKey,
+          load.requestFingerprint,
+          load.createdAt,
+        ],
+      ),
     );
     return toLoad(rows[0]!);
   }
