@@ -217,7 +217,15 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const unanswered = new Set<http.ServerResponse>();
   // The two hottest answers, from caches, before Koa (see authRoutes and avatarHandlers). Logged
   // requests take the full path, so a debug access log still sees every one.
-  const answerBeforeKoa = log.isLevelEnabled('debug') ? undefined : hotAnswers(auth, avatars, requestMetrics, config);
+  const answerBeforeKoa = log.isLevelEnabled('debug')
+    ? undefined
+    : hotAnswers(
+        [
+          { answer: auth.answerCached, route: '/auth/user' },
+          { answer: avatars.answerCached, route: `${config.token.avatarRoutePath.replace(/\/+$/, '')}/*` },
+        ],
+        requestMetrics,
+      );
   const server = http.createServer((req, res) => {
     if (draining) res.setHeader('Connection', 'close');
     // Answered synchronously, so never among the unanswered.

@@ -2,24 +2,17 @@
 // and avatars in the gateway's cache. Each is one synchronous pass on the raw request (see authRoutes
 // and avatarHandlers); this file chains them and counts them in the request metrics like any other.
 import type http from 'node:http';
-import type { GatewayConfig } from './config';
 import type { httpMetrics } from './metrics';
 
 export type RawAnswer = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
 
+/** The first of `answers` that answers the request; each is counted under its metrics route. */
 export function hotAnswers(
-  auth: { answerCached: RawAnswer },
-  avatars: { answerCached: RawAnswer },
+  answers: ReadonlyArray<{ answer: RawAnswer; route: string }>,
   requestMetrics: ReturnType<typeof httpMetrics> | undefined,
-  config: GatewayConfig,
 ): RawAnswer {
-  const user = countedBeforeKoa(auth.answerCached, requestMetrics, '/auth/user');
-  const avatar = countedBeforeKoa(
-    avatars.answerCached,
-    requestMetrics,
-    `${config.token.avatarRoutePath.replace(/\/+$/, '')}/*`,
-  );
-  return (req, res) => user(req, res) || avatar(req, res);
+  const counted = answers.map(({ answer, route }) => countedBeforeKoa(answer, requestMetrics, route));
+  return (req, res) => counted.some((answer) => answer(req, res));
 }
 
 /** A before-Koa answer counted in the request metrics (under `route`) when they are on. */

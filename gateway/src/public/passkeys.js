@@ -41,18 +41,10 @@
       },
     });
     const r = credential.response;
-    const response = {
-      id: credential.id,
-      rawId: toB64u(credential.rawId),
-      type: credential.type,
-      authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
-      clientExtensionResults: credential.getClientExtensionResults(),
-      response: {
-        clientDataJSON: toB64u(r.clientDataJSON),
-        attestationObject: toB64u(r.attestationObject),
-        transports: r.getTransports ? r.getTransports() : [],
-      },
-    };
+    const response = credentialJSON(credential, {
+      attestationObject: toB64u(r.attestationObject),
+      transports: r.getTransports ? r.getTransports() : [],
+    });
     const done = await post('/auth/passkey/register/verify', { response });
     if (!done.ok) return say(`The passkey was not registered: ${await failure(done)}`);
     say('Passkey registered.');
@@ -72,22 +64,26 @@
       },
     });
     const r = credential.response;
-    const response = {
+    const response = credentialJSON(credential, {
+      authenticatorData: toB64u(r.authenticatorData),
+      signature: toB64u(r.signature),
+      userHandle: r.userHandle ? toB64u(r.userHandle) : undefined,
+    });
+    const done = await post('/auth/passkey/login/verify', { response });
+    if (!done.ok) return say(`Passkey login failed: ${await failure(done)}`);
+    window.location.reload();
+  }
+
+  /** A credential as the server's JSON expects it: the shared members, and the ceremony's own response. */
+  function credentialJSON(credential, ceremonyResponse) {
+    return {
       id: credential.id,
       rawId: toB64u(credential.rawId),
       type: credential.type,
       authenticatorAttachment: credential.authenticatorAttachment ?? undefined,
       clientExtensionResults: credential.getClientExtensionResults(),
-      response: {
-        clientDataJSON: toB64u(r.clientDataJSON),
-        authenticatorData: toB64u(r.authenticatorData),
-        signature: toB64u(r.signature),
-        userHandle: r.userHandle ? toB64u(r.userHandle) : undefined,
-      },
+      response: { clientDataJSON: toB64u(credential.response.clientDataJSON), ...ceremonyResponse },
     };
-    const done = await post('/auth/passkey/login/verify', { response });
-    if (!done.ok) return say(`Passkey login failed: ${await failure(done)}`);
-    window.location.reload();
   }
 
   async function remove(id) {

@@ -116,12 +116,12 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
   // in use, were what kept the hot avatar under 0.9 of bare Koa (README, "Benchmarks"). Nothing here
   // can throw or log. The raw URL must be exactly prefix + id, so an encoded, dotted or queried path
   // takes the full route; anything else, a miss included, answers false and goes on to Koa.
-  const rawAvatarUrl = new RegExp(`^${escapeRegExp(prefix)}([a-f0-9]{40}\\.image)$`, 'i');
   const answerCached = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     const method = req.method;
-    if (method !== 'GET' && method !== 'HEAD') return false;
-    const id = rawAvatarUrl.exec(req.url ?? '')?.[1];
-    const found = id === undefined ? undefined : cache.get(id.toLowerCase());
+    const url = req.url ?? '';
+    if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith(prefix)) return false;
+    const id = url.slice(prefix.length);
+    const found = AVATAR_ID.test(id) ? cache.get(id.toLowerCase()) : undefined;
     if (found === undefined || !SERVABLE_IMAGE_TYPES.has(found.contentType)) return false;
     deps.cacheLookup?.(true);
     setHeaders(res, FIXED_HEADERS);
@@ -171,8 +171,4 @@ export function matchesIfNoneMatch(header: string, fingerprint: string): boolean
     const tag = raw.trim().replace(/^W\//, '');
     return tag === '*' || tag === `"${fingerprint}"` || tag === fingerprint;
   });
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

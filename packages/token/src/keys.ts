@@ -214,13 +214,15 @@ export async function configuredKeys(
   const { alg } = settings;
   if (isAsymmetric(alg)) {
     const jwks = settings.signingJwks as JWK[];
-    const loaded = await (use === 'sign' ? loadSigningKeys(alg, jwks) : loadPublicKeys(alg, jwks)).catch(
-      (err: Error) => {
-        throw new Error(`AUTH_SIGNING_KEYS_FILE: ${err.message}`);
-      },
-    );
-    const signingKeys = 'signing' in loaded ? (loaded as SigningKeySet) : undefined;
-    return { signingKeys, publicKeys: loaded, verification: keySetVerification(loaded) };
+    const named = (err: Error): never => {
+      throw new Error(`AUTH_SIGNING_KEYS_FILE: ${err.message}`);
+    };
+    if (use === 'verify') {
+      const publicKeys = await loadPublicKeys(alg, jwks).catch(named);
+      return { publicKeys, verification: keySetVerification(publicKeys) };
+    }
+    const signingKeys = await loadSigningKeys(alg, jwks).catch(named);
+    return { signingKeys, publicKeys: signingKeys, verification: keySetVerification(signingKeys) };
   }
   const previous =
     hookSecrets || settings.previousSecrets.length === 0
