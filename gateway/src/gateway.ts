@@ -199,7 +199,6 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     httpMetrics(
       metrics,
       mounts.map((m) => m.prefix),
-      ['/auth/user'],
     );
   const app = buildApp({
     log,

@@ -9,12 +9,11 @@ import type { Authenticated, Authenticator, Refused } from './auth/authenticator
 /**
  * Requests by route template (the router's pattern, never the raw path), method and status class, their
  * latency, and the requests in flight. Requests no router matched are labelled by the mount they fell
- * under (`/avatar/*`), `hotRoutes` by their fixed path, anything else `unmatched`.
+ * under (`/avatar/*`), anything else `unmatched`.
  */
 export function httpMetrics(
   metrics: Metrics,
   prefixes: string[],
-  hotRoutes: string[],
 ): {
   middleware: Koa.Middleware;
   /** Counts a request the HTTP server answered itself, before Koa (gateway.ts), started at `startMs`. */
@@ -28,7 +27,6 @@ export function httpMetrics(
     counter: { name: 'gatehouse_http_requests_total', help: 'HTTP requests answered' },
   });
   const inFlight = metrics.gauge('gatehouse_http_requests_in_flight', 'HTTP requests being answered');
-  const hot = new Set(hotRoutes);
   const mounts = prefixes
     .map((p) => p.replace(/\/+$/, ''))
     .filter((p) => p !== '')
@@ -36,11 +34,6 @@ export function httpMetrics(
   const routeOf = (ctx: Koa.Context): string => {
     const matched = (ctx as { _matchedRoute?: unknown })._matchedRoute;
     if (typeof matched === 'string') return matched;
-    // The raw URL first: ctx.path parses the URL, which the hot paths take care never to do.
-    const url = ctx.req.url ?? '';
-    const query = url.indexOf('?');
-    const raw = query < 0 ? url : url.slice(0, query);
-    if (hot.has(raw)) return raw;
     const path = ctx.path;
     const mount = mounts.find((p) => path === p || path.startsWith(`${p}/`));
     return mount ? `${mount}/*` : 'unmatched';

@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
-import { traceFrom } from '@gatehouse/logger';
+import { requestIdFrom } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import { JWT_COOKIE } from '@gatehouse/token';
 import { bodyParser } from '@koa/bodyparser';
@@ -103,7 +103,7 @@ export function authRoutes(deps: AuthRoutesDeps): {
     const cached = deps.authenticator.authenticateCached(req);
     if (cached?.userBody === undefined) return false;
     setHeaders(res, API_SECURITY_HEADERS);
-    res.setHeader(REQUEST_ID_HEADER, traceFrom(req.headers.traceparent).traceId);
+    res.setHeader(REQUEST_ID_HEADER, requestIdFrom(req.headers.traceparent));
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(cached.userBody));
     res.end(cached.userBody);

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { SERVABLE_IMAGE_TYPES } from '@gatehouse/contract';
 import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
-import { traceFrom } from '@gatehouse/logger';
+import { requestIdFrom } from '@gatehouse/logger';
 import type { avatar } from '@gatehouse/proto';
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -125,7 +125,7 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
     if (found === undefined || !SERVABLE_IMAGE_TYPES.has(found.contentType)) return false;
     deps.cacheLookup?.(true);
     setHeaders(res, FIXED_HEADERS);
-    res.setHeader(REQUEST_ID_HEADER, traceFrom(req.headers.traceparent).traceId);
+    res.setHeader(REQUEST_ID_HEADER, requestIdFrom(req.headers.traceparent));
     if (notModified(req, res, found)) {
       res.statusCode = 304;
       res.end();

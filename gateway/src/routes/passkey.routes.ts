@@ -77,7 +77,9 @@ export function passkeyRoutes(deps: PasskeyRoutesDeps): Router {
   });
 
   router.post('/remove', requireUser, jsonBody, async (ctx) => {
-    await deps.auth.removePasskey({ user: sessionUser(ctx), id: field(ctx, 'id') });
+    const id = (ctx.request.body as Record<string, unknown> | undefined)?.id;
+    if (typeof id !== 'string' || id === '' || id.length > 1024) throw new HttpError(400, 'id must be a passkey id');
+    await deps.auth.removePasskey({ user: sessionUser(ctx), id });
     ctx.body = { removed: true };
   });
 

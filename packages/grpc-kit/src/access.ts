@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import type { InternalAuth } from './internal-auth';
+import { mapHandlers } from './map-handlers';
 
 /** Which callers may call each method of a service, by method name (`IssueSession`); unlisted: nobody. */
 export type AccessRules = Record<string, readonly string[]>;
@@ -44,14 +45,10 @@ export function guarded(
   implementation: any,
   access: ServiceAccess,
 ): grpc.UntypedServiceImplementation {
-  const out: grpc.UntypedServiceImplementation = {};
-  for (const [name, attrs] of Object.entries(definition)) {
-    const key = name in implementation ? name : (attrs.originalName as string);
-    const handler = implementation[key];
-    if (typeof handler !== 'function') continue;
+  return mapHandlers(definition, implementation, (handler, attrs) => {
     const method = attrs.path.split('/')[2] as string;
     if (attrs.requestStream) throw new Error(`${attrs.path}: client streams are not guarded`);
-    out[key] = attrs.responseStream
+    return attrs.responseStream
       ? (call: grpc.ServerWritableStream<unknown, unknown>) => {
           admit(access, method, call.metadata).then((refused) => {
             if (refused) call.emit('error', refused);
@@ -64,8 +61,7 @@ export function guarded(
             else handler(call, callback);
           });
         };
-  }
-  return out;
+  });
 }
 
 /** A client interceptor that presents this process's caller token for `audience` on every call. */

@@ -1,4 +1,5 @@
 import type * as grpc from '@grpc/grpc-js';
+import { mapHandlers } from './map-handlers';
 
 /**
  * Counts the unary calls a server is answering, so shutdown can let them answer before it sends
@@ -19,13 +20,9 @@ export class AnsweringCalls {
     definition: grpc.ServiceDefinition,
     implementation: grpc.UntypedServiceImplementation,
   ): grpc.UntypedServiceImplementation {
-    const out: grpc.UntypedServiceImplementation = { ...implementation };
-    for (const [name, attrs] of Object.entries(definition)) {
-      if (attrs.requestStream || attrs.responseStream) continue;
-      const key = name in implementation ? name : (attrs.originalName as string);
-      const handler = implementation[key] as grpc.handleUnaryCall<unknown, unknown> | undefined;
-      if (typeof handler !== 'function') continue;
-      out[key] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    return mapHandlers(definition, implementation, (handler, attrs) => {
+      if (attrs.requestStream || attrs.responseStream) return handler;
+      return (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
         this.active++;
         let answered = false;
         const done = () => {
@@ -40,9 +37,8 @@ export class AnsweringCalls {
           callback(...args);
           done();
         }) as grpc.sendUnaryData<unknown>);
-      }) as grpc.UntypedHandleCall;
-    }
-    return out;
+      };
+    });
   }
 
   /** Resolves once no unary call is being answered, or after `timeoutMs`. */

@@ -1,5 +1,6 @@
-import type { Metrics } from '@gatehouse/metrics';
+import { type Metrics, secondsSince } from '@gatehouse/metrics';
 import * as grpc from '@grpc/grpc-js';
+import { mapHandlers } from './map-handlers';
 
 // Every gRPC server and client of every process counts its calls here, once, by service, method and
 // status code name (all bounded: they come from the proto definitions and grpc.status).
@@ -25,20 +26,16 @@ export function instrumented(
 ): grpc.UntypedServiceImplementation {
   const calls = metrics.counter('gatehouse_grpc_server_calls_total', 'gRPC calls served', LABELS);
   const seconds = metrics.histogram('gatehouse_grpc_server_duration_seconds', 'gRPC call handling time', LABELS);
-  const out: grpc.UntypedServiceImplementation = {};
-  for (const [name, attrs] of Object.entries(definition)) {
-    const key = name in implementation ? name : (attrs.originalName as string);
-    const handler = implementation[key] as ((...args: unknown[]) => void) | undefined;
-    if (typeof handler !== 'function') continue;
+  return mapHandlers(definition, implementation, (handler, attrs) => {
     const where = splitPath(attrs.path);
     const finish = (start: bigint, code: number) => {
       const labels = { ...where, code: codeName(code) };
       calls.inc(labels);
-      seconds.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+      seconds.observe(labels, secondsSince(start));
     };
     if (attrs.responseStream || attrs.requestStream) {
       // Streams end by finishing, by an error emitted on the call, or by the client cancelling.
-      out[key] = ((call: grpc.ServerWritableStream<unknown, unknown>) => {
+      return (call: grpc.ServerWritableStream<unknown, unknown>) => {
         const start = process.hrtime.bigint();
         let done = false;
         const end = (code: number) => {
@@ -50,18 +47,16 @@ export function instrumented(
         call.once('cancelled', () => end(grpc.status.CANCELLED));
         call.once('finish', () => end(grpc.status.OK));
         handler(call);
-      }) as grpc.UntypedHandleCall;
-      continue;
+      };
     }
-    out[key] = ((call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+    return (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
       const start = process.hrtime.bigint();
       handler(call, ((err: { code?: number } | null, ...rest: unknown[]) => {
         finish(start, err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK);
         (callback as (...args: unknown[]) => void)(err, ...rest);
       }) as grpc.sendUnaryData<unknown>);
-    }) as grpc.UntypedHandleCall;
-  }
-  return out;
+    };
+  });
 }
 
 /** A client interceptor that times and counts every outgoing call by the status it ends with. */
@@ -82,7 +77,7 @@ export function clientMetrics(metrics: Metrics): grpc.Interceptor {
           onReceiveStatus(status, nextStatus) {
             const labels = { ...where, code: codeName(status.code) };
             calls.inc(labels);
-            seconds.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+            seconds.observe(labels, secondsSince(start));
             nextStatus(status);
           },
         });

@@ -1,5 +1,6 @@
 import { outgoingTraceparent, runInTrace, traceFrom } from '@gatehouse/logger';
 import * as grpc from '@grpc/grpc-js';
+import { mapHandlers } from './map-handlers';
 
 // The metadata key OpenTelemetry's gRPC instrumentation uses too, so traced callers and servers of
 // other stacks meet ours.
@@ -28,16 +29,14 @@ export function traced(
   definition: grpc.ServiceDefinition,
   implementation: grpc.UntypedServiceImplementation,
 ): grpc.UntypedServiceImplementation {
-  const out: grpc.UntypedServiceImplementation = {};
-  for (const [name, attrs] of Object.entries(definition)) {
-    const key = name in implementation ? name : (attrs.originalName as string);
-    const handler = implementation[key] as ((...args: unknown[]) => void) | undefined;
-    if (typeof handler !== 'function') continue;
-    out[key] = ((call: { metadata: grpc.Metadata }, ...rest: unknown[]) => {
-      const [header] = call.metadata.get(TRACEPARENT_KEY);
-      const trace = traceFrom(typeof header === 'string' ? header : undefined);
-      runInTrace(trace, () => handler(call, ...rest));
-    }) as grpc.UntypedHandleCall;
-  }
-  return out;
+  return mapHandlers(
+    definition,
+    implementation,
+    (handler) =>
+      (call: { metadata: grpc.Metadata }, ...rest: unknown[]) => {
+        const [header] = call.metadata.get(TRACEPARENT_KEY);
+        const trace = traceFrom(typeof header === 'string' ? header : undefined);
+        runInTrace(trace, () => handler(call, ...rest));
+      },
+  );
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { createLogger } from './index';
-import { childTraceparent, currentTrace, parseTraceparent, runInTrace, traceFrom } from './trace';
+import { childTraceparent, currentTrace, parseTraceparent, requestIdFrom, runInTrace, traceFrom } from './trace';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT = '00f067aa0ba902b7';
@@ -73,5 +73,17 @@ describe('log lines', () => {
     log.info('outside');
     expect(JSON.parse(lines[0] as string)).toMatchObject({ msg: 'inside', trace_id: TRACE, span_id: trace.spanId });
     expect(JSON.parse(lines[1] as string)).not.toHaveProperty('trace_id');
+  });
+});
+
+describe('requestIdFrom', () => {
+  it("gives traceFrom's trace id: the header's when valid, a new one otherwise", () => {
+    const header = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    expect(requestIdFrom(header)).toBe(traceFrom(header).traceId);
+    for (const bad of [undefined, 'nonsense', '00-00000000000000000000000000000000-00f067aa0ba902b7-01', [header]]) {
+      const id = requestIdFrom(bad);
+      expect(id).toMatch(/^[0-9a-f]{32}$/);
+      expect(id).not.toBe('4bf92f3577b34da6a3ce929d0e0e4736');
+    }
   });
 });

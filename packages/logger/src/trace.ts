@@ -77,13 +77,18 @@ const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(
  * extra fields on version 00.
  */
 export function parseTraceparent(header: string | undefined): TraceContext | undefined {
+  const valid = validTraceparent(header);
+  return valid && { traceId: valid.traceId, spanId: newSpanId(), flags: valid.flags };
+}
+
+function validTraceparent(header: string | undefined): { traceId: string; flags: string } | undefined {
   if (header === undefined || header.length < 55 || header.length > 512) return undefined;
   const m = TRACEPARENT.exec(header);
   if (!m) return undefined;
   const [, version, traceId, parentId, flags, rest] = m as unknown as [string, string, string, string, string, string?];
   if (version === 'ff' || (version === '00' && rest !== undefined)) return undefined;
   if (traceId === ZERO_TRACE || parentId === ZERO_SPAN) return undefined;
-  return { traceId, spanId: newSpanId(), flags };
+  return { traceId, flags };
 }
 
 /** The incoming trace if its `traceparent` is valid, else a new one. */
@@ -92,6 +97,16 @@ export function traceFrom(header: string | string[] | undefined): TraceContext {
   if (exported) return exported;
   const parsed = typeof header === 'string' ? parseTraceparent(header) : undefined;
   return parsed ?? { traceId: newTraceId(), spanId: newSpanId(), flags: '00' };
+}
+
+/**
+ * The trace id traceFrom would give (X-Request-Id), without making a span of this process: for the
+ * answers that call and log nothing (the gateway's answers before Koa).
+ */
+export function requestIdFrom(header: string | string[] | undefined): string {
+  const exported = exportedTrace?.();
+  if (exported) return exported.traceId;
+  return (typeof header === 'string' ? validTraceparent(header)?.traceId : undefined) ?? newTraceId();
 }
 
 /** The `traceparent` for an outgoing call: the same trace, a new span id for the call. */

@@ -12,13 +12,6 @@ export class TokenError extends Error {
   }
 }
 
-/**
- * The algorithm of HMAC tokens (the go-pkgz contract). Verification accepts exactly one algorithm, the
- * configured one (see VerificationKeys): `none`, the other HMACs and any other algorithm are refused
- * (algorithm confusion).
- */
-export const ACCEPTED_ALGORITHMS = ['HS256'];
-
 /** The one spelling of an audience: the allow-list, the secret lookup and the claim all use it. */
 export function canonicalAudience(aud: string): string {
   return aud.toLowerCase();

@@ -1,4 +1,4 @@
-import type { Metrics } from '@gatehouse/metrics';
+import { type Metrics, secondsSince } from '@gatehouse/metrics';
 import type { Pool } from 'pg';
 import type { LoadRecorder } from './grpc/handlers';
 import type { Processor } from './processor';
@@ -31,7 +31,7 @@ export function measuredProcessor(processor: Processor, metrics: Metrics): Proce
     const start = process.hrtime.bigint();
     const done = (kind: string) => {
       calls.inc({ operation, outcome: kind });
-      seconds.observe({ operation, outcome: kind }, Number(process.hrtime.bigint() - start) / 1e9);
+      seconds.observe({ operation, outcome: kind }, secondsSince(start));
     };
     try {
       const value = await run();

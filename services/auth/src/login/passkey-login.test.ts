@@ -134,4 +134,11 @@ describe('passkey ceremony', () => {
     const third = await passkeys.login({ ...login, responseJson: reply });
     expect(third).toEqual({ ok: false, retryAfterSeconds: 60 });
   });
+
+  it('removes only by a passkey id: anything else is refused before the store', async () => {
+    const { passkeys } = setup();
+    for (const id of ['', 'a'.repeat(1025), '{"$ne":null}', 'id with spaces'])
+      await expect(passkeys.remove(user.id, id)).rejects.toMatchObject({ code: 'PASSKEY_BAD_RESPONSE' });
+    await expect(passkeys.remove(user.id, 'cred-unknown_1')).rejects.toMatchObject({ code: 'PASSKEY_NOT_FOUND' });
+  });
 });

@@ -86,6 +86,8 @@ function parseResponse<T>(json: string): T & { id: string; response: Record<stri
   return parsed as T & { id: string; response: Record<string, unknown> };
 }
 
+const CREDENTIAL_ID = /^[A-Za-z0-9_-]{1,1024}$/;
+
 const summary = (p: StoredPasskey): PasskeySummary => ({
   id: p.id,
   transports: p.transports,
@@ -169,6 +171,9 @@ export class PasskeyLogin {
   }
 
   async remove(userId: string, id: string): Promise<void> {
+    // A credential id as registration accepts it (base64url, at most 1024 characters), so nothing else
+    // reaches the store.
+    if (!CREDENTIAL_ID.test(id)) throw passkeyErrors.badResponse('id is not a passkey id');
     if (!(await this.deps.store.remove(userId, id))) throw passkeyErrors.notFound();
   }
 
