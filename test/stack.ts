@@ -26,8 +26,7 @@ const PORT_BLOCKS = 12; // 20000-31999
 // TEST_PORT_BLOCK shifts a whole run to other blocks, so two runs on one machine (two checkouts) keep apart.
 const PORT_BLOCK_START =
   20_000 +
-  ((Number(process.env.TEST_PORT_BLOCK ?? 0) + Number(process.env.JEST_WORKER_ID ?? 1) - 1) % PORT_BLOCKS) *
-    PORT_BLOCK;
+  ((Number(process.env.TEST_PORT_BLOCK ?? 0) + Number(process.env.JEST_WORKER_ID ?? 1) - 1) % PORT_BLOCKS) * PORT_BLOCK;
 // Jest loads this module afresh for each test file: a random start keeps the worker's next suite off
 // the ports its previous suite has just released.
 let nextPortOffset = Math.floor(Math.random() * PORT_BLOCK);
