@@ -1,6 +1,8 @@
 import type { Metrics } from '@gatehouse/metrics';
 import * as grpc from '@grpc/grpc-js';
 import { presentCredential } from './access';
+import { channelOptions, channelTarget } from './channel';
+import { outgoingDeadline } from './deadline';
 import type { InternalAuth } from './internal-auth';
 import { clientMetrics } from './metrics';
 import { traceInterceptor } from './trace';
@@ -23,11 +25,11 @@ export type PromiseClient<C> = {
     : never;
 };
 
-type ClientConstructor<C> = new (
+type ClientConstructor<C> = (new (
   address: string,
   credentials: grpc.ChannelCredentials,
   options?: grpc.ClientOptions,
-) => C;
+) => C) & { service?: grpc.ServiceDefinition };
 
 export interface ClientHandle<C> {
   call: PromiseClient<C>;
@@ -36,8 +38,10 @@ export interface ClientHandle<C> {
 }
 
 /**
- * Opens a client to `address` (host:port, plaintext: services talk on a private network) and wraps its
- * unary methods so that each call returns a promise and carries a deadline.
+ * Opens a client to `address` (host:port, or a gRPC target such as `dns:///auth:50051`; plaintext:
+ * services talk on a private network) over a load-balanced channel (channel.ts), and wraps its unary
+ * methods so that each call returns a promise and carries a deadline, never later than the deadline of
+ * the call being answered.
  */
 export function createClient<C extends grpc.Client>(
   Ctor: ClientConstructor<C>,
@@ -50,13 +54,8 @@ export function createClient<C extends grpc.Client>(
     metrics?: Metrics;
   } = {},
 ): ClientHandle<C> {
-  const raw = new Ctor(address, grpc.credentials.createInsecure(), {
-    'grpc.keepalive_time_ms': 30_000,
-    'grpc.max_receive_message_length': 16 * 1024 * 1024,
-    // A restarted service is dialled again within a second or two, not after grpc's default backoff
-    // (which grows to two minutes): a short outage must not outlast its cause.
-    'grpc.initial_reconnect_backoff_ms': 250,
-    'grpc.max_reconnect_backoff_ms': 2_000,
+  const raw = new Ctor(channelTarget(address), grpc.credentials.createInsecure(), {
+    ...channelOptions(Ctor.service),
     interceptors: [
       ...(defaults.metrics ? [clientMetrics(defaults.metrics)] : []),
       ...(defaults.credential ? [presentCredential(defaults.credential.auth, defaults.credential.audience)] : []),
@@ -70,7 +69,7 @@ export function createClient<C extends grpc.Client>(
       if (typeof method !== 'function') return undefined;
       return (request: unknown, options: CallOptions = {}) =>
         new Promise((resolve, reject) => {
-          const deadline = Date.now() + (options.deadlineMs ?? defaultDeadline);
+          const deadline = outgoingDeadline(options.deadlineMs ?? defaultDeadline);
           method.call(
             raw,
             request,

@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
+import { channelTarget } from './channel';
 
 type HealthClient = grpc.Client & {
   check(
@@ -24,7 +25,10 @@ export async function checkHealth(address: string, service = '', deadlineMs = 10
     };
     HealthCtor = loaded.grpc.health.v1.Health;
   }
-  const client = new (HealthCtor as NonNullable<typeof HealthCtor>)(address, grpc.credentials.createInsecure());
+  const client = new (HealthCtor as NonNullable<typeof HealthCtor>)(
+    channelTarget(address),
+    grpc.credentials.createInsecure(),
+  );
   try {
     return await new Promise<string>((resolve) =>
       client.check({ service }, { deadline: Date.now() + deadlineMs }, (err, res) =>

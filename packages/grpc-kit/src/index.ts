@@ -1,5 +1,7 @@
 export * from './access';
+export * from './channel';
 export * from './client';
+export * from './deadline';
 export * from './errors';
 export * from './health-client';
 export * from './internal-auth';

@@ -6,12 +6,22 @@ import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
 import { guarded, type ServiceAccess } from './access';
 import { AnsweringCalls } from './answering';
+import { KEEPALIVE_TIME_MS, KEEPALIVE_TIMEOUT_MS } from './channel';
 import { toServiceError } from './errors';
+import { sendGoaway } from './goaway';
 import { instrumented } from './metrics';
 import { traced } from './trace';
 
 /** How long shutdown waits, after the last call under way has answered, before it sends GOAWAY. */
 const ANSWER_DELIVERY_MS = 100;
+
+/**
+ * A connection lives about this long (±10 %, grpc-js's jitter), then the server sends GOAWAY and the
+ * client dials again, resolving DNS anew: replicas added since are found within minutes, and the load
+ * spreads over them. Calls under way get the grace to finish.
+ */
+export const MAX_CONNECTION_AGE_MS = 300_000;
+export const MAX_CONNECTION_AGE_GRACE_MS = 30_000;
 
 /** Largest message a server accepts. */
 export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
@@ -43,14 +53,21 @@ export interface GrpcServerOptions {
   healthIntervalMs?: number;
   /** Counts and times every call of `services` (health and reflection are not counted). */
   metrics?: Metrics;
+  /** Overrides MAX_CONNECTION_AGE_MS (tests show a rebalance without waiting five minutes). */
+  maxConnectionAgeMs?: number;
 }
 
 export interface RunningGrpcServer {
   port: number;
   server: grpc.Server;
   health: HealthImplementation;
-  /** Stops accepting calls, lets running calls finish (up to `graceMs`), then forces the rest. */
+  /**
+   * The drain: NOT_SERVING, no new connections, GOAWAY on every open one (clients send their next calls
+   * to other replicas), the calls under way answer (up to `graceMs`), then the rest is forced.
+   */
   shutdown(graceMs?: number): Promise<void>;
+  /** True once shutdown has begun: a service refuses work it could not finish (payment's loads). */
+  readonly draining: boolean;
 }
 
 /** Starts a gRPC server with health (grpc.health.v1) and reflection next to the given services. */
@@ -61,8 +78,10 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     // Pings find peers that vanished without closing (a crashed host): their long-lived streams
     // (WatchEndedSessions) are then cancelled instead of buffering forever.
-    'grpc.keepalive_time_ms': 60_000,
-    'grpc.keepalive_timeout_ms': 20_000,
+    'grpc.keepalive_time_ms': KEEPALIVE_TIME_MS,
+    'grpc.keepalive_timeout_ms': KEEPALIVE_TIMEOUT_MS,
+    'grpc.max_connection_age_ms': options.maxConnectionAgeMs ?? MAX_CONNECTION_AGE_MS,
+    'grpc.max_connection_age_grace_ms': MAX_CONNECTION_AGE_GRACE_MS,
   });
   const loopback = options.host === '127.0.0.1' || options.host === '::1' || options.host === 'localhost';
   if (!options.access && !loopback) {
@@ -120,18 +139,30 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
 
   log.info({ address: `${options.host}:${boundPort}` }, `${options.name} gRPC server listening`);
 
+  let draining = false;
   return {
     port: boundPort,
     server,
     health,
+    get draining() {
+      return draining;
+    },
     async shutdown(graceMs = 5000) {
+      if (draining) return;
+      draining = true;
       const deadline = Date.now() + graceMs;
       clearInterval(timer);
       serving?.set(0);
       for (const name of Object.keys(statusMap)) health.setStatus(name, 'NOT_SERVING');
-      // Calls under way answer before GOAWAY goes out: a client that meets GOAWAY with its call still
-      // open may see the connection drop before the answer (grpc-js: "Connection dropped"). Then a
-      // moment for the last answers to reach their clients.
+      // No new connections: a client that dials again reaches another replica. Then GOAWAY on every
+      // open connection, saying every stream already sent will be answered: clients start no new call
+      // here, and under steady traffic the calls under way drain to none instead of being replaced.
+      const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+      server.unbind(`${host}:${boundPort}`);
+      sendGoaway(server);
+      // The connections stay open until the calls under way have answered: closing one with a call
+      // still open may drop the answer (grpc-js: "Connection dropped"). Then a moment for the last
+      // answers to reach their clients.
       if (answering.count > 0) {
         log.info({ calls: answering.count }, 'letting calls under way answer before closing');
         await answering.settled(graceMs);

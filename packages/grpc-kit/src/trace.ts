@@ -1,5 +1,6 @@
 import { outgoingTraceparent, runInTrace, traceFrom } from '@gatehouse/logger';
 import * as grpc from '@grpc/grpc-js';
+import { withIncomingDeadline } from './deadline';
 import { mapHandlers } from './map-handlers';
 
 // The metadata key OpenTelemetry's gRPC instrumentation uses too, so traced callers and servers of
@@ -23,7 +24,7 @@ export const traceInterceptor: grpc.Interceptor = (options, nextCall) =>
 /**
  * The implementation with every handler (unary or streaming) run inside the caller's trace, or a new one
  * when the caller sent none or an invalid one: every log line of the call carries its trace_id, and the
- * service's own gRPC calls carry it on through traceInterceptor.
+ * service's own gRPC calls carry it on through traceInterceptor, and end no later than this call's deadline.
  */
 export function traced(
   definition: grpc.ServiceDefinition,
@@ -33,10 +34,10 @@ export function traced(
     definition,
     implementation,
     (handler) =>
-      (call: { metadata: grpc.Metadata }, ...rest: unknown[]) => {
+      (call: { metadata: grpc.Metadata; getDeadline?: () => grpc.Deadline }, ...rest: unknown[]) => {
         const [header] = call.metadata.get(TRACEPARENT_KEY);
         const trace = traceFrom(typeof header === 'string' ? header : undefined);
-        runInTrace(trace, () => handler(call, ...rest));
+        runInTrace(trace, () => withIncomingDeadline(call, () => handler(call, ...rest)));
       },
   );
 }

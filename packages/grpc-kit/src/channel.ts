@@ -1,0 +1,75 @@
+import type * as grpc from '@grpc/grpc-js';
+
+/**
+ * How every internal channel is dialled, in one place (README "Scaling out"). A service name resolves to
+ * every replica (`dns:///`, a headless Service on Kubernetes, compose's DNS under `--scale`), and calls
+ * spread over all of them (`round_robin`) instead of sticking to the first address (`pick_first`).
+ */
+
+/** Pings an idle connection every 10 s and drops it when no answer comes within 5 s: a vanished peer is found fast. */
+export const KEEPALIVE_TIME_MS = 10_000;
+export const KEEPALIVE_TIMEOUT_MS = 5_000;
+/**
+ * DNS is asked again at most this often, and only when something changed (a connection closed: a
+ * replica drained, died, or reached its maximum age), so a scaled-up service is found within one server
+ * maximum connection age plus this.
+ */
+export const DNS_MIN_RESOLUTION_INTERVAL_MS = 5_000;
+
+/** Retries of a read-only call that met UNAVAILABLE (a replica going away): three tries, jittered backoff. */
+const RETRY_POLICY = {
+  maxAttempts: 3,
+  initialBackoff: '0.1s',
+  maxBackoff: '1s',
+  backoffMultiplier: 2,
+  retryableStatusCodes: ['UNAVAILABLE'],
+};
+
+/**
+ * A gRPC target for an address from the configuration: `host:port` becomes `dns:///host:port`; a target
+ * that names its scheme (`dns:`, `ipv4:`, `unix:`) is kept as it is.
+ */
+export function channelTarget(address: string): string {
+  return /^[a-z][a-z0-9+.-]*:(?!\d+$)/i.test(address) ? address : `dns:///${address}`;
+}
+
+interface MethodWithOptions {
+  path: string;
+  options?: { idempotency_level?: string };
+}
+
+/**
+ * The methods a client may retry: those its proto marks `option idempotency_level = NO_SIDE_EFFECTS`
+ * (or IDEMPOTENT). A card load is never among them: its retry is the caller's, with its Idempotency-Key.
+ */
+export function retryableMethods(service: grpc.ServiceDefinition): Array<{ service: string; method: string }> {
+  return Object.values(service as unknown as Record<string, MethodWithOptions>)
+    .filter((m) => m.options?.idempotency_level === 'NO_SIDE_EFFECTS' || m.options?.idempotency_level === 'IDEMPOTENT')
+    .map((m) => {
+      const [, serviceName = '', method = ''] = m.path.split('/');
+      return { service: serviceName, method };
+    });
+}
+
+/** Channel options for a client of `service`: round_robin, retries of its read-only methods, keepalive, re-resolution. */
+export function channelOptions(service: grpc.ServiceDefinition | undefined): grpc.ChannelOptions {
+  const retryable = service ? retryableMethods(service) : [];
+  const serviceConfig = {
+    loadBalancingConfig: [{ round_robin: {} }],
+    methodConfig: retryable.length > 0 ? [{ name: retryable, retryPolicy: RETRY_POLICY }] : [],
+  };
+  return {
+    'grpc.service_config': JSON.stringify(serviceConfig),
+    // The service config above is ours: a TXT record must not replace it.
+    'grpc.service_config_disable_resolution': 1,
+    'grpc.keepalive_time_ms': KEEPALIVE_TIME_MS,
+    'grpc.keepalive_timeout_ms': KEEPALIVE_TIMEOUT_MS,
+    'grpc.keepalive_permit_without_calls': 1,
+    'grpc.dns_min_time_between_resolutions_ms': DNS_MIN_RESOLUTION_INTERVAL_MS,
+    // A restarted service is dialled again within a second or two, not after grpc's default backoff
+    // (which grows to two minutes): a short outage must not outlast its cause.
+    'grpc.initial_reconnect_backoff_ms': 250,
+    'grpc.max_reconnect_backoff_ms': 2_000,
+    'grpc.max_receive_message_length': 16 * 1024 * 1024,
+  };
+}
