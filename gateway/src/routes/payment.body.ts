@@ -6,6 +6,8 @@ export class PaymentHttpError extends Error {
   constructor(
     readonly status: number,
     readonly errors: { code: string; message: string }[],
+    /** Headers the answer carries (Retry-After on a retryable 503). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(errors.map((e) => `${e.code}: ${e.message}`).join('; '));
   }

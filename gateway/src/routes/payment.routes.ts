@@ -38,6 +38,30 @@ export const UNKNOWN_OUTCOME = {
 
 const notFound = () => new PaymentHttpError(404, [{ code: 'http-404', message: NOT_FOUND_TEXT }]);
 
+/**
+ * A load refused by a draining payment replica never started (nothing reserved, nothing charged): it is
+ * sent again, and the channel's next pick is another replica. Only when every try meets a drain does
+ * the client hear of it, as a retryable 503.
+ */
+const DRAINING_TRIES = 3;
+const DRAINING_PAUSE_MS = 50;
+const NOT_STARTED = {
+  code: 'service-unavailable',
+  message: 'the payment service is restarting; nothing was charged. Retry',
+};
+
+async function loadOnAReplicaThatIsNotDraining<T>(load: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await load();
+    } catch (err) {
+      if (describeCallError(err).code !== 'DRAINING') throw err;
+      if (attempt >= DRAINING_TRIES) throw new PaymentHttpError(503, [NOT_STARTED], { 'Retry-After': '1' });
+      await new Promise((resolve) => setTimeout(resolve, DRAINING_PAUSE_MS * attempt));
+    }
+  }
+}
+
 const money = (cents: string | number) => {
   const n = BigInt(cents);
   return `${n / 100n}.${String(n % 100n).padStart(2, '0')}`;
@@ -118,6 +142,7 @@ function paymentErrors(log: Logger): Koa.Middleware {
         return;
       }
       if (failure.status >= 500) log.warn({ err, path: ctx.path }, 'payment request failed');
+      if (err instanceof PaymentHttpError) ctx.set(err.headers);
       ctx.status = failure.status;
       ctx.body = { status: 'error', errors: failure.errors };
     }
@@ -192,18 +217,22 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
     const parsed = loadBody.safeParse(await readJsonBody(ctx));
     if (!parsed.success) throw validationErrors(parsed.error.issues);
     const cardId = cardIdParam(ctx);
-    const answer = await payment
-      .loadCard(
-        { ownerId: owner(ctx), cardId, nonce: parsed.data.nonce, amountCents: parsed.data.amount, idempotencyKey: key },
-        { deadlineMs: PROCESSOR_CALL_DEADLINE_MS },
-      )
-      .catch((err: unknown) => {
-        // A load the payment service refused (not found, a reused key) is its answer; any other failure
-        // (it died mid-load, a deadline) may have come after the charge: the unknown-outcome answer.
-        if (describeCallError(err).httpStatus < 500) throw err;
-        deps.log.warn({ err }, 'load outcome unknown: the payment service did not answer');
-        throw new PaymentHttpError(502, [UNKNOWN_OUTCOME]);
-      });
+    const request = {
+      ownerId: owner(ctx),
+      cardId,
+      nonce: parsed.data.nonce,
+      amountCents: parsed.data.amount,
+      idempotencyKey: key,
+    };
+    const answer = await loadOnAReplicaThatIsNotDraining(() =>
+      payment.loadCard(request, { deadlineMs: PROCESSOR_CALL_DEADLINE_MS }),
+    ).catch((err: unknown) => {
+      // A load the payment service refused (not found, a reused key, a drain) is its answer; any other
+      // failure (it died mid-load, a deadline) may have come after the charge: the unknown-outcome answer.
+      if (err instanceof PaymentHttpError || describeCallError(err).httpStatus < 500) throw err;
+      deps.log.warn({ err }, 'load outcome unknown: the payment service did not answer');
+      throw new PaymentHttpError(502, [UNKNOWN_OUTCOME]);
+    });
     if (answer.replayed) ctx.set('Idempotent-Replayed', 'true');
     ctx.status = loadHttpStatus(answer);
     ctx.body =

@@ -16,6 +16,7 @@ export const PaymentErrors = errorCodes(
   'IDEMPOTENCY_KEY_IN_USE',
   'PROCESSOR_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
+  'DRAINING',
 );
 
 export const cardNotFound = () => notFound(PaymentErrors.CARD_NOT_FOUND, 'card not found');

@@ -47,6 +47,8 @@ export class Payments {
   private readonly clock: () => Date;
   /** Loads between reservation and settlement: shutdown waits for these (see drain). */
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Set by drain(): a load that arrives now is refused before it starts, so another replica takes it. */
+  private draining = false;
 
   constructor(private readonly deps: PaymentsDeps) {
     this.clock = deps.clock ?? (() => new Date());
@@ -92,6 +94,11 @@ export class Payments {
    * and a crash between the steps leaves a row that still counts (the safe direction).
    */
   loadCard(input: LoadCardInput): Promise<LoadAnswer> {
+    if (this.draining) {
+      return Promise.reject(
+        unavailable(PaymentErrors.DRAINING, 'the payment service is shutting down; nothing was charged, retry'),
+      );
+    }
     const running = this.runLoad(input);
     this.inFlight.add(running);
     const forget = () => this.inFlight.delete(running);
@@ -104,6 +111,7 @@ export class Payments {
    * processor is recorded as charged or not before the process stops, not left for reconciliation.
    */
   async drain(timeoutMs: number): Promise<void> {
+    this.draining = true;
     if (this.inFlight.size === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {

@@ -139,7 +139,8 @@ export async function startPaymentService(
       // A load that reached the processor is settled before the pool closes, its caller answered if it
       // is still there: both wait as long as the processor may take (its timeout), plus the settle.
       const settleMs = (config.processor?.timeoutMs ?? config.devProcessor?.timeoutMs ?? 0) + 2_000;
-      await Promise.all([server.shutdown(settleMs), payments.drain(settleMs), metricsServer?.stop()]);
+      // Loads are refused from here on (another replica takes them), then the server drains.
+      await Promise.all([payments.drain(settleMs), server.shutdown(settleMs), metricsServer?.stop()]);
       await dev?.close();
       await pool.end();
     },

@@ -72,6 +72,11 @@ test('drain waits until a load that reached the processor is settled', async () 
   const [row] = await payments.listLoads(ownerId, card.id);
   expect(row?.status).toBe('succeeded'); // settled before drain returned: the pool may close now
   expect((await answer).status).toBe('succeeded');
+  // Once draining, a new load is refused before it starts (another replica takes it): nothing reserved.
+  await expect(
+    payments.loadCard({ ownerId, cardId: card.id, amountCents: 500, nonce: 'fake-valid-nonce' }),
+  ).rejects.toMatchObject({ code: 'DRAINING', kind: 'unavailable' });
+  expect(await payments.listLoads(ownerId, card.id)).toHaveLength(1);
 });
 
 test('reconciliation drains a backlog of hundreds in one round', async () => {
