@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { JWK } from 'jose';
 import { environment, readStructuredFile } from '../packages/config/src/index';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
-import { ensureInternalKeys } from '../packages/grpc-kit/src/internal-auth';
+import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
 import { type AsymmetricAlgorithm, generateSigningJwk, publicKeySetOf } from '../packages/token/src/keys';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -170,9 +170,10 @@ async function main(): Promise<void> {
   if (!env.REDIS_URL) {
     console.log('[start       ] REDIS_URL is unset: services keep tokens in process memory (development only)');
   }
-  // Every internal gRPC call is authenticated: one key pair per caller, made once under .data/.
-  const internalKeys = env.INTERNAL_KEYS_DIR ?? path.join(DATA, 'internal-keys');
-  await ensureInternalKeys(internalKeys);
+  // Every internal gRPC call is authenticated: one key pair per caller, made once under .data/, one
+  // folder per workload, each process given only its own (its private key and the public keys).
+  const internalKeys = env.INTERNAL_KEYS_DIR ?? path.join(DATA, 'workload-keys');
+  await ensureWorkloadKeys(internalKeys);
   const signingKeysFile = await keptSigningKeys(env.AUTH_JWT_ALG, env.AUTH_SIGNING_KEYS_FILE);
   const gatewayKeysFile = publicSigningKeys(signingKeysFile) ?? signingKeysFile;
   const childEnv: Record<string, string | undefined> = {
@@ -194,6 +195,15 @@ async function main(): Promise<void> {
       (env.TELEGRAM_BOT_TOKEN
         ? `${env.TELEGRAM_PROVIDER_NAME ?? 'telegram'}=127.0.0.1:${env.TELEGRAM_GRPC_PORT ?? 50053}`
         : undefined),
+  };
+
+  // Each process gets its own key folder; the signing secret and keys only where they are used (auth
+  // signs, the gateway verifies with the public half): a foothold elsewhere cannot mint sessions.
+  const envFor = (name: string): Record<string, string | undefined> => {
+    const own = { ...childEnv, INTERNAL_KEYS_DIR: path.join(internalKeys, name) };
+    if (name === 'gateway') return { ...own, AUTH_SIGNING_KEYS_FILE: gatewayKeysFile };
+    if (name === 'auth') return own;
+    return { ...own, AUTH_SECRET: undefined, AUTH_SECRET_PREVIOUS: undefined, AUTH_SIGNING_KEYS_FILE: undefined };
   };
 
   const children = new Map<string, ChildProcess>();
@@ -227,7 +237,7 @@ async function main(): Promise<void> {
   for (const [name, entry] of PROCESSES) {
     const child = spawn(process.execPath, processArgs(name, entry), {
       cwd: ROOT,
-      env: name === 'gateway' ? { ...childEnv, AUTH_SIGNING_KEYS_FILE: gatewayKeysFile } : childEnv,
+      env: envFor(name),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const quiet = () => failed !== undefined && failed !== name;

@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
-import { ensureInternalKeys } from '../packages/grpc-kit/src/internal-auth';
+import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
 
 export const ROOT = path.resolve(__dirname, '..');
 
@@ -155,8 +155,11 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     dev: await freePort(),
   };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-test-'));
-  const internalKeys = path.join(dataDir, 'internal-keys');
-  await ensureInternalKeys(internalKeys);
+  // One key folder per workload, as deployed: each process is given only its own (INTERNAL_KEYS_DIR
+  // below); the stack's env names the operator's, for tests that call the services themselves.
+  const keysRoot = path.join(dataDir, 'internal-keys');
+  await ensureWorkloadKeys(keysRoot);
+  const internalKeys = path.join(keysRoot, 'operator');
   const url = `http://127.0.0.1:${ports.gateway}`;
   const env: Record<string, string> = {
     AUTH_SECRET: randomBytes(32).toString('hex'),
@@ -207,6 +210,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
         HOME: process.env.HOME ?? '',
         ...env,
         ...(name === 'auth' ? { DATABASE_URL: options.authDatabaseUrl ?? '' } : {}),
+        ...(env.INTERNAL_KEYS_DIR === internalKeys ? { INTERNAL_KEYS_DIR: path.join(keysRoot, name) } : {}),
         ...options.serviceEnv?.[name],
         ...extraEnv,
       },

@@ -41,7 +41,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const handlerNames = Object.keys(config.token.loginHandlers);
   const internalAuth = await openInternalAuth(config.internalKeysDir, 'gateway', [
     ...new Set(['auth', 'avatar', 'payment', 'hooks', ...handlerNames]),
-  ]);
+  ], log);
   const credential = (audience: string) => internalAuth && { auth: internalAuth, audience };
   // Metrics cost nothing when off: no registry, no request middleware, the authenticator unwrapped.
   const metrics = config.metricsPort ? new Metrics('gateway') : undefined;

@@ -63,10 +63,12 @@ it('answers a business call through reflection alone, with the operator credenti
 });
 
 describe('internal authentication', () => {
-  const keys = () => stack.env.INTERNAL_KEYS_DIR as string;
+  // One folder per workload (ensureWorkloadKeys): each identity's private key sits in its own.
+  const keys = (identity: string) => path.join(stack.env.INTERNAL_KEYS_DIR as string, '..', identity);
   const as = async (identity: string, audience: string, ttl?: number) => {
     const metadata = new grpc.Metadata();
-    metadata.set('authorization', `Bearer ${await (await InternalAuth.load(keys(), identity)).sign(audience, ttl)}`);
+    const auth = await InternalAuth.load(keys(identity), identity);
+    metadata.set('authorization', `Bearer ${await auth.sign(audience, ttl)}`);
     return metadata;
   };
   const authClient = () =>

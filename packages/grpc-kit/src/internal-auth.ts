@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
@@ -35,6 +44,37 @@ export async function ensureInternalKeys(dir: string, identities: readonly strin
       { mode: 0o644 },
     );
   }
+}
+
+/**
+ * One folder per workload under `root` (README "Keys per workload"): `<root>/<name>/` holds that
+ * workload's own private key (`<name>.key.json`) and the public key of every identity, and nothing
+ * else, so each workload is given only its own folder (a compose volume, a Kubernetes Secret). A
+ * foothold in one service then signs as that service alone. Pairs already there are kept.
+ */
+export async function ensureWorkloadKeys(root: string, identities: readonly string[] = INTERNAL_IDENTITIES) {
+  for (const name of identities) await ensureInternalKeys(path.join(root, name), [name]);
+  for (const workload of identities) {
+    for (const name of identities) {
+      if (name === workload) continue;
+      copyFileSync(path.join(root, name, `${name}.pub.json`), path.join(root, workload, `${name}.pub.json`));
+    }
+  }
+}
+
+/** The private keys in `dir` that this process can read but are not its own identity's. */
+export function foreignPrivateKeys(dir: string, identity: string): string[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.key.json') && file !== `${identity}.key.json`)
+    .map((file) => path.join(dir, file))
+    .filter((file) => {
+      try {
+        accessSync(file, constants.R_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    });
 }
 
 type Key = Awaited<ReturnType<typeof importJWK>>;
@@ -145,8 +185,17 @@ export async function openInternalAuth(
   dir: string | undefined,
   identity: string,
   audiences: string[] = [],
+  log?: { warn(obj: object, msg: string): void },
 ): Promise<InternalAuth | undefined> {
   if (!dir) return undefined;
+  // Another identity's private key here means this workload can sign as it: the deployment shares
+  // keys it should not (one folder per workload, see ensureWorkloadKeys).
+  for (const file of foreignPrivateKeys(dir, identity)) {
+    log?.warn(
+      { file },
+      `another identity's private key is readable here: ${file}; give each workload only its own key`,
+    );
+  }
   const auth = await InternalAuth.load(dir, identity);
   if (audiences.length > 0) await auth.prepare(audiences);
   return auth;

@@ -50,7 +50,7 @@ export async function startAuthService(
   overrides: StartOverrides = {},
 ): Promise<RunningAuthService> {
   const log = overrides.log ?? createLogger({ name: 'auth', level: config.logLevel });
-  const internalAuth = await openInternalAuth(config.internalKeysDir, 'auth', ['avatar', 'hooks']);
+  const internalAuth = await openInternalAuth(config.internalKeysDir, 'auth', ['avatar', 'hooks'], log);
   // Metrics cost nothing when off: no registry, no wrapped limiter, no recorder.
   const metrics = config.metricsPort ? new Metrics('auth') : undefined;
   // Hook calls are counted by the gRPC client's interceptor, by hook (method) and outcome (status).

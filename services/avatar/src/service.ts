@@ -59,7 +59,7 @@ export async function startAvatarService(
   let metricsServer: MetricsServer | undefined;
   try {
     if (metrics) metricsServer = await serveMetrics(metrics, { host: config.host, port: config.metricsPort ?? 0 });
-    const internalAuth = await openInternalAuth(config.internalKeysDir, 'avatar');
+    const internalAuth = await openInternalAuth(config.internalKeysDir, 'avatar', [], log);
     grpc = await startAvatarServer({
       avatars,
       migrator,

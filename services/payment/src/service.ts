@@ -110,7 +110,7 @@ export async function startPaymentService(
   let server: Awaited<ReturnType<typeof startPaymentServer>>;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>>;
   try {
-    const internalAuth = await openInternalAuth(config.internalKeysDir, 'payment');
+    const internalAuth = await openInternalAuth(config.internalKeysDir, 'payment', [], log);
     server = await startPaymentServer({
       payments,
       log,

@@ -47,7 +47,7 @@ export async function startTelegramService(
     for (const c of cleanups.reverse()) await c();
   };
   try {
-    const internalAuth = await openInternalAuth(config.internalKeysDir, 'telegram-bot', ['avatar']);
+    const internalAuth = await openInternalAuth(config.internalKeysDir, 'telegram-bot', ['avatar'], log);
     cleanups.push(() => internalAuth?.close());
     // Metrics cost nothing when off: no registry, no recorder, the lease unwrapped.
     const metrics = config.metricsPort ? new Metrics('telegram-bot') : undefined;
