@@ -39,9 +39,12 @@ export interface RunningGateway {
 export async function startGateway(config: GatewayConfig, log: Logger): Promise<RunningGateway> {
   // Each service is addressed by name in the caller token: custom login handlers by their provider name.
   const handlerNames = Object.keys(config.token.loginHandlers);
-  const internalAuth = await openInternalAuth(config.internalKeysDir, 'gateway', [
-    ...new Set(['auth', 'avatar', 'payment', 'hooks', ...handlerNames]),
-  ], log);
+  const internalAuth = await openInternalAuth(
+    config.internalKeysDir,
+    'gateway',
+    [...new Set(['auth', 'avatar', 'payment', 'hooks', ...handlerNames])],
+    log,
+  );
   const credential = (audience: string) => internalAuth && { auth: internalAuth, audience };
   // Metrics cost nothing when off: no registry, no request middleware, the authenticator unwrapped.
   const metrics = config.metricsPort ? new Metrics('gateway') : undefined;
