@@ -142,7 +142,12 @@ export async function startAuthService(
   const providers = new ProviderRegistry();
   let dev: RunningDevProvider | undefined;
   if (config.dev) {
-    dev = await startDevProvider(config.dev, { callbackUrl: `${config.token.url}/auth/dev/callback`, log });
+    dev = await startDevProvider(config.dev, {
+      callbackUrl: `${config.token.url}/auth/dev/callback`,
+      log,
+      secret: config.token.secret,
+      usedCodes: stores.usedTokens,
+    });
     providers.register(dev.provider);
   }
   let configured: ConfiguredProviders;

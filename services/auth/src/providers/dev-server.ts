@@ -3,7 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@gatehouse/logger';
 import { safeEqual } from '@gatehouse/token';
+import { EncryptJWT, jwtDecrypt } from 'jose';
 import { readForm } from '../http/read-form';
+import type { UsedTokens } from '../stores/used-tokens';
 
 export interface DevServerOptions {
   host: string;
@@ -14,21 +16,23 @@ export interface DevServerOptions {
   clientSecret: string;
   /** Adds `<name>@<domain>` as the user's email (the seed's optional email function). */
   emailDomain?: string;
+  /**
+   * Seals codes and access tokens (AES-256-GCM, 32 bytes): every auth replica given the same key reads
+   * what another issued, so the form, the code exchange and /user may each reach a different replica.
+   */
+  sealKey: Uint8Array;
+  /** Marks a code used, once across replicas (Redis when REDIS_URL is set). */
+  usedCodes: UsedTokens;
   log: Logger;
 }
 
-const CODE_TTL_MS = 60_000;
-const TOKEN_TTL_MS = 3_600_000;
-/** Bounds memory if something hammers the form. */
-const MAX_PENDING = 10_000;
+const CODE_TTL_S = 60;
+const TOKEN_TTL_S = 3_600;
 const USERNAME = /^[\p{L}\p{N}_.@ -]{1,64}$/u;
-
-interface PendingCode {
-  username: string;
-  challenge: string;
-  redirectUri: string;
-  expires: number;
-}
+/** What a sealed value is for: a code never passes as a token, nor the other way round. */
+const CODE = 'dev-oauth-code';
+const TOKEN = 'dev-oauth-token';
+const SEALING = { alg: 'dir', enc: 'A256GCM' } as const;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -43,10 +47,10 @@ function send(res: http.ServerResponse, status: number, body: string, type = 'ap
  * A development OAuth2 authorization server (go-pkgz/auth's dev provider, made stricter): a form asks for
  * a user name, any name logs in. It still behaves like a real server: one-time codes bound to the PKCE
  * challenge and the redirect URI, client authentication, bearer tokens for /user. Loopback only by default.
+ * It keeps nothing in the process: codes and tokens are sealed, and a code's single use is marked in the
+ * shared store, so any number of auth replicas serve it as one (README "Scaling out").
  */
 export class DevOAuthServer {
-  private readonly codes = new Map<string, PendingCode>();
-  private readonly tokens = new Map<string, { username: string; expires: number }>();
   private server: http.Server | undefined;
 
   constructor(private readonly options: DevServerOptions) {}
@@ -77,7 +81,6 @@ export class DevOAuthServer {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://dev.local');
-    this.sweep();
     if (url.pathname === '/login/oauth/authorize' && req.method === 'GET') return this.authorizePage(url, res);
     if (url.pathname === '/login/oauth/authorize' && req.method === 'POST') return this.authorize(url, req, res);
     if (url.pathname === '/login/oauth/access_token' && req.method === 'POST') return this.token(req, res);
@@ -120,14 +123,11 @@ export class DevOAuthServer {
     if (problem) return send(res, 400, JSON.stringify({ error: 'invalid_request', error_description: problem }));
     const username = ((await readForm(req)).get('username') ?? '').trim();
     if (!USERNAME.test(username)) return send(res, 400, JSON.stringify({ error: 'invalid user name' }));
-    if (this.codes.size >= MAX_PENDING) return send(res, 503, JSON.stringify({ error: 'temporarily_unavailable' }));
-    const code = randomBytes(24).toString('base64url');
     const q = url.searchParams;
-    this.codes.set(code, {
-      username,
-      challenge: q.get('code_challenge') as string,
-      redirectUri: q.get('redirect_uri') as string,
-      expires: Date.now() + CODE_TTL_MS,
+    const code = await this.seal(CODE, CODE_TTL_S, {
+      u: username,
+      c: q.get('code_challenge') as string,
+      r: q.get('redirect_uri') as string,
     });
     const target = new URL(this.options.callbackUrl);
     target.searchParams.set('code', code);
@@ -147,40 +147,56 @@ export class DevOAuthServer {
     ) {
       return send(res, 401, JSON.stringify({ error: 'invalid_client' }));
     }
-    const code = form.get('code') ?? '';
-    const pending = this.codes.get(code);
-    this.codes.delete(code); // one use only, even when the rest of the request is wrong
-    if (!pending || pending.expires < Date.now()) return invalid('unknown or expired code');
-    if (form.get('redirect_uri') !== pending.redirectUri) return invalid('redirect_uri mismatch');
+    const pending = await this.open(CODE, form.get('code') ?? '');
+    if (!pending) return invalid('unknown or expired code');
+    // One use only, across replicas, even when the rest of the request is wrong.
+    if (!(await this.options.usedCodes.markUsed(`dev-code:${pending.jti}`, CODE_TTL_S * 1000))) {
+      return invalid('unknown or expired code');
+    }
+    if (form.get('redirect_uri') !== pending.r) return invalid('redirect_uri mismatch');
     const challenge = createHash('sha256')
       .update(form.get('code_verifier') ?? '')
       .digest('base64url');
-    if (!safeEqual(challenge, pending.challenge)) return invalid('PKCE verification failed');
-    const accessToken = randomBytes(24).toString('base64url');
-    this.tokens.set(accessToken, { username: pending.username, expires: Date.now() + TOKEN_TTL_MS });
-    send(
-      res,
-      200,
-      JSON.stringify({ access_token: accessToken, token_type: 'bearer', expires_in: TOKEN_TTL_MS / 1000 }),
-    );
+    if (!safeEqual(challenge, String(pending.c))) return invalid('PKCE verification failed');
+    const accessToken = await this.seal(TOKEN, TOKEN_TTL_S, { u: String(pending.u) });
+    send(res, 200, JSON.stringify({ access_token: accessToken, token_type: 'bearer', expires_in: TOKEN_TTL_S }));
   }
 
-  private user(req: http.IncomingMessage, res: http.ServerResponse): void {
+  private async user(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const auth = req.headers.authorization ?? '';
-    const session = auth.startsWith('Bearer ') ? this.tokens.get(auth.slice(7)) : undefined;
-    if (!session || session.expires < Date.now()) {
+    const session = auth.startsWith('Bearer ') ? await this.open(TOKEN, auth.slice(7)) : undefined;
+    if (!session || typeof session.u !== 'string') {
       send(res, 401, JSON.stringify({ error: 'invalid_token' }));
       return;
     }
-    const { username } = session;
+    const username = session.u;
     const body: Record<string, string> = { id: username, name: username };
     if (this.options.emailDomain) body.email = `${username}@${this.options.emailDomain}`;
     send(res, 200, JSON.stringify(body));
   }
 
-  private sweep(): void {
-    const now = Date.now();
-    for (const [k, v] of this.codes) if (v.expires < now) this.codes.delete(k);
-    for (const [k, v] of this.tokens) if (v.expires < now) this.tokens.delete(k);
+  private seal(purpose: string, ttlSeconds: number, claims: Record<string, string>): Promise<string> {
+    return new EncryptJWT(claims)
+      .setProtectedHeader(SEALING)
+      .setAudience(purpose)
+      .setJti(randomBytes(16).toString('base64url'))
+      .setIssuedAt()
+      .setExpirationTime(`${ttlSeconds}s`)
+      .encrypt(this.options.sealKey);
+  }
+
+  /** The claims of a sealed value made for `purpose` and still valid; undefined for anything else. */
+  private async open(purpose: string, sealed: string): Promise<Record<string, unknown> | undefined> {
+    if (sealed.length === 0 || sealed.length > 2048) return undefined;
+    try {
+      const { payload } = await jwtDecrypt(sealed, this.options.sealKey, {
+        audience: purpose,
+        keyManagementAlgorithms: [SEALING.alg],
+        contentEncryptionAlgorithms: [SEALING.enc],
+      });
+      return payload;
+    } catch {
+      return undefined;
+    }
   }
 }

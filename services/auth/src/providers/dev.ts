@@ -1,5 +1,7 @@
+import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Logger } from '@gatehouse/logger';
-import { randomToken, userId } from '@gatehouse/token';
+import { userId } from '@gatehouse/token';
+import type { UsedTokens } from '../stores/used-tokens';
 import { DevOAuthServer } from './dev-server';
 import type { OAuth2Provider } from './provider';
 
@@ -27,14 +29,26 @@ export interface RunningDevProvider {
 }
 
 /**
- * Starts the dev OAuth2 server and returns the `dev` provider that logs in through it. The server and
- * its one client live in this process; the client secret never leaves it.
+ * The dev server's client secret and sealing key: derived from `secret` (AUTH_SECRET) with HKDF, so
+ * every auth replica agrees on them (a code sealed by one is redeemed at another), and knowing them says
+ * nothing of the secret itself; without a secret, random ones, good for this one process.
+ */
+function devServerKeys(secret: string | undefined): { clientSecret: string; sealKey: Uint8Array } {
+  const derive = (purpose: string) =>
+    secret ? Buffer.from(hkdfSync('sha256', secret, 'gatehouse-dev-oauth', purpose, 32)) : randomBytes(32);
+  return { clientSecret: derive('client-secret').toString('base64url'), sealKey: derive('seal') };
+}
+
+/**
+ * Starts the dev OAuth2 server and returns the `dev` provider that logs in through it. Each auth replica
+ * runs one; they share nothing but the keys derived from AUTH_SECRET and the used-code marks, so the
+ * browser's form and the code exchange may reach different replicas.
  */
 export async function startDevProvider(
   settings: DevProviderSettings,
-  deps: { callbackUrl: string; log: Logger },
+  deps: { callbackUrl: string; log: Logger; secret: string | undefined; usedCodes: UsedTokens },
 ): Promise<RunningDevProvider> {
-  const clientSecret = randomToken();
+  const { clientSecret, sealKey } = devServerKeys(deps.secret);
   const server = new DevOAuthServer({
     host: settings.host,
     port: settings.port,
@@ -42,6 +56,8 @@ export async function startDevProvider(
     clientId: DEV_CLIENT_ID,
     clientSecret,
     emailDomain: settings.emailDomain,
+    sealKey,
+    usedCodes: deps.usedCodes,
     log: deps.log.child({ component: 'dev-oauth' }),
   });
   const port = await server.start();
