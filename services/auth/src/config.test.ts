@@ -79,3 +79,15 @@ describe('loadAuthConfig', () => {
     ).toMatch(/^AUTH_CONFIG: cannot read/);
   });
 });
+
+describe('state shared by replicas', () => {
+  it('refuses in-process stores when the server is reachable beyond loopback, naming REDIS_URL', () => {
+    expect(problemsOf({ AUTH_SECRET: SECRET, AUTH_DEV_PROVIDER: 'true', GRPC_HOST: '0.0.0.0' })).toEqual([
+      expect.stringMatching(/^REDIS_URL: required when GRPC_HOST=0\.0\.0\.0 \(not loopback\)/),
+    ]);
+    const base = { AUTH_SECRET: SECRET, AUTH_DEV_PROVIDER: 'true' };
+    expect(problemsOf({ ...base, GRPC_HOST: '0.0.0.0', REDIS_URL: 'redis://redis:6379' })).toEqual([]);
+    expect(problemsOf({ ...base, GRPC_HOST: '127.0.0.1' })).toEqual([]);
+    expect(problemsOf({ ...base, GRPC_HOST: '::1' })).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import {
   port,
   readStructuredFile,
   resolveTokenSettings,
+  sharedStoreProblem,
   type TokenSettings,
   tokenSettingsShape,
   z,
@@ -157,6 +158,13 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     problems.push(
       'providers: none is configured; enable at least one (AUTH_DEV_PROVIDER=true for development, or direct/verified in AUTH_CONFIG)',
     );
+  const unshared = sharedStoreProblem(
+    'GRPC_HOST',
+    raw.GRPC_HOST,
+    raw.REDIS_URL,
+    'one-time confirmation marks, dev login codes, logouts and attempt counters',
+  );
+  if (unshared) problems.push(unshared);
   if (problems.length > 0) throw new ConfigError('auth', problems);
   return {
     token,

@@ -29,3 +29,8 @@ test('TELEGRAM_CONFIRM is button by default, or code; the site name is configure
   expect(loadTelegramConfig({ TELEGRAM_SITE_NAME: 'Acme', AUTH_URL: 'https://x.example' }).siteName).toBe('Acme');
   expect(problemsOf({ TELEGRAM_CONFIRM: 'auto' })).toEqual([expect.stringMatching(/^TELEGRAM_CONFIRM: /)]);
 });
+
+test('refuses in-process login requests and lease when reachable beyond loopback, naming REDIS_URL', () => {
+  expect(problemsOf({ GRPC_HOST: '0.0.0.0' })).toEqual([expect.stringMatching(/^REDIS_URL: required when GRPC_HOST/)]);
+  expect(problemsOf({ GRPC_HOST: '0.0.0.0', REDIS_URL: 'redis://redis:6379' })).toEqual([]);
+});

@@ -1,4 +1,15 @@
-import { duration, grpcAddress, logFormat, logLevel, optionalText, port, validateConfig, z } from '@gatehouse/config';
+import {
+  ConfigError,
+  duration,
+  grpcAddress,
+  logFormat,
+  logLevel,
+  optionalText,
+  port,
+  sharedStoreProblem,
+  validateConfig,
+  z,
+} from '@gatehouse/config';
 
 /** Telegram's limit for a bot token is not documented; this is the shape BotFather issues: "<id>:<secret>". */
 const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{20,}$/;
@@ -88,6 +99,8 @@ export interface TelegramConfig {
 /** Reads and validates the telegram-bot service's settings; throws one error listing every problem. */
 export function loadTelegramConfig(env: Record<string, string | undefined>): TelegramConfig {
   const c = validateConfig('telegram-bot', schema, env);
+  const unshared = sharedStoreProblem('GRPC_HOST', c.GRPC_HOST, c.REDIS_URL, 'login requests and the polling lease');
+  if (unshared) throw new ConfigError('telegram-bot', [unshared]);
   return {
     grpcHost: c.GRPC_HOST,
     internalKeysDir: c.INTERNAL_KEYS_DIR,
