@@ -24,13 +24,18 @@ interface ProcessBuild {
 }
 
 const PROTOS = { protos: 'protos' };
-/** Every image carries the health probe; the gateway's also makes the internal keys (compose's init). */
+/** Every image carries the health probe; the gateway's also makes the internal keys (compose's init) and forwards the dev server's port. */
 const PROBE = { health: 'packages/grpc-kit/src/health-probe.ts' };
 
 export const PROCESSES: Record<string, ProcessBuild> = {
   gateway: {
     package: '@gatehouse/gateway',
-    entries: { main: 'gateway/src/main.ts', 'internal-keys': 'scripts/internal-keys.ts', ...PROBE },
+    entries: {
+      main: 'gateway/src/main.ts',
+      'internal-keys': 'scripts/internal-keys.ts',
+      'tcp-forward': 'scripts/tcp-forward.ts',
+      ...PROBE,
+    },
     assets: { ...PROTOS, public: 'gateway/src/public' },
   },
   auth: {
