@@ -1,6 +1,8 @@
 // Renders deploy/kubernetes with kubectl's own kustomize and validates every object against the
-// Kubernetes API schemas (kubernetes-models: the OpenAPI schemas of the API server, compiled).
-// No cluster is needed: CI has kubectl but no cluster.
+// Kubernetes API schemas (kubernetes-models: the OpenAPI schemas of the API server, compiled): types,
+// required fields, enums and formats. Those schemas allow unknown field names, so a misspelt field
+// passes here; the property checks (workloads.ts, isolation.ts) read every field that matters and
+// find it missing. No cluster is needed: CI has kubectl but no cluster.
 import { spawnSync } from 'node:child_process';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
