@@ -40,7 +40,7 @@ export const PROCESSES: Record<string, ProcessBuild> = {
   },
   auth: {
     package: '@gatehouse/auth-service',
-    entries: { main: 'services/auth/src/main.ts', ...PROBE },
+    entries: { main: 'services/auth/src/main.ts', 'db-migrate': 'services/auth/src/cli/db-migrate.ts', ...PROBE },
     assets: { ...PROTOS, migrations: 'services/auth/migrations' },
   },
   avatar: {
@@ -55,7 +55,7 @@ export const PROCESSES: Record<string, ProcessBuild> = {
   },
   payment: {
     package: '@gatehouse/payment-service',
-    entries: { main: 'services/payment/src/main.ts', ...PROBE },
+    entries: { main: 'services/payment/src/main.ts', 'db-migrate': 'services/payment/src/cli/db-migrate.ts', ...PROBE },
     assets: { ...PROTOS, migrations: 'services/payment/migrations' },
   },
 };

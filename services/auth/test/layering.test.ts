@@ -20,7 +20,7 @@ const SRC = path.join(__dirname, '..', 'src');
  *   logins, with their settings.
  * - config.ts: reads the environment and assembles the settings types of every layer below it.
  * - grpc/: the adapters: the gRPC server, its handlers, and the clients of other services.
- * - service.ts: the composition root; main.ts: the process.
+ * - service.ts: the composition root; main.ts: the process; cli/: one-shot entries (db-migrate).
  */
 const LAYERS: string[][] = [
   ['errors.ts', 'http'],
@@ -32,7 +32,8 @@ const LAYERS: string[][] = [
   ['grpc'],
   // tracing.ts starts the OpenTelemetry SDK before anything else loads, so only main.ts imports it.
   ['service.ts', 'tracing.ts'],
-  ['main.ts'],
+  // cli/: the image's other entries, beside the process (db-migrate.js, the Kubernetes migration Job).
+  ['main.ts', 'cli'],
 ];
 
 /** Units that may speak gRPC (or serve HTTP with Koa); everything else is domain code. */

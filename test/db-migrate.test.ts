@@ -1,0 +1,67 @@
+// The db-migrate entries the Kubernetes migration Jobs run (deploy/kubernetes: auth-migrate,
+// payment-migrate), from sources as `pnpm build` bundles them: against a fresh database they apply
+// the service's migrations and exit 0, a second run finds the schema current, and without
+// DATABASE_URL they exit 1 naming it.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { Client } from 'pg';
+import { createTestDatabase, type TestDatabase } from './databases';
+
+const ROOT = path.resolve(__dirname, '..');
+const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
+
+function run(entry: string, databaseUrl: string | undefined): Promise<{ code: number | null; out: string }> {
+  const env = { ...process.env, DATABASE_URL: databaseUrl };
+  if (databaseUrl === undefined) delete env.DATABASE_URL;
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [path.join(ROOT, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+async function appliedIn(url: string, table: string): Promise<string[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ name: string }>(`SELECT name FROM ${table} ORDER BY name`)).rows.map((r) => r.name);
+  } finally {
+    await client.end();
+  }
+}
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase('gh_dbmigrate');
+});
+afterAll(() => db?.drop());
+
+test.each([
+  ['payment', 'services/payment/src/cli/db-migrate.ts', 'payment.payment_migrations', '001_ledger.sql'],
+  ['auth', 'services/auth/src/cli/db-migrate.ts', 'auth.auth_migrations', '001_passkeys.sql'],
+])(
+  '%s: db-migrate applies the migrations once and exits 0',
+  async (_name, entry, table, first) => {
+    const applied = await run(entry, db.url);
+    expect(applied).toMatchObject({ code: 0 });
+    expect(applied.out).toContain('migrations applied');
+    expect(await appliedIn(db.url, table)).toContain(first);
+    const again = await run(entry, db.url);
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.out).toContain('schema is current');
+  },
+  60_000,
+);
+
+test('db-migrate without DATABASE_URL exits 1 and names it', async () => {
+  const result = await run('services/payment/src/cli/db-migrate.ts', undefined);
+  expect(result.code).toBe(1);
+  expect(result.out).toContain('DATABASE_URL');
+}, 30_000);
