@@ -1,6 +1,7 @@
 // Prints a caller token for a call by hand (grpcurl, buf curl), signed with one identity's key:
 //   pnpm -s internal-token <audience> [identity=operator] [seconds=300]
 // then: grpcurl -plaintext -H "authorization: Bearer $(pnpm -s internal-token auth)" 127.0.0.1:50051 auth.v1.AuthService/ListProviders
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { environment } from '../packages/config/src/index';
 import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
@@ -10,7 +11,11 @@ if (!audience) {
   console.error('usage: internal-token <audience: auth|avatar|telegram-bot|payment|hooks> [identity] [seconds]');
   process.exit(2);
 }
-const dir = environment().INTERNAL_KEYS_DIR ?? path.resolve(__dirname, '..', '.data', 'internal-keys');
+// A folder of keys, or a root of one folder per workload (pnpm start's .data/workload-keys): then the
+// identity's own folder.
+const root = environment().INTERNAL_KEYS_DIR ?? path.resolve(__dirname, '..', '.data', 'workload-keys');
+const own = path.join(root, identity);
+const dir = existsSync(path.join(own, `${identity}.key.json`)) ? own : root;
 InternalAuth.load(dir, identity)
   .then((auth) => auth.sign(audience, Number(seconds)))
   .then(
