@@ -19,6 +19,10 @@ export GATEWAY_PUBLISH=${GATEWAY_PUBLISH:-127.0.0.1:18080}
 export AUTH_DEV_PUBLISH=${AUTH_DEV_PUBLISH:-127.0.0.1:18084}
 export AUTH_URL="http://$GATEWAY_PUBLISH"
 export AUTH_SECRET=${AUTH_SECRET:-$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')}
+export POSTGRES_PASSWORD=${POSTGRES_PASSWORD:-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')}
+# The README's first-look settings: the dev provider and the development processor (compose turns both off
+# unless asked).
+export AUTH_DEV_PROVIDER=true PAYMENT_DEV_PROCESSOR=true
 GW="http://$GATEWAY_PUBLISH"
 BASE_IMAGE=node:20-bookworm-slim
 SERVICES=(gateway auth avatar telegram-bot payment)
@@ -196,7 +200,29 @@ docker stats --no-stream --format '  {{.Name}}\t{{.CPUPerc}}\t{{.MemUsage}}' "${
 echo "idle stack: ${idle} % of one core over ${elapsed} s (${#containers[@]} containers)"
 awk -v v="$idle" 'BEGIN { exit !(v < 3) }' || fail "the idle stack uses ${idle} % of a core; the budget is 3 %"
 
+step "each workload holds only its own key, and the signing secret only where it is used"
+for s in "${SERVICES[@]}"; do
+  id=$(compose ps -q "$s" | head -n 1)
+  keys=$(docker exec "$id" sh -c 'ls /keys | grep "\.key\.json$" | tr "\n" " "')
+  [ "$keys" = "$s.key.json " ] || fail "$s can read the private keys: $keys"
+  secret=$(docker exec "$id" sh -c 'test -n "$AUTH_SECRET" && echo yes || echo no')
+  case "$s" in
+    gateway | auth) [ "$secret" = yes ] || fail "$s has no AUTH_SECRET" ;;
+    *) [ "$secret" = no ] || fail "$s is given AUTH_SECRET" ;;
+  esac
+  printf '  %-13s %s AUTH_SECRET: %s\n' "$s" "$keys" "$secret"
+done
+
+step "scaled: auth=3 avatar=2 payment=3 telegram-bot=2, under load, with a SIGKILL and a docker stop"
+started=$(now)
+compose up -d --wait --scale auth=3 --scale avatar=2 --scale payment=3 --scale telegram-bot=2 >/tmp/gatehouse-scale-up.log 2>&1 ||
+  { tail -n 20 /tmp/gatehouse-scale-up.log; compose ps -a; fail "the scaled stack did not come up"; }
+wait_ready 60 || fail "/health/ready did not answer 200 on the scaled stack"
+scale_up_seconds=$(since "$started")
+echo "scaled up and ready in $scale_up_seconds s: $(compose ps --format '{{.Service}}' | sort | uniq -c | tr '\n' ' ')"
+GW=$GW node_modules/.bin/tsx scripts/scale-load.ts || fail "the scaled stack under load (above)"
+
 step "summary"
-echo "up to ready: ${up_seconds} s; killed payment back: ${back_seconds} s; idle CPU: ${idle} % of one core"
+echo "up to ready: ${up_seconds} s; killed payment back: ${back_seconds} s; idle CPU: ${idle} % of one core; scaled up: ${scale_up_seconds} s"
 FAILED=0
 echo "smoke: passed"
