@@ -17,6 +17,11 @@ export const NOT_FOUND_TEXT =
  * default, 25 s at most) plus its Postgres lock waits.
  */
 const PROCESSOR_CALL_DEADLINE_MS = 30_000;
+/**
+ * A new card is a write: on a payment replica that has just started it may wait for its first pooled
+ * connections (each a SCRAM handshake), which the 2 s default for reads does not always cover.
+ */
+const CARD_WRITE_DEADLINE_MS = 10_000;
 const CARD_ID = /^[1-9]\d{0,15}$/;
 
 export interface PaymentRoutesDeps {
@@ -191,7 +196,10 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
   router.post('/cards/', async (ctx) => {
     const parsed = cardBody.safeParse(await readJsonBody(ctx));
     if (!parsed.success) throw validationErrors(parsed.error.issues);
-    const { card } = await payment.createCard({ ownerId: owner(ctx), name: parsed.data.name });
+    const { card } = await payment.createCard(
+      { ownerId: owner(ctx), name: parsed.data.name },
+      { deadlineMs: CARD_WRITE_DEADLINE_MS },
+    );
     ctx.status = 201;
     ctx.body = cardJson(card!);
   });
