@@ -6,6 +6,7 @@ import {
   logFormat,
   logLevel,
   optionalText,
+  poolSize,
   port,
   readStructuredFile,
   resolveTokenSettings,
@@ -56,6 +57,8 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('gatehouse:'),
   /** Postgres for passkeys (README "Passkeys"); unset: the passkey provider is off. */
   DATABASE_URL: optionalText(),
+  DATABASE_POOL_MAX: poolSize(5),
+  DATABASE_TRANSACTION_POOLING: flag(false),
   /** Password of the verified providers' SMTP server (overrides smtp.password in AUTH_CONFIG). */
   AUTH_SMTP_PASSWORD: optionalText(),
   /** Abuse limits, <count>/<window>: direct login attempts, verification messages. */
@@ -86,6 +89,8 @@ export interface AuthConfig {
   redis: RedisSettings;
   /** DATABASE_URL: passkeys are stored there; undefined turns them off. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_MAX and DATABASE_TRANSACTION_POOLING (a transaction-mode PgBouncer in front). */
+  database?: { poolMax: number; transactionPooling: boolean };
   limits: { direct: DirectLimits; verified: VerifiedLimits };
   logLevel: string;
   logFormat: 'json' | 'pretty';
@@ -172,6 +177,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     hooks,
     redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX },
     databaseUrl: raw.DATABASE_URL,
+    database: { poolMax: raw.DATABASE_POOL_MAX, transactionPooling: raw.DATABASE_TRANSACTION_POOLING },
     limits: {
       direct: {
         perUser: raw.AUTH_LIMIT_DIRECT_USER,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { inTransaction } from '@gatehouse/postgres';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import type { CardRecord, LedgerStore, LoadRecord, NewLoad, OwnerTransaction, Settlement } from './ledger';
 import type { LimitRule } from './limits';
@@ -158,23 +159,12 @@ export class PostgresLedgerStore implements LedgerStore {
     return { load: toLoad(row), balanceCents: Number(row.card_balance) };
   }
 
-  private async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (err) {
-      // A broken connection is destroyed rather than returned to the pool.
-      const rollback = await client.query('ROLLBACK').then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      client.release(rollback as Error | undefined);
-      throw err;
-    }
+  /**
+   * One transaction on one client (@gatehouse/postgres): a connection that saw the server go away or
+   * turn read-only (a failover) is destroyed, never pooled again, and so is one whose ROLLBACK failed.
+   */
+  private transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, fn);
   }
 }
 

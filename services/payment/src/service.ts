@@ -42,6 +42,8 @@ export async function startPaymentService(
 ): Promise<RunningPaymentService> {
   const log = overrides.log ?? createLogger({ name: 'payment', level: config.logLevel });
   const pool = createPool(config.databaseUrl, {
+    max: config.databasePoolMax,
+    transactionPooling: config.databaseTransactionPooling,
     onIdleError: (err) => log.warn({ err }, 'idle Postgres connection closed'),
   });
 
