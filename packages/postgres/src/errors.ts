@@ -69,3 +69,29 @@ export function describeDatabaseError(err: unknown, setting = 'DATABASE_URL'): s
   const code = typeof e?.code === 'string' ? `${e.code}: ` : '';
   return `${setting}: cannot use the database (${code}${typeof e?.message === 'string' ? e.message : String(err)})`;
 }
+
+/** A start-up failure worth one line (the setting and the reason): main prints its message, not a stack. */
+export class DatabaseSettingError extends Error {
+  constructor(err: unknown, setting = 'DATABASE_URL') {
+    super(describeDatabaseError(err, setting), { cause: err });
+    this.name = 'DatabaseSettingError';
+  }
+}
+
+/**
+ * Logs a database that cannot be used in one line, once per distinct reason, so a process that keeps
+ * retrying (NOT_SERVING) does not print a line per attempt; `clear()` after a success re-arms it.
+ */
+export function oncePerReason(log: (line: string) => void): { report(err: unknown): void; clear(): void } {
+  let last: string | undefined;
+  return {
+    report(err) {
+      const line = describeDatabaseError(err);
+      if (line !== last) log(line);
+      last = line;
+    },
+    clear() {
+      last = undefined;
+    },
+  };
+}

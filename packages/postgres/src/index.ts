@@ -1,2 +1,9 @@
-export { configurationProblem, describeDatabaseError, isCertificateError, isDatabaseUnavailable } from './errors';
+export {
+  configurationProblem,
+  DatabaseSettingError,
+  describeDatabaseError,
+  isCertificateError,
+  isDatabaseUnavailable,
+  oncePerReason,
+} from './errors';
 export { createPool, inTransaction, type PoolSettings } from './pool';

@@ -41,11 +41,12 @@ export function createPool(
 }
 
 /** Health: Postgres answers a trivial query. */
-export async function postgresAnswers(pool: Pool): Promise<boolean> {
+export async function postgresAnswers(pool: Pool, onError: (err: unknown) => void = () => {}): Promise<boolean> {
   try {
     await pool.query('SELECT 1');
     return true;
-  } catch {
+  } catch (err) {
+    onError(err);
     return false;
   }
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { openInternalAuth } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { Metrics, serveMetrics, watchPgPool } from '@gatehouse/metrics';
+import { oncePerReason } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 import { BraintreeProcessor } from './braintree.processor';
 import type { PaymentConfig } from './config';
@@ -100,14 +101,24 @@ export async function startPaymentService(
         return true;
       },
       (err: unknown) => {
-        log.error({ err }, 'migrations failed; will retry');
+        databaseProblem.report(err);
         migrated = undefined;
         return false;
       },
     );
     return migrated;
   };
-  const checkDependencies = async () => (await postgresAnswers(pool)) && (await migrateOnce());
+  // A database that cannot be used (down, a TLS certificate that does not verify, a refused login)
+  // keeps the service NOT_SERVING with one line naming DATABASE_URL and the reason, not one per check.
+  const databaseProblem = oncePerReason((line) => log.error(`${line}; NOT_SERVING until it can be used`));
+  const checkDependencies = async () => {
+    const answers = await postgresAnswers(pool, databaseProblem.report);
+    if (answers && (await migrateOnce())) {
+      databaseProblem.clear();
+      return true;
+    }
+    return false;
+  };
 
   let server: Awaited<ReturnType<typeof startPaymentServer>>;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>>;
