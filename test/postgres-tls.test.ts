@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPool } from '@gatehouse/postgres';
+import { createPool } from '../packages/postgres/src';
 import { type OwnPostgres, postgresMissing, startPostgres } from './servers/postgres';
 import { makeTestCa, type TestCa } from './servers/tls';
 import { freePort } from './stack';
