@@ -20,6 +20,7 @@ import {
   hooksSettingsShape,
   resolveHooksSettings,
 } from '@gatehouse/hooks-sdk';
+import { redisSettingsShape, resolveRedisConnection } from '@gatehouse/redis';
 import {
   type DirectProviderConfig,
   limitSetting,
@@ -55,6 +56,8 @@ const envSchema = z.object({
   /** Redis for one-time confirmation marks and abuse counters; unset: in-process (development only). */
   REDIS_URL: optionalText(),
   REDIS_KEY_PREFIX: z.string().default('gatehouse:'),
+  /** TLS files and Sentinel for REDIS_URL (@gatehouse/redis). */
+  ...redisSettingsShape,
   /** Postgres for passkeys (README "Passkeys"); unset: the passkey provider is off. */
   DATABASE_URL: optionalText(),
   DATABASE_POOL_MAX: poolSize(5),
@@ -126,6 +129,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   const hooks = resolveHooksSettings(raw, problems);
   const token = resolveTokenSettings(raw, problems);
   applySecretHookRules(hooks, token.audiences, problems, token.alg);
+  const redisConnection = resolveRedisConnection(raw, problems);
   const dev = raw.AUTH_DEV_PROVIDER
     ? {
         host: raw.AUTH_DEV_HOST,
@@ -175,7 +179,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     direct: logins.direct,
     verified: logins.verified,
     hooks,
-    redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX },
+    redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX, connection: redisConnection },
     databaseUrl: raw.DATABASE_URL,
     database: { poolMax: raw.DATABASE_POOL_MAX, transactionPooling: raw.DATABASE_TRANSACTION_POOLING },
     limits: {

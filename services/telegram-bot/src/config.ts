@@ -1,4 +1,15 @@
-import { duration, grpcAddress, logFormat, logLevel, optionalText, port, validateConfig, z } from '@gatehouse/config';
+import {
+  ConfigError,
+  duration,
+  grpcAddress,
+  logFormat,
+  logLevel,
+  optionalText,
+  port,
+  validateConfig,
+  z,
+} from '@gatehouse/config';
+import { type RedisConnection, redisSettingsShape, resolveRedisConnection } from '@gatehouse/redis';
 
 /** Telegram's limit for a bot token is not documented; this is the shape BotFather issues: "<id>:<secret>". */
 const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{20,}$/;
@@ -44,6 +55,7 @@ const schema = z
     TELEGRAM_REQUEST_LIFETIME: duration('10m'),
     REDIS_URL: optionalText(),
     REDIS_KEY_PREFIX: z.string().default('gatehouse:telegram:'),
+    ...redisSettingsShape,
     AVATAR_GRPC_ADDR: optionalText(),
     AVATAR_GRPC_PORT: port(50052),
   })
@@ -81,6 +93,8 @@ export interface TelegramConfig {
   leaseTtlMs: number;
   requestLifetimeMs: number;
   redisUrl?: string;
+  /** REDIS_URL with its TLS files and Sentinel settings (unset in a config built in code: the URL alone). */
+  redisConnection?: RedisConnection;
   redisKeyPrefix: string;
   avatarAddr: string;
 }
@@ -88,6 +102,9 @@ export interface TelegramConfig {
 /** Reads and validates the telegram-bot service's settings; throws one error listing every problem. */
 export function loadTelegramConfig(env: Record<string, string | undefined>): TelegramConfig {
   const c = validateConfig('telegram-bot', schema, env);
+  const problems: string[] = [];
+  const redisConnection = resolveRedisConnection(c, problems);
+  if (problems.length > 0) throw new ConfigError('telegram-bot', problems);
   return {
     grpcHost: c.GRPC_HOST,
     internalKeysDir: c.INTERNAL_KEYS_DIR,
@@ -108,6 +125,7 @@ export function loadTelegramConfig(env: Record<string, string | undefined>): Tel
     leaseTtlMs: c.TELEGRAM_LEASE_TTL,
     requestLifetimeMs: c.TELEGRAM_REQUEST_LIFETIME,
     redisUrl: c.REDIS_URL,
+    redisConnection,
     redisKeyPrefix: c.REDIS_KEY_PREFIX,
     avatarAddr: grpcAddress(c.AVATAR_GRPC_ADDR, c.AVATAR_GRPC_PORT),
   };
