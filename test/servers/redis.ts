@@ -35,7 +35,19 @@ export interface RedisTls {
 export async function startRedis(options: { tls?: RedisTls; args?: string[]; port?: number } = {}): Promise<OwnRedis> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gh-redis-'));
   const port = options.port ?? (await freePort());
-  const args = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+  // No diskless-sync delay: a replica reattached after a failover syncs at once.
+  const args = [
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+    '--repl-diskless-sync-delay',
+    '0',
+  ];
   if (options.tls) {
     args.push('--port', '0', '--tls-port', String(port), '--tls-cert-file', options.tls.certFile);
     args.push('--tls-key-file', options.tls.keyFile, '--tls-ca-cert-file', options.tls.caFile);
@@ -50,7 +62,7 @@ export async function startRedis(options: { tls?: RedisTls; args?: string[]; por
 }
 
 /** redis-sentinel (redis-server --sentinel) on a free port, watching `master` as `name` with quorum 2. */
-export async function startSentinel(name: string, masterPort: number): Promise<OwnRedis> {
+export async function startSentinel(name: string, masterPort: number, masterPassword?: string): Promise<OwnRedis> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gh-sentinel-'));
   const port = await freePort();
   const conf = path.join(dir, 'sentinel.conf');
@@ -64,10 +76,11 @@ export async function startSentinel(name: string, masterPort: number): Promise<O
       `sentinel down-after-milliseconds ${name} 2000`,
       `sentinel failover-timeout ${name} 10000`,
       `sentinel parallel-syncs ${name} 1`,
+      ...(masterPassword ? [`sentinel auth-pass ${name} ${masterPassword}`] : []),
       '',
     ].join('\n'),
   );
-  const child = spawn('redis-server', [conf, '--sentinel'], { stdio: 'ignore' });
+  const child = spawn('redis-sentinel', [conf], { stdio: 'ignore' });
   await waitForPort(port, child);
   return own(port, child, dir);
 }

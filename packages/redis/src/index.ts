@@ -69,6 +69,8 @@ export function openRedis(connection: string | RedisConnection, log: Logger, opt
       username: decodeURIComponent(url.username) || undefined,
       password: decodeURIComponent(url.password) || undefined,
       db: Number(url.pathname.slice(1)) || 0,
+      // Sentinel announces a new master (+switch-master): move at once, not at the next error.
+      failoverDetector: true,
       ...(tls ? { tls, enableTLSForSentinelMode: true, sentinelTLS: tls } : {}),
     });
   } else {
@@ -84,6 +86,65 @@ export function openRedis(connection: string | RedisConnection, log: Logger, opt
     last = undefined;
   });
   return redis;
+}
+
+/**
+ * With Sentinel, returns once the writes this client made so far are safe from a failover, and throws
+ * otherwise. Replication is asynchronous: a write a master acknowledged just before a failover may
+ * never reach the replica that takes over, and a logout or a used one-time token must not come undone.
+ * So: with replicas connected, one of them must confirm it (WAIT 1); with none (just after a failover,
+ * before Sentinel reattaches the old master), a Sentinel must name this server as the master with no
+ * failover in progress, so that a demoted master that has not heard of it yet takes no write. Without
+ * Sentinel (one server, nothing to fail over to) it does nothing.
+ */
+export async function replicated(redis: Redis): Promise<void> {
+  if (!redis.options.sentinels) return;
+  const role = (await redis.call('ROLE')) as [string, number, unknown[]?];
+  if (role[0] === 'master' && (role[2]?.length ?? 0) > 0) {
+    const waitMs = Math.max(100, Math.floor((redis.options.commandTimeout ?? 1000) / 2));
+    if (Number(await redis.call('WAIT', '1', String(waitMs))) >= 1) return;
+  } else if (role[0] === 'master' && (await sentinelNamesUs(redis))) {
+    return;
+  }
+  // Most likely a demoted master: reconnect, through Sentinel, to the current one.
+  redis.disconnect(true);
+  throw new Error('REDIS_URL: the write is not safe from a failover (no replica confirmed it); try again');
+}
+
+/** A Sentinel names the server this client is connected to as the master, with no failover under way. */
+async function sentinelNamesUs(redis: Redis): Promise<boolean> {
+  const o = redis.options;
+  const here = { host: redis.stream?.remoteAddress?.replace(/^::ffff:/, ''), port: redis.stream?.remotePort };
+  for (const s of o.sentinels ?? []) {
+    const sentinel = new Redis({
+      host: s.host,
+      port: s.port,
+      password: o.sentinelPassword,
+      username: o.sentinelUsername,
+      tls: o.sentinelTLS,
+      connectTimeout: 1000,
+      commandTimeout: 1000,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      lazyConnect: true,
+    });
+    sentinel.on('error', () => {});
+    try {
+      await sentinel.connect();
+      const flat = (await sentinel.call('SENTINEL', 'MASTER', o.name ?? '')) as string[];
+      const field = (name: string) => flat[flat.indexOf(name) + 1];
+      return (
+        field('ip') === here.host &&
+        Number(field('port')) === here.port &&
+        !/failover_in_progress|s_down|o_down/.test(field('flags') ?? '')
+      );
+    } catch {
+      // That Sentinel is away: ask the next.
+    } finally {
+      sentinel.disconnect();
+    }
+  }
+  return false;
 }
 
 function tlsOptions(files: NonNullable<RedisConnection['tls']>): ConnectionOptions {
