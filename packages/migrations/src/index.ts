@@ -6,6 +6,8 @@ export interface MigrationPool {
   connect(): Promise<{
     query<R = unknown>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
     release(err?: Error): void;
+    on?(event: 'error', listener: (err: Error) => void): unknown;
+    off?(event: 'error', listener: (err: Error) => void): unknown;
   }>;
 }
 
@@ -36,6 +38,9 @@ export async function runSqlMigrations(pool: MigrationPool, set: MigrationSet): 
   const applied: string[] = [];
   for (;;) {
     const client = await pool.connect();
+    // A connection ended between statements must fail the next one, not crash the process.
+    const ignore = () => {};
+    client.on?.('error', ignore);
     let file: string | undefined;
     try {
       await client.query('BEGIN');
@@ -53,6 +58,7 @@ export async function runSqlMigrations(pool: MigrationPool, set: MigrationSet): 
         await client.query(`INSERT INTO ${set.table} (name) VALUES ($1)`, [file]);
       }
       await client.query('COMMIT');
+      client.off?.('error', ignore);
       client.release();
     } catch (err) {
       const rollback = await client.query('ROLLBACK').then(

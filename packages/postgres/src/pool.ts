@@ -99,18 +99,27 @@ function rewrite(first: unknown, locals: string[]): unknown {
  */
 export async function inTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A connection the server (or a pooler) ends between two statements emits 'error' while no query
+  // is waiting, and a checked-out client has no pool listener: without this it would crash the
+  // process. The next statement fails instead, and the client is destroyed below.
+  const ignore = () => {};
+  client.on('error', ignore);
   try {
     await client.query('BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
+    client.off('error', ignore);
     client.release();
     return result;
   } catch (err) {
+    // The listener stays until the ROLLBACK is over: the connection may end during it.
     const rollback = await client.query('ROLLBACK').then(
       () => undefined,
       (e: unknown) => e as Error,
     );
-    client.release(rollback ?? (isDatabaseUnavailable(err) ? (err as Error) : undefined));
+    const destroyWith = rollback ?? (isDatabaseUnavailable(err) ? (err as Error) : undefined);
+    if (!destroyWith) client.off('error', ignore);
+    client.release(destroyWith);
     throw err;
   }
 }

@@ -41,6 +41,7 @@ beforeAll(async () => {
   service = await startPaymentService(
     loadPaymentConfig({
       DATABASE_URL: db.url,
+      DATABASE_TRANSACTION_POOLING: String(db.transactionPooling),
       DATABASE_POOL_MAX: '4',
       PAYMENT_GRPC_PORT: '0',
       METRICS_PORT: '0',
@@ -84,6 +85,11 @@ test('a demoted primary answers loads UNAVAILABLE, and loads work again within 5
   }
   // The read-only sessions the pool opened meanwhile must not survive the promotion.
   await admin(`ALTER DATABASE ${name} RESET default_transaction_read_only`);
+  // Behind a transaction-mode pooler the server connections are the pooler's: a real failover moves
+  // them to the new primary, which here means ending the read-only ones (the service keeps its own).
+  if (db.transactionPooling) {
+    await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+  }
   const writableAt = Date.now();
   for (;;) {
     const ok = await load(200).then(
