@@ -57,7 +57,7 @@ suite('behind PgBouncer in transaction mode', () => {
   }, 60_000);
 
   it('the payment suites and the passkey store pass through it, with no prepared-statement error', async () => {
-    const suites = ['ledger', 'faults', 'grpc', 'dev-processor', 'failover'].map(
+    const suites = ['ledger', 'faults', 'grpc', 'dev-processor', 'failover', 'reconcile-lock'].map(
       (s) => `services/payment/test/${s}.test.ts`,
     );
     suites.push('services/auth/src/stores/passkeys.test.ts'); // the auth service's Postgres store too

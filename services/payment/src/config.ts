@@ -86,6 +86,10 @@ const schema = z
       when: () => true,
     },
   )
+  .refine((c) => !(c.DATABASE_POOL_MAX < 2), {
+    path: ['DATABASE_POOL_MAX'],
+    message: 'must be at least 2 for payment: a reconciliation round holds one connection for its lock',
+  })
   .refine((c) => !(c.PROCESSOR_TIMEOUT > 25_000), {
     path: ['PROCESSOR_TIMEOUT'],
     message: 'PROCESSOR_TIMEOUT must be at most 25s: the gateway waits 30s for a load',

@@ -55,6 +55,9 @@ const toLoad = (r: LoadRow): LoadRecord => ({
   createdAt: r.created_at,
 });
 
+/** How long a reconciliation round may hold its lock's connection idle before Postgres ends it. */
+const ROUND_LOCK_IDLE_LIMIT = '15min';
+
 const statementNames = new Map<string, string>();
 
 /**
@@ -157,6 +160,32 @@ export class PostgresLedgerStore implements LedgerStore {
     const row = rows[0];
     if (!row) throw new Error(`load ${loadId} is no longer ${from.join(' or ')}`);
     return { load: toLoad(row), balanceCents: Number(row.card_balance) };
+  }
+
+  /**
+   * A transaction-scoped advisory lock held by one connection for the round, taken without waiting
+   * (pg_try_advisory_xact_lock) or waited for: it works through a transaction-mode pooler, and ends with the
+   * transaction, or with the connection if the process dies. The round's own statements run on other
+   * connections of the pool, so it needs at least two (DATABASE_POOL_MAX).
+   */
+  async exclusiveRound<T>(
+    round: () => Promise<T>,
+    options: { wait: boolean },
+  ): Promise<{ ran: true; value: T } | { ran: false }> {
+    return this.transaction(async (client) => {
+      // The lock's connection is idle while the round runs: the 30 s idle-in-transaction bound would
+      // end it (and the lock) mid-round. A round is bounded by its page size and processor timeouts.
+      await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${ROUND_LOCK_IDLE_LIMIT}'`);
+      // Waiting is bounded by the statement timeout (a round that runs longer fails this one).
+      const { rows } = await client.query<{ taken: boolean }>(
+        options.wait
+          ? 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0)) IS NOT NULL AS taken'
+          : 'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS taken',
+        ['payment.reconcile'],
+      );
+      if (!rows[0]?.taken) return { ran: false as const };
+      return { ran: true as const, value: await round() };
+    });
   }
 
   /**

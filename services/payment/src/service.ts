@@ -165,10 +165,11 @@ function startReconciler(payments: Payments, intervalMs: number, log: Logger): {
   const timer = setInterval(() => {
     if (current) return;
     current = payments
-      .reconcile()
+      .reconcile({ skipIfBusy: true })
       .then(
         (report) => {
-          if (report.checked > 0) log.info(report, 'reconciliation round');
+          if (report.skipped) log.debug('reconciliation round skipped: another replica runs one');
+          else if (report.checked > 0) log.info(report, 'reconciliation round');
         },
         (err: unknown) => log.warn({ err }, 'reconciliation round failed'),
       )
