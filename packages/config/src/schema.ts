@@ -137,9 +137,9 @@ export function logFormat(isTerminal = Boolean(process.stdout.isTTY)) {
 /** DATABASE_POOL_MAX: connections one process opens at most (see the README's connection budget). */
 export function poolSize(defaultValue: number) {
   return z.coerce
-    .number({ message: 'DATABASE_POOL_MAX must be a whole number' })
-    .int('DATABASE_POOL_MAX must be a whole number')
-    .min(1, 'DATABASE_POOL_MAX must be at least 1')
-    .max(500, 'DATABASE_POOL_MAX must be at most 500')
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(500, 'must be at most 500')
     .default(defaultValue);
 }
