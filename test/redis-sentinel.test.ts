@@ -4,7 +4,7 @@ import { openRedis, type RedisConnection, resolveRedisConnection } from '../pack
 import { RedisRevocations } from '../services/auth/src/stores/revocations';
 import { RedisUsedTokens } from '../services/auth/src/stores/used-tokens';
 import { RedisPollerLease } from '../services/telegram-bot/src/lease';
-import { type OwnRedis, redisMissing, startRedis, startSentinel } from './servers/redis';
+import { redisMissing, type SentinelSet, startSentinelSet } from './servers/redis';
 
 // Redis Sentinel (REDIS_SENTINELS, REDIS_SENTINEL_NAME): one master, one replica and three sentinels
 // the test starts, then a SENTINEL FAILOVER under steady use of the stores the processes use: auth's
@@ -18,45 +18,15 @@ const NAME = 'gatehouse-test';
 const PASSWORD = 'sentinel-data-pw';
 
 suite('Redis Sentinel failover', () => {
-  const servers: OwnRedis[] = [];
-  let master: OwnRedis;
-  let replica: OwnRedis;
-  let sentinels: OwnRedis[];
+  let set: SentinelSet;
   const lines: string[] = [];
   const log = { warn: (line: string) => lines.push(line) } as unknown as Logger;
 
   beforeAll(async () => {
-    const auth = ['--requirepass', PASSWORD, '--masterauth', PASSWORD];
-    master = await startRedis({ args: auth });
-    replica = await startRedis({ args: [...auth, '--replicaof', '127.0.0.1', String(master.port)] });
-    servers.push(master, replica);
-    sentinels = [];
-    for (let i = 0; i < 3; i++) {
-      const s = await startSentinel(NAME, master.port, PASSWORD);
-      sentinels.push(s);
-      servers.push(s);
-    }
-    // Ready when every sentinel knows the replica and the replica is in sync.
-    await eventually(async () => {
-      for (const s of sentinels) {
-        const c = new Redis({ port: s.port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
-        try {
-          await c.connect();
-          const replicas = (await c.call('SENTINEL', 'REPLICAS', NAME)) as string[][];
-          const flags = replicas[0]?.[replicas[0].indexOf('flags') + 1] ?? '';
-          const link = replicas[0]?.[replicas[0].indexOf('master-link-status') + 1] ?? '';
-          if (flags !== 'slave' || link !== 'ok') return false;
-          const others = (await c.call('SENTINEL', 'SENTINELS', NAME)) as unknown[];
-          if (others.length < 2) return false;
-        } finally {
-          c.disconnect();
-        }
-      }
-      return true;
-    }, 30_000);
+    set = await startSentinelSet(NAME, PASSWORD);
   }, 60_000);
   afterAll(async () => {
-    for (const s of servers) await s.stop();
+    await set?.stop();
   });
 
   it('keeps every write through a SENTINEL FAILOVER and writes again within 10 s', async () => {
@@ -64,7 +34,7 @@ suite('Redis Sentinel failover', () => {
     const connection = resolveRedisConnection(
       {
         REDIS_URL: `redis://:${PASSWORD}@ignored:1/0`,
-        REDIS_SENTINELS: sentinels.map((s) => `127.0.0.1:${s.port}`),
+        REDIS_SENTINELS: set.addresses.split(','),
         REDIS_SENTINEL_NAME: NAME,
         REDIS_TLS_CA_FILE: undefined,
       },
@@ -105,14 +75,8 @@ suite('Redis Sentinel failover', () => {
         }
       })();
       await new Promise((r) => setTimeout(r, 1000));
-      const sentinel = new Redis({ port: sentinels[0]!.port, host: '127.0.0.1' });
       failoverAt = Date.now();
-      await sentinel.call('SENTINEL', 'FAILOVER', NAME);
-      await eventually(async () => {
-        const [, port] = (await sentinel.call('SENTINEL', 'GET-MASTER-ADDR-BY-NAME', NAME)) as string[];
-        return Number(port) === replica.port;
-      }, 15_000);
-      sentinel.disconnect();
+      await set.failover();
       await new Promise((r) => setTimeout(r, 12_000 - (Date.now() - failoverAt)));
       stop = true;
       await load;
@@ -124,7 +88,7 @@ suite('Redis Sentinel failover', () => {
       expect(failures.length).toBeGreaterThan(0);
       expect(revoked.length).toBeGreaterThan(100);
       // The replica is the master now, and holds everything written before and after.
-      const newMaster = new Redis({ port: replica.port, host: '127.0.0.1', password: PASSWORD });
+      const newMaster = new Redis({ port: set.replica.port, host: '127.0.0.1', password: PASSWORD });
       expect(await newMaster.call('ROLE').then((r) => (r as string[])[0])).toBe('master');
       newMaster.disconnect();
       for (const token of marked) expect(await used.markUsed(token, 600_000)).toBe(false);

@@ -120,3 +120,71 @@ async function waitForPort(port: number, child: ChildProcess): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+export interface SentinelSet {
+  master: OwnRedis;
+  replica: OwnRedis;
+  sentinels: OwnRedis[];
+  /** REDIS_SENTINELS for these sentinels. */
+  addresses: string;
+  /** SENTINEL FAILOVER, resolved once the sentinels name the replica as the master. */
+  failover(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * One master and one replica (both with `password`) and three sentinels watching them as `name`,
+ * resolved once every sentinel knows the replica in sync and the other sentinels.
+ */
+export async function startSentinelSet(name: string, password: string): Promise<SentinelSet> {
+  const { Redis } = await import('ioredis');
+  const auth = ['--requirepass', password, '--masterauth', password];
+  const master = await startRedis({ args: auth });
+  const replica = await startRedis({ args: [...auth, '--replicaof', '127.0.0.1', String(master.port)] });
+  const sentinels: OwnRedis[] = [];
+  for (let i = 0; i < 3; i++) sentinels.push(await startSentinel(name, master.port, password));
+  const ask = async <T>(port: number, ...args: string[]): Promise<T> => {
+    const c = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
+    c.on('error', () => {});
+    try {
+      await c.connect();
+      return (await c.call(args[0]!, ...args.slice(1))) as T;
+    } finally {
+      c.disconnect();
+    }
+  };
+  await until(async () => {
+    for (const s of sentinels) {
+      const replicas = await ask<string[][]>(s.port, 'SENTINEL', 'REPLICAS', name);
+      const r = replicas[0] ?? [];
+      if (r[r.indexOf('flags') + 1] !== 'slave' || r[r.indexOf('master-link-status') + 1] !== 'ok') return false;
+      if ((await ask<unknown[]>(s.port, 'SENTINEL', 'SENTINELS', name)).length < 2) return false;
+    }
+    return true;
+  }, 30_000);
+  return {
+    master,
+    replica,
+    sentinels,
+    addresses: sentinels.map((s) => `127.0.0.1:${s.port}`).join(','),
+    async failover() {
+      await ask(sentinels[0]!.port, 'SENTINEL', 'FAILOVER', name);
+      await until(async () => {
+        const [, port] = await ask<string[]>(sentinels[0]!.port, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name);
+        return Number(port) === replica.port;
+      }, 15_000);
+    },
+    async stop() {
+      for (const s of [...sentinels, replica, master]) await s.stop();
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean>, withinMs: number): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`not within ${withinMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
