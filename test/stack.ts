@@ -176,7 +176,9 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     TELEGRAM_GRPC_ADDR: `127.0.0.1:${ports.telegram}`,
     PAYMENT_GRPC_ADDR: `127.0.0.1:${ports.payment}`,
     AUTH_AVATAR_STORE: path.join(dataDir, 'avatars'),
-    DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+    // Through a transaction-mode pooler when the run names one (test/pgbouncer.test.ts, README "Testing").
+    DATABASE_URL: process.env.TEST_DATABASE_POOLER_URL ?? process.env.TEST_DATABASE_URL ?? '',
+    ...(process.env.TEST_DATABASE_POOLER_URL ? { DATABASE_TRANSACTION_POOLING: 'true' } : {}),
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',
     LOG_LEVEL: 'warn',
     INTERNAL_KEYS_DIR: internalKeys,

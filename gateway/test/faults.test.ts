@@ -117,7 +117,7 @@ afterAll(async () => {
 it('keeps everyone logged in and the money straight through every fault', async () => {
   const clients = Array.from({ length: CLIENTS }, (_, i) => new Client(`faulty${i}`, stack.url));
   for (const c of clients) await c.setUp();
-  const ledger = createPool(db.url, { max: 2 });
+  const ledger = createPool(db.url, { max: 2, transactionPooling: db.transactionPooling });
   const allOk: string[] = [];
 
   async function underFault(name: string, inject: () => Promise<void>, heal: () => Promise<void>, holdMs: number) {
@@ -247,7 +247,7 @@ it('a payment SIGTERM lets a load that reached the processor finish: answered, s
   const res = await answer;
   await stopped;
   // Settled before the process exited, never abandoned: the charge is in the ledger.
-  const ledger = createPool(db.url, { max: 1 });
+  const ledger = createPool(db.url, { max: 1, transactionPooling: db.transactionPooling });
   const { rows } = await ledger.query("SELECT status FROM loads WHERE idempotency_key = 'sigterm-1'");
   await ledger.end();
   expect(rows).toEqual([{ status: 'succeeded' }]);

@@ -133,3 +133,13 @@ export function logLevel() {
 export function logFormat(isTerminal = Boolean(process.stdout.isTTY)) {
   return z.enum(['json', 'pretty']).default(isTerminal ? 'pretty' : 'json');
 }
+
+/** DATABASE_POOL_MAX: connections one process opens at most (see the README's connection budget). */
+export function poolSize(defaultValue: number) {
+  return z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(500, 'must be at most 500')
+    .default(defaultValue);
+}

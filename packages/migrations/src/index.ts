@@ -5,7 +5,9 @@ import path from 'node:path';
 export interface MigrationPool {
   connect(): Promise<{
     query<R = unknown>(sql: string, params?: unknown[]): Promise<{ rows: R[] }>;
-    release(): void;
+    release(err?: Error): void;
+    on?(event: 'error', listener: (err: Error) => void): unknown;
+    off?(event: 'error', listener: (err: Error) => void): unknown;
   }>;
 }
 
@@ -23,39 +25,50 @@ export interface MigrationSet {
 /**
  * Applies the SQL files of `set.dir` in name order, each once and in its own transaction, recorded in
  * `set.table`. Returns the names it applied. Every service with a Postgres schema migrates this way.
+ *
+ * Each transaction first takes a transaction-scoped advisory lock (`pg_advisory_xact_lock`), then
+ * reads what is applied: processes starting at once wait on it in turn, and a later one finds the work
+ * done. The lock ends with its transaction, so it holds behind a transaction-mode pooler (PgBouncer),
+ * where a session lock would be taken on one server connection and released on another, or never.
  */
 export async function runSqlMigrations(pool: MigrationPool, set: MigrationSet): Promise<string[]> {
   const files = readdirSync(set.dir)
     .filter((f) => f.endsWith('.sql'))
     .sort();
-  const client = await pool.connect();
   const applied: string[] = [];
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [set.lockKey]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${set.schema}`);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${set.table} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
-    );
-    const done = new Set(
-      (await client.query<{ name: string }>(`SELECT name FROM ${set.table}`)).rows.map((r) => r.name),
-    );
-    for (const file of files) {
-      if (done.has(file)) continue;
-      const sql = readFileSync(path.join(set.dir, file), 'utf8');
-      try {
-        await client.query('BEGIN');
-        await client.query(sql);
+  for (;;) {
+    const client = await pool.connect();
+    // A connection ended between statements must fail the next one, not crash the process.
+    const ignore = () => {};
+    client.on?.('error', ignore);
+    let file: string | undefined;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [set.lockKey]);
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${set.schema}`);
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS ${set.table} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+      );
+      const done = new Set(
+        (await client.query<{ name: string }>(`SELECT name FROM ${set.table}`)).rows.map((r) => r.name),
+      );
+      file = files.find((f) => !done.has(f));
+      if (file !== undefined) {
+        await client.query(readFileSync(path.join(set.dir, file), 'utf8'));
         await client.query(`INSERT INTO ${set.table} (name) VALUES ($1)`, [file]);
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw new Error(`migration ${file} failed`, { cause: err });
       }
-      applied.push(file);
+      await client.query('COMMIT');
+      client.off?.('error', ignore);
+      client.release();
+    } catch (err) {
+      const rollback = await client.query('ROLLBACK').then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      client.release(rollback ?? (err as Error));
+      throw file === undefined ? err : new Error(`migration ${file} failed`, { cause: err });
     }
-  } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [set.lockKey]).catch(() => {});
-    client.release();
+    if (file === undefined) return applied;
+    applied.push(file);
   }
-  return applied;
 }

@@ -58,7 +58,11 @@ describe('direct, verified, hooks and limits configuration', () => {
       timeoutMs: 2000,
     });
     expect(config.limits.direct.perUser).toEqual({ limit: 5, windowMs: 600_000 });
-    expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'gatehouse:' });
+    expect(config.redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'gatehouse:',
+      connection: { url: 'redis://127.0.0.1:6379' },
+    });
     expect(config.dev).toBeUndefined();
   });
 

@@ -6,6 +6,7 @@ import {
   logFormat,
   logLevel,
   optionalText,
+  poolSize,
   port,
   readStructuredFile,
   resolveTokenSettings,
@@ -20,6 +21,7 @@ import {
   hooksSettingsShape,
   resolveHooksSettings,
 } from '@gatehouse/hooks-sdk';
+import { redisSettingsShape, resolveRedisConnection } from '@gatehouse/redis';
 import {
   type DirectProviderConfig,
   limitSetting,
@@ -55,8 +57,12 @@ const envSchema = z.object({
   /** Redis for one-time confirmation marks and abuse counters; unset: in-process (development only). */
   REDIS_URL: optionalText(),
   REDIS_KEY_PREFIX: z.string().default('gatehouse:'),
+  /** TLS files and Sentinel for REDIS_URL (@gatehouse/redis). */
+  ...redisSettingsShape,
   /** Postgres for passkeys (README "Passkeys"); unset: the passkey provider is off. */
   DATABASE_URL: optionalText(),
+  DATABASE_POOL_MAX: poolSize(5),
+  DATABASE_TRANSACTION_POOLING: flag(false),
   /** Password of the verified providers' SMTP server (overrides smtp.password in AUTH_CONFIG). */
   AUTH_SMTP_PASSWORD: optionalText(),
   /** Abuse limits, <count>/<window>: direct login attempts, verification messages. */
@@ -87,6 +93,8 @@ export interface AuthConfig {
   redis: RedisSettings;
   /** DATABASE_URL: passkeys are stored there; undefined turns them off. */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_MAX and DATABASE_TRANSACTION_POOLING (a transaction-mode PgBouncer in front). */
+  database?: { poolMax: number; transactionPooling: boolean };
   limits: { direct: DirectLimits; verified: VerifiedLimits };
   logLevel: string;
   logFormat: 'json' | 'pretty';
@@ -122,6 +130,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   const hooks = resolveHooksSettings(raw, problems);
   const token = resolveTokenSettings(raw, problems);
   applySecretHookRules(hooks, token.audiences, problems, token.alg);
+  const redisConnection = resolveRedisConnection(raw, problems);
   const dev = raw.AUTH_DEV_PROVIDER
     ? {
         host: raw.AUTH_DEV_HOST,
@@ -178,8 +187,9 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     direct: logins.direct,
     verified: logins.verified,
     hooks,
-    redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX },
+    redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX, connection: redisConnection },
     databaseUrl: raw.DATABASE_URL,
+    database: { poolMax: raw.DATABASE_POOL_MAX, transactionPooling: raw.DATABASE_TRANSACTION_POOLING },
     limits: {
       direct: {
         perUser: raw.AUTH_LIMIT_DIRECT_USER,

@@ -2,6 +2,7 @@ import './tracing';
 import { ConfigError, environment } from '@gatehouse/config';
 import { onShutdownSignal } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
+import { DatabaseSettingError } from '@gatehouse/postgres';
 import { stopTracing } from '@gatehouse/telemetry';
 import { loadAuthConfig } from './config';
 import { startAuthService } from './service';
@@ -18,6 +19,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A configuration error is the operator's to fix: print the list, not a stack.
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof DatabaseSettingError ? err.message : err);
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { openInternalAuth, type RunningGrpcServer } from '@gatehouse/grpc-kit';
 import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { Metrics, type MetricsServer, serveMetrics, watchRedis } from '@gatehouse/metrics';
+import { DatabaseSettingError } from '@gatehouse/postgres';
 import { configSecretReader, configuredKeys, TokenService } from '@gatehouse/token';
 import type { AuthConfig } from './config';
 import type { CredentialChecker } from './credentials/checker';
@@ -96,7 +97,10 @@ export async function startAuthService(
     log,
   });
   const passkeyPool = config.databaseUrl
-    ? createPool(config.databaseUrl, (err) => log.warn({ err: err.message }, 'idle Postgres connection lost'))
+    ? createPool(config.databaseUrl, (err) => log.warn({ err: err.message }, 'idle Postgres connection lost'), {
+        max: config.database?.poolMax,
+        transactionPooling: config.database?.transactionPooling,
+      })
     : undefined;
   const closeAll = () => {
     void passkeyPool?.end().catch(() => {});
@@ -111,7 +115,8 @@ export async function startAuthService(
       await runMigrations(passkeyPool);
     } catch (err) {
       closeAll();
-      throw err;
+      // One line naming DATABASE_URL and the reason (a certificate that does not verify...), no stack.
+      throw new DatabaseSettingError(err);
     }
     passkeys = new PasskeyLogin({
       baseUrl: config.token.url,

@@ -1,4 +1,15 @@
-import { duration, list, logFormat, logLevel, optionalText, port, validateConfig, z } from '@gatehouse/config';
+import {
+  duration,
+  flag,
+  list,
+  logFormat,
+  logLevel,
+  optionalText,
+  poolSize,
+  port,
+  validateConfig,
+  z,
+} from '@gatehouse/config';
 
 const schema = z.object({
   GRPC_HOST: z.string().min(1).default('127.0.0.1'),
@@ -16,6 +27,9 @@ const schema = z.object({
       'bolt:// stores are BoltDB files, which only Go can read: use lmdb://<path> for an embedded key-value file ' +
         '(an existing BoltDB store must be exported by a Go program first)',
     ),
+  /** A postgres:// store's pool, and a transaction-mode pooler in front of it. */
+  DATABASE_POOL_MAX: poolSize(4),
+  DATABASE_TRANSACTION_POOLING: flag(false),
   AUTH_AVATAR_RESIZE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(0),
   /** Hosts (`host` or `host:port`) whose pictures may come from private or loopback addresses. */
   AVATAR_ALLOW_PRIVATE_HOSTS: list(),
@@ -38,6 +52,8 @@ export interface AvatarConfig {
   logLevel?: string;
   logFormat?: 'json' | 'pretty';
   store: string;
+  /** DATABASE_POOL_MAX and DATABASE_TRANSACTION_POOLING, for a postgres:// store. */
+  database?: { poolMax: number; transactionPooling: boolean };
   resizeLimit: number;
   allowPrivateHosts: string[];
   fetchTimeoutMs: number;
@@ -57,6 +73,7 @@ export function loadAvatarConfig(env: Record<string, string | undefined>): Avata
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
     store: c.AUTH_AVATAR_STORE,
+    database: { poolMax: c.DATABASE_POOL_MAX, transactionPooling: c.DATABASE_TRANSACTION_POOLING },
     resizeLimit: c.AUTH_AVATAR_RESIZE_LIMIT,
     allowPrivateHosts: c.AVATAR_ALLOW_PRIVATE_HOSTS,
     fetchTimeoutMs: c.AVATAR_FETCH_TIMEOUT,

@@ -36,7 +36,12 @@ export async function startAvatarService(
 ): Promise<RunningAvatarService> {
   const log = overrides.log ?? createLogger({ name: 'avatar', level: config.logLevel });
   const customStores = overrides.customStores ?? {};
-  const store = overrides.store ?? (await openStore(config.store, customStores));
+  const store =
+    overrides.store ??
+    (await openStore(config.store, customStores, {
+      max: config.database?.poolMax,
+      transactionPooling: config.database?.transactionPooling,
+    }));
   const fetcher = new PictureFetcher({
     timeoutMs: config.fetchTimeoutMs,
     attempts: config.fetchAttempts,

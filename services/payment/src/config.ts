@@ -4,6 +4,7 @@ import {
   logFormat,
   logLevel,
   optionalText,
+  poolSize,
   port,
   readStructuredFile,
   validateConfig,
@@ -32,6 +33,8 @@ function amount(what: string, defaultValue?: string) {
 const schema = z
   .object({
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://...)'),
+    DATABASE_POOL_MAX: poolSize(10),
+    DATABASE_TRANSACTION_POOLING: flag(false),
     GRPC_HOST: z.string().default('127.0.0.1'),
     INTERNAL_KEYS_DIR: optionalText(),
     PAYMENT_GRPC_PORT: port(50054),
@@ -83,6 +86,10 @@ const schema = z
       when: () => true,
     },
   )
+  .refine((c) => !(c.DATABASE_POOL_MAX < 2), {
+    path: ['DATABASE_POOL_MAX'],
+    message: 'must be at least 2 for payment: a reconciliation round holds one connection for its lock',
+  })
   .refine((c) => !(c.PROCESSOR_TIMEOUT > 25_000), {
     path: ['PROCESSOR_TIMEOUT'],
     message: 'PROCESSOR_TIMEOUT must be at most 25s: the gateway waits 30s for a load',
@@ -95,6 +102,10 @@ const schema = z
 
 export interface PaymentConfig {
   databaseUrl: string;
+  /** DATABASE_POOL_MAX (10 when unset in a config built in code). */
+  databasePoolMax?: number;
+  /** DATABASE_TRANSACTION_POOLING: a transaction-mode pooler (PgBouncer) is in front of Postgres. */
+  databaseTransactionPooling?: boolean;
   grpcHost: string;
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
   internalKeysDir: string | undefined;
@@ -139,6 +150,8 @@ export function loadPaymentConfig(env: Record<string, string | undefined>): Paym
       : undefined;
   return {
     databaseUrl: c.DATABASE_URL,
+    databasePoolMax: c.DATABASE_POOL_MAX,
+    databaseTransactionPooling: c.DATABASE_TRANSACTION_POOLING,
     grpcHost: c.GRPC_HOST,
     internalKeysDir: c.INTERNAL_KEYS_DIR,
     grpcPort: c.PAYMENT_GRPC_PORT,

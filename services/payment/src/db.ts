@@ -1,4 +1,7 @@
-import { Pool } from 'pg';
+import { createPool as createSharedPool, isDatabaseUnavailable } from '@gatehouse/postgres';
+import type { Pool } from 'pg';
+
+export { isDatabaseUnavailable };
 
 /** Bounds on every Postgres call: connecting, each statement (lock waits included), idle sessions. */
 export const DB_TIMEOUTS = {
@@ -13,55 +16,37 @@ export const DB_TIMEOUTS = {
  */
 export const SCHEMA = 'payment';
 
+/** The pool of DATABASE_POOL_MAX when no setting says otherwise (tests, tools). */
+export const DEFAULT_POOL_MAX = 10;
+
 /**
- * A pool with the timeouts above. An idle connection that Postgres closes (restart, terminated
- * backend) makes the pool emit 'error', which would crash the process without a listener: the pool
- * already drops that connection, so `onIdleError` only reports it.
+ * The ledger's pool (@gatehouse/postgres) with the timeouts above; `transactionPooling` when a
+ * transaction-mode PgBouncer sits in front (DATABASE_TRANSACTION_POOLING).
  */
 export function createPool(
   databaseUrl: string,
-  options: { max?: number; onIdleError?: (err: Error) => void } = {},
+  options: { max?: number; transactionPooling?: boolean; onIdleError?: (err: Error) => void } = {},
 ): Pool {
-  const pool = new Pool({
-    connectionString: databaseUrl,
-    options: `-c search_path=${SCHEMA}`,
-    max: options.max ?? 10,
-    connectionTimeoutMillis: DB_TIMEOUTS.connectMs,
-    statement_timeout: DB_TIMEOUTS.statementMs,
-    query_timeout: DB_TIMEOUTS.statementMs + 1_000,
-    idle_in_transaction_session_timeout: DB_TIMEOUTS.idleInTransactionMs,
-    application_name: 'gatehouse-payment',
+  return createSharedPool({
+    url: databaseUrl,
+    applicationName: 'gatehouse-payment',
+    schema: SCHEMA,
+    max: options.max ?? DEFAULT_POOL_MAX,
+    connectTimeoutMs: DB_TIMEOUTS.connectMs,
+    statementTimeoutMs: DB_TIMEOUTS.statementMs,
+    idleInTransactionMs: DB_TIMEOUTS.idleInTransactionMs,
+    transactionPooling: options.transactionPooling ?? false,
+    onIdleError: options.onIdleError,
   });
-  pool.on('error', options.onIdleError ?? (() => {}));
-  return pool;
 }
 
 /** Health: Postgres answers a trivial query. */
-export async function postgresAnswers(pool: Pool): Promise<boolean> {
+export async function postgresAnswers(pool: Pool, onError: (err: unknown) => void = () => {}): Promise<boolean> {
   try {
     await pool.query('SELECT 1');
     return true;
-  } catch {
+  } catch (err) {
+    onError(err);
     return false;
   }
-}
-
-/**
- * Errors that mean Postgres could not be reached or gave up on us (connection refused or lost, pool
- * or statement timeout, server shutting down), as opposed to a bug in a query: callers may retry.
- */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
-  const code = typeof e?.code === 'string' ? e.code : '';
-  const message = typeof e?.message === 'string' ? e.message : '';
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE'].includes(code) ||
-    code.startsWith('08') || // connection exceptions
-    code === '57P01' || // admin shutdown
-    code === '57P03' || // cannot connect now
-    code === '57014' || // statement timeout
-    message.includes('timeout exceeded when trying to connect') ||
-    message.includes('Connection terminated') ||
-    message.includes('Query read timeout')
-  );
 }

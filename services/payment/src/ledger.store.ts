@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { inTransaction } from '@gatehouse/postgres';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import type { CardRecord, LedgerStore, LoadRecord, NewLoad, OwnerTransaction, Settlement } from './ledger';
 import type { LimitRule } from './limits';
@@ -53,6 +54,9 @@ const toLoad = (r: LoadRow): LoadRecord => ({
   requestFingerprint: r.request_fingerprint,
   createdAt: r.created_at,
 });
+
+/** How long a reconciliation round may hold its lock's connection idle before Postgres ends it. */
+const ROUND_LOCK_IDLE_LIMIT = '15min';
 
 const statementNames = new Map<string, string>();
 
@@ -158,23 +162,38 @@ export class PostgresLedgerStore implements LedgerStore {
     return { load: toLoad(row), balanceCents: Number(row.card_balance) };
   }
 
-  private async transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      client.release();
-      return result;
-    } catch (err) {
-      // A broken connection is destroyed rather than returned to the pool.
-      const rollback = await client.query('ROLLBACK').then(
-        () => undefined,
-        (e: unknown) => e,
+  /**
+   * A transaction-scoped advisory lock held by one connection for the round, taken without waiting
+   * (pg_try_advisory_xact_lock) or waited for: it works through a transaction-mode pooler, and ends with the
+   * transaction, or with the connection if the process dies. The round's own statements run on other
+   * connections of the pool, so it needs at least two (DATABASE_POOL_MAX).
+   */
+  async exclusiveRound<T>(
+    round: () => Promise<T>,
+    options: { wait: boolean },
+  ): Promise<{ ran: true; value: T } | { ran: false }> {
+    return this.transaction(async (client) => {
+      // The lock's connection is idle while the round runs: the 30 s idle-in-transaction bound would
+      // end it (and the lock) mid-round. A round is bounded by its page size and processor timeouts.
+      await client.query(`SET LOCAL idle_in_transaction_session_timeout = '${ROUND_LOCK_IDLE_LIMIT}'`);
+      // Waiting is bounded by the statement timeout (a round that runs longer fails this one).
+      const { rows } = await client.query<{ taken: boolean }>(
+        options.wait
+          ? 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0)) IS NOT NULL AS taken'
+          : 'SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS taken',
+        ['payment.reconcile'],
       );
-      client.release(rollback as Error | undefined);
-      throw err;
-    }
+      if (!rows[0]?.taken) return { ran: false as const };
+      return { ran: true as const, value: await round() };
+    });
+  }
+
+  /**
+   * One transaction on one client (@gatehouse/postgres): a connection that saw the server go away or
+   * turn read-only (a failover) is destroyed, never pooled again, and so is one whose ROLLBACK failed.
+   */
+  private transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, fn);
   }
 }
 

@@ -81,4 +81,12 @@ export interface LedgerStore {
    * ids above `afterId` (to page through a backlog).
    */
   listUnsettled(before: Date, limit: number, afterId?: number): Promise<LoadRecord[]>;
+  /**
+   * Runs `round` while no other replica runs one (a lock shared through the store): waits for the
+   * other's to end with `wait`, else answers `{ ran: false }` at once. A store without it runs every round.
+   */
+  exclusiveRound?<T>(
+    round: () => Promise<T>,
+    options: { wait: boolean },
+  ): Promise<{ ran: true; value: T } | { ran: false }>;
 }

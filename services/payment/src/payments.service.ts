@@ -25,6 +25,8 @@ export interface ReconcileReport {
   succeeded: number;
   failed: number;
   stillUnknown: number;
+  /** Another replica was running its round: this one did nothing. */
+  skipped?: true;
 }
 
 export interface PaymentsDeps {
@@ -202,7 +204,16 @@ export class Payments {
    * crash) by asking the processor for the sale with the load's order id: a charge credits the card,
    * a decline or no sale at all fails the load, and no answer leaves it for the next round.
    */
-  async reconcile(): Promise<ReconcileReport> {
+  async reconcile(options: { skipIfBusy?: boolean } = {}): Promise<ReconcileReport> {
+    // One round at a time across replicas: a load is looked up by one of them, not by each. The
+    // periodic round skips while another replica's runs; a round asked for waits its turn.
+    const { store } = this.deps;
+    if (!store.exclusiveRound) return this.reconcileRound();
+    const outcome = await store.exclusiveRound(() => this.reconcileRound(), { wait: !options.skipIfBusy });
+    return outcome.ran ? outcome.value : { checked: 0, succeeded: 0, failed: 0, stillUnknown: 0, skipped: true };
+  }
+
+  private async reconcileRound(): Promise<ReconcileReport> {
     const before = new Date(this.clock().getTime() - (this.deps.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS));
     const report: ReconcileReport = { checked: 0, succeeded: 0, failed: 0, stillUnknown: 0 };
     // The whole backlog in one round, page by page (an outage can leave thousands), a few at a time.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { openInternalAuth } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { Metrics, serveMetrics, watchPgPool } from '@gatehouse/metrics';
+import { oncePerReason } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 import { BraintreeProcessor } from './braintree.processor';
 import type { PaymentConfig } from './config';
@@ -42,6 +43,8 @@ export async function startPaymentService(
 ): Promise<RunningPaymentService> {
   const log = overrides.log ?? createLogger({ name: 'payment', level: config.logLevel });
   const pool = createPool(config.databaseUrl, {
+    max: config.databasePoolMax,
+    transactionPooling: config.databaseTransactionPooling,
     onIdleError: (err) => log.warn({ err }, 'idle Postgres connection closed'),
   });
 
@@ -98,14 +101,24 @@ export async function startPaymentService(
         return true;
       },
       (err: unknown) => {
-        log.error({ err }, 'migrations failed; will retry');
+        databaseProblem.report(err);
         migrated = undefined;
         return false;
       },
     );
     return migrated;
   };
-  const checkDependencies = async () => (await postgresAnswers(pool)) && (await migrateOnce());
+  // A database that cannot be used (down, a TLS certificate that does not verify, a refused login)
+  // keeps the service NOT_SERVING with one line naming DATABASE_URL and the reason, not one per check.
+  const databaseProblem = oncePerReason((line) => log.error(`${line}; NOT_SERVING until it can be used`));
+  const checkDependencies = async () => {
+    const answers = await postgresAnswers(pool, databaseProblem.report);
+    if (answers && (await migrateOnce())) {
+      databaseProblem.clear();
+      return true;
+    }
+    return false;
+  };
 
   let server: Awaited<ReturnType<typeof startPaymentServer>>;
   let metricsServer: Awaited<ReturnType<typeof serveMetrics>>;
@@ -153,10 +166,11 @@ function startReconciler(payments: Payments, intervalMs: number, log: Logger): {
   const timer = setInterval(() => {
     if (current) return;
     current = payments
-      .reconcile()
+      .reconcile({ skipIfBusy: true })
       .then(
         (report) => {
-          if (report.checked > 0) log.info(report, 'reconciliation round');
+          if (report.skipped) log.debug('reconciliation round skipped: another replica runs one');
+          else if (report.checked > 0) log.info(report, 'reconciliation round');
         },
         (err: unknown) => log.warn({ err }, 'reconciliation round failed'),
       )

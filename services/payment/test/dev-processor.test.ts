@@ -19,6 +19,7 @@ let clockOffsetMs = 0;
 function devConfig(extra: Record<string, string> = {}) {
   return loadPaymentConfig({
     DATABASE_URL: db.url,
+    DATABASE_TRANSACTION_POOLING: String(db.transactionPooling),
     PAYMENT_GRPC_PORT: '0',
     PAYMENT_DEV_PROCESSOR: 'true',
     PAYMENT_DEV_PROCESSOR_PORT: '0', // the default is 8086; tests never take it

@@ -17,7 +17,7 @@ let owner = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  pool = createPool(db.url, { max: 10 });
+  pool = createPool(db.url, { max: 10, transactionPooling: db.transactionPooling });
   await runMigrations(pool);
   fake = await startDevProcessor({ recordRequests: true });
 });

@@ -43,6 +43,7 @@ beforeAll(async () => {
   fake = await startDevProcessor({ recordRequests: true });
   const config = loadPaymentConfig({
     DATABASE_URL: db.url,
+    DATABASE_TRANSACTION_POOLING: String(db.transactionPooling),
     PAYMENT_GRPC_PORT: '0',
     METRICS_PORT: '0',
     PROCESSOR_MERCHANT_ID: fake.merchantId,

@@ -19,7 +19,7 @@ let owner = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  pool = createPool(db.url, { max: 25 });
+  pool = createPool(db.url, { max: 25, transactionPooling: db.transactionPooling });
   await runMigrations(pool);
   fake = await startDevProcessor({ recordRequests: true });
 });

@@ -10,6 +10,7 @@ import {
   validateConfig,
   z,
 } from '@gatehouse/config';
+import { type RedisConnection, redisSettingsShape, resolveRedisConnection } from '@gatehouse/redis';
 
 /** Telegram's limit for a bot token is not documented; this is the shape BotFather issues: "<id>:<secret>". */
 const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{20,}$/;
@@ -55,6 +56,7 @@ const schema = z
     TELEGRAM_REQUEST_LIFETIME: duration('10m'),
     REDIS_URL: optionalText(),
     REDIS_KEY_PREFIX: z.string().default('gatehouse:telegram:'),
+    ...redisSettingsShape,
     AVATAR_GRPC_ADDR: optionalText(),
     AVATAR_GRPC_PORT: port(50052),
   })
@@ -92,6 +94,8 @@ export interface TelegramConfig {
   leaseTtlMs: number;
   requestLifetimeMs: number;
   redisUrl?: string;
+  /** REDIS_URL with its TLS files and Sentinel settings (unset in a config built in code: the URL alone). */
+  redisConnection?: RedisConnection;
   redisKeyPrefix: string;
   avatarAddr: string;
 }
@@ -99,8 +103,11 @@ export interface TelegramConfig {
 /** Reads and validates the telegram-bot service's settings; throws one error listing every problem. */
 export function loadTelegramConfig(env: Record<string, string | undefined>): TelegramConfig {
   const c = validateConfig('telegram-bot', schema, env);
+  const problems: string[] = [];
+  const redisConnection = resolveRedisConnection(c, problems);
   const unshared = sharedStoreProblem('GRPC_HOST', c.GRPC_HOST, c.REDIS_URL, 'login requests and the polling lease');
-  if (unshared) throw new ConfigError('telegram-bot', [unshared]);
+  if (unshared) problems.push(unshared);
+  if (problems.length > 0) throw new ConfigError('telegram-bot', problems);
   return {
     grpcHost: c.GRPC_HOST,
     internalKeysDir: c.INTERNAL_KEYS_DIR,
@@ -121,6 +128,7 @@ export function loadTelegramConfig(env: Record<string, string | undefined>): Tel
     leaseTtlMs: c.TELEGRAM_LEASE_TTL,
     requestLifetimeMs: c.TELEGRAM_REQUEST_LIFETIME,
     redisUrl: c.REDIS_URL,
+    redisConnection,
     redisKeyPrefix: c.REDIS_KEY_PREFIX,
     avatarAddr: grpcAddress(c.AVATAR_GRPC_ADDR, c.AVATAR_GRPC_PORT),
   };

@@ -21,7 +21,7 @@ describe('RedisPollerLease', () => {
     expect(await a.acquireOrRenew()).toBe(true);
     expect(await b.acquireOrRenew()).toBe(false);
     expect(await a.acquireOrRenew()).toBe(true);
-    expect(await redis.pttl(`${keys.prefix}poller:lease`)).toBeGreaterThan(4000);
+    expect(await redis.pttl(`${keys.prefix}{poller}:lease`)).toBeGreaterThan(4000);
     // b cannot release what a holds
     await b.release();
     expect(await b.acquireOrRenew()).toBe(false);
@@ -35,7 +35,7 @@ describe('RedisPollerLease', () => {
     const b = new RedisPollerLease(redis, keys.prefix, 200);
     expect(await a.acquireOrRenew()).toBe(true);
     // The lease lapses by Redis expiry, not by a clock in the test.
-    while ((await redis.exists(`${keys.prefix}poller:lease`)) === 1) await new Promise((r) => setTimeout(r, 20));
+    while ((await redis.exists(`${keys.prefix}{poller}:lease`)) === 1) await new Promise((r) => setTimeout(r, 20));
     expect(await b.acquireOrRenew()).toBe(true);
     expect(await a.acquireOrRenew()).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { replicated } from '@gatehouse/redis';
 import type { Redis } from 'ioredis';
 
 /**
@@ -46,14 +47,19 @@ export class RedisPollerLease implements PollerLease {
     prefix: string,
     private readonly ttlMs: number,
   ) {
-    this.leaseKey = `${prefix}poller:lease`;
-    this.offsetKey = `${prefix}poller:offset`;
+    // One hash tag: WRITE_OFFSET reads the lease and writes the offset in one script, which a Redis
+    // Cluster runs only on keys of one slot.
+    this.leaseKey = `${prefix}{poller}:lease`;
+    this.offsetKey = `${prefix}{poller}:offset`;
   }
 
   async acquireOrRenew(): Promise<boolean> {
     const taken = await this.redis.set(this.leaseKey, this.holder, 'PX', this.ttlMs, 'NX');
-    if (taken === 'OK') return true;
-    return (await this.redis.eval(RENEW, 1, this.leaseKey, this.holder, String(this.ttlMs))) === 1;
+    const held =
+      taken === 'OK' || (await this.redis.eval(RENEW, 1, this.leaseKey, this.holder, String(this.ttlMs))) === 1;
+    // Under Sentinel the lease is ours once a replica has it, so it moves with the master in a failover.
+    if (held) await replicated(this.redis);
+    return held;
   }
 
   async release(): Promise<void> {
@@ -66,6 +72,7 @@ export class RedisPollerLease implements PollerLease {
 
   async writeOffset(offset: number): Promise<void> {
     await this.redis.eval(WRITE_OFFSET, 2, this.leaseKey, this.offsetKey, this.holder, String(offset));
+    await replicated(this.redis);
   }
 }
 

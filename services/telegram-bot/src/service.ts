@@ -73,7 +73,7 @@ export async function startTelegramService(
     let lease: PollerLease;
     let updateLog: UpdateLog;
     if (config.redisUrl) {
-      const r = openRedis(config.redisUrl, log, { commandTimeoutMs: 2000 });
+      const r = openRedis(config.redisConnection ?? config.redisUrl, log, { commandTimeoutMs: 2000 });
       redis = r;
       cleanups.push(() => r.disconnect());
       store = new RedisLoginRequestStore(r, config.redisKeyPrefix);

@@ -81,10 +81,12 @@ const GRANTABLE = new Set([
  * Every entry expires with its model's TTL.
  */
 export function redisAdapter(redis: Redis, prefix: string): new (model: string) => Adapter {
-  const key = (model: string, id: string) => `${prefix}oidc:${model}:${id}`;
-  const grantKey = (grantId: string) => `${prefix}oidc:grant-index:${grantId}`;
-  const uidKey = (uid: string) => `${prefix}oidc:uid-index:${uid}`;
-  const userCodeKey = (code: string) => `${prefix}oidc:user-code-index:${code}`;
+  // One hash tag for the whole store: an upsert writes an entry and its indexes in one MULTI, and a
+  // revoked grant deletes its entries together, which a Redis Cluster allows only within one slot.
+  const key = (model: string, id: string) => `${prefix}{oidc}:${model}:${id}`;
+  const grantKey = (grantId: string) => `${prefix}{oidc}:grant-index:${grantId}`;
+  const uidKey = (uid: string) => `${prefix}{oidc}:uid-index:${uid}`;
+  const userCodeKey = (code: string) => `${prefix}{oidc}:user-code-index:${code}`;
 
   return class RedisAdapter implements Adapter {
     constructor(private readonly model: string) {}

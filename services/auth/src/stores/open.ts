@@ -1,5 +1,5 @@
 import type { Logger } from '@gatehouse/logger';
-import { openRedis } from '@gatehouse/redis';
+import { openRedis, type RedisConnection } from '@gatehouse/redis';
 import type { Redis } from 'ioredis';
 import { type Challenges, MemoryChallenges, RedisChallenges } from './challenges';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limits';
@@ -11,6 +11,8 @@ export interface RedisSettings {
   /** Unset: in-process stores, fine for one development process only. */
   url: string | undefined;
   keyPrefix: string;
+  /** REDIS_URL with its TLS files and Sentinel settings (unset in a config built in code: the URL alone). */
+  connection?: RedisConnection;
 }
 
 export interface Stores {
@@ -36,7 +38,7 @@ export function openStores(settings: RedisSettings, log: Logger): Stores {
   }
   // Commands give up well inside the gateway's refresh deadline (REFRESH_DEADLINE_MS), so an outage is
   // answered as UNAVAILABLE rather than lost in a deadline.
-  const redis = openRedis(settings.url, log, { commandTimeoutMs: 1000 });
+  const redis = openRedis(settings.connection ?? settings.url, log, { commandTimeoutMs: 1000 });
   const prefix = settings.keyPrefix;
   return {
     limiter: new RedisRateLimiter(redis, prefix),

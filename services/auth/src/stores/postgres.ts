@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { runtimeAssetDir } from '@gatehouse/config';
 import { runSqlMigrations } from '@gatehouse/migrations';
-import { Pool } from 'pg';
+import { createPool as createSharedPool } from '@gatehouse/postgres';
+import type { Pool } from 'pg';
 
 /**
  * The auth service's tables live in their own schema, so it can share a database with the payment
@@ -14,20 +15,25 @@ export const MIGRATIONS_DIR = runtimeAssetDir(path.resolve(__dirname, '../../mig
 /** Any constant other than payment's: every auth process that starts at once waits here, one migrates. */
 const MIGRATION_LOCK_KEY = 7_004_002;
 
-/** A pool bounded like payment's (services/payment/src/db.ts): connecting and every statement time out. */
-export function createPool(databaseUrl: string, onIdleError: (err: Error) => void = () => {}): Pool {
-  const pool = new Pool({
-    connectionString: databaseUrl,
-    options: `-c search_path=${SCHEMA}`,
-    max: 5,
-    connectionTimeoutMillis: 5_000,
-    statement_timeout: 5_000,
-    query_timeout: 6_000,
-    application_name: 'gatehouse-auth',
+/**
+ * The passkey pool (@gatehouse/postgres, the factory every process uses): connecting and every
+ * statement time out, a transaction left idle is ended.
+ */
+export function createPool(
+  databaseUrl: string,
+  onIdleError: (err: Error) => void = () => {},
+  options: { max?: number; transactionPooling?: boolean } = {},
+): Pool {
+  return createSharedPool({
+    url: databaseUrl,
+    applicationName: 'gatehouse-auth',
+    schema: SCHEMA,
+    max: options.max ?? 5,
+    statementTimeoutMs: 5_000,
+    idleInTransactionMs: 30_000,
+    transactionPooling: options.transactionPooling ?? false,
+    onIdleError,
   });
-  // An idle connection Postgres closes is dropped by the pool; without a listener it would crash us.
-  pool.on('error', onIdleError);
-  return pool;
 }
 
 /** The auth service's migrations, in the way every service migrates (@gatehouse/migrations). */

@@ -1,3 +1,4 @@
+import { replicated } from '@gatehouse/redis';
 import type { Redis } from 'ioredis';
 
 /** A session ended by logout, as the gateways need to hear of it. */
@@ -67,9 +68,14 @@ export class RedisRevocations implements Revocations {
   }
 
   async revoke(jti: string, refuseMs: number, tokensUntilMs: number): Promise<void> {
+    // The refusal mark first, on its own: it is what isRevoked reads, so once this returns the session
+    // is over. The recent list and the announcement follow in one transaction of their own, on one key:
+    // no command spans two keys in different hash slots, so a Redis Cluster could hold these later.
+    await this.redis.set(`${this.prefix}revoked:${jti}`, '1', 'PX', Math.max(1000, Math.ceil(refuseMs)));
+    // Under Sentinel, a logout is done once a replica has it: a failover must not undo it.
+    await replicated(this.redis);
     const results = await this.redis
       .multi()
-      .set(`${this.prefix}revoked:${jti}`, '1', 'PX', Math.max(1000, Math.ceil(refuseMs)))
       .zadd(this.recentKey, tokensUntilMs, jti)
       .zremrangebyscore(this.recentKey, '-inf', this.now())
       .publish(this.channel, JSON.stringify({ jti, untilMs: tokensUntilMs }))

@@ -1,3 +1,4 @@
+import { replicated } from '@gatehouse/redis';
 import type { Redis } from 'ioredis';
 
 /** One-shot marks for confirmation tokens (go-pkgz ConfirmationStore). */
@@ -14,6 +15,8 @@ export class RedisUsedTokens implements UsedTokens {
 
   async markUsed(key: string, ttlMs: number): Promise<boolean> {
     const set = await this.redis.set(`${this.prefix}used:${key}`, '1', 'PX', Math.max(1000, ttlMs), 'NX');
+    // Under Sentinel a mark only counts once a replica has it: a failover must not make a token usable again.
+    await replicated(this.redis);
     return set === 'OK';
   }
 }

@@ -1,4 +1,5 @@
-import { Pool } from 'pg';
+import { createPool } from '@gatehouse/postgres';
+import type { Pool } from 'pg';
 import type { AvatarStore } from './store';
 
 /**
@@ -16,20 +17,24 @@ export class PostgresAvatarStore implements AvatarStore {
     this.description = `Postgres table ${table} at ${where}`;
   }
 
-  static async open(address: string): Promise<PostgresAvatarStore> {
+  static async open(
+    address: string,
+    options: { max?: number; transactionPooling?: boolean } = {},
+  ): Promise<PostgresAvatarStore> {
     const url = new URL(address);
     const table = url.searchParams.get('ava_table') ?? 'avatars';
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(table)) throw new Error(`ava_table "${table}" is not a plain lower-case name`);
     url.searchParams.delete('ava_table');
-    const pool = new Pool({
-      connectionString: url.toString(),
-      max: 4,
-      connectionTimeoutMillis: 5000,
-      statement_timeout: 5000,
-      query_timeout: 6000,
+    // The factory every process uses (@gatehouse/postgres); an idle client's error (server restart)
+    // must not crash the process, and the next query reconnects.
+    const pool = createPool({
+      url: url.toString(),
+      applicationName: 'gatehouse-avatar',
+      max: options.max ?? 4,
+      statementTimeoutMs: 5_000,
+      idleInTransactionMs: 30_000,
+      transactionPooling: options.transactionPooling ?? false,
     });
-    // An idle client's error (server restart) must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
     const store = new PostgresAvatarStore(pool, table, `${url.host}${url.pathname}`);
     try {
       await pool.query(
