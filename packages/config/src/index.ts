@@ -4,6 +4,7 @@ export * from './files';
 export * from './schema';
 export * from './shared-state';
 export * from './signing-settings';
+export * from './tls';
 
 /**
  * The process environment, copied once. This is the only place that reads process.env: every

@@ -1,3 +1,4 @@
+import { isCertificateError } from '@gatehouse/config';
 /**
  * Errors that mean Postgres could not be reached, gave up on us or cannot take writes now (connection
  * refused or lost, pool or statement timeout, shutdown, a primary demoted to read-only by a failover),
@@ -22,25 +23,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
-const TLS_CODES = new Set([
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_SIGNATURE_FAILURE',
-  'CERT_UNTRUSTED',
-  'CERT_REJECTED',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
-/** True when `err` is a TLS certificate that did not verify (any client: pg, ioredis). */
-export function isCertificateError(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return typeof code === 'string' && TLS_CODES.has(code);
-}
+export { isCertificateError };
 
 /**
  * The reason a connection can never succeed as configured (a certificate that does not verify, a
@@ -51,7 +34,7 @@ export function configurationProblem(err: unknown): string | undefined {
   const e = err as { code?: unknown; message?: unknown; path?: unknown };
   const code = typeof e?.code === 'string' ? e.code : '';
   const message = typeof e?.message === 'string' ? e.message : String(err);
-  if (TLS_CODES.has(code)) return `the server's TLS certificate does not verify (${code}: ${message})`;
+  if (isCertificateError(err)) return `the server's TLS certificate does not verify (${code}: ${message})`;
   if (message.includes('does not support SSL')) return 'the server does not offer TLS, which sslmode requires';
   if (code === 'ENOENT' || code === 'EACCES') {
     return `cannot read a TLS file it names (sslrootcert, sslcert, sslkey): ${code} ${typeof e.path === 'string' ? e.path : ''}`.trim();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
+import { isCertificateError } from '@gatehouse/config';
 import type { Logger } from '@gatehouse/logger';
 import { type RedisOptions as IoRedisOptions, Redis } from 'ioredis';
 import type { RedisConnection } from './settings';
@@ -19,24 +20,10 @@ export interface RedisOptions {
   commandTimeoutMs: number;
 }
 
-const CERTIFICATE_CODES = new Set([
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_SIGNATURE_FAILURE',
-  'CERT_UNTRUSTED',
-  'CERT_REJECTED',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
 /** One line for a Redis connection error: the setting, then the reason (never the URL, so no password). */
 export function describeRedisError(err: Error): string {
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && CERTIFICATE_CODES.has(code)) {
+  if (isCertificateError(err)) {
+    const { code } = err as { code?: string };
     return `REDIS_URL: the server's TLS certificate does not verify (${code}: ${err.message})`;
   }
   return `REDIS_URL: cannot use Redis (${err.message})`;
