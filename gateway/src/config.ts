@@ -24,6 +24,8 @@ const envSchema = z.object({
   GATEWAY_HOST: z.string().default('127.0.0.1'),
   GATEWAY_PORT: port(8080),
   METRICS_PORT: port(9460),
+  /** The metrics listener's address: loopback unless asked, whatever the service's own host is. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   INTERNAL_KEYS_DIR: optionalText(),
   AUTH_GRPC_ADDR: optionalText(),
   AUTH_GRPC_PORT: port(50051),
@@ -60,6 +62,7 @@ export interface GatewayConfig {
   port: number;
   /** Prometheus `GET /metrics` port on GATEWAY_HOST, never the public port; 0 or unset: off. */
   metricsPort?: number;
+  metricsHost: string;
   addresses: { auth: string; avatar: string; telegram: string; payment: string };
   adminPassword: string | undefined;
   cookies: { sameSite: 'lax' | 'strict' | 'none'; secure: boolean };
@@ -109,6 +112,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
     host: raw.GATEWAY_HOST,
     port: raw.GATEWAY_PORT,
     metricsPort: raw.METRICS_PORT,
+    metricsHost: raw.METRICS_HOST,
     addresses: {
       auth: grpcAddress(raw.AUTH_GRPC_ADDR, raw.AUTH_GRPC_PORT),
       avatar: grpcAddress(raw.AVATAR_GRPC_ADDR, raw.AVATAR_GRPC_PORT),

@@ -208,7 +208,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   });
   // Its own listener on the gateway's host, never the public port: scrapes stay off the public API.
   const metricsServer: MetricsServer | undefined =
-    metrics && (await serveMetrics(metrics, { host: config.host, port: config.metricsPort ?? 0 }));
+    metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
   const handle = app.callback();
   let draining = false;
   // After SIGTERM every answer says Connection: close, so kept-alive clients leave as they are served;

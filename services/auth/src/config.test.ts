@@ -79,3 +79,12 @@ describe('loadAuthConfig', () => {
     ).toMatch(/^AUTH_CONFIG: cannot read/);
   });
 });
+
+test('METRICS_HOST defaults to loopback, whatever GRPC_HOST is', () => {
+  expect(loadAuthConfig({ AUTH_SECRET: SECRET, AUTH_DEV_PROVIDER: 'true', GRPC_HOST: '0.0.0.0' }).metricsHost).toBe(
+    '127.0.0.1',
+  );
+  expect(loadAuthConfig({ AUTH_SECRET: SECRET, AUTH_DEV_PROVIDER: 'true', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe(
+    '0.0.0.0',
+  );
+});

@@ -186,7 +186,8 @@ export async function startAuthService(
   let grpc: RunningGrpcServer;
   let metricsServer: MetricsServer | undefined;
   try {
-    if (metrics) metricsServer = await serveMetrics(metrics, { host: config.grpc.host, port: config.metricsPort ?? 0 });
+    if (metrics)
+      metricsServer = await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 });
     grpc = await startAuthServer({
       host: config.grpc.host,
       port: config.grpc.port,

@@ -36,6 +36,8 @@ const schema = z
     INTERNAL_KEYS_DIR: optionalText(),
     PAYMENT_GRPC_PORT: port(50054),
     METRICS_PORT: port(9464),
+    /** The metrics listener's address: loopback unless asked, whatever the service's own host is. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: logLevel(),
     LOG_FORMAT: logFormat(),
     PROCESSOR_MERCHANT_ID: optionalText(),
@@ -101,6 +103,7 @@ export interface PaymentConfig {
   grpcPort: number;
   /** Prometheus `GET /metrics` port on the gRPC host; 0 (or unset in a config built in code): off. */
   metricsPort?: number;
+  metricsHost: string;
   logLevel: string;
   logFormat: 'json' | 'pretty';
   /** Absent when no credentials are configured: the service runs, loads are refused. */
@@ -143,6 +146,7 @@ export function loadPaymentConfig(env: Record<string, string | undefined>): Paym
     internalKeysDir: c.INTERNAL_KEYS_DIR,
     grpcPort: c.PAYMENT_GRPC_PORT,
     metricsPort: c.METRICS_PORT,
+    metricsHost: c.METRICS_HOST,
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
     processor,

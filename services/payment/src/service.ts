@@ -122,7 +122,8 @@ export async function startPaymentService(
       metrics,
       loads: metrics && loadRecorder(metrics),
     });
-    metricsServer = metrics && (await serveMetrics(metrics, { host: config.grpcHost, port: config.metricsPort ?? 0 }));
+    metricsServer =
+      metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
   } catch (err) {
     await dev?.close();
     await pool.end();

@@ -29,3 +29,8 @@ test('TELEGRAM_CONFIRM is button by default, or code; the site name is configure
   expect(loadTelegramConfig({ TELEGRAM_SITE_NAME: 'Acme', AUTH_URL: 'https://x.example' }).siteName).toBe('Acme');
   expect(problemsOf({ TELEGRAM_CONFIRM: 'auto' })).toEqual([expect.stringMatching(/^TELEGRAM_CONFIRM: /)]);
 });
+
+test('METRICS_HOST defaults to loopback, whatever GRPC_HOST is', () => {
+  expect(loadTelegramConfig({ GRPC_HOST: '0.0.0.0' }).metricsHost).toBe('127.0.0.1');
+  expect(loadTelegramConfig({ METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+});
