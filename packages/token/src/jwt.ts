@@ -50,7 +50,32 @@ export async function signClaims(claims: Claims, secret: string | PrivateSigning
   const jwt = new SignJWT(orderClaims(claims) as Record<string, unknown>);
   if (typeof secret === 'string')
     return jwt.setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(encoder.encode(secret));
-  return jwt.setProtectedHeader({ alg: secret.alg, kid: secret.kid, typ: 'JWT' }).sign(secret.key);
+  const token = await jwt.setProtectedHeader({ alg: secret.alg, kid: secret.kid, typ: 'JWT' }).sign(secret.key);
+  return secret.alg === 'ES256' ? lowS(token) : token;
+}
+
+/** The order of P-256's base point, and half of it: ES256's s must not exceed the half. */
+const P256_N = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+const P256_HALF_N = P256_N >> 1n;
+
+/** `s` of an ES256 JWS (r || s, 32 bytes each), or undefined when the signature is not 64 bytes. */
+function es256S(token: string): bigint | undefined {
+  const raw = Buffer.from(token.slice(token.lastIndexOf('.') + 1), 'base64url');
+  return raw.length === 64 ? BigInt(`0x${raw.subarray(32).toString('hex')}`) : undefined;
+}
+
+/**
+ * An ECDSA signature (r, s) has a twin (r, n - s) that verifies as well, so an ES256 token would have
+ * two spellings (and a single-use or deny-list keyed on one would miss the other). WebCrypto signs
+ * either form; Gatehouse always writes the low one and refuses the high one (as Bitcoin's BIP 62).
+ */
+function lowS(token: string): string {
+  const s = es256S(token);
+  if (s === undefined || s <= P256_HALF_N) return token;
+  const cut = token.lastIndexOf('.') + 1;
+  const raw = Buffer.from(token.slice(cut), 'base64url');
+  const flipped = Buffer.concat([raw.subarray(0, 32), Buffer.from((P256_N - s).toString(16).padStart(64, '0'), 'hex')]);
+  return `${token.slice(0, cut)}${flipped.toString('base64url')}`;
 }
 
 export interface VerifiedToken {
@@ -178,6 +203,7 @@ async function verifySignature(token: string, aud: string, options: VerifyOption
     currentDate: options.now ? new Date(options.now()) : undefined,
   });
   if (typeof keys !== 'function' && keys.alg !== 'HS256') {
+    if (keys.alg === 'ES256' && (es256S(token) ?? 0n) > P256_HALF_N) throw new TokenError('token is invalid');
     return jwtVerify(token, keys.keys as JWTVerifyGetKey, verifyOptions(keys.alg));
   }
   const reader = typeof keys === 'function' ? keys : keys.secrets;
