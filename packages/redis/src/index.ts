@@ -23,3 +23,6 @@ export function openRedis(url: string, log: Logger, options: RedisOptions): Redi
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis connection error'));
   return redis;
 }
+
+export * from './limiter';
+export * from './password-attempts';
