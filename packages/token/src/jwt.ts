@@ -108,6 +108,27 @@ export function providerOf(claims: Claims): string | undefined {
   return id && cut > 0 ? id.slice(0, cut) : undefined;
 }
 
+/** `<provider>_<40 hex>`: every provider's user ids, login handlers' included (issue 25, item 9). */
+const USER_ID = /^(.+)_[0-9a-f]{40}$/;
+
+/** The provider that minted a user id (`dev` for `dev_<sha1>`), or undefined for another shape. */
+export function providerOfUserId(id: string): string | undefined {
+  return USER_ID.exec(id)?.[1];
+}
+
+/**
+ * Sessions whose provider vouches for an account another provider made: a passkey logs in as the
+ * `dev_...` or `github_...` user it was registered for, so it lives only while that provider does.
+ */
+const ACCOUNT_LINKING_PROVIDERS = new Set(['passkey']);
+
+/** Every provider that must still be configured for the token to be accepted. */
+function providersOf(claims: Claims): (string | undefined)[] {
+  const provider = providerOf(claims);
+  if (provider === undefined || !ACCOUNT_LINKING_PROVIDERS.has(provider)) return [provider];
+  return [provider, providerOfUserId(claims.user?.id ?? '')];
+}
+
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
 /**
@@ -184,8 +205,8 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
     throw new TokenError('token issuer is not accepted');
   const claims = { ...payload, aud } as Claims;
   if (options.providerAllowed) {
-    const provider = providerOf(claims);
-    if (claims.user && (provider === undefined || !options.providerAllowed(provider))) {
+    const allowed = options.providerAllowed;
+    if (claims.user && providersOf(claims).some((p) => p === undefined || !allowed(p))) {
       throw new TokenError('provider is not configured');
     }
   }
@@ -203,8 +224,15 @@ async function verifySignature(token: string, aud: string, options: VerifyOption
     currentDate: options.now ? new Date(options.now()) : undefined,
   });
   if (typeof keys !== 'function' && keys.alg !== 'HS256') {
-    if (keys.alg === 'ES256' && (es256S(token) ?? 0n) > P256_HALF_N) throw new TokenError('token is invalid');
-    return jwtVerify(token, keys.keys as JWTVerifyGetKey, verifyOptions(keys.alg));
+    const verify = () => jwtVerify(token, keys.keys as JWTVerifyGetKey, verifyOptions(keys.alg));
+    if (keys.alg === 'ES256' && (es256S(token) ?? 0n) > P256_HALF_N) {
+      // A high-s twin is refused even when it verifies, expired or not; an unknown key keeps its own refusal.
+      await verify().catch((err: unknown) => {
+        if (!(err instanceof errors.JWTExpired)) throw err;
+      });
+      throw new TokenError('token is invalid');
+    }
+    return verify();
   }
   const reader = typeof keys === 'function' ? keys : keys.secrets;
   let candidates: string[];

@@ -114,6 +114,7 @@ export async function startAuthService(
       throw err;
     }
     passkeys = new PasskeyLogin({
+      providerAllowed: (name) => providerNames.has(name),
       baseUrl: config.token.url,
       rpName: new URL(config.token.url).hostname,
       store: new PgPasskeyStore(passkeyPool),
