@@ -55,6 +55,8 @@ const schema = z
     PAYMENT_RECONCILE_AFTER: duration('10m'),
     /** ...this often. */
     PAYMENT_RECONCILE_INTERVAL: duration('5m'),
+    /** Cards one owner may hold: creating one more is refused (409). */
+    PAYMENT_MAX_CARDS_PER_OWNER: z.coerce.number().int().min(1).max(100_000).default(100),
     PAYMENT_LIMIT_1_DAY: amount('PAYMENT_LIMIT_1_DAY', '500.00'),
     PAYMENT_LIMIT_30_DAYS: amount('PAYMENT_LIMIT_30_DAYS'),
     PAYMENT_LIMIT_365_DAYS: amount('PAYMENT_LIMIT_365_DAYS'),
@@ -118,6 +120,8 @@ export interface PaymentConfig {
   /** PAYMENT_DEV_PROCESSOR: run the development processor on 127.0.0.1:`port` and use it (never with `processor`). */
   devProcessor?: { port: number; timeoutMs: number };
   rules: LimitRule[];
+  /** PAYMENT_MAX_CARDS_PER_OWNER (default 100). */
+  maxCardsPerOwner?: number;
   reconcileAfterMs: number;
   reconcileIntervalMs: number;
 }
@@ -153,6 +157,7 @@ export function loadPaymentConfig(env: Record<string, string | undefined>): Paym
     devProcessor: c.PAYMENT_DEV_PROCESSOR
       ? { port: c.PAYMENT_DEV_PROCESSOR_PORT, timeoutMs: c.PROCESSOR_TIMEOUT }
       : undefined,
+    maxCardsPerOwner: c.PAYMENT_MAX_CARDS_PER_OWNER,
     reconcileAfterMs: c.PAYMENT_RECONCILE_AFTER,
     reconcileIntervalMs: c.PAYMENT_RECONCILE_INTERVAL,
     rules: standardRules({

@@ -88,6 +88,7 @@ export async function startPaymentService(
     log,
     clock: overrides.clock,
     reconcileAfterMs: config.reconcileAfterMs,
+    maxCardsPerOwner: config.maxCardsPerOwner,
   });
 
   let migrated: Promise<boolean> | undefined;
