@@ -94,7 +94,7 @@ export class InternalAuth {
   /** A fresh token for `audience`, signed now (for tools: `pnpm internal-token`). */
   async sign(audience: string, ttlSeconds = TOKEN_TTL_S): Promise<string> {
     if (!this.privateKey) throw new InternalAuthError(`no private key for ${this.identity}`);
-    if (!(ttlSeconds > 0 && ttlSeconds <= MAX_TOKEN_LIFE_S)) {
+    if (!(ttlSeconds <= MAX_TOKEN_LIFE_S)) {
       throw new InternalAuthError(`a caller token lives at most ${MAX_TOKEN_LIFE_S} seconds`);
     }
     return new SignJWT({})
