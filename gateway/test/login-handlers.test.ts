@@ -171,6 +171,8 @@ it('plugs in an application handler without showing it the session', async () =>
   const bad = await browser.get('/auth/fixture/login');
   expect([bad.status, bad.json()]).toEqual([400, { error: 'name is required' }]);
   expect(bad.cookies).toEqual([]);
+  // A login flow's answers are the user's alone: never cached, whatever the handler says.
+  expect(bad.headers.get('cache-control')).toBe('no-store');
 
   const ok = await browser.get('/auth/fixture/login?name=zed&session=1');
   const id = `fixture_${sha1('zed')}`;
@@ -183,6 +185,7 @@ it('plugs in an application handler without showing it the session', async () =>
     body: 'payload',
   });
   expect(cb.status).toBe(202);
+  expect(cb.headers.get('cache-control')).toBe('no-store');
   // Of what the handler tried to set, only its own cookie, with the gateway's attributes.
   expect(cb.cookies).toEqual(['gh_fixture_state=kept; Max-Age=3600; Path=/auth/fixture/; HttpOnly; SameSite=Lax']);
   expect(await browser.cookie('JWT')).not.toBe('forged');
