@@ -1,5 +1,5 @@
 // Prints a caller token for a call by hand (grpcurl, buf curl), signed with one identity's key:
-//   pnpm -s internal-token <audience> [identity=operator] [seconds=300]
+//   pnpm -s internal-token <audience> [identity=operator] [seconds=300, at most 600]
 // then: grpcurl -plaintext -H "authorization: Bearer $(pnpm -s internal-token auth)" 127.0.0.1:50051 auth.v1.AuthService/ListProviders
 import { existsSync } from 'node:fs';
 import path from 'node:path';

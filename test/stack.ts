@@ -180,6 +180,9 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     DATABASE_URL: process.env.TEST_DATABASE_POOLER_URL ?? process.env.TEST_DATABASE_URL ?? '',
     ...(process.env.TEST_DATABASE_POOLER_URL ? { DATABASE_TRANSACTION_POOLING: 'true' } : {}),
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+    // Each stack its own keys: counters (the gateway's basic-auth attempts among them), tokens and
+    // revocations of one test never meet another's, nor those of a run in another checkout.
+    REDIS_KEY_PREFIX: `gh-test:${randomBytes(6).toString('hex')}:`,
     LOG_LEVEL: 'warn',
     INTERNAL_KEYS_DIR: internalKeys,
     METRICS_PORT: '0',

@@ -63,3 +63,10 @@ describe('signing keys', () => {
     );
   });
 });
+
+describe('METRICS_HOST', () => {
+  it('defaults to loopback even when the gateway listens on every address', () => {
+    expect(loadGatewayConfig({ ...base, GATEWAY_HOST: '0.0.0.0' }).metricsHost).toBe('127.0.0.1');
+    expect(loadGatewayConfig({ ...base, METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+  });
+});

@@ -17,6 +17,7 @@ import {
   hooksSettingsShape,
   resolveHooksSettings,
 } from '@gatehouse/hooks-sdk';
+import { MIN_ADMIN_PASSWORD_LENGTH } from '@gatehouse/redis';
 import { type ProxyRoute, readGatewayFile } from './config-file';
 
 const envSchema = z.object({
@@ -24,6 +25,8 @@ const envSchema = z.object({
   GATEWAY_HOST: z.string().default('127.0.0.1'),
   GATEWAY_PORT: port(8080),
   METRICS_PORT: port(9460),
+  /** The metrics listener's address: loopback unless asked, whatever the service's own host is. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   INTERNAL_KEYS_DIR: optionalText(),
   AUTH_GRPC_ADDR: optionalText(),
   AUTH_GRPC_PORT: port(50051),
@@ -34,9 +37,15 @@ const envSchema = z.object({
   PAYMENT_GRPC_ADDR: optionalText(),
   PAYMENT_GRPC_PORT: port(50054),
   /** Enables basic auth for user `admin` on protected routes. */
-  AUTH_ADMIN_PASSWD: optionalText().refine((p) => p === undefined || p.length >= 12, {
+  AUTH_ADMIN_PASSWD: optionalText().refine((p) => p === undefined || p.length >= MIN_ADMIN_PASSWORD_LENGTH, {
     error: 'must be at least 12 characters (basic auth for admin can be guessed otherwise)',
   }),
+  /**
+   * Redis shared by every gateway: the admin basic-auth attempt counters. Unset: counted in this
+   * process, which only a single development gateway on loopback may do.
+   */
+  REDIS_URL: optionalText(),
+  REDIS_KEY_PREFIX: z.string().default('gatehouse:'),
   /** SameSite of the JWT and XSRF cookies. Lax keeps OAuth2 redirects working and stops cross-site POSTs. */
   AUTH_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   /** Secure cookies; by default on exactly when AUTH_URL is https. */
@@ -60,8 +69,11 @@ export interface GatewayConfig {
   port: number;
   /** Prometheus `GET /metrics` port on GATEWAY_HOST, never the public port; 0 or unset: off. */
   metricsPort?: number;
+  metricsHost: string;
   addresses: { auth: string; avatar: string; telegram: string; payment: string };
   adminPassword: string | undefined;
+  /** REDIS_URL (unset: basic-auth attempts counted in this process) and REDIS_KEY_PREFIX. */
+  redis: { url: string | undefined; keyPrefix: string };
   cookies: { sameSite: 'lax' | 'strict' | 'none'; secure: boolean };
   trustedProxies: number;
   hooks: HooksSettings | undefined;
@@ -74,6 +86,11 @@ export interface GatewayConfig {
   logFormat: 'json' | 'pretty';
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: calls carry no credential. */
   internalKeysDir: string | undefined;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: an address no other machine reaches. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 export function loadGatewayConfig(env: Record<string, string | undefined>): GatewayConfig {
@@ -103,12 +120,18 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
   if (raw.AUTH_SAME_SITE === 'none' && !secure) {
     problems.push('AUTH_SAME_SITE: none requires secure cookies (an https AUTH_URL or AUTH_SECURE_COOKIES=true)');
   }
+  if (raw.AUTH_ADMIN_PASSWD && !raw.REDIS_URL && !isLoopbackHost(raw.GATEWAY_HOST)) {
+    problems.push(
+      'REDIS_URL: required with AUTH_ADMIN_PASSWD when GATEWAY_HOST is not loopback (every gateway must count basic-auth failures together)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError('gateway', problems);
   return {
     token,
     host: raw.GATEWAY_HOST,
     port: raw.GATEWAY_PORT,
     metricsPort: raw.METRICS_PORT,
+    metricsHost: raw.METRICS_HOST,
     addresses: {
       auth: grpcAddress(raw.AUTH_GRPC_ADDR, raw.AUTH_GRPC_PORT),
       avatar: grpcAddress(raw.AVATAR_GRPC_ADDR, raw.AVATAR_GRPC_PORT),
@@ -116,6 +139,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
       payment: grpcAddress(raw.PAYMENT_GRPC_ADDR, raw.PAYMENT_GRPC_PORT),
     },
     adminPassword: raw.AUTH_ADMIN_PASSWD,
+    redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX },
     cookies: { sameSite: raw.AUTH_SAME_SITE, secure },
     trustedProxies: raw.GATEWAY_TRUSTED_PROXIES,
     hooks,

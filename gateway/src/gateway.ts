@@ -5,6 +5,7 @@ import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
 import type { Logger } from '@gatehouse/logger';
 import { Metrics, type MetricsServer, serveMetrics } from '@gatehouse/metrics';
 import { type auth, type avatar, loadProto, type login, type payment } from '@gatehouse/proto';
+import { MemoryRateLimiter, openRedis, PasswordAttempts, RedisRateLimiter } from '@gatehouse/redis';
 import { configSecretReader, configuredKeys } from '@gatehouse/token';
 import type Router from '@koa/router';
 import { buildApp, type Mount, SERVED_METHODS } from './app';
@@ -81,6 +82,13 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     providerAllowed: providerNames.allowed,
   });
   providerNames.start();
+  // Basic-auth failures are counted in Redis, so every gateway of a deployment shares one budget; a
+  // command gives up within a second, and the authenticator then refuses rather than count nothing.
+  const redis = config.redis.url ? openRedis(config.redis.url, log, { commandTimeoutMs: 1000 }) : undefined;
+  const attemptsLimiter = redis ? new RedisRateLimiter(redis, config.redis.keyPrefix) : new MemoryRateLimiter();
+  if (!redis && (config.adminPassword || hooks?.has('check-basic-auth'))) {
+    log.warn('REDIS_URL is unset: basic-auth failures are counted in this gateway only (development only)');
+  }
   const checked = new Authenticator({
     verifier,
     refresh: async (token) => {
@@ -91,6 +99,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     adminPassword: config.adminPassword,
     validate: hooks?.has('validate') ? (token, claims) => hooks.validate(token, claims) : undefined,
     checkBasicAuth: hooks?.has('check-basic-auth') ? (user, pass) => hooks.checkBasicAuth(user, pass) : undefined,
+    basicAttempts: new PasswordAttempts(attemptsLimiter, 'gateway-basic'),
     log,
   });
   const authenticator = metrics ? countedAuthenticator(checked, metrics) : checked;
@@ -211,7 +220,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   });
   // Its own listener on the gateway's host, never the public port: scrapes stay off the public API.
   const metricsServer: MetricsServer | undefined =
-    metrics && (await serveMetrics(metrics, { host: config.host, port: config.metricsPort ?? 0 }));
+    metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
   const handle = app.callback();
   let draining = false;
   // After SIGTERM every answer says Connection: close, so kept-alive clients leave as they are served;
@@ -285,6 +294,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       paymentClient.close();
       hooks?.close();
       internalAuth?.close();
+      redis?.disconnect();
       await metricsServer?.stop();
     },
   };

@@ -1,6 +1,7 @@
 // Admin basic auth under guessing: a client that fails too often is refused with 429 and Retry-After,
 // even with the right password, while the admin from another address still gets in; nothing of the
 // guessed credentials reaches the log.
+import { randomBytes } from 'node:crypto';
 import { type Stack, startStack } from '../../test/stack';
 
 let stack: Stack;
@@ -12,7 +13,14 @@ beforeAll(async () => {
   stack = await startStack({
     services: ['auth', 'avatar', 'gateway'],
     // One trusted proxy: the test speaks for several clients through X-Forwarded-For.
-    env: { AUTH_ADMIN_PASSWD: PASSWORD, GATEWAY_TRUSTED_PROXIES: '1', LOG_LEVEL: 'info' },
+    // Redis: the gateways of one deployment count into the same windows.
+    env: {
+      AUTH_ADMIN_PASSWD: PASSWORD,
+      GATEWAY_TRUSTED_PROXIES: '1',
+      LOG_LEVEL: 'info',
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: `gh-test:${randomBytes(6).toString('hex')}:`,
+    },
   });
 }, 60_000);
 
@@ -42,4 +50,22 @@ it('never logs the decoded basic credentials, with or without a colon', async ()
   expect(log).toContain('admin basic auth failed');
   expect(log).not.toContain('adminsecret-without-colon');
   expect(log).not.toContain('guessed-password-xyz');
+});
+
+it('counts failures of every gateway together (Redis): two replicas do not give twice the guesses', async () => {
+  const second = await stack.addGateway();
+  try {
+    const at = (url: string, pass: string) =>
+      fetch(`${url}/auth/user`, {
+        headers: { authorization: basic('admin', pass), 'x-forwarded-for': '198.51.100.9' },
+      });
+    for (let i = 0; i < 5; i++) {
+      expect((await at(stack.url, `wrong-a${i}`)).status).toBe(401);
+      expect((await at(second.url, `wrong-b${i}`)).status).toBe(401);
+    }
+    expect((await at(stack.url, 'wrong-again')).status).toBe(429);
+    expect((await at(second.url, PASSWORD)).status).toBe(429);
+  } finally {
+    await second.stop();
+  }
 });

@@ -259,3 +259,21 @@ describe('hostile login requests', () => {
     expect((await browser.get('/auth/dev/whatever')).status).toBe(404);
   });
 });
+
+describe('Cache-Control: no-store on every answer with user data or a token', () => {
+  it('covers the login callback, /auth/user on both paths (Koa, then the before-Koa cache), /auth/status and logout', async () => {
+    const browser = new Browser(stack.url);
+    const login = await browser.devLogin('carol');
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    const first = await browser.getWithXsrf('/auth/user');
+    const second = await browser.getWithXsrf('/auth/user');
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-store');
+    expect(second.headers.get('cache-control')).toBe('no-store');
+    const status = await browser.getWithXsrf('/auth/status');
+    expect(status.headers.get('cache-control')).toBe('no-store');
+    const start = await browser.get('/auth/dev/login');
+    expect(start.headers.get('cache-control')).toBe('no-store');
+  });
+});

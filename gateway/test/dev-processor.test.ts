@@ -75,5 +75,8 @@ test('POST /cards/{id}/load/ loads with the test nonces and declines by the sand
     status: 400,
     body: { status: 'error', errors: [{ code: '81715', message: 'Credit card number is invalid.' }] },
   });
-  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'Card-1', balance: '15.50' }] });
+  expect((await send('GET', '/cards/')).body).toEqual({
+    cards: [{ id, name: 'Card-1', balance: '15.50' }],
+    next: null,
+  });
 });

@@ -23,9 +23,9 @@ function fixtureHandler(seen: login.HttpRequest__Output[]): login.LoginHandlerHa
   return {
     Login: unaryHandler(log, async (req: login.HttpRequest__Output) => {
       seen.push(req);
-      const { name, foreign } = fromPairs(req.query);
+      const { name, foreign, id: chosen } = fromPairs(req.query);
       if (!name) return json(400, { error: 'name is required' });
-      const id = foreign ? `dev_${sha1(name)}` : `fixture_${sha1(name)}`;
+      const id = chosen ?? (foreign ? `dev_${sha1(name)}` : `fixture_${sha1(name)}`);
       const user = { name, id, picture: '' };
       return { ...json(200, user), userJson: JSON.stringify(user) };
     }),
@@ -171,6 +171,8 @@ it('plugs in an application handler without showing it the session', async () =>
   const bad = await browser.get('/auth/fixture/login');
   expect([bad.status, bad.json()]).toEqual([400, { error: 'name is required' }]);
   expect(bad.cookies).toEqual([]);
+  // A login flow's answers are the user's alone: never cached, whatever the handler says.
+  expect(bad.headers.get('cache-control')).toBe('no-store');
 
   const ok = await browser.get('/auth/fixture/login?name=zed&session=1');
   const id = `fixture_${sha1('zed')}`;
@@ -183,6 +185,7 @@ it('plugs in an application handler without showing it the session', async () =>
     body: 'payload',
   });
   expect(cb.status).toBe(202);
+  expect(cb.headers.get('cache-control')).toBe('no-store');
   // Of what the handler tried to set, only its own cookie, with the gateway's attributes.
   expect(cb.cookies).toEqual(['gh_fixture_state=kept; Max-Age=3600; Path=/auth/fixture/; HttpOnly; SameSite=Lax']);
   expect(await browser.cookie('JWT')).not.toBe('forged');
@@ -218,6 +221,19 @@ it('plugs in an application handler without showing it the session', async () =>
 it('refuses a handler that vouches for another provider user', async () => {
   const res = await new Browser(stack.url).get('/auth/fixture/login?name=mallory&foreign=1');
   expect(res.status).toBe(403);
-  expect(res.json()).toEqual({ error: 'user id must start with "fixture_"' });
+  expect(res.json()).toEqual({ error: 'user id must be "fixture_" and 40 lower-case hex characters' });
   expect(res.cookies).toEqual([]);
+});
+
+it('refuses a handler id that is not exactly <provider>_<40 hex>: fixture may not mint ids of a handler named fixture_x', async () => {
+  for (const id of [
+    `fixture_x_${sha1('eve')}`,
+    'fixture_eve',
+    `fixture_${sha1('eve').toUpperCase()}`,
+    `fixture_${sha1('eve')}0`,
+  ]) {
+    const res = await new Browser(stack.url).get(`/auth/fixture/login?name=eve&id=${encodeURIComponent(id)}`);
+    expect([id, res.status]).toEqual([id, 403]);
+    expect(res.cookies).toEqual([]);
+  }
 });

@@ -3,6 +3,7 @@
 // driving the / page: log in with dev, register a passkey, log out, log in with the passkey as the same
 // user, remove it, and a login with it fails.
 import { createHash } from 'node:crypto';
+import { type Claims, configSecretReader, TokenService } from '@gatehouse/token';
 import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
 import { Browser } from '../../test/browser';
@@ -61,6 +62,62 @@ describe('passkeys over HTTP', () => {
     });
     expect(res.status).toBe(403);
     expect(res.cookies.some((c) => c.startsWith('JWT='))).toBe(false);
+  });
+});
+
+describe('passkey registration needs a fresh cookie session (issue 25, item 3)', () => {
+  const FRESH_LOGIN = {
+    error: 'passkey registration needs a recent login: log in again, then register within 5 minutes',
+  };
+
+  /** A session as the auth service issues it at a dev login (the gateway verifies it with AUTH_SECRET). */
+  function tokens() {
+    return new TokenService({
+      issuer: 'gatehouse',
+      tokenDurationMs: 15 * 60_000,
+      cookieDurationMs: 86_400_000,
+      audiences: [],
+      secrets: configSecretReader(stack.env.AUTH_SECRET as string, {}),
+    });
+  }
+  async function session(name: string) {
+    const user = { name, id: `dev_${sha1(name)}`, picture: '' };
+    const issued = await tokens().issueSession({ user, aud: 'gatehouse', provider: 'dev', sessionOnly: false });
+    return { token: issued.token, xsrf: issued.jti };
+  }
+
+  it('registers from a fresh cookie session with the XSRF header', async () => {
+    const { token, xsrf } = await session('fay');
+    const res = await new Browser(stack.url).request('POST', '/auth/passkey/register/options', {
+      headers: { cookie: `JWT=${token}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ rp: { id: 'localhost' } });
+  });
+
+  it('refuses a borrowed token in X-JWT or ?token=, with 403 asking for a fresh login', async () => {
+    const { token } = await session('gus');
+    const anonymous = new Browser(stack.url);
+    for (const res of [
+      await anonymous.request('POST', '/auth/passkey/register/options', { headers: { 'x-jwt': token } }),
+      await anonymous.request('POST', `/auth/passkey/register/options?token=${token}`),
+      await anonymous.request('POST', '/auth/passkey/register/verify', {
+        headers: { 'x-jwt': token, 'content-type': 'application/json' },
+        body: JSON.stringify({ response: { id: 'x' } }),
+      }),
+    ]) {
+      expect([res.status, res.json()]).toEqual([403, FRESH_LOGIN]);
+    }
+  });
+
+  it('refuses a cookie session whose login is more than 5 minutes old', async () => {
+    const { token, xsrf } = await session('hal');
+    const claims = decodeJwt(token) as Claims;
+    const old = await tokens().signToken({ ...claims, auth_time: (claims.iat as number) - 6 * 60 });
+    const res = await new Browser(stack.url).request('POST', '/auth/passkey/register/options', {
+      headers: { cookie: `JWT=${old}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    });
+    expect([res.status, res.json()]).toEqual([403, FRESH_LOGIN]);
   });
 });
 

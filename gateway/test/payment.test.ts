@@ -22,6 +22,7 @@ beforeAll(async () => {
     env: {
       DATABASE_URL: db.url,
       ...processorEnv(fake, '2s'),
+      PAYMENT_MAX_CARDS_PER_OWNER: '5',
     },
   });
 }, 60_000);
@@ -96,7 +97,10 @@ test('cards are created and listed with two-decimal balances; a load credits the
   const id = (created.body as { id: number }).id;
 
   expect(await load(id, '10.5')).toMatchObject({ status: 200, body: { status: 'ok', errors: [] } });
-  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'Card-1', balance: '10.50' }] });
+  expect((await send('GET', '/cards/')).body).toEqual({
+    cards: [{ id, name: 'Card-1', balance: '10.50' }],
+    next: null,
+  });
   const loads = await send('GET', `/cards/${id}/loads/`);
   expect(loads.body).toEqual({
     loads: [
@@ -125,7 +129,10 @@ test('the 1-day compliance limit: 495.00 + 5.01 is refused with the exact messag
   });
   expect(fake.requests.length).toBe(requests); // never charged
   expect((await load(id, '5.00')).status).toBe(200);
-  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'limit', balance: '500.00' }] });
+  expect((await send('GET', '/cards/')).body).toEqual({
+    cards: [{ id, name: 'limit', balance: '500.00' }],
+    next: null,
+  });
 });
 
 test('a processor decline is a 400 with its code as a string and its text', async () => {
@@ -133,7 +140,10 @@ test('a processor decline is a 400 with its code as a string and its text', asyn
   const id = await createCard('declines');
   const res = await load(id, '10.00', { nonce: 'fake-processor-declined-visa-nonce' });
   expect(res).toMatchObject({ status: 400, body: error('2000', 'Do Not Honor') });
-  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'declines', balance: '0.00' }] });
+  expect((await send('GET', '/cards/')).body).toEqual({
+    cards: [{ id, name: 'declines', balance: '0.00' }],
+    next: null,
+  });
 });
 
 test('a processor that fails or hangs is a 502; the card is not credited', async () => {
@@ -143,7 +153,7 @@ test('a processor that fails or hangs is a 502; the card is not credited', async
   expect(await load(id, '20.00')).toMatchObject({ status: 502, body: { errors: [{ code: 'processor-unavailable' }] } });
   fake.faults.push('hang');
   expect(await load(id, '30.00')).toMatchObject({ status: 502, body: { errors: [{ code: 'processor-unavailable' }] } });
-  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'faults', balance: '0.00' }] });
+  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'faults', balance: '0.00' }], next: null });
   const { loads } = (await send('GET', `/cards/${id}/loads/`)).body as { loads: { status: string }[] };
   expect(loads.map((l) => l.status)).toEqual(['unknown', 'unknown']);
   // Unknown outcomes count against the limit until they are reconciled: 50.00 are taken.
@@ -214,7 +224,7 @@ test("an unknown card and another user's card are 404 http-404", async () => {
   ]) {
     expect(res).toMatchObject({ status: 404, body: error('http-404', NOT_FOUND_TEXT) });
   }
-  expect((await bob.send('GET', '/cards/')).body).toEqual({ cards: [] });
+  expect((await bob.send('GET', '/cards/')).body).toEqual({ cards: [], next: null });
 });
 
 test('Idempotency-Key replays the first answer and refuses a different body', async () => {
@@ -231,7 +241,7 @@ test('Idempotency-Key replays the first answer and refuses a different body', as
     status: 422,
     body: error('idempotency-key-reused', /different request/),
   });
-  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'i', balance: '12.00' }] });
+  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'i', balance: '12.00' }], next: null });
 });
 
 test('20 concurrent loads of 100.00 through the gateway: exactly 5 succeed and the balance is 500.00', async () => {
@@ -243,5 +253,40 @@ test('20 concurrent loads of 100.00 through the gateway: exactly 5 succeed and t
   for (const a of answers.filter((x) => x.status === 400)) {
     expect(a.body).toEqual(error('compliance-1-day', /^\d+\.00 \+ 100\.00 > 500\.00 \(1 day\)$/));
   }
-  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'race', balance: '500.00' }] });
+  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'race', balance: '500.00' }], next: null });
+});
+
+test('cards per owner are capped (PAYMENT_MAX_CARDS_PER_OWNER), also under concurrent creation: 409 past it', async () => {
+  const { send } = await user('cap-cards');
+  const created = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => send('POST', '/cards/', JSON.stringify({ name: `C-${i}` }))),
+  );
+  expect(created.filter((r) => r.status === 201)).toHaveLength(5);
+  const refused = created.filter((r) => r.status !== 201);
+  expect(refused).toHaveLength(7);
+  for (const r of refused) {
+    expect(r).toMatchObject({
+      status: 409,
+      body: error('too-many-cards', 'an owner may hold at most 5 cards'),
+    });
+  }
+  expect(((await send('GET', '/cards/')).body as { cards: unknown[] }).cards).toHaveLength(5);
+});
+
+test('GET /cards/ is paged: ?limit= (default 50, at most 200) and a next cursor, oldest first', async () => {
+  const { send, createCard } = await user('paged-cards');
+  const ids: number[] = [];
+  for (let i = 0; i < 5; i++) ids.push(await createCard(`P-${i}`));
+  const first = (await send('GET', '/cards/?limit=2')).body as { cards: { id: number }[]; next: string | null };
+  expect(first.cards.map((c) => c.id)).toEqual(ids.slice(0, 2));
+  expect(typeof first.next).toBe('string');
+  const second = (await send('GET', `/cards/?limit=2&cursor=${first.next}`)).body as typeof first;
+  expect(second.cards.map((c) => c.id)).toEqual(ids.slice(2, 4));
+  const third = (await send('GET', `/cards/?limit=2&cursor=${second.next}`)).body as typeof first;
+  expect(third).toEqual({ cards: [expect.objectContaining({ id: ids[4] })], next: null });
+  expect(((await send('GET', '/cards/')).body as typeof first).cards).toHaveLength(5);
+  for (const bad of ['?limit=0', '?limit=201', '?limit=x', '?cursor=nope']) {
+    expect(await send('GET', `/cards/${bad}`)).toMatchObject({ status: 400, body: { status: 'error' } });
+  }
+  expect((await send('GET', '/cards/?limit=200')).status).toBe(200);
 });

@@ -18,11 +18,14 @@ let stack: Stack;
 let db: TestDatabase;
 let collector: http.Server;
 const spans: Span[] = [];
+/** Every body the collector received, as sent: secrets are looked for in these bytes. */
+const received: Buffer[] = [];
 
 beforeAll(async () => {
   collector = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (chunk) => {
+    req.on('data', (chunk: Buffer) => {
+      received.push(chunk);
       body += chunk;
     });
     req.on('end', () => {
@@ -109,4 +112,36 @@ test('without a traceparent, X-Request-Id is the trace id of the exported spans'
   expect(traced.map((s) => `${s.service} ${s.name}`)).toEqual(
     expect.arrayContaining(['gateway GET', 'auth grpc.auth.v1.AuthService/ListProviders']),
   );
+}, 30_000);
+
+test('no secret reaches the collector: tokens, OAuth code and state, in URLs, targets and queries (issue 25, item 2)', async () => {
+  const browser = new Browser(stack.url);
+  // The dev login by hand, to know its state and one-time code.
+  const start = await browser.get('/auth/dev/login');
+  const authorize = start.headers.get('location') as string;
+  const state = new URL(authorize).searchParams.get('state') as string;
+  await browser.request('GET', authorize);
+  const submitted = await browser.request('POST', authorize, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'traced-secret-user' }).toString(),
+  });
+  const callback = submitted.headers.get('location') as string;
+  const code = new URL(callback).searchParams.get('code') as string;
+  expect((await browser.request('GET', callback)).status).toBe(200);
+  const token = (await browser.cookie('JWT')) as string;
+  const signature = token.split('.')[2] as string;
+  // ?token= through Koa, then again on the before-Koa /auth/user answer, and on another route.
+  const ids: string[] = [];
+  for (const path of [`/auth/user?token=${token}`, `/auth/user?token=${token}`, `/auth/status?token=${token}`]) {
+    const res = await new Browser(stack.url).get(path);
+    expect(res.status).toBe(200);
+    ids.push(res.headers.get('x-request-id') ?? '');
+  }
+  // The spans of those requests were exported (so the search below is not vacuous)...
+  for (const id of ids) expect((await spansOf(id, ['gateway'])).length).toBeGreaterThan(0);
+  await new Promise((r) => setTimeout(r, 500));
+  const bytes = Buffer.concat(received).toString('latin1');
+  expect(bytes).toContain('/auth/user');
+  // ...and none of the secrets is in what was sent.
+  for (const secret of [token, signature, code, state]) expect(bytes.includes(secret)).toBe(false);
 }, 30_000);

@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import type { Logger } from '@gatehouse/logger';
+import { MemoryRateLimiter, PasswordAttempts } from '@gatehouse/redis';
 import {
   ADMIN_USER,
   type BasicCredentials,
@@ -15,7 +16,6 @@ import {
 } from '@gatehouse/token';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
-import { BasicAttempts } from './basic-attempts';
 import type { TokenCookie } from './cookies';
 import { RawCredentialRequest, sessionHeaders } from './raw-headers';
 import { type Refused, refreshFailed, refused } from './refusals';
@@ -63,8 +63,11 @@ export interface AuthenticatorOptions {
    */
   checkBasicAuth?: (user: string, password: string) => Promise<User | null>;
   log: Logger;
-  /** Failed basic-auth attempts by client and user; a fresh counter when unset. */
-  basicAttempts?: BasicAttempts;
+  /**
+   * Failed basic-auth attempts by client and user: on Redis, shared by every gateway; unset, counted in
+   * this process (one development gateway only).
+   */
+  basicAttempts?: PasswordAttempts;
 }
 
 /**
@@ -84,10 +87,10 @@ export class Authenticator {
   // a feed replaying thousands of unexpired ends must not rescan the whole map on every one.
   private sweepAt = 10_000;
 
-  private readonly basicAttempts: BasicAttempts;
+  private readonly basicAttempts: PasswordAttempts;
 
   constructor(private readonly options: AuthenticatorOptions) {
-    this.basicAttempts = options.basicAttempts ?? new BasicAttempts();
+    this.basicAttempts = options.basicAttempts ?? new PasswordAttempts(new MemoryRateLimiter(), 'basic');
   }
 
   /** Records a logout handled here: tokens of this session are refused until the presented one's exp. */
@@ -138,7 +141,7 @@ export class Authenticator {
   async authenticate(ctx: Koa.Context): Promise<Authenticated | Refused> {
     const credentials = basicCredentials(ctx.get('authorization'));
     if (credentials && this.options.checkBasicAuth) return this.basicByHook(ctx, credentials);
-    const basic = credentials && this.basicAdmin(ctx, credentials);
+    const basic = credentials && (await this.basicAdmin(ctx, credentials));
     if (basic) return basic;
 
     const found = findToken(ctx);
@@ -189,42 +192,52 @@ export class Authenticator {
   }
 
   private async basicByHook(ctx: Koa.Context, { user, password }: BasicCredentials): Promise<Authenticated | Refused> {
-    const limited = this.basicLimited(user, ctx.ip);
-    if (limited) return limited;
     try {
+      const limited = await this.basicLimited(user, ctx.ip);
+      if (limited) return limited;
       const found = await this.options.checkBasicAuth?.(user, password);
       if (found) {
-        this.basicAttempts.succeeded(user, ctx.ip);
+        await this.basicAttempts.succeeded(user, ctx.ip);
         return { ok: true, user: found, source: 'basic' };
       }
+      await this.basicAttempts.failed(user, ctx.ip);
     } catch (err) {
-      this.options.log.error({ err: (err as Error).message }, 'basic auth checker failed');
+      // Fail closed: without the checker or the attempt counters, no password is taken.
+      this.options.log.error({ err: (err as Error).message }, 'basic auth checker or attempt limiter failed');
       return refused('basic_refused', false);
     }
-    this.basicAttempts.failed(user, ctx.ip);
     this.options.log.warn({ client: ctx.ip }, 'basic auth refused');
     return refused('basic_refused', false);
   }
 
   /** Admin basic auth: the admin user, a refusal when this client has failed too often, or undefined (no match). */
-  private basicAdmin(ctx: Koa.Context, credentials: BasicCredentials): Authenticated | Refused | undefined {
+  private async basicAdmin(
+    ctx: Koa.Context,
+    credentials: BasicCredentials,
+  ): Promise<Authenticated | Refused | undefined> {
     const password = this.options.adminPassword;
     if (!password) return undefined;
     const { user } = credentials;
-    const limited = this.basicLimited(user, ctx.ip);
-    if (limited) return limited;
-    if (isAdminLogin(credentials, password)) {
-      this.basicAttempts.succeeded(user, ctx.ip);
-      return { ok: true, user: ADMIN_USER, source: 'basic' };
+    try {
+      const limited = await this.basicLimited(user, ctx.ip);
+      if (limited) return limited;
+      if (isAdminLogin(credentials, password)) {
+        await this.basicAttempts.succeeded(user, ctx.ip);
+        return { ok: true, user: ADMIN_USER, source: 'basic' };
+      }
+      await this.basicAttempts.failed(user, ctx.ip);
+    } catch (err) {
+      // Fail closed: with the shared counters out of reach, no password is checked (guesses are uncounted).
+      this.options.log.error({ err: (err as Error).message }, 'basic auth attempt limiter failed');
+      return refused('basic_refused', false);
     }
-    this.basicAttempts.failed(user, ctx.ip);
     // Neither the user name nor the password is logged: without a colon, the "user" is the password.
     this.options.log.warn({ client: ctx.ip }, 'admin basic auth failed');
     return undefined;
   }
 
-  private basicLimited(user: string, client: string): Refused | undefined {
-    const wait = this.basicAttempts.retryAfter(user, client);
+  private async basicLimited(user: string, client: string): Promise<Refused | undefined> {
+    const wait = await this.basicAttempts.retryAfter(user, client);
     if (wait === 0) return undefined;
     return refused('too_many_attempts', false, undefined, { status: 429, retryAfterSeconds: wait });
   }

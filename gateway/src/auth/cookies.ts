@@ -26,6 +26,8 @@ export function setTokenCookies(ctx: Koa.Context, policy: CookiePolicy, t: Token
     secure: policy.secure,
     ...(t.maxAgeSeconds > 0 ? { maxAge: t.maxAgeSeconds } : {}),
   };
+  // An answer that sets a token is never cached (a login, a handshake, a refresh on any route).
+  ctx.set('Cache-Control', 'no-store');
   ctx.append('Set-Cookie', serialize(JWT_COOKIE, t.token, { ...common, httpOnly: true }));
   ctx.append('Set-Cookie', serialize(XSRF_COOKIE, t.jti, { ...common, httpOnly: false }));
 }
@@ -39,6 +41,7 @@ export function clearTokenCookies(ctx: Koa.Context, policy: CookiePolicy): void 
     sameSite: policy.sameSite,
     secure: policy.secure,
   };
+  ctx.set('Cache-Control', 'no-store');
   ctx.append('Set-Cookie', serialize(JWT_COOKIE, '', { ...gone, httpOnly: true }));
   ctx.append('Set-Cookie', serialize(XSRF_COOKIE, '', gone));
 }

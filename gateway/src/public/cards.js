@@ -183,11 +183,18 @@ export async function showCards() {
   };
 
   async function refresh() {
-    const res = await call('GET', '/cards/');
-    if (res.status !== 200) return pageError(describeError(res));
+    // GET /cards/ is paged: follow `next` to the last page (at most 200 cards a page).
+    const cards = [];
+    for (let cursor = ''; ; ) {
+      const res = await call('GET', `/cards/?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      if (res.status !== 200) return pageError(describeError(res));
+      cards.push(...res.body.cards);
+      if (!res.body.next) break;
+      cursor = res.body.next;
+    }
     pageError('');
     const fresh = [];
-    for (const card of res.body.cards) {
+    for (const card of cards) {
       let view = views.get(card.id);
       if (!view) {
         view = cardView(card, refresh);

@@ -12,7 +12,7 @@ import { type CookiePolicy, clearTokenCookies, setTokenCookies } from '../auth/c
 import { authenticate } from '../middleware/authenticate';
 import { strictBody } from '../middleware/bodies';
 import { HttpError } from '../middleware/errors';
-import { API_SECURITY_HEADERS, securityHeaders, setHeaders } from '../middleware/security-headers';
+import { NO_STORE, securityHeaders, setHeaders, USER_ANSWER_HEADERS } from '../middleware/security-headers';
 import { REQUEST_ID_HEADER } from '../middleware/trace';
 
 export interface AuthRoutesDeps {
@@ -90,6 +90,7 @@ export function authRoutes(deps: AuthRoutesDeps): {
 
   // ctx.state.user already has the go-pkgz shape (see TokenVerifier); hooks may have replaced it.
   const answerUser: Koa.Middleware = async (ctx) => {
+    ctx.set(...NO_STORE);
     ctx.body = ctx.state.user;
   };
   // GET /auth/user for a token verified before, answered by the HTTP server before Koa (gateway.ts):
@@ -102,7 +103,7 @@ export function authRoutes(deps: AuthRoutesDeps): {
     if (req.method !== 'GET' || (url !== '/auth/user' && !url.startsWith('/auth/user?'))) return false;
     const cached = deps.authenticator.authenticateCached(req);
     if (cached?.userBody === undefined) return false;
-    setHeaders(res, API_SECURITY_HEADERS);
+    setHeaders(res, USER_ANSWER_HEADERS);
     res.setHeader(REQUEST_ID_HEADER, requestIdFrom(req.headers.traceparent));
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(cached.userBody));
@@ -118,6 +119,7 @@ export function authRoutes(deps: AuthRoutesDeps): {
 
   router.get('/status', traceUser, async (ctx) => {
     const user = ctx.state.user;
+    ctx.set(...NO_STORE);
     ctx.body = user ? { status: 'logged in', user: user.name } : { status: 'not logged in' };
   });
 

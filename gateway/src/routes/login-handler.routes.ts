@@ -162,6 +162,8 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
         for (const [k, v] of Object.entries(fromPairs(res.headers))) {
           if (!DROPPED_RESPONSE_HEADERS.has(k.toLowerCase())) ctx.set(k, v);
         }
+        // A login flow's answers (a sent code, a pending request, a user) are the browser's alone.
+        ctx.set('Cache-Control', 'no-store');
         ctx.status = status;
         ctx.body = res.body.length > 0 ? Buffer.from(res.body) : '';
       };

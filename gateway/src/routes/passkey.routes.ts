@@ -35,6 +35,25 @@ function sessionUser(ctx: Koa.Context): auth.PasskeyUser {
   return { id: user.id, name: user.name ?? user.id, picture: user.picture ?? '' };
 }
 
+/** How old the login behind a registration may be: a passkey outlives the session, so it needs a fresh one. */
+const REGISTRATION_MAX_LOGIN_AGE_S = 5 * 60;
+
+/**
+ * Registration acts only for a browser session that logged in just now: a cookie token (so the XSRF
+ * header was checked), whose `auth_time` is at most 5 minutes old. A borrowed `?token=` or X-JWT, or a
+ * session left open, cannot plant a passkey that would outlive the session.
+ */
+function freshSession(ctx: Koa.Context): void {
+  const authTime = ctx.state.auth?.claims?.auth_time;
+  const fresh =
+    ctx.state.auth?.source === 'cookie' &&
+    typeof authTime === 'number' &&
+    Date.now() / 1000 - authTime <= REGISTRATION_MAX_LOGIN_AGE_S;
+  if (!fresh) {
+    throw new HttpError(403, 'passkey registration needs a recent login: log in again, then register within 5 minutes');
+  }
+}
+
 function info(p: auth.PasskeyInfo__Output) {
   const time = (ms: string | number) => (Number(ms) > 0 ? new Date(Number(ms)).toISOString() : null);
   return { id: p.id, transports: p.transports, created: time(p.createdUnixMs), last_used: time(p.lastUsedUnixMs) };
@@ -61,12 +80,14 @@ export function passkeyRoutes(deps: PasskeyRoutesDeps): Router {
   const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true });
 
   router.post('/register/options', requireUser, async (ctx) => {
+    freshSession(ctx);
     const res = await deps.auth.passkeyRegistrationOptions({ user: sessionUser(ctx) });
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = res.optionsJson;
   });
 
   router.post('/register/verify', requireUser, jsonBody, async (ctx) => {
+    freshSession(ctx);
     const res = await deps.auth.registerPasskey({ user: sessionUser(ctx), responseJson: field(ctx, 'response') });
     ctx.body = info(res);
   });

@@ -23,6 +23,8 @@ const PROCESSOR_CALL_DEADLINE_MS = 30_000;
  */
 const CARD_WRITE_DEADLINE_MS = 10_000;
 const CARD_ID = /^[1-9]\d{0,15}$/;
+/** The largest page of GET /cards/ (the payment service refuses larger ones too). */
+const MAX_CARDS_PAGE = 200;
 
 export interface PaymentRoutesDeps {
   payment: PromiseClient<payment.PaymentServiceClient>;
@@ -98,6 +100,8 @@ function contractError(err: unknown): PaymentHttpError {
   switch (failure.code) {
     case 'CARD_NOT_FOUND':
       return notFound();
+    case 'TOO_MANY_CARDS':
+      return new PaymentHttpError(409, [{ code: 'too-many-cards', message: failure.message }]);
     case 'INVALID_AMOUNT':
       return new PaymentHttpError(400, [{ code: 'invalid-amount', message: failure.message }]);
     case 'IDEMPOTENCY_KEY_REUSED':
@@ -170,6 +174,22 @@ function idempotencyKey(ctx: Koa.Context): string {
 
 const owner = (ctx: Koa.Context) => (ctx.state.user as User).id;
 
+/** `?limit=` (1 to 200, default 50) and `?cursor=` (a page's `next`) of GET /cards/. */
+function cardsPage(ctx: Koa.Context): { limit: number; cursor: string } {
+  const one = (name: string) => {
+    const v = ctx.query[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const limitText = one('limit');
+  const limit = limitText === undefined ? 0 : /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : -1;
+  if (limitText !== undefined && (limit < 1 || limit > MAX_CARDS_PAGE)) {
+    throw badRequest(`limit must be 1 to ${MAX_CARDS_PAGE}`);
+  }
+  const cursor = one('cursor') ?? '';
+  if (cursor !== '' && !CARD_ID.test(cursor)) throw badRequest('cursor must be the next of a previous page');
+  return { limit, cursor };
+}
+
 /**
  * The card-loading API (README, Payments) for the logged-in user: POST /tokens/,
  * POST /cards/{id}/load/, and the card routes GET /cards/, POST /cards/, GET /cards/{id}/loads/.
@@ -189,8 +209,8 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
   });
 
   router.get('/cards/', async (ctx) => {
-    const { cards } = await payment.listCards({ ownerId: owner(ctx) });
-    ctx.body = { cards: cards.map(cardJson) };
+    const { cards, next } = await payment.listCards({ ownerId: owner(ctx), ...cardsPage(ctx) });
+    ctx.body = { cards: cards.map(cardJson), next: next || null };
   });
 
   router.post('/cards/', async (ctx) => {

@@ -23,6 +23,8 @@ export const INTERNAL_IDENTITIES = ['gateway', 'auth', 'avatar', 'telegram-bot',
 const TOKEN_TTL_S = 300;
 const RESIGN_MS = 60_000;
 const ALG = 'EdDSA';
+/** The longest life a caller token may have (exp - iat): a leaked one is worth ten minutes at most. */
+const MAX_TOKEN_LIFE_S = 600;
 
 /**
  * Writes an Ed25519 key pair per identity into `dir` (`<name>.key.json` private, `<name>.pub.json`
@@ -132,6 +134,9 @@ export class InternalAuth {
   /** A fresh token for `audience`, signed now (for tools: `pnpm internal-token`). */
   async sign(audience: string, ttlSeconds = TOKEN_TTL_S): Promise<string> {
     if (!this.privateKey) throw new InternalAuthError(`no private key for ${this.identity}`);
+    if (!(ttlSeconds <= MAX_TOKEN_LIFE_S)) {
+      throw new InternalAuthError(`a caller token lives at most ${MAX_TOKEN_LIFE_S} seconds`);
+    }
     return new SignJWT({})
       .setProtectedHeader({ alg: ALG, kid: this.identity })
       .setSubject(this.identity)
@@ -143,18 +148,30 @@ export class InternalAuth {
 
   /** The caller's identity, or InternalAuthError when the token is missing, forged, expired or for another service. */
   async verify(token: string, audience: string | string[]): Promise<string> {
-    const hit = this.verified.get(token);
+    // The cache is keyed on the audience asked for too: a token verified for payment is not thereby
+    // good at auth. A NUL never occurs in a JWT or a service name, so the key is unambiguous.
+    const cacheKey = `${typeof audience === 'string' ? audience : audience.join(',')}\0${token}`;
+    const hit = this.verified.get(cacheKey);
     if (hit && hit.expMs > Date.now()) return hit.caller;
     const kid = kidOf(token);
     const key = kid === undefined ? undefined : this.publicKeys.get(kid);
     if (!key) throw new InternalAuthError('unknown caller');
+    let exp: number;
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: [ALG], audience, subject: kid });
-      this.verified.set(token, { caller: kid as string, expMs: (payload.exp as number) * 1000 });
-      return kid as string;
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [ALG],
+        audience,
+        subject: kid,
+        requiredClaims: ['iat', 'exp'],
+      });
+      exp = payload.exp as number;
+      // A token with a long life is refused, however it was signed: callers re-sign every minute.
+      if (exp - (payload.iat as number) > MAX_TOKEN_LIFE_S) throw new InternalAuthError('caller token lives too long');
     } catch {
       throw new InternalAuthError('invalid caller token');
     }
+    this.verified.set(cacheKey, { caller: kid as string, expMs: exp * 1000 });
+    return kid as string;
   }
 
   close(): void {

@@ -1,4 +1,11 @@
 import {
+  MemoryRateLimiter,
+  MIN_ADMIN_PASSWORD_LENGTH,
+  type PasswordAttemptLimits,
+  PasswordAttempts,
+  type RateLimiter,
+} from '@gatehouse/redis';
+import {
   ADMIN_USER,
   basicCredentials,
   type Claims,
@@ -39,12 +46,21 @@ export interface KoaAuthOptions {
   audiences?: string[];
   /** Runs on every request with a token: false refuses it (401). The blacklist of go-pkgz. */
   validator?: (token: string, claims: Claims) => boolean | Promise<boolean>;
-  /** Enables basic auth for user `admin` with this password. */
+  /** Enables basic auth for user `admin` with this password (at least 12 characters). */
   adminPasswd?: string;
   /** Decides every basic-auth request when set (adminPasswd is then ignored): the user, or null. */
   basicAuthChecker?: (user: string, password: string) => User | null | Promise<User | null>;
-  /** Writes the 401/403 answer; default `{"error": message}` as JSON. */
-  onError?: (ctx: Context, status: 401 | 403, message: string) => void;
+  /**
+   * Counts failed basic-auth attempts (the gateway's limiter): after 10 failures from one client address
+   * in 15 minutes that client gets 429 with Retry-After, and 60 for a user from every address in a
+   * minute slow everyone down for that minute. Give a `RedisRateLimiter` (from `@gatehouse/redis`) when
+   * the application runs more than one process; the default counts in this process only.
+   */
+  attemptLimiter?: RateLimiter;
+  /** Other windows than those above. */
+  attemptLimits?: PasswordAttemptLimits;
+  /** Writes the 401/403/429 answer; default `{"error": message}` as JSON. */
+  onError?: (ctx: Context, status: 401 | 403 | 429, message: string) => void;
 }
 
 export interface KoaAuth {
@@ -62,7 +78,10 @@ export interface KoaAuth {
 
 const USER_KEY = Symbol.for('gatehouse.koa-auth.user');
 
-type Outcome = { user: User } | { reason: TokenRefusal; error: string };
+/** The gateway's wording for a client refused by the attempt limits. */
+const TOO_MANY_ATTEMPTS = 'too many failed attempts, try again later';
+
+type Outcome = { user: User } | { reason: TokenRefusal; error: string; retryAfterSeconds?: number };
 
 const refused = (reason: TokenRefusal, error = REFUSAL_TEXT[reason]): Outcome => ({ reason, error });
 
@@ -80,6 +99,14 @@ export function createAuth(options: KoaAuthOptions): KoaAuth {
     ? remoteKeySet(options.jwksUrl, options.algorithm ?? 'ES256')
     : secretReader && { alg: 'HS256', secrets: secretReader, previous: () => options.previousSecrets ?? [] };
   if (!keys) throw new Error('koa-auth: secret, secrets or jwksUrl is required');
+  if (options.adminPasswd !== undefined && options.adminPasswd.length < MIN_ADMIN_PASSWORD_LENGTH) {
+    throw new Error(`koa-auth: adminPasswd must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`);
+  }
+  const attempts = new PasswordAttempts(
+    options.attemptLimiter ?? new MemoryRateLimiter(),
+    'koa-auth-basic',
+    options.attemptLimits,
+  );
   const audiences = options.audiences ?? [];
   const refuse =
     options.onError ??
@@ -88,14 +115,29 @@ export function createAuth(options: KoaAuthOptions): KoaAuth {
       ctx.body = { error: message };
     });
 
+  /** A basic-auth attempt, counted: the user, a refusal, or undefined (not the admin: try a token). */
+  async function basic(ctx: Context, credentials: { user: string; password: string }): Promise<Outcome | undefined> {
+    const { basicAuthChecker, adminPasswd } = options;
+    if (!basicAuthChecker && !adminPasswd) return undefined;
+    const wait = await attempts.retryAfter(credentials.user, ctx.ip);
+    if (wait > 0) return { ...refused('basic_refused', TOO_MANY_ATTEMPTS), retryAfterSeconds: wait };
+    const found = basicAuthChecker
+      ? await basicAuthChecker(credentials.user, credentials.password)
+      : isAdminLogin(credentials, adminPasswd as string)
+        ? ADMIN_USER
+        : null;
+    if (found) {
+      await attempts.succeeded(credentials.user, ctx.ip);
+      return { user: found };
+    }
+    await attempts.failed(credentials.user, ctx.ip);
+    return basicAuthChecker ? refused('basic_refused') : undefined;
+  }
+
   async function identify(ctx: Context): Promise<Outcome> {
     const credentials = basicCredentials(ctx.get('authorization'));
-    if (credentials && options.basicAuthChecker) {
-      const found = await options.basicAuthChecker(credentials.user, credentials.password);
-      return found ? { user: found } : refused('basic_refused');
-    }
-    if (credentials && options.adminPasswd && isAdminLogin(credentials, options.adminPasswd))
-      return { user: ADMIN_USER };
+    const byBasic = credentials && (await basic(ctx, credentials));
+    if (byBasic) return byBasic;
     const found = findToken(ctx);
     if (!found) return refused('no_token');
     let claims: Claims;
@@ -121,6 +163,10 @@ export function createAuth(options: KoaAuthOptions): KoaAuth {
     async function gatehouseAuth(ctx, next) {
       const outcome = await identify(ctx);
       if ('error' in outcome) {
+        if (outcome.retryAfterSeconds) {
+          ctx.set('Retry-After', String(outcome.retryAfterSeconds));
+          return refuse(ctx, 429, outcome.error);
+        }
         if (required) return refuse(ctx, 401, outcome.error);
         return next();
       }

@@ -1,9 +1,12 @@
 // The Koa middleware against a real Koa server on loopback, with tokens signed by the same TokenService
 // the auth service uses.
 
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RedisRateLimiter } from '@gatehouse/redis';
 import { type Claims, configSecretReader, TokenService } from '@gatehouse/token';
+import { Redis } from 'ioredis';
 import Koa from 'koa';
 import { createAuth, getUserInfo, type KoaAuth, mustGetUserInfo } from './index';
 
@@ -80,7 +83,7 @@ beforeAll(async () => {
     createAuth({
       secrets: configSecretReader(SECRET, { other: 'o'.repeat(40) }),
       audiences: ['site', 'other'],
-      adminPasswd: 'admin-pw',
+      adminPasswd: 'admin-password-12',
       validator: (_token, claims) => !blocked.has(claims.user?.name ?? ''),
     }),
   );
@@ -132,7 +135,7 @@ describe('auth', () => {
   });
 
   it('accepts basic auth for admin with the admin password only', async () => {
-    expect(await get('/user', basic('admin', 'admin-pw'))).toMatchObject({
+    expect(await get('/user', basic('admin', 'admin-password-12'))).toMatchObject({
       status: 200,
       body: { user: { id: 'admin', attrs: { admin: true } } },
     });
@@ -147,7 +150,7 @@ describe('admin, rbac, trace, updateUser and the accessors', () => {
     expect(await get('/admin', { 'x-jwt': ann.token })).toEqual({ status: 403, body: { error: 'access denied' } });
     const boss = await issue({ name: 'boss', attrs: { admin: true } });
     expect((await get('/admin', { 'x-jwt': boss.token })).status).toBe(200);
-    expect((await get('/admin', basic('admin', 'admin-pw'))).status).toBe(200);
+    expect((await get('/admin', basic('admin', 'admin-password-12'))).status).toBe(200);
   });
 
   it('rbac: any listed role, case-insensitive; 403 otherwise', async () => {
@@ -176,7 +179,7 @@ it('with a basic-auth checker, the checker decides and the admin password is ign
   const url = await listen(
     createAuth({
       secret: SECRET,
-      adminPasswd: 'admin-pw',
+      adminPasswd: 'admin-password-12',
       basicAuthChecker: (user, password) =>
         user === 'bot' && password === 'bot-pw' ? { name: 'bot', id: 'app_bot', picture: '', role: 'ops' } : null,
     }),
@@ -186,5 +189,47 @@ it('with a basic-auth checker, the checker decides and the admin password is ign
     200,
     { name: 'bot', id: 'app_bot', picture: '', role: 'ops' },
   ]);
-  expect((await fetch(`${url}/user`, { headers: basic('admin', 'admin-pw') })).status).toBe(401);
+  expect((await fetch(`${url}/user`, { headers: basic('admin', 'admin-password-12') })).status).toBe(401);
+});
+
+describe('the admin password (issue 25, item 10)', () => {
+  it('is refused when shorter than 12 characters', () => {
+    expect(() => createAuth({ secret: SECRET, adminPasswd: 'admin-pw' })).toThrow(/at least 12 characters/);
+  });
+
+  it('limits failures per client with 429 and Retry-After, even for the right password then', async () => {
+    const url = await listen(createAuth({ secret: SECRET, adminPasswd: 'admin-password-12' }));
+    for (let i = 0; i < 10; i++) {
+      expect((await fetch(`${url}/user`, { headers: basic('admin', `wrong-${i}`) })).status).toBe(401);
+    }
+    const limited = await fetch(`${url}/user`, { headers: basic('admin', 'admin-password-12') });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await limited.json()).toEqual({ error: 'too many failed attempts, try again later' });
+  });
+
+  it('shares the counts between application replicas through a Redis limiter', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const prefix = `gh-test:koa-auth:${randomBytes(4).toString('hex')}:`;
+    try {
+      const replica = () =>
+        listen(
+          createAuth({
+            secret: SECRET,
+            adminPasswd: 'admin-password-12',
+            attemptLimiter: new RedisRateLimiter(redis, prefix),
+          }),
+        );
+      const [one, two] = [await replica(), await replica()];
+      for (let i = 0; i < 5; i++) {
+        expect((await fetch(`${one}/user`, { headers: basic('admin', `a-${i}`) })).status).toBe(401);
+        expect((await fetch(`${two}/user`, { headers: basic('admin', `b-${i}`) })).status).toBe(401);
+      }
+      expect((await fetch(`${one}/user`, { headers: basic('admin', 'again') })).status).toBe(429);
+    } finally {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    }
+  });
 });

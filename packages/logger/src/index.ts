@@ -113,6 +113,13 @@ const SECRET_PARAMS = new Set([
 
 // Three base64url segments starting with a JSON header: a JWT, whatever parameter carries it.
 const JWT_LIKE = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
+// A Telegram bot token in a Bot API path (`/bot123456:AA.../getUpdates`): the bot's whole credential.
+const BOT_TOKEN = /\/bot\d+:[\w-]+/g;
+
+/** Text with every JWT-shaped value and Bot API token replaced, wherever they appear. */
+export function redactSecrets(text: string): string {
+  return text.replace(JWT_LIKE, '[redacted]').replace(BOT_TOKEN, '/bot[redacted]');
+}
 
 function paramName(raw: string): string {
   let name = raw.replace(/\+/g, ' ');
@@ -131,7 +138,7 @@ function paramName(raw: string): string {
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  const path = (q < 0 ? url : url.slice(0, q)).replace(JWT_LIKE, '[redacted]');
+  const path = redactSecrets(q < 0 ? url : url.slice(0, q));
   if (q < 0) return path;
   const query = url
     .slice(q + 1)
@@ -140,7 +147,7 @@ export function redactUrl(url: string): string {
       const eq = pair.indexOf('=');
       const name = eq < 0 ? pair : pair.slice(0, eq);
       if (eq >= 0 && SECRET_PARAMS.has(paramName(name))) return `${name}=[redacted]`;
-      return pair.replace(JWT_LIKE, '[redacted]');
+      return redactSecrets(pair);
     })
     .join('&');
   return `${path}?${query}`;

@@ -14,6 +14,10 @@ describe('redactUrl', () => {
     [`/x/${jwt}/y`, '/x/[redacted]/y'],
     ['/plain?a=1&b', '/plain?a=1&b'],
     ['/broken?%zz=1&token=t', '/broken?%zz=1&token=[redacted]'],
+    [
+      'https://api.telegram.org/bot123456:AAE-x_y/getUpdates?offset=1',
+      'https://api.telegram.org/bot[redacted]/getUpdates?offset=1',
+    ],
   ])('%s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -141,3 +141,6 @@ function tlsOptions(files: NonNullable<RedisConnection['tls']>): ConnectionOptio
     ...(files.keyFile ? { key: readFileSync(files.keyFile) } : {}),
   };
 }
+
+export * from './limiter';
+export * from './password-attempts';

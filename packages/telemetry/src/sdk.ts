@@ -8,6 +8,7 @@ import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import { RedactingExporter } from './redact';
 
 /**
  * Starts the OpenTelemetry Node SDK: spans of HTTP (server and client), gRPC (server and client, W3C
@@ -21,7 +22,8 @@ export function startSdk(serviceName: string): () => Promise<void> {
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   const sdk = new NodeSDK({
     serviceName,
-    traceExporter: new OTLPTraceExporter(),
+    // Span attributes carry URLs, targets and queries: redacted as the logs are before they leave.
+    traceExporter: new RedactingExporter(new OTLPTraceExporter()),
     // The same W3C header the gateway reads and grpc-kit sends when spans are not exported.
     textMapPropagator: new W3CTraceContextPropagator(),
     instrumentations: [

@@ -50,7 +50,32 @@ export async function signClaims(claims: Claims, secret: string | PrivateSigning
   const jwt = new SignJWT(orderClaims(claims) as Record<string, unknown>);
   if (typeof secret === 'string')
     return jwt.setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(encoder.encode(secret));
-  return jwt.setProtectedHeader({ alg: secret.alg, kid: secret.kid, typ: 'JWT' }).sign(secret.key);
+  const token = await jwt.setProtectedHeader({ alg: secret.alg, kid: secret.kid, typ: 'JWT' }).sign(secret.key);
+  return secret.alg === 'ES256' ? lowS(token) : token;
+}
+
+/** The order of P-256's base point, and half of it: ES256's s must not exceed the half. */
+const P256_N = BigInt('0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551');
+const P256_HALF_N = P256_N >> 1n;
+
+/** `s` of an ES256 JWS (r || s, 32 bytes each), or undefined when the signature is not 64 bytes. */
+function es256S(token: string): bigint | undefined {
+  const raw = Buffer.from(token.slice(token.lastIndexOf('.') + 1), 'base64url');
+  return raw.length === 64 ? BigInt(`0x${raw.subarray(32).toString('hex')}`) : undefined;
+}
+
+/**
+ * An ECDSA signature (r, s) has a twin (r, n - s) that verifies as well, so an ES256 token would have
+ * two spellings (and a single-use or deny-list keyed on one would miss the other). WebCrypto signs
+ * either form; Gatehouse always writes the low one and refuses the high one (as Bitcoin's BIP 62).
+ */
+function lowS(token: string): string {
+  const s = es256S(token);
+  if (s === undefined || s <= P256_HALF_N) return token;
+  const cut = token.lastIndexOf('.') + 1;
+  const raw = Buffer.from(token.slice(cut), 'base64url');
+  const flipped = Buffer.concat([raw.subarray(0, 32), Buffer.from((P256_N - s).toString(16).padStart(64, '0'), 'hex')]);
+  return `${token.slice(0, cut)}${flipped.toString('base64url')}`;
 }
 
 export interface VerifiedToken {
@@ -81,6 +106,27 @@ export function providerOf(claims: Claims): string | undefined {
   const id = claims.user?.id;
   const cut = id?.indexOf('_') ?? -1;
   return id && cut > 0 ? id.slice(0, cut) : undefined;
+}
+
+/** `<provider>_<40 hex>`: every provider's user ids, login handlers' included (issue 25, item 9). */
+const USER_ID = /^(.+)_[0-9a-f]{40}$/;
+
+/** The provider that minted a user id (`dev` for `dev_<sha1>`), or undefined for another shape. */
+export function providerOfUserId(id: string): string | undefined {
+  return USER_ID.exec(id)?.[1];
+}
+
+/**
+ * Sessions whose provider vouches for an account another provider made: a passkey logs in as the
+ * `dev_...` or `github_...` user it was registered for, so it lives only while that provider does.
+ */
+const ACCOUNT_LINKING_PROVIDERS = new Set(['passkey']);
+
+/** Every provider that must still be configured for the token to be accepted. */
+function providersOf(claims: Claims): (string | undefined)[] {
+  const provider = providerOf(claims);
+  if (provider === undefined || !ACCOUNT_LINKING_PROVIDERS.has(provider)) return [provider];
+  return [provider, providerOfUserId(claims.user?.id ?? '')];
 }
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
@@ -159,8 +205,8 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
     throw new TokenError('token issuer is not accepted');
   const claims = { ...payload, aud } as Claims;
   if (options.providerAllowed) {
-    const provider = providerOf(claims);
-    if (claims.user && (provider === undefined || !options.providerAllowed(provider))) {
+    const allowed = options.providerAllowed;
+    if (claims.user && providersOf(claims).some((p) => p === undefined || !allowed(p))) {
       throw new TokenError('provider is not configured');
     }
   }
@@ -178,7 +224,15 @@ async function verifySignature(token: string, aud: string, options: VerifyOption
     currentDate: options.now ? new Date(options.now()) : undefined,
   });
   if (typeof keys !== 'function' && keys.alg !== 'HS256') {
-    return jwtVerify(token, keys.keys as JWTVerifyGetKey, verifyOptions(keys.alg));
+    const verify = () => jwtVerify(token, keys.keys as JWTVerifyGetKey, verifyOptions(keys.alg));
+    if (keys.alg === 'ES256' && (es256S(token) ?? 0n) > P256_HALF_N) {
+      // A high-s twin is refused even when it verifies, expired or not; an unknown key keeps its own refusal.
+      await verify().catch((err: unknown) => {
+        if (!(err instanceof errors.JWTExpired)) throw err;
+      });
+      throw new TokenError('token is invalid');
+    }
+    return verify();
   }
   const reader = typeof keys === 'function' ? keys : keys.secrets;
   let candidates: string[];

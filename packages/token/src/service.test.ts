@@ -236,3 +236,18 @@ describe('expiry and refresh', () => {
     await expect(service.refresh(hs.token)).rejects.toThrow('invalid kind of token');
   });
 });
+
+describe('passkey sessions live only while their account’s provider does (issue 25, item 3)', () => {
+  const devUser = { name: 'pat', id: userId('dev', 'pat'), picture: '' };
+  it('verifies and refreshes with the dev provider on; refuses both once it is off', async () => {
+    let providers = ['dev', 'passkey'];
+    const { service, advance } = makeService({ providerAllowed: (name) => providers.includes(name) });
+    const issued = await service.issueSession({ user: devUser, aud: 'site', provider: 'passkey', sessionOnly: false });
+    await expect(service.verify(issued.token)).resolves.toMatchObject({ expired: false });
+    advance(16 * MINUTE);
+    await expect(service.refresh(issued.token)).resolves.toMatchObject({ jti: issued.jti });
+    providers = ['passkey'];
+    await expect(service.verify(issued.token)).rejects.toThrow('provider is not configured');
+    await expect(service.refresh(issued.token)).rejects.toThrow('provider is not configured');
+  });
+});

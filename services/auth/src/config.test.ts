@@ -91,3 +91,17 @@ describe('state shared by replicas', () => {
     expect(problemsOf({ ...base, GRPC_HOST: '::1' })).toEqual([]);
   });
 });
+
+test('METRICS_HOST defaults to loopback, whatever GRPC_HOST is', () => {
+  expect(
+    loadAuthConfig({
+      AUTH_SECRET: SECRET,
+      AUTH_DEV_PROVIDER: 'true',
+      GRPC_HOST: '0.0.0.0',
+      REDIS_URL: 'redis://r:6379',
+    }).metricsHost,
+  ).toBe('127.0.0.1');
+  expect(loadAuthConfig({ AUTH_SECRET: SECRET, AUTH_DEV_PROVIDER: 'true', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe(
+    '0.0.0.0',
+  );
+});

@@ -39,6 +39,8 @@ const envSchema = z.object({
   AUTH_CONFIG: optionalText(),
   AUTH_GRPC_PORT: port(50051),
   METRICS_PORT: port(9461),
+  /** The metrics listener's address: loopback unless asked, whatever the service's own host is. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   GRPC_HOST: z.string().default('127.0.0.1'),
   INTERNAL_KEYS_DIR: optionalText(),
   AVATAR_GRPC_ADDR: optionalText(),
@@ -80,6 +82,7 @@ export interface AuthConfig {
   grpc: { host: string; port: number };
   /** Prometheus `GET /metrics` port on the gRPC host; 0 (or unset in a config built in code): off. */
   metricsPort?: number;
+  metricsHost: string;
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
   internalKeysDir?: string;
   avatarAddress: string;
@@ -179,6 +182,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     token,
     grpc: { host: raw.GRPC_HOST, port: raw.AUTH_GRPC_PORT },
     metricsPort: raw.METRICS_PORT,
+    metricsHost: raw.METRICS_HOST,
     internalKeysDir: raw.INTERNAL_KEYS_DIR,
     avatarAddress: grpcAddress(raw.AVATAR_GRPC_ADDR, raw.AVATAR_GRPC_PORT),
     dev,

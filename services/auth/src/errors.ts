@@ -60,6 +60,12 @@ export const passkeyErrors = {
   challengeRefused: () =>
     new AppError('permission_denied', AuthErrors.PASSKEY_CHALLENGE_REFUSED, 'challenge is unknown or expired'),
   refused: (why: string) => new AppError('permission_denied', AuthErrors.PASSKEY_REFUSED, `passkey refused: ${why}`),
+  providerGone: (provider: string) =>
+    new AppError(
+      'unauthenticated',
+      AuthErrors.PASSKEY_REFUSED,
+      `passkey refused: the provider of this account ("${provider}") is no longer configured`,
+    ),
   notFound: () => new AppError('not_found', AuthErrors.PASSKEY_NOT_FOUND, 'passkey not found'),
   alreadyRegistered: () => new AppError('already_exists', AuthErrors.PASSKEY_EXISTS, 'passkey is already registered'),
   tooMany: (max: number) =>

@@ -119,6 +119,7 @@ export async function startAuthService(
       throw new DatabaseSettingError(err);
     }
     passkeys = new PasskeyLogin({
+      providerAllowed: (name) => providerNames.has(name),
       baseUrl: config.token.url,
       rpName: new URL(config.token.url).hostname,
       store: new PgPasskeyStore(passkeyPool),
@@ -196,7 +197,8 @@ export async function startAuthService(
   let grpc: RunningGrpcServer;
   let metricsServer: MetricsServer | undefined;
   try {
-    if (metrics) metricsServer = await serveMetrics(metrics, { host: config.grpc.host, port: config.metricsPort ?? 0 });
+    if (metrics)
+      metricsServer = await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 });
     grpc = await startAuthServer({
       host: config.grpc.host,
       port: config.grpc.port,

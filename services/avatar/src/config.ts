@@ -16,6 +16,8 @@ const schema = z.object({
   INTERNAL_KEYS_DIR: optionalText(),
   AVATAR_GRPC_PORT: port(50052),
   METRICS_PORT: port(9462),
+  /** The metrics listener's address: loopback unless asked, whatever the service's own host is. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: logLevel(),
   LOG_FORMAT: logFormat(),
   AUTH_AVATAR_STORE: z
@@ -48,6 +50,7 @@ export interface AvatarConfig {
   port: number;
   /** Prometheus `GET /metrics` port on the gRPC host; 0 (or unset in a config built in code): off. */
   metricsPort?: number;
+  metricsHost: string;
   /** Pino level (LOG_LEVEL); unset in a config built in code: info. */
   logLevel?: string;
   logFormat?: 'json' | 'pretty';
@@ -70,6 +73,7 @@ export function loadAvatarConfig(env: Record<string, string | undefined>): Avata
     internalKeysDir: c.INTERNAL_KEYS_DIR,
     port: c.AVATAR_GRPC_PORT,
     metricsPort: c.METRICS_PORT,
+    metricsHost: c.METRICS_HOST,
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
     store: c.AUTH_AVATAR_STORE,

@@ -63,7 +63,8 @@ export async function startAvatarService(
   let grpc: RunningGrpcServer;
   let metricsServer: MetricsServer | undefined;
   try {
-    if (metrics) metricsServer = await serveMetrics(metrics, { host: config.host, port: config.metricsPort ?? 0 });
+    if (metrics)
+      metricsServer = await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 });
     const internalAuth = await openInternalAuth(config.internalKeysDir, 'avatar', [], log);
     grpc = await startAvatarServer({
       avatars,

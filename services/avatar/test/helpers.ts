@@ -18,6 +18,7 @@ export async function tempDir(prefix: string): Promise<{ dir: string; cleanup: (
 export function testConfig(overrides: Partial<AvatarConfig> = {}): AvatarConfig {
   return {
     host: '127.0.0.1',
+    metricsHost: '127.0.0.1',
     port: 0,
     store: '',
     resizeLimit: 0,

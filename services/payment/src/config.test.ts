@@ -132,3 +132,8 @@ test('PAYMENT_DEV_PROCESSOR with real processor credentials (or a gateway URL) i
     );
   }
 });
+
+test('METRICS_HOST defaults to loopback, whatever GRPC_HOST is', () => {
+  expect(loadPaymentConfig({ ...base, GRPC_HOST: '0.0.0.0' }).metricsHost).toBe('127.0.0.1');
+  expect(loadPaymentConfig({ ...base, METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+});

@@ -39,6 +39,8 @@ const schema = z
     INTERNAL_KEYS_DIR: optionalText(),
     PAYMENT_GRPC_PORT: port(50054),
     METRICS_PORT: port(9464),
+    /** The metrics listener's address: loopback unless asked, whatever the service's own host is. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: logLevel(),
     LOG_FORMAT: logFormat(),
     PROCESSOR_MERCHANT_ID: optionalText(),
@@ -56,6 +58,8 @@ const schema = z
     PAYMENT_RECONCILE_AFTER: duration('10m'),
     /** ...this often. */
     PAYMENT_RECONCILE_INTERVAL: duration('5m'),
+    /** Cards one owner may hold: creating one more is refused (409). */
+    PAYMENT_MAX_CARDS_PER_OWNER: z.coerce.number().int().min(1).max(100_000).default(100),
     PAYMENT_LIMIT_1_DAY: amount('PAYMENT_LIMIT_1_DAY', '500.00'),
     PAYMENT_LIMIT_30_DAYS: amount('PAYMENT_LIMIT_30_DAYS'),
     PAYMENT_LIMIT_365_DAYS: amount('PAYMENT_LIMIT_365_DAYS'),
@@ -112,6 +116,7 @@ export interface PaymentConfig {
   grpcPort: number;
   /** Prometheus `GET /metrics` port on the gRPC host; 0 (or unset in a config built in code): off. */
   metricsPort?: number;
+  metricsHost: string;
   logLevel: string;
   logFormat: 'json' | 'pretty';
   /** Absent when no credentials are configured: the service runs, loads are refused. */
@@ -126,6 +131,8 @@ export interface PaymentConfig {
   /** PAYMENT_DEV_PROCESSOR: run the development processor on 127.0.0.1:`port` and use it (never with `processor`). */
   devProcessor?: { port: number; timeoutMs: number };
   rules: LimitRule[];
+  /** PAYMENT_MAX_CARDS_PER_OWNER (default 100). */
+  maxCardsPerOwner?: number;
   reconcileAfterMs: number;
   reconcileIntervalMs: number;
 }
@@ -156,12 +163,14 @@ export function loadPaymentConfig(env: Record<string, string | undefined>): Paym
     internalKeysDir: c.INTERNAL_KEYS_DIR,
     grpcPort: c.PAYMENT_GRPC_PORT,
     metricsPort: c.METRICS_PORT,
+    metricsHost: c.METRICS_HOST,
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
     processor,
     devProcessor: c.PAYMENT_DEV_PROCESSOR
       ? { port: c.PAYMENT_DEV_PROCESSOR_PORT, timeoutMs: c.PROCESSOR_TIMEOUT }
       : undefined,
+    maxCardsPerOwner: c.PAYMENT_MAX_CARDS_PER_OWNER,
     reconcileAfterMs: c.PAYMENT_RECONCILE_AFTER,
     reconcileIntervalMs: c.PAYMENT_RECONCILE_INTERVAL,
     rules: standardRules({

@@ -12,6 +12,8 @@ export const PaymentErrors = errorCodes(
   'INVALID_NONCE',
   'INVALID_IDEMPOTENCY_KEY',
   'CARD_NOT_FOUND',
+  'TOO_MANY_CARDS',
+  'INVALID_PAGE',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
   'PROCESSOR_UNAVAILABLE',
@@ -23,3 +25,7 @@ export const cardNotFound = () => notFound(PaymentErrors.CARD_NOT_FOUND, 'card n
 
 /** An idempotency key that cannot be honoured now; ALREADY_EXISTS on the wire (the gateway answers 409). */
 export const idempotencyConflict = (code: string, message: string) => new AppError('already_exists', code, message);
+
+/** Past PAYMENT_MAX_CARDS_PER_OWNER; FAILED_PRECONDITION on the wire (the gateway answers 409). */
+export const tooManyCards = (max: number) =>
+  new AppError('failed_precondition', PaymentErrors.TOO_MANY_CARDS, `an owner may hold at most ${max} cards`);

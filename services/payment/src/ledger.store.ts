@@ -78,16 +78,28 @@ function prepared(text: string, values: unknown[]): QueryConfig {
 export class PostgresLedgerStore implements LedgerStore {
   constructor(private readonly pool: Pool) {}
 
-  async createCard(ownerId: string, name: string, now: Date): Promise<CardRecord> {
-    const { rows } = await this.pool.query<CardRow>(
-      'INSERT INTO cards (owner_id, name, created_at) VALUES ($1, $2, $3) RETURNING *',
-      [ownerId, name, now],
-    );
-    return toCard(rows[0]!);
+  async createCard(ownerId: string, name: string, now: Date, maxCards: number): Promise<CardRecord | null> {
+    return this.transaction(async (client) => {
+      // The owner's lock (the one loads take) makes count-then-insert one step for that owner.
+      await client.query(
+        prepared('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`payment.owner:${ownerId}`]),
+      );
+      const { rows } = await client.query<CardRow>(
+        prepared(
+          `INSERT INTO cards (owner_id, name, created_at) SELECT $1, $2, $3
+           WHERE (SELECT count(*) FROM cards WHERE owner_id = $1) < $4 RETURNING *`,
+          [ownerId, name, now, maxCards],
+        ),
+      );
+      return rows[0] ? toCard(rows[0]) : null;
+    });
   }
 
-  async listCards(ownerId: string): Promise<CardRecord[]> {
-    const { rows } = await this.pool.query<CardRow>('SELECT * FROM cards WHERE owner_id = $1 ORDER BY id', [ownerId]);
+  async listCards(ownerId: string, page: { afterId: number; limit: number }): Promise<CardRecord[]> {
+    const { rows } = await this.pool.query<CardRow>(
+      'SELECT * FROM cards WHERE owner_id = $1 AND id > $2 ORDER BY id LIMIT $3',
+      [ownerId, page.afterId, page.limit],
+    );
     return rows.map(toCard);
   }
 

@@ -58,8 +58,13 @@ export interface OwnerTransaction {
 }
 
 export interface LedgerStore {
-  createCard(ownerId: string, name: string, now: Date): Promise<CardRecord>;
-  listCards(ownerId: string): Promise<CardRecord[]>;
+  /**
+   * Creates a card unless the owner already holds `maxCards` (then null), counted under the owner's
+   * lock in the same transaction, so concurrent creations never pass the cap together.
+   */
+  createCard(ownerId: string, name: string, now: Date, maxCards: number): Promise<CardRecord | null>;
+  /** The owner's cards with an id above `afterId`, oldest first, at most `limit`. */
+  listCards(ownerId: string, page: { afterId: number; limit: number }): Promise<CardRecord[]>;
   findCard(ownerId: string, cardId: number): Promise<CardRecord | null>;
   listLoads(cardId: number): Promise<LoadRecord[]>;
   /**

@@ -1,6 +1,6 @@
 import { invalidArgument, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
-import { cardNotFound, PaymentErrors } from './errors';
+import { cardNotFound, PaymentErrors, tooManyCards } from './errors';
 import type { CardRecord, LedgerStore, LoadRecord, Settlement } from './ledger';
 import { type LimitRule, limitViolations } from './limits';
 import {
@@ -19,6 +19,12 @@ const RECONCILE_BATCH = 100;
 /** Lookups at the processor at once while reconciling: a backlog drains fast without a flood. */
 const RECONCILE_CONCURRENCY = 8;
 export const MAX_CARD_NAME_LENGTH = 100;
+export const DEFAULT_MAX_CARDS_PER_OWNER = 100;
+/** GET /cards/ pages: 50 cards unless asked, never more than 200. */
+export const DEFAULT_CARDS_PAGE = 50;
+export const MAX_CARDS_PAGE = 200;
+/** A page cursor: the id of the last card of the page before. */
+const CURSOR = /^[1-9][0-9]{0,15}$/;
 
 export interface ReconcileReport {
   checked: number;
@@ -40,6 +46,8 @@ export interface PaymentsDeps {
    * the processor's search finds a new sale.
    */
   reconcileAfterMs?: number;
+  /** Cards one owner may hold (PAYMENT_MAX_CARDS_PER_OWNER); 100 when unset. */
+  maxCardsPerOwner?: number;
   /** Injected so tests can move time across a window boundary. */
   clock?: () => Date;
 }
@@ -75,12 +83,27 @@ export class Payments {
     if (trimmed === '' || trimmed.length > MAX_CARD_NAME_LENGTH) {
       throw invalidArgument(PaymentErrors.INVALID_CARD_NAME, `name must be 1 to ${MAX_CARD_NAME_LENGTH} characters`);
     }
-    return this.deps.store.createCard(ownerId, trimmed, this.clock());
+    const max = this.deps.maxCardsPerOwner ?? DEFAULT_MAX_CARDS_PER_OWNER;
+    const card = await this.deps.store.createCard(ownerId, trimmed, this.clock(), max);
+    if (!card) throw tooManyCards(max);
+    return card;
   }
 
-  listCards(ownerId: string): Promise<CardRecord[]> {
+  /** One page of the owner's cards, oldest first, and the cursor of the next page (empty: the last). */
+  async listCards(ownerId: string, page: { limit?: number; cursor?: string } = {}) {
     requireOwner(ownerId);
-    return this.deps.store.listCards(ownerId);
+    const limit = page.limit || DEFAULT_CARDS_PAGE;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CARDS_PAGE) {
+      throw invalidArgument(PaymentErrors.INVALID_PAGE, `limit must be 1 to ${MAX_CARDS_PAGE}`);
+    }
+    if (page.cursor && !CURSOR.test(page.cursor)) {
+      throw invalidArgument(PaymentErrors.INVALID_PAGE, 'cursor must be the next of a previous page');
+    }
+    // One more than asked tells whether a next page exists.
+    const cards = await this.deps.store.listCards(ownerId, { afterId: Number(page.cursor || 0), limit: limit + 1 });
+    const more = cards.length > limit;
+    const shown = more ? cards.slice(0, limit) : cards;
+    return { cards: shown, next: more ? String(shown.at(-1)?.id) : '' };
   }
 
   async listLoads(ownerId: string, cardId: number): Promise<LoadRecord[]> {

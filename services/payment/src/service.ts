@@ -91,6 +91,7 @@ export async function startPaymentService(
     log,
     clock: overrides.clock,
     reconcileAfterMs: config.reconcileAfterMs,
+    maxCardsPerOwner: config.maxCardsPerOwner,
   });
 
   let migrated: Promise<boolean> | undefined;
@@ -135,7 +136,8 @@ export async function startPaymentService(
       metrics,
       loads: metrics && loadRecorder(metrics),
     });
-    metricsServer = metrics && (await serveMetrics(metrics, { host: config.grpcHost, port: config.metricsPort ?? 0 }));
+    metricsServer =
+      metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
   } catch (err) {
     await dev?.close();
     await pool.end();

@@ -56,7 +56,7 @@ async function newCard() {
   const card = await service.payments.createCard(ownerId, 'Card-1');
   const load = (amountCents: number, nonce = 'fake-valid-nonce') =>
     service.payments.loadCard({ ownerId, cardId: card.id, amountCents, nonce });
-  const balance = async () => (await service.payments.listCards(ownerId))[0]!.balanceCents;
+  const balance = async () => (await service.payments.listCards(ownerId)).cards[0]!.balanceCents;
   return { ownerId, card, load, balance };
 }
 

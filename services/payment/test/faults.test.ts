@@ -58,7 +58,7 @@ test('a charge the ledger cannot record is answered as an unknown outcome, then 
   expect(fake.approved.size - approvedBefore).toBe(1); // the processor did charge
   now = new Date(now.getTime() + 11 * 60_000);
   expect(await payments.reconcile()).toMatchObject({ succeeded: 1, stillUnknown: 0 });
-  expect((await payments.listCards(ownerId))[0]?.balanceCents).toBe(12_345);
+  expect((await payments.listCards(ownerId)).cards[0]?.balanceCents).toBe(12_345);
 });
 
 test('drain waits until a load that reached the processor is settled', async () => {
@@ -92,5 +92,5 @@ test('reconciliation drains a backlog of hundreds in one round', async () => {
   now = new Date(now.getTime() + 11 * 60_000);
   const report = await payments.reconcile();
   expect(report).toEqual({ checked: count, succeeded: count / 2, failed: count / 2, stillUnknown: 0 });
-  expect((await payments.listCards(ownerId))[0]?.balanceCents).toBe(count / 2);
+  expect((await payments.listCards(ownerId)).cards[0]?.balanceCents).toBe(count / 2);
 }, 60_000);

@@ -78,7 +78,7 @@ test('20 concurrent loads of 100.00 against 500.00: exactly 5 succeed and the ba
   }
   // The processor was charged exactly five times; refused loads never reached it.
   expect(fake.approved.size - approvedBefore).toBe(5);
-  const [after] = await payments.listCards(ownerId);
+  const [after] = (await payments.listCards(ownerId)).cards;
   expect(after!.balanceCents).toBe(50_000);
   expect(await ledgerSum(card.id)).toBe(50_000);
 });
@@ -127,7 +127,7 @@ test('a load older than 24 hours no longer counts (injected clock)', async () =>
 
   now = new Date(now.getTime() + 2000); // 24:00:01 after the first load
   expect((await load(payments, ownerId, card.id, 50_000)).status).toBe('succeeded');
-  expect((await payments.listCards(ownerId))[0]!.balanceCents).toBe(100_000);
+  expect((await payments.listCards(ownerId)).cards[0]!.balanceCents).toBe(100_000);
 });
 
 test('declined loads do not count; unknown outcomes do and are never credited', async () => {
@@ -173,7 +173,7 @@ test('idempotency keys replay the first answer and refuse a different request', 
   const again = await load(payments, ownerId, card.id, 1_000, 'key-1');
   expect(again).toEqual({ ...first, replayed: true });
   expect(fake.requests.length).toBe(requests); // charged once
-  expect((await payments.listCards(ownerId))[0]!.balanceCents).toBe(1_000);
+  expect((await payments.listCards(ownerId)).cards[0]!.balanceCents).toBe(1_000);
 
   await expect(load(payments, ownerId, card.id, 2_000, 'key-1')).rejects.toMatchObject({
     kind: 'already_exists',
@@ -200,7 +200,7 @@ test("another owner's card is not found, and neither is a missing one", async ()
   ]) {
     await expect(attempt()).rejects.toMatchObject({ kind: 'not_found', code: 'CARD_NOT_FOUND' });
   }
-  expect(await b.payments.listCards(b.ownerId)).toEqual([]);
+  expect(await b.payments.listCards(b.ownerId)).toEqual({ cards: [], next: '' });
 });
 
 test('invalid input is refused before anything is recorded', async () => {
@@ -252,7 +252,7 @@ test('reconciliation settles open loads from what the processor recorded, once',
     [charged.loadId, 'succeeded'],
   ]);
   expect(loads[1]?.processorTransactionId).toMatch(/^[0-9a-f]{10}$/);
-  expect((await payments.listCards(ownerId))[0]!.balanceCents).toBe(10_000);
+  expect((await payments.listCards(ownerId)).cards[0]!.balanceCents).toBe(10_000);
   expect(await ledgerSum(card.id)).toBe(10_000);
   // The failed load no longer counts: 100.00 succeeded, 400.00 still fit.
   expect((await load(payments, ownerId, card.id, 40_000)).status).toBe('succeeded');

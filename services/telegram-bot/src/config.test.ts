@@ -34,3 +34,8 @@ test('refuses in-process login requests and lease when reachable beyond loopback
   expect(problemsOf({ GRPC_HOST: '0.0.0.0' })).toEqual([expect.stringMatching(/^REDIS_URL: required when GRPC_HOST/)]);
   expect(problemsOf({ GRPC_HOST: '0.0.0.0', REDIS_URL: 'redis://redis:6379' })).toEqual([]);
 });
+
+test('METRICS_HOST defaults to loopback, whatever GRPC_HOST is', () => {
+  expect(loadTelegramConfig({ GRPC_HOST: '0.0.0.0', REDIS_URL: 'redis://r:6379' }).metricsHost).toBe('127.0.0.1');
+  expect(loadTelegramConfig({ METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
+});

@@ -21,6 +21,8 @@ const schema = z
     INTERNAL_KEYS_DIR: optionalText(),
     TELEGRAM_GRPC_PORT: port(50053),
     METRICS_PORT: port(9463),
+    /** The metrics listener's address: loopback unless asked, whatever the service's own host is. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     LOG_LEVEL: logLevel(),
     LOG_FORMAT: logFormat(),
     // Without a token the service stays off: it starts and answers health, its RPCs say no bot is configured.
@@ -77,6 +79,7 @@ export interface TelegramConfig {
   grpcPort: number;
   /** Prometheus `GET /metrics` port on the gRPC host; 0 (or unset in a config built in code): off. */
   metricsPort?: number;
+  metricsHost: string;
   logLevel: string;
   logFormat: 'json' | 'pretty';
   /** Undefined: no bot, the service is off. */
@@ -113,6 +116,7 @@ export function loadTelegramConfig(env: Record<string, string | undefined>): Tel
     internalKeysDir: c.INTERNAL_KEYS_DIR,
     grpcPort: c.TELEGRAM_GRPC_PORT,
     metricsPort: c.METRICS_PORT,
+    metricsHost: c.METRICS_HOST,
     logLevel: c.LOG_LEVEL,
     logFormat: c.LOG_FORMAT,
     botToken: c.TELEGRAM_BOT_TOKEN,

@@ -52,7 +52,7 @@ export async function startTelegramService(
     // Metrics cost nothing when off: no registry, no recorder, the lease unwrapped.
     const metrics = config.metricsPort ? new Metrics('telegram-bot') : undefined;
     const metricsServer =
-      metrics && (await serveMetrics(metrics, { host: config.grpcHost, port: config.metricsPort ?? 0 }));
+      metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
     cleanups.push(() => metricsServer?.stop());
     if (!config.botToken) {
       log.warn('TELEGRAM_BOT_TOKEN is unset: the telegram login is off');

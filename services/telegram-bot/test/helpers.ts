@@ -134,6 +134,7 @@ export async function startTestAvatarService() {
   const service = await startAvatarService(
     {
       host: '127.0.0.1',
+      metricsHost: '127.0.0.1',
       port: 0,
       store: dir,
       resizeLimit: 0,

@@ -48,6 +48,7 @@ export function countedLimiter(limiter: RateLimiter, metrics: Metrics): RateLimi
       }
       return verdict;
     },
+    peek: (key, limit) => limiter.peek(key, limit),
     reset: (key) => limiter.reset(key),
   };
 }

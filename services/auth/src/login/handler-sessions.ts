@@ -5,6 +5,7 @@ import { AuthErrors, loginErrors } from '../errors';
 import type { AvatarSaver } from './oauth2-login';
 
 const AVATAR_ID = /^[0-9a-f]{40}\.image$/;
+const USER_ID_HEX = /^[0-9a-f]{40}$/;
 
 /** What a login handler may say about its user; anything else in the JSON is dropped. */
 const handlerUser = z.object({
@@ -40,8 +41,14 @@ export class HandlerSessions {
     if (!parsed.success)
       throw invalidArgument(AuthErrors.BAD_USER, `user_json: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
     const user = parsed.data;
-    if (!user.id.startsWith(`${input.provider}_`)) {
-      throw permissionDenied(AuthErrors.FOREIGN_USER_ID, `user id must start with "${input.provider}_"`);
+    // Exactly `<provider>_<sha1 hex>`: a prefix test alone would let a handler named `tg` mint ids in
+    // the namespace of one named `tg_x` (`tg_x_<hex>` starts with `tg_`).
+    const hex = user.id.slice(input.provider.length + 1);
+    if (!user.id.startsWith(`${input.provider}_`) || !USER_ID_HEX.test(hex)) {
+      throw permissionDenied(
+        AuthErrors.FOREIGN_USER_ID,
+        `user id must be "${input.provider}_" and 40 lower-case hex characters`,
+      );
     }
     const picture = await this.picture(user.id, user.picture);
     try {

@@ -1,7 +1,7 @@
 // The passkey ceremony's own rules, short of an authenticator's signature (gateway/test/passkeys.test.ts
 // signs with Chromium's virtual authenticator): relying party from AUTH_URL, required user verification
 // and resident keys, single-use challenges bound to their user and ceremony, and the login limits.
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
 import { createLogger } from '@gatehouse/logger';
 import { configSecretReader, TokenService } from '@gatehouse/token';
 import { MemoryChallenges } from '../stores/challenges';
@@ -33,9 +33,10 @@ class MemoryPasskeys implements PasskeyStore {
 const limit = { limit: 2, windowMs: 60_000 };
 const user = { id: 'dev_1', name: 'pat', picture: '' };
 
-function setup() {
+function setup(providerAllowed: (name: string) => boolean = () => true) {
   const store = new MemoryPasskeys();
   const passkeys = new PasskeyLogin({
+    providerAllowed,
     baseUrl: 'http://localhost:8080',
     rpName: 'localhost',
     store,
@@ -140,5 +141,87 @@ describe('passkey ceremony', () => {
     for (const id of ['', 'a'.repeat(1025), '{"$ne":null}', 'id with spaces'])
       await expect(passkeys.remove(user.id, id)).rejects.toMatchObject({ code: 'PASSKEY_BAD_RESPONSE' });
     await expect(passkeys.remove(user.id, 'cred-unknown_1')).rejects.toMatchObject({ code: 'PASSKEY_NOT_FOUND' });
+  });
+});
+
+/**
+ * A software authenticator with one resident P-256 credential: its COSE public key (as registration
+ * stores it) and signed assertions for a login challenge, as a browser's authenticator makes them.
+ */
+function softAuthenticator(credentialId: string, userId: string) {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const coord = (v: string | undefined) => Buffer.from(v as string, 'base64url');
+  // CBOR map {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}
+  const cose = Buffer.concat([
+    Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21, 0x58, 0x20]),
+    coord(jwk.x),
+    Buffer.from([0x22, 0x58, 0x20]),
+    coord(jwk.y),
+  ]);
+  let counter = 0;
+  return {
+    cose,
+    assert(challenge: string): string {
+      const clientData = Buffer.from(
+        JSON.stringify({ type: 'webauthn.get', challenge, origin: 'http://localhost:8080' }),
+      );
+      const counterBytes = Buffer.alloc(4);
+      counterBytes.writeUInt32BE(++counter);
+      const authData = Buffer.concat([
+        createHash('sha256').update('localhost').digest(),
+        Buffer.from([0x05]), // user present and verified
+        counterBytes,
+      ]);
+      const signed = Buffer.concat([authData, createHash('sha256').update(clientData).digest()]);
+      return JSON.stringify({
+        id: credentialId,
+        rawId: credentialId,
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: {
+          clientDataJSON: clientData.toString('base64url'),
+          authenticatorData: authData.toString('base64url'),
+          signature: sign('sha256', signed, privateKey).toString('base64url'),
+          userHandle: createHash('sha256').update(userId).digest('base64url'),
+        },
+      });
+    },
+  };
+}
+
+describe('a passkey of an account whose provider is gone (issue 25, item 3)', () => {
+  const devUser = { id: `dev_${'a'.repeat(40)}`, name: 'pat', picture: '' };
+
+  async function loginWith(providers: string[]) {
+    const { store, passkeys } = setup((name) => providers.includes(name));
+    store.recordUse = async () => true;
+    const device = softAuthenticator('cred-soft', devUser.id);
+    await store.add({
+      id: 'cred-soft',
+      userId: devUser.id,
+      userJson: JSON.stringify(devUser),
+      publicKey: device.cose,
+      counter: 0,
+      transports: ['internal'],
+    });
+    const { options } = (await passkeys.loginOptions('10.0.0.9')) as { options: { challenge: string } };
+    return passkeys.login({
+      clientIp: '10.0.0.9',
+      site: '',
+      sessionOnly: false,
+      responseJson: device.assert(options.challenge),
+    });
+  }
+
+  it('logs in while the dev provider is configured', async () => {
+    await expect(loginWith(['dev', 'passkey'])).resolves.toMatchObject({ ok: true, user: devUser });
+  });
+
+  it('is refused (unauthenticated) once the dev provider is off', async () => {
+    await expect(loginWith(['passkey'])).rejects.toMatchObject({
+      kind: 'unauthenticated',
+      message: 'passkey refused: the provider of this account ("dev") is no longer configured',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { AppError } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
-import type { Issued, TokenService } from '@gatehouse/token';
+import { type Issued, providerOfUserId, type TokenService } from '@gatehouse/token';
 import {
   type AuthenticationResponseJSON,
   type AuthenticatorTransport,
@@ -43,6 +43,8 @@ export interface PasskeySummary {
 export type LoginOutcome = { ok: true; session: Issued; user: PasskeyUser } | { ok: false; retryAfterSeconds: number };
 
 export interface PasskeyLoginDeps {
+  /** Whether a provider is configured: a passkey logs in only while its account's provider does. */
+  providerAllowed: (name: string) => boolean;
   /** AUTH_URL: the relying party id is its host name, the only origin accepted is its origin. */
   baseUrl: string;
   /** The name authenticators show next to the credential. */
@@ -234,6 +236,9 @@ export class PasskeyLogin {
       throw passkeyErrors.refused((err as Error).message);
     }
     if (!verified.verified) throw passkeyErrors.refused('login not verified');
+    // The account came from a provider (`dev_...`): with that provider removed, its passkeys end too.
+    const accountProvider = providerOfUserId(stored.userId) ?? stored.userId.split('_')[0] ?? '';
+    if (!this.deps.providerAllowed(accountProvider)) throw passkeyErrors.providerGone(accountProvider);
     const newCounter = verified.authenticationInfo.newCounter;
     if (!(await this.deps.store.recordUse(stored.id, stored.counter, newCounter))) {
       throw passkeyErrors.refused('passkey was used or removed meanwhile');

@@ -5,6 +5,7 @@ import {
   type Claims,
   canonicalAudience,
   HANDSHAKE_TTL_MS,
+  randomToken,
   type TokenService,
   userId,
 } from '@gatehouse/token';
@@ -47,7 +48,7 @@ const clean = (text: string | undefined) => (text ?? '').replace(/[\r\n]/g, '').
  * confirmation token; step 2 (`token`) logs in with it once. The token is a signed JWT like go-pkgz's
  * (handshake id `<user>::<address>`, 30 minutes): the link carries everything, nothing is stored when a
  * message is sent, so flooding step 1 costs no storage beyond the rate counters; at step 2 the token's
- * sha256 is marked used in Redis for the rest of its life, which makes it single-use.
+ * jti is marked used in Redis for the rest of its life, which makes it single-use.
  */
 export class VerifiedLogin {
   private readonly now: () => number;
@@ -115,7 +116,7 @@ export class VerifiedLogin {
       return failure(403, 'failed to verify confirmation token');
     }
     // Only this provider's confirmation tokens: never a session, nor another provider's handshake.
-    if (claims.user || claims.auth_provider?.name !== this.deps.name || !claims.handshake?.id) {
+    if (claims.user || claims.auth_provider?.name !== this.deps.name || !claims.handshake?.id || !claims.jti) {
       return failure(403, 'failed to verify confirmation token');
     }
     const [user, address, ...rest] = claims.handshake.id.split('::');
@@ -125,7 +126,9 @@ export class VerifiedLogin {
     let first: boolean;
     try {
       first = await this.deps.usedTokens.markUsed(
-        `verify:${createHash('sha256').update(token).digest('hex')}`,
+        // By jti, never by the token's spelling: another spelling (an ECDSA signature's twin) of a used
+        // link carries the same jti and is refused with it.
+        `verify:${this.deps.name}:jti:${claims.jti}`,
         Math.max(60_000, remainingMs),
       );
     } catch (err) {
@@ -153,6 +156,7 @@ export class VerifiedLogin {
       exp: nowSec + HANDSHAKE_TTL_MS / 1000,
       nbf: nowSec - 60,
       iat: nowSec,
+      jti: randomToken(),
       handshake: { id, from: from.slice(0, 2048) || undefined },
       auth_provider: { name: this.deps.name },
     });

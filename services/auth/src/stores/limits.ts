@@ -1,77 +1,8 @@
-import type { Redis } from 'ioredis';
+import type { Limit } from '@gatehouse/redis';
 
-/** A fixed-window counter: at most `limit` hits per `windowMs` for one key. */
-export interface Limit {
-  limit: number;
-  windowMs: number;
-}
-
-export interface LimitVerdict {
-  allowed: boolean;
-  /** Whole seconds until the window ends (the Retry-After value) when not allowed. */
-  retryAfterSeconds: number;
-}
-
-/** Abuse counters (login attempts, messages sent); Redis in production, memory in development. */
-export interface RateLimiter {
-  hit(key: string, limit: Limit): Promise<LimitVerdict>;
-  reset(key: string): Promise<void>;
-}
-
-function verdict(count: number, limit: Limit, ttlMs: number): LimitVerdict {
-  const allowed = count <= limit.limit;
-  return { allowed, retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(ttlMs / 1000)) };
-}
-
-// INCR and the window's expiry in one step, so a crash between them never leaves a counter without TTL.
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
-return {count, ttl}`;
-
-export class RedisRateLimiter implements RateLimiter {
-  constructor(
-    private readonly redis: Redis,
-    private readonly prefix: string,
-  ) {}
-
-  async hit(key: string, limit: Limit): Promise<LimitVerdict> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `${this.prefix}limit:${key}`, limit.windowMs)) as [
-      number,
-      number,
-    ];
-    return verdict(count, limit, ttl);
-  }
-
-  async reset(key: string): Promise<void> {
-    await this.redis.del(`${this.prefix}limit:${key}`);
-  }
-}
-
-/** One process only: counters are lost on restart and not shared; for `pnpm start` without Redis. */
-export class MemoryRateLimiter implements RateLimiter {
-  private readonly counters = new Map<string, { count: number; endsAt: number }>();
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  async hit(key: string, limit: Limit): Promise<LimitVerdict> {
-    const now = this.now();
-    if (this.counters.size > 10_000) for (const [k, c] of this.counters) if (c.endsAt <= now) this.counters.delete(k);
-    let counter = this.counters.get(key);
-    if (!counter || counter.endsAt <= now) {
-      counter = { count: 0, endsAt: now + limit.windowMs };
-      this.counters.set(key, counter);
-    }
-    counter.count += 1;
-    return verdict(counter.count, limit, counter.endsAt - now);
-  }
-
-  async reset(key: string): Promise<void> {
-    this.counters.delete(key);
-  }
-}
+// The one rate limiter (Redis, or memory for one development process) lives in @gatehouse/redis, shared
+// with the gateway's basic auth and koa-auth's admin password.
+export { type Limit, type LimitVerdict, MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from '@gatehouse/redis';
 
 /** Password-attempt limits of a login form (direct login, the local server's login page). */
 export interface PasswordLimits {

@@ -85,6 +85,9 @@ const TOKEN_JSON = { version: 2, authorizationFingerprint: 'dev-processor', conf
 
 type Reply = (status: number, body: string) => void;
 
+/** The largest request body read (Braintree's own requests are a few kB). */
+const MAX_BODY = 1024 * 1024;
+
 export async function startDevProcessor(options: DevProcessorOptions = {}): Promise<DevProcessor> {
   const merchantId = options.merchantId ?? 'dev_merchant';
   const publicKey = options.publicKey ?? 'dev_public';
@@ -180,10 +183,6 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
       return violation(res, `body is not JSON: ${raw.slice(0, 80)}`);
     }
     if (options.recordRequests) state.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
-    if (req.headers.authorization !== expectedAuth) {
-      res.writeHead(401);
-      return res.end();
-    }
     if (req.headers['x-apiversion'] !== '6') return violation(res, `X-ApiVersion ${req.headers['x-apiversion']}`);
     if (!String(req.headers.accept).includes('application/xml')) return violation(res, `Accept ${req.headers.accept}`);
     if (!String(req.headers['content-type']).includes('application/json')) {
@@ -216,9 +215,29 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
     res.end();
   };
 
+  // Credentials first, then at most MAX_BODY bytes: a stranger's body is never read, and nobody's
+  // body grows the process (a 200 MB post once took payment from 108 MB to 694 MB).
+  const refuse = (res: http.ServerResponse, status: number) => {
+    res.writeHead(status, { Connection: 'close' }).end();
+  };
   const server = http.createServer((req, res) => {
+    if (req.headers.authorization !== expectedAuth) {
+      if (options.recordRequests) {
+        state.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: null });
+      }
+      return refuse(res, 401);
+    }
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return refuse(res, 413);
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        req.removeAllListeners('data').removeAllListeners('end');
+        return refuse(res, 413);
+      }
+      chunks.push(c);
+    });
     req.on('end', () => route(req, res, Buffer.concat(chunks).toString('utf8')));
   });
 

@@ -77,7 +77,10 @@ export function paymentHandlers(
       })),
     ),
     ListCards: unaryHandler(log, (req: payment.ListCardsRequest__Output) =>
-      databaseFaultsUnavailable(log, async () => ({ cards: (await payments.listCards(req.ownerId)).map(cardMessage) })),
+      databaseFaultsUnavailable(log, async () => {
+        const page = await payments.listCards(req.ownerId, { limit: req.limit, cursor: req.cursor });
+        return { cards: page.cards.map(cardMessage), next: page.next };
+      }),
     ),
     ListLoads: unaryHandler(log, (req: payment.ListLoadsRequest__Output) =>
       databaseFaultsUnavailable(log, async () => ({

@@ -3,8 +3,12 @@
 
 export interface ListCardsRequest {
   'ownerId'?: (string);
+  'limit'?: (number);
+  'cursor'?: (string);
 }
 
 export interface ListCardsRequest__Output {
   'ownerId': (string);
+  'limit': (number);
+  'cursor': (string);
 }
