@@ -64,6 +64,8 @@ describe('telegram login confirmed with buttons', () => {
     expect(prompt.edits).toBe(0);
 
     expect(await pressButton(fake, victim.id, 'Confirm', victim)).toBe('Logged in');
+    // The bot answers the press first, then edits the prompt: the edit may land a moment later.
+    await waitFor('the prompt edited', () => (prompt.keyboard?.length === 0 ? true : undefined));
     expect(fake.messagesTo(victim.id)).toEqual(['✅ You have successfully authenticated, check the web!']);
     expect(prompt.keyboard).toEqual([]);
     const done = await poll(s, created);
@@ -85,6 +87,8 @@ describe('telegram login confirmed with buttons', () => {
     const prompt = await waitFor('the prompt', () => fake.buttonIn(victim.id, 'Cancel'));
     const copy = structuredClone(prompt);
     expect(await pressButton(fake, victim.id, 'Cancel', victim)).toBe('Login cancelled');
+    // The bot answers the press first, then edits the prompt: the edit may land a moment later.
+    await waitFor('the prompt edited', () => (fake.messagesTo(victim.id)[0] === 'Login cancelled.' ? true : undefined));
     expect(fake.messagesTo(victim.id)).toEqual(['Login cancelled.']);
     expect(body(await poll(s, created))).toEqual({ error: 'request is not found' });
     // Confirm under the old message afterwards does nothing.
