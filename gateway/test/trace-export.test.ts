@@ -97,7 +97,7 @@ test("a card load's spans reach the collector under the client's trace id, from 
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as { trace_id?: string; span_id?: string; msg: string })
     .find((l) => l.trace_id === traceId);
-  expect(line?.msg).toBe('load not credited');
+  expect(line?.msg).toBe('load settled');
   expect(traced.map((s) => s.spanId)).toContain(line?.span_id);
 }, 30_000);
 
