@@ -53,10 +53,10 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
   const devProcessorPort = await freePort();
   // BENCH_CPU_PROF=<dir>: the gateway and the payment service write V8 CPU profiles there when they stop.
   const profile = process.env.BENCH_CPU_PROF;
-  const profiled = profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profile}` } : undefined;
+  const profiled = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : undefined;
   const stack = await startStack({
     services: ['auth', 'avatar', 'payment', 'gateway'],
-    serviceEnv: profiled && { gateway: profiled, payment: profiled },
+    nodeArgs: profiled && { gateway: profiled, payment: profiled },
     env: {
       DATABASE_URL: db.url,
       PAYMENT_DEV_PROCESSOR: 'true',
