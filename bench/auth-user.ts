@@ -52,10 +52,13 @@ export async function runAuthBench(options: AuthBenchOptions = {}): Promise<Auth
     Object.assign(keyEnv, { AUTH_JWT_ALG: alg, AUTH_SIGNING_KEYS_FILE: file });
   }
   log(`token algorithm        ${alg}`);
+  // BENCH_CPU_PROF=<dir>: the gateway writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF;
   const stack = await startStack({
     services: ['auth', 'avatar', 'gateway'],
     env: { LOG_LEVEL: 'warn', ...keyEnv },
     metrics: options.metrics,
+    nodeArgs: profile ? { gateway: ['--cpu-prof', `--cpu-prof-dir=${profile}`] } : undefined,
   });
   let bare: BaselineServer | undefined;
   try {
