@@ -167,35 +167,37 @@ export interface PgbenchRun {
 export interface SqlFloor {
   statements: number;
   mode: string;
-  runs: PgbenchRun[];
+  /** One pgbench run of `durationSec` at `clients` clients (fsync as the server has it). */
+  run(clients: number, durationSec: number): Promise<PgbenchRun>;
+  close(): void;
 }
 
 /**
- * Records a load, gives each of `max(clients)` pgbench clients an owner and a card on the database,
- * then runs pgbench for `durationSec` at each client count (fsync as the server has it).
+ * Records a load and gives each of `maxClients` pgbench clients an owner and a card on the database;
+ * the runs come after, when the caller wants them (interleaved with the gateway's, on a noisy machine).
  */
-export async function runSqlFloor(options: {
+export async function prepareSqlFloor(options: {
   databaseUrl: string;
   env: Record<string, string>;
-  clients: number[];
-  durationSec: number;
+  maxClients: number;
   log: (line: string) => void;
 }): Promise<SqlFloor> {
   // The clients' cards first, so the recorded card's id is not the recorded load's (both name a number).
-  const cardBase = await createClientCards(options.databaseUrl, Math.max(...options.clients));
+  const cardBase = await createClientCards(options.databaseUrl, options.maxClients);
   const recorded = await recordOneLoad(options.databaseUrl, options.env);
   const sql = pgbenchScript(recorded.statements, recorded, cardBase);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gh-pgbench-'));
-  try {
-    const file = path.join(dir, 'card-load.sql');
-    writeFileSync(file, sql.script);
-    options.log(`pgbench script (${sql.statements} statements a load, -M ${sql.mode}), from the service's code:`);
-    for (const line of sql.script.trimEnd().split('\n')) options.log(`  | ${line.replace(/\s+/g, ' ')}`);
-    const url = new URL(options.databaseUrl);
-    const runs: PgbenchRun[] = [];
-    for (const clients of options.clients) {
+  const file = path.join(dir, 'card-load.sql');
+  writeFileSync(file, sql.script);
+  options.log(`pgbench script (${sql.statements} statements a load, -M ${sql.mode}), from the service's code:`);
+  for (const line of sql.script.trimEnd().split('\n')) options.log(`  | ${line.replace(/\s+/g, ' ').trim()}`);
+  const url = new URL(options.databaseUrl);
+  return {
+    statements: sql.statements,
+    mode: sql.mode,
+    async run(clients, durationSec) {
       const args = [
-        ...['-n', '-M', sql.mode, '-f', file, '-T', String(options.durationSec)],
+        ...['-n', '-M', sql.mode, '-f', file, '-T', String(durationSec)],
         ...['-c', String(clients), '-j', String(Math.min(clients, 2))],
         ...sql.defines.flatMap((d) => ['-D', d]),
         ...['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')],
@@ -209,12 +211,10 @@ export async function runSqlFloor(options: {
       const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
       if (!Number.isFinite(tps) || !Number.isFinite(latencyMs) || failed > 0)
         throw new Error(`pgbench gave no usable figures:\n${stdout}`);
-      runs.push({ clients, tps, latencyMs });
-    }
-    return { statements: sql.statements, mode: sql.mode, runs };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+      return { clients, tps, latencyMs };
+    },
+    close: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /** Cards for owners OWNER_BASE + 0..n-1 with consecutive ids; returns the first id. */
