@@ -64,7 +64,9 @@ export function serializeError(err: unknown, depth = 0): SerializedError {
   if (!(err instanceof Error || types.isNativeError(err))) {
     return { type: err === null ? 'null' : typeof err, message: String(err).slice(0, MAX_FACT_LENGTH) };
   }
-  const out: SerializedError = { type: err.name || err.constructor?.name || 'Error', message: err.message };
+  // The class when the name says nothing more (pg's DatabaseError is named "error").
+  const named = err.name && err.name.toLowerCase() !== 'error' ? err.name : undefined;
+  const out: SerializedError = { type: named ?? err.constructor?.name ?? 'Error', message: err.message };
   const props = err as unknown as Record<string, unknown>;
   for (const fact of FACTS) if (isFact(props[fact])) out[fact] = props[fact];
   const frames = ownFrames(err.stack);
