@@ -15,6 +15,7 @@ import { createPool } from '../services/payment/src/db';
 import { InProcessDevProcessor, startDevProcessor } from '../services/payment/src/dev-processor';
 import { PostgresLedgerStore } from '../services/payment/src/ledger.store';
 import { Payments } from '../services/payment/src/payments.service';
+import { cpuMs, postgresBackendsCpu } from './harness';
 
 const run = promisify(execFile);
 
@@ -162,6 +163,8 @@ export interface PgbenchRun {
   clients: number;
   tps: number;
   latencyMs: number;
+  /** CPU microseconds per load of pgbench itself and of its Postgres backends (sampled from /proc). */
+  cpuUsPerLoad: { pgbench: number; postgres: number };
 }
 
 export interface SqlFloor {
@@ -203,15 +206,30 @@ export async function prepareSqlFloor(options: {
         ...['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')],
         url.pathname.slice(1),
       ];
-      const { stdout } = await run('pgbench', args, {
+      // pgbench's backends end with it: their CPU time is sampled while they run (the last 200 ms of
+      // each are missed, a few per cent of a 5 s run).
+      const database = url.pathname.slice(1);
+      const before = postgresBackendsCpu(database);
+      const seen = new Map<number, number>();
+      const running = run('pgbench', args, {
         env: { ...process.env, PGOPTIONS: '-c search_path=payment', PGPASSWORD: decodeURIComponent(url.password) },
       });
+      let pgbenchMs = 0;
+      const sample = () => {
+        for (const [pid, ms] of postgresBackendsCpu(database)) seen.set(pid, ms);
+        pgbenchMs = cpuMs(running.child.pid) ?? pgbenchMs;
+      };
+      const sampler = setInterval(sample, 200);
+      const { stdout } = await running.finally(() => clearInterval(sampler));
+      const postgresMs = [...seen].reduce((sum, [pid, ms]) => sum + ms - (before.get(pid) ?? 0), 0);
+      const loads = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1] ?? 0);
       const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1]);
       const latencyMs = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1]);
       const failed = Number(/number of failed transactions: (\d+)/.exec(stdout)?.[1] ?? 0);
       if (!Number.isFinite(tps) || !Number.isFinite(latencyMs) || failed > 0)
         throw new Error(`pgbench gave no usable figures:\n${stdout}`);
-      return { clients, tps, latencyMs };
+      const perLoad = (ms: number) => (ms * 1000) / Math.max(1, loads);
+      return { clients, tps, latencyMs, cpuUsPerLoad: { pgbench: perLoad(pgbenchMs), postgres: perLoad(postgresMs) } };
     },
     close: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { createTestDatabase } from '../services/payment/test/db';
 import { Browser } from '../test/browser';
 import { freePort, startStack } from '../test/stack';
-import { median } from './harness';
+import { cpuMs, median, postgresBackendsCpu } from './harness';
 import { checkLedger, type LedgerConsistency, waitForSettled } from './payment-ledger';
 import { type PgbenchRun, prepareSqlFloor, type SqlFloor } from './payment-sql';
 
@@ -27,6 +27,8 @@ export interface PaymentBenchRun {
   latencyMeanMs: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
+  /** CPU microseconds per answered load of the gateway, the payment service and its Postgres backends. */
+  cpuUsPerLoad: { gateway: number; payment: number; postgres: number };
   /** Answers that were not 200 `{"status":"ok"}`, and connection errors: both should be 0. */
   non2xx: number;
   errors: number;
@@ -78,6 +80,7 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
     let answeredOk = 0;
     const gatewayRun = async (connections: number, durationSec: number): Promise<PaymentBenchRun> => {
       let next = 0;
+      const cpuBefore = processCpu();
       const result = await autocannon({
         url: stack.url,
         connections,
@@ -96,8 +99,12 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
         },
       });
       answeredOk += result['2xx'];
+      const cpuAfter = processCpu();
+      const perLoad = (name: keyof typeof cpuAfter) =>
+        ((cpuAfter[name] - cpuBefore[name]) * 1000) / Math.max(1, result['2xx']);
       return {
         connections,
+        cpuUsPerLoad: { gateway: perLoad('gateway'), payment: perLoad('payment'), postgres: perLoad('postgres') },
         loadsPerSecond: result['2xx'] / result.duration,
         latencyMeanMs: result.latency.mean,
         latencyP50Ms: result.latency.p50,
@@ -106,6 +113,15 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
         errors: result.errors,
       };
     };
+    // CPU time so far of the gateway, the payment service and the payment service's Postgres backends
+    // (its pool's connections, which live through a run): the cost per load, which a noisy machine
+    // moves less than loads/s.
+    const dbName = new URL(db.url).pathname.slice(1);
+    const processCpu = () => ({
+      gateway: cpuMs(stack.pid('gateway')) ?? 0,
+      payment: cpuMs(stack.pid('payment')) ?? 0,
+      postgres: [...postgresBackendsCpu(dbName).values()].reduce((a, b) => a + b, 0),
+    });
     // Warm-up (JIT, pools, connections), then rounds: in each, pgbench and then the gateway at one client
     // count, back to back, so each figure stands beside its reference of the same moment of a noisy
     // machine; the median round ratio is the figure.
@@ -151,6 +167,14 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
     for (const r of runs)
       if (r.non2xx > 0 || r.errors > 0)
         log(`! gateway, ${r.connections} client(s): non-2xx ${r.non2xx}, errors ${r.errors}`);
+    const cpu = (name: 'gateway' | 'payment' | 'postgres') =>
+      median(runs.filter((r) => r.connections === most).map((r) => r.cpuUsPerLoad[name])).toFixed(0);
+    const sqlCpu = (name: 'pgbench' | 'postgres') =>
+      median(sql.filter((r) => r.clients === most).map((r) => r.cpuUsPerLoad[name])).toFixed(0);
+    log(
+      `CPU per load at ${most} clients (medians): pgbench ${sqlCpu('pgbench')} µs + its Postgres backends ${sqlCpu('postgres')} µs; ` +
+        `gateway ${cpu('gateway')} µs + payment ${cpu('payment')} µs + its Postgres backends ${cpu('postgres')} µs`,
+    );
     log(`gateway p50/p99: ${runs.map((r) => `${r.connections}c ${r.latencyP50Ms}/${r.latencyP99Ms} ms`).join(', ')}`);
     // autocannon stops counting at the end of a run while requests are still in flight; they are
     // settled a moment later, so wait for the ledger to have no pending load before checking.
