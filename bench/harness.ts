@@ -1,7 +1,7 @@
 // What the process-separated benchmarks share: autocannon rounds against a server process, its CPU time
 // per request from /proc, pinning, and forking a baseline server.
 import { execFileSync, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -16,6 +16,24 @@ export function cpuMs(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** CPU time (ms) of each Postgres backend connected to `database` now, by pid, from /proc (none where there is none). */
+export function postgresBackendsCpu(database: string): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const pid of existsSync('/proc') ? readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      // A backend's title: "postgres: [<cluster>: ]<user> <database> <client> <state>".
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!title.startsWith('postgres: ') || !title.includes(` ${database} `)) continue;
+      const ms = cpuMs(Number(pid));
+      if (ms !== undefined) found.set(Number(pid), ms);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
 }
 
 export interface Measured {

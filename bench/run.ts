@@ -3,7 +3,7 @@
 // AUTH_JWT_ALG.
 import { runAuthBench } from './auth-user';
 import { runAvatarBench } from './avatar';
-import { runPaymentBench } from './payment';
+import { runPaymentBench, TARGETS } from './payment';
 
 const BENCHES: Record<string, () => Promise<string[]>> = {
   async auth() {
@@ -35,9 +35,16 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
     return r.withinBudget ? [] : [`avatar ratios under their budget ${r.budget}`];
   },
   async payment() {
-    console.log('\n== card loads through the gateway with the loopback processor');
+    console.log('\n== card loads through the gateway (development processor) vs pgbench of the same SQL');
     const r = await runPaymentBench();
-    return r.consistency.ok ? [] : ['ledger and balances disagree after the run'];
+    const problems = r.consistency.ok ? [] : ['ledger and balances disagree after the run'];
+    if (r.throughputRatio < TARGETS.throughputRatio)
+      problems.push(
+        `card loads/s ratio ${r.throughputRatio.toFixed(2)} is under its target ${TARGETS.throughputRatio}`,
+      );
+    if (r.latencyRatio > TARGETS.latencyRatio)
+      problems.push(`card load latency ratio ${r.latencyRatio.toFixed(2)} is over its target ${TARGETS.latencyRatio}`);
+    return problems;
   },
 };
 

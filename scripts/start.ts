@@ -110,9 +110,11 @@ async function embeddedPostgres(): Promise<{ url: string; server: Stoppable }> {
     // As root, initdb and postgres must run as another OS user; the package creates it when missing.
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
-    // Its own client hears the server's shutdown as an error: expected then, not news.
+    // Its own client hears the server's shutdown ("terminating connection due to administrator
+    // command") as an error: expected then, not news, and never a stack. Otherwise one line.
     onError: (err: unknown) => {
-      if (!postgresStopping) console.error('[postgres    ]', err);
+      if (postgresStopping) return;
+      console.log(`[postgres    ] ${(err instanceof Error ? err.message : String(err)).trim()}`);
     },
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
@@ -137,8 +139,9 @@ function prefixLines(
 }
 
 /**
- * Up means usable: every service answers gRPC health SERVING and the gateway answers a route that
- * needs the auth service (/auth/list), not merely that the gateway listens.
+ * Up means usable: every service answers gRPC health SERVING and the gateway's /health/ready says every
+ * service it calls does, not merely that the gateway listens. Quietly: a route that needs the auth
+ * service (/auth/list) asked too early is a 503 the gateway logs as an error with its stack.
  */
 async function waitForStack(url: string, grpcAddresses: string[], children: Map<string, ChildProcess>) {
   for (let i = 0; i < 240; i++) {
@@ -146,7 +149,7 @@ async function waitForStack(url: string, grpcAddresses: string[], children: Map<
     const health = await Promise.all(grpcAddresses.map((a) => checkHealth(a).catch(() => 'UNKNOWN')));
     if (health.every((h) => h === 'SERVING')) {
       try {
-        if ((await fetch(`${url}/auth/list`, { signal: AbortSignal.timeout(1000) })).ok) return true;
+        if ((await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(1000) })).ok) return true;
       } catch {
         // the gateway is not listening yet
       }
@@ -213,23 +216,31 @@ async function main(): Promise<void> {
   const stopAll = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    // Ctrl-C reaches every process of the terminal's group, the embedded Postgres included: its shutdown
+    // starts now, and what its clients hear of it is expected.
+    postgresStopping = true;
+    // Every process must exit 0 on its signal; one that does not (killed by a signal mid-drain, or by
+    // the SIGKILL below) is named, and the stack's exit code says so.
+    const unclean: string[] = [];
     await Promise.all(
-      [...children.values()].map(
-        (child) =>
+      [...children.entries()].map(
+        ([name, child]) =>
           new Promise<void>((resolve) => {
             if (child.exitCode !== null || child.signalCode !== null) return resolve();
             const kill = setTimeout(() => child.kill('SIGKILL'), 8000);
-            child.once('exit', () => {
+            child.once('exit', (exitCode, signal) => {
               clearTimeout(kill);
+              if (exitCode !== 0) unclean.push(`${name} (${signal ?? `exit ${exitCode}`})`);
               resolve();
             });
             child.kill('SIGTERM');
           }),
       ),
     );
+    if (unclean.length > 0) console.log(`[start       ] did not stop cleanly: ${unclean.join(', ')}`);
     postgresStopping = true;
     await postgres?.stop().catch(() => {});
-    process.exit(code);
+    process.exit(unclean.length > 0 && code === 0 ? 1 : code);
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));

@@ -129,6 +129,8 @@ export interface StackOptions {
    * (METRICS_PORT=0), so parallel tests never meet on the fixed 9460-9464.
    */
   metrics?: boolean;
+  /** Extra node arguments for one process (benchmarks: `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: Partial<Record<ServiceName, string[]>>;
 }
 
 /**
@@ -208,7 +210,8 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
   };
   const extras: ChildProcess[] = [];
   const spawnService = (name: ServiceName, extraEnv: Record<string, string>, collect: (chunk: Buffer) => void) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, ENTRY[name])], {
+    const nodeArgs = options.nodeArgs?.[name] ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(ROOT, ENTRY[name])], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

@@ -90,9 +90,9 @@ test("a card load's spans reach the collector under the client's trace id, from 
   expect(names).toContain('gateway POST');
   expect(names).toContain('gateway grpc.payment.v1.PaymentService/LoadCard');
   expect(names).toContain('payment grpc.payment.v1.PaymentService/LoadCard');
-  // Postgres and the processor (the braintree SDK's HTTP calls) inside the payment call.
+  // Postgres inside the payment call. (The development processor is called in-process, so no HTTP span;
+  // a real processor's calls are the braintree SDK's, which the HTTP instrumentation traces.)
   expect(traced.some((s) => s.service === 'payment' && /^(pg\.|SELECT|INSERT|UPDATE|BEGIN)/.test(s.name))).toBe(true);
-  expect(traced.filter((s) => s.service === 'payment' && /^(POST|GET)$/.test(s.name)).length).toBeGreaterThan(0);
 
   // The payment log line names the exported span it was written in.
   const line = (await stack.waitForOutput('payment', (out) => out.includes(traceId)))
@@ -100,7 +100,7 @@ test("a card load's spans reach the collector under the client's trace id, from 
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as { trace_id?: string; span_id?: string; msg: string })
     .find((l) => l.trace_id === traceId);
-  expect(line?.msg).toBe('load not credited');
+  expect(line?.msg).toBe('load settled');
   expect(traced.map((s) => s.spanId)).toContain(line?.span_id);
 }, 30_000);
 

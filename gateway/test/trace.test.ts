@@ -15,7 +15,7 @@ beforeAll(async () => {
       DATABASE_URL: db.url,
       PAYMENT_DEV_PROCESSOR: 'true',
       PAYMENT_DEV_PROCESSOR_PORT: '0',
-      // A declined load is logged at info by the payment service ('load not credited').
+      // Every settled load has its audit line at info ('load settled').
       LOG_LEVEL: 'info',
     },
   });
@@ -60,7 +60,13 @@ test("a card load's traceparent reaches the payment service's log line, and X-Re
   expect(linesOf('payment', traceId)).toEqual([
     expect.objectContaining({
       service: 'payment',
-      msg: 'load not credited',
+      level: 30,
+      msg: 'load settled',
+      audit: 'load',
+      outcome: 'failed',
+      cardId: id,
+      amount: '1.00',
+      errorCodes: ['2000'],
       span_id: expect.stringMatching(/^[0-9a-f]{16}$/),
     }),
   ]);
@@ -68,6 +74,37 @@ test("a card load's traceparent reaches the payment service's log line, and X-Re
   // reaches this process through a pipe, so it may come after the answer: wait for it as for the other.
   while (linesOf('gateway', traceId).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   expect(linesOf('gateway', traceId)).toEqual([expect.objectContaining({ msg: 'request', status: 400 })]);
+});
+
+test("a succeeded load's audit line is found by the X-Request-Id of its answer, and names no nonce", async () => {
+  const browser = new Browser(stack.url);
+  await browser.devLogin('audited-user');
+  const headers = { 'content-type': 'application/json', 'x-xsrf-token': await browser.xsrf() };
+  const created = await browser.request('POST', '/cards/', { headers, body: JSON.stringify({ name: 'Card-1' }) });
+  const id = (created.json() as { id: number }).id;
+  const res = await browser.request('POST', `/cards/${id}/load/`, {
+    headers,
+    body: JSON.stringify({ nonce: 'fake-valid-nonce', amount: '12.34' }),
+  });
+  expect(res.status).toBe(200);
+  const requestId = res.headers.get('x-request-id') ?? '';
+  expect(requestId).toMatch(HEX32);
+  await stack.waitForOutput('payment', (out) => out.includes(requestId), 5000);
+  const lines = linesOf('payment', requestId);
+  expect(lines).toEqual([
+    expect.objectContaining({
+      level: 30,
+      msg: 'load settled',
+      outcome: 'succeeded',
+      status: 'succeeded',
+      ownerId: expect.stringMatching(/^dev_/),
+      cardId: id,
+      amount: '12.34',
+      processorTransactionId: expect.stringMatching(/^[0-9a-f]{10}$/),
+      loadId: expect.any(Number),
+    }),
+  ]);
+  expect(JSON.stringify(lines)).not.toContain('fake-valid-nonce');
 });
 
 test('a request without traceparent, or with an invalid one, gets a new trace id of its own', async () => {

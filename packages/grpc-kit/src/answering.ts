@@ -33,10 +33,21 @@ export class AnsweringCalls {
         };
         // A client that goes away never gets an answer written; it no longer waits for one either.
         call.once('cancelled', done);
-        handler(call, ((...args: Parameters<grpc.sendUnaryData<unknown>>) => {
-          callback(...args);
+        // Counted down however the answer goes (a callback that throws on a closed stream, a handler
+        // that throws before answering): a count left behind made an idle server wait out its whole
+        // grace period at shutdown, "letting calls under way answer" that did not exist.
+        try {
+          handler(call, ((...args: Parameters<grpc.sendUnaryData<unknown>>) => {
+            try {
+              callback(...args);
+            } finally {
+              done();
+            }
+          }) as grpc.sendUnaryData<unknown>);
+        } catch (err) {
           done();
-        }) as grpc.sendUnaryData<unknown>);
+          throw err;
+        }
       };
     });
   }

@@ -220,6 +220,9 @@ export function onShutdownSignal(log: Logger, stop: () => Promise<void>): void {
       },
     );
   };
-  process.once('SIGTERM', handler);
-  process.once('SIGINT', handler);
+  // `on`, not `once`: a second signal while stopping (Ctrl-C reaches every process of the terminal's
+  // group, then `pnpm start` sends SIGTERM; an orchestrator repeats its SIGTERM) must not meet Node's
+  // default action, which ends the process by that signal in the middle of its drain.
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
 }

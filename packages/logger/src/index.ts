@@ -1,7 +1,9 @@
 import pino from 'pino';
 import pretty from 'pino-pretty';
+import { serializeError } from './errors';
 import { currentTrace } from './trace';
 
+export * from './errors';
 export * from './trace';
 
 export type Logger = pino.Logger;
@@ -89,6 +91,8 @@ export function createLogger({ name, level = 'info', destination, format = 'json
     base: { service: name },
     timestamp: pino.stdTimeFunctions.isoTime,
     mixin: traceFields,
+    // Errors as type, message, code and a few frames of our code, never the objects hung on them.
+    serializers: { err: serializeError, error: serializeError, cause: serializeError },
     // pino's default merges by Object.assign into the mixin's object: the shared empty one must stay empty.
     mixinMergeStrategy: (mergeObject, mixinObject) =>
       mixinObject === NO_TRACE ? mergeObject : Object.assign(mixinObject, mergeObject),

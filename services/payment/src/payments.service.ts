@@ -1,5 +1,6 @@
 import { invalidArgument, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
+import { type AuditOutcome, auditLoad } from './audit';
 import { cardNotFound, PaymentErrors, tooManyCards } from './errors';
 import type { CardRecord, LedgerStore, LoadRecord, Settlement } from './ledger';
 import { type LimitRule, limitViolations } from './limits';
@@ -179,6 +180,7 @@ export class Payments {
     if (reserved.kind === 'replay') return replay(reserved.load, reserved.card, fingerprint);
     const { load, card } = reserved;
     if (load.status === 'refused') {
+      this.audit(load, 'refused', 'refused', null, load.errors);
       return {
         status: 'refused',
         errors: load.errors,
@@ -202,6 +204,9 @@ export class Payments {
       // unknown outcome (never "the ledger is unavailable", which invites a retry that pays twice).
       // The row stays pending, so reconciliation settles it.
       this.deps.log.error({ err, loadId: load.id, outcome: outcome.kind }, 'load could not be settled');
+      // An approved sale the ledger missed keeps its transaction id here: reconciliation finds it again.
+      const transactionId = outcome.kind === 'approved' ? outcome.transactionId : null;
+      this.audit(load, 'unknown', 'pending', transactionId, [PROCESSOR_UNAVAILABLE]);
       return {
         status: 'unknown',
         errors: [PROCESSOR_UNAVAILABLE],
@@ -210,11 +215,10 @@ export class Payments {
         replayed: false,
       };
     }
-    if (outcome.kind !== 'approved') {
-      this.deps.log.info({ loadId: load.id, outcome: outcome.kind, status: settled.load.status }, 'load not credited');
-    }
+    const status = settled.load.status as LoadAnswer['status'];
+    this.audit(load, status, status, settled.load.processorTransactionId, settled.load.errors);
     return {
-      status: settled.load.status as LoadAnswer['status'],
+      status,
       errors: settled.load.errors,
       loadId: load.id,
       balanceCents: settled.balanceCents,
@@ -279,6 +283,25 @@ export class Payments {
     }
     if (settlement.status === 'succeeded') report.succeeded += 1;
     else report.failed += 1;
-    this.deps.log.info({ loadId: load.id, status: settlement.status }, 'load reconciled');
+    this.audit(load, 'reconciled', settlement.status, settlement.processorTransactionId, settlement.errors);
+  }
+
+  private audit(
+    load: LoadRecord,
+    outcome: AuditOutcome,
+    status: LoadRecord['status'],
+    processorTransactionId: string | null,
+    errors: LoadRecord['errors'],
+  ): void {
+    auditLoad(this.deps.log, {
+      loadId: load.id,
+      ownerId: load.ownerId,
+      cardId: load.cardId,
+      amountCents: load.amountCents,
+      outcome,
+      status,
+      processorTransactionId,
+      errors,
+    });
   }
 }

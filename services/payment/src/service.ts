@@ -7,7 +7,7 @@ import type { Pool } from 'pg';
 import { BraintreeProcessor } from './braintree.processor';
 import type { PaymentConfig } from './config';
 import { createPool, postgresAnswers } from './db';
-import { type DevProcessor, startDevProcessor } from './dev-processor';
+import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './dev-processor';
 import { startPaymentServer } from './grpc/server';
 import { PostgresLedgerStore } from './ledger.store';
 import { loadRecorder, measuredProcessor, watchBacklog } from './metrics';
@@ -33,7 +33,7 @@ export interface RunningPaymentService {
 
 /**
  * Config → Postgres pool → migrations → ledger store and processor (Braintree, or the development
- * processor started here and used through the same SDK) → domain → gRPC server. The gRPC
+ * processor started here and called in-process) → domain → gRPC server. The gRPC
  * server starts first, NOT_SERVING, so health answers while Postgres is still coming up; migrations
  * run as soon as it answers, and health turns SERVING only after they succeeded.
  */
@@ -61,17 +61,9 @@ export async function startPaymentService(
       { address: `127.0.0.1:${dev.port}` },
       'development payment processor on (PAYMENT_DEV_PROCESSOR): it approves test nonces and moves no money',
     );
-    processor = new BraintreeProcessor(
-      {
-        merchantId: dev.merchantId,
-        publicKey: dev.publicKey,
-        privateKey: dev.privateKey,
-        environment: 'sandbox',
-        gatewayUrl: dev.url,
-        timeoutMs: config.devProcessor.timeoutMs,
-      },
-      log,
-    );
+    // Called in-process (same sales, faults and outcomes as through the SDK, see dev-processor/in-process.ts);
+    // its HTTP port stays for other braintree clients.
+    processor = new InProcessDevProcessor(dev, config.devProcessor.timeoutMs);
   }
   if (!processor) {
     log.warn('PROCESSOR_MERCHANT_ID and keys are not set: client tokens and card loads will fail');

@@ -144,6 +144,20 @@ test('reconciliation finds a load by its order id at the development processor',
   expect(await balance()).toBe(4_200);
   const [reconciled] = await service.payments.listLoads(ownerId, card.id);
   expect(dev.approved.get(reconciled!.processorTransactionId!)).toBe('42.00');
+  // The audit trail: the unknown answer, then the reconciliation, each one line; no trace outside a call.
+  const audit = logLines
+    .map((l) => JSON.parse(l))
+    .filter((l) => l.msg === 'load settled' && l.loadId === reconciled!.id);
+  expect(audit).toEqual([
+    expect.objectContaining({ level: 30, outcome: 'unknown', ownerId, cardId: card.id, amount: '42.00' }),
+    expect.objectContaining({
+      level: 30,
+      outcome: 'reconciled',
+      status: 'succeeded',
+      processorTransactionId: reconciled!.processorTransactionId,
+    }),
+  ]);
+  expect(audit[1].trace_id).toBeUndefined();
 });
 
 test('PAYMENT_DEV_PROCESSOR with real PROCESSOR_* credentials is a config error', () => {

@@ -10,6 +10,7 @@ import {
   searchIdsXml,
   searchPageXml,
   transactionXml,
+  type ValidationError,
   validationXml,
   XML_CONTENT_TYPE,
 } from './wire';
@@ -71,11 +72,21 @@ export interface DevProcessor {
   /** Sales it approved (id → amount), to reconcile a ledger against. */
   approved: Map<string, string>;
   clientToken: string;
+  /**
+   * Decides a sale and keeps it, as a sale request does once its body is valid (faults are the
+   * caller's): the HTTP handler and the in-process client (./in-process.ts) both sell through here.
+   */
+  sell(nonce: string, amount: string, orderId: string): DevSale;
   close(): Promise<void>;
   /** An outage (tests): the port stops listening (connections are refused) until acceptConnections. */
   refuseConnections(): Promise<void>;
   acceptConnections(): Promise<void>;
 }
+
+/** A sale refused before it existed, or decided and kept. */
+export type DevSale =
+  | { kind: 'invalid'; errors: ValidationError[] }
+  | { kind: 'kept'; transaction: GatewayTransaction; approved: boolean };
 
 /** Sales kept for search; the oldest are forgotten beyond this, so a long dev session stays bounded. */
 const MAX_KEPT = 50_000;
@@ -115,6 +126,21 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
     }
   };
 
+  const sell = (nonce: string, amount: string, orderId: string): DevSale => {
+    const decision = decideSale(nonce, amount);
+    if (decision.kind === 'invalid') return decision;
+    const { kind: _, ...outcome } = decision;
+    const transaction: GatewayTransaction = {
+      id: randomBytes(5).toString('hex'),
+      orderId,
+      amount,
+      createdAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      ...outcome,
+    };
+    keep(transaction);
+    return { kind: 'kept', transaction, approved: APPROVED.has(transaction.status) };
+  };
+
   const sale = (res: http.ServerResponse, reply: Reply, body: unknown) => {
     const t = (body as { transaction?: Record<string, unknown> } | null)?.transaction;
     if (!t) return violation(res, 'transaction body without "transaction"');
@@ -131,18 +157,9 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
     if (fault === 'hang') return; // never answers; close() destroys the socket
     if (fault === 'reset') return res.socket?.destroy();
 
-    const decision = decideSale(t.payment_method_nonce, t.amount);
-    if (decision.kind === 'invalid') return reply(422, validationXml(decision.errors, t.amount));
-    const { kind: _, ...outcome } = decision;
-    const stored: GatewayTransaction = {
-      id: randomBytes(5).toString('hex'),
-      orderId: typeof t.order_id === 'string' ? t.order_id : '',
-      amount: t.amount,
-      createdAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-      ...outcome,
-    };
-    keep(stored);
-    const approved = APPROVED.has(stored.status);
+    const sold = sell(t.payment_method_nonce, t.amount, typeof t.order_id === 'string' ? t.order_id : '');
+    if (sold.kind === 'invalid') return reply(422, validationXml(sold.errors, t.amount));
+    const { transaction: stored, approved } = sold;
     // The charge happened, but its answer is lost on the way back.
     if (fault === 'charge-then-server-error') return serverError(res);
     // The charge happens at once; its answer takes `slowMs` (a slow processor, for shutdown and outages).
@@ -259,6 +276,7 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
     });
   // The very object the handlers read, so a test's changes (faults, slowMs) reach them.
   return Object.assign(state, {
+    sell,
     url: `http://127.0.0.1:${port}`,
     port,
     close: stopListening,

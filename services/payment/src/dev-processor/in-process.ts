@@ -1,0 +1,93 @@
+// The development processor called in the payment process itself, through the domain's Processor
+// interface: the same sandbox decisions, the same kept sales (search finds them, tests inject the same
+// faults), the same outcomes the braintree SDK makes of its HTTP answers, without the SDK building a
+// request and parsing XML per sale. Under load that was most of a card load's CPU outside Postgres.
+// test/dev-processor-in-process.test.ts holds both paths to the same outcomes.
+import { PROCESSOR_TEXTS } from '../braintree.processor';
+import { formatCents } from '../money';
+import type { Processor, SaleLookup, SaleOutcome, SaleRequest } from '../processor';
+import { APPROVED } from './sandbox';
+import type { DevProcessor } from './server';
+import type { GatewayTransaction } from './wire';
+
+const NO_ANSWER = PROCESSOR_TEXTS.noAnswer;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** A kept sale as BraintreeProcessor reads the gateway's answer to it. */
+function outcomeOf(t: GatewayTransaction): Extract<SaleOutcome, { kind: 'approved' | 'declined' }> {
+  if (APPROVED.has(t.status)) {
+    return { kind: 'approved', transactionId: t.id, responseCode: t.responseCode, responseText: t.responseText };
+  }
+  const errors =
+    t.responseCode !== null
+      ? [{ code: t.responseCode, message: t.responseText ?? '' }]
+      : [{ code: t.rejection ?? 'UNKNOWN', message: t.rejection ? `Gateway Rejected: ${t.rejection}` : 'UNKNOWN' }];
+  return {
+    kind: 'declined',
+    transactionId: t.id,
+    responseCode: t.responseCode,
+    responseText: t.responseText,
+    errors,
+  };
+}
+
+export class InProcessDevProcessor implements Processor {
+  /** `timeoutMs`: PROCESSOR_TIMEOUT, what a hanging or slow sale (a test's fault) waits before it is unknown. */
+  constructor(
+    private readonly dev: DevProcessor,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async clientToken(): Promise<string> {
+    return this.dev.clientToken;
+  }
+
+  async sale(request: SaleRequest): Promise<SaleOutcome> {
+    const unknown: SaleOutcome = { kind: 'unknown', reason: NO_ANSWER };
+    const fault = this.dev.faults.shift();
+    if (fault === 'server-error' || fault === 'reset') return unknown;
+    if (fault === 'hang') {
+      await sleep(this.timeoutMs);
+      return unknown;
+    }
+    const sold = this.dev.sell(request.nonce, formatCents(request.amountCents), request.orderId);
+    if (sold.kind === 'invalid') {
+      return {
+        kind: 'declined',
+        transactionId: null,
+        responseCode: null,
+        responseText: null,
+        errors: sold.errors.map((e) => ({ code: e.code, message: e.message })),
+      };
+    }
+    if (fault === 'charge-then-server-error') return unknown;
+    if (fault === 'charge-slowly' && sold.approved) {
+      await sleep(Math.min(this.dev.slowMs, this.timeoutMs));
+      if (this.dev.slowMs >= this.timeoutMs) return unknown;
+    }
+    return outcomeOf(sold.transaction);
+  }
+
+  async findSale(orderId: string): Promise<SaleLookup> {
+    if (this.dev.searchFaults.shift() === 'server-error') return { kind: 'unknown', reason: NO_ANSWER };
+    const found = [...this.dev.transactions.values()].filter((t) => t.orderId === orderId);
+    // As BraintreeProcessor: any charge wins; else the first sale's decline; else there is none.
+    const charged = found.find((t) => APPROVED.has(t.status));
+    if (charged) return outcomeOf(charged);
+    const t = found[0];
+    if (!t) return { kind: 'not_found' };
+    return {
+      kind: 'declined',
+      transactionId: t.id,
+      responseCode: t.responseCode,
+      responseText: t.responseText,
+      errors: [
+        {
+          code: t.responseCode || t.rejection || t.status,
+          message: t.responseText || `the processor recorded the sale as ${t.status}`,
+        },
+      ],
+    };
+  }
+}
