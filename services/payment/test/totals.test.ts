@@ -108,6 +108,17 @@ test('concurrent loads at the limit on an owner with history: exactly the allowe
   expect((await load(payments, ownerId, card.id, 1)).errors[0]?.message).toBe('5000.00 + 0.01 > 5000.00 (1 day)');
 });
 
+test('declines settled while other loads reserve, all at once: no deadlock, no unknown, totals exact', async () => {
+  const { payments, ownerId } = setup({ rules: standardRules({ oneDayCents: 100_000_000 }) });
+  const card = await payments.createCard(ownerId, 'mixed');
+  // Each decline removes its amount from the same day, hour and minute rows the reservations add to.
+  const amounts = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 200_000 : 100 + i));
+  const answers = await Promise.all(amounts.map((a) => load(payments, ownerId, card.id, a)));
+  expect(answers.map((a) => a.status)).toEqual(amounts.map((a) => (a === 200_000 ? 'failed' : 'succeeded')));
+  const succeeded = amounts.filter((a) => a !== 200_000).reduce((x, y) => x + y, 0);
+  expect(await usage(ownerId, card.id, new Date(), standardRules({ oneDayCents: 1 }))).toEqual([succeeded]);
+});
+
 test('the totals equal the ledger at every edge of every window, to the millisecond', async () => {
   const ownerId = newOwner();
   const end = new Date('2026-06-15T10:30:00Z');
