@@ -3,11 +3,7 @@ import { inTransaction } from '@gatehouse/postgres';
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import type { CardRecord, LedgerStore, LoadRecord, NewLoad, OwnerTransaction, Settlement } from './ledger';
 import type { LimitRule } from './limits';
-
-/** Loads that may have moved money: they count against every limit. */
-const COUNTED = `('pending', 'succeeded', 'unknown')`;
-/** Loads whose money may still arrive on the card: a balance limit counts them next to the balance. */
-const IN_FLIGHT = `('pending', 'unknown')`;
+import { bucketUpsert, COUNTED, usageQuery } from './usage.sql';
 
 interface CardRow {
   id: string;
@@ -138,7 +134,8 @@ export class PostgresLedgerStore implements LedgerStore {
     s: Settlement,
     from: readonly ('pending' | 'unknown')[] = ['pending'],
   ): Promise<{ load: LoadRecord; balanceCents: number }> {
-    // One statement, so one implicit transaction: the status change and the credit happen together.
+    // One statement, so one implicit transaction: the status change, the limits' running totals and the
+    // credit happen together (a load settled from pending or unknown was counted until now).
     // The status condition makes settling happen once (a second attempt finds no row), and the credit
     // is balance = balance + amount in SQL, never a read-modify-write, so no update is lost. Every
     // part of the statement reads the same snapshot, hence the credited balance is taken from
@@ -149,6 +146,9 @@ export class PostgresLedgerStore implements LedgerStore {
          UPDATE loads SET status = $2, processor_transaction_id = $3, processor_response_code = $4,
                 processor_response_text = $5, errors = $6, settled_at = $7
           WHERE id = $1 AND status = ANY($8) RETURNING *
+       ), uncounted AS (
+         -- A load that ends failed stops counting against the limits, in this same statement.
+         ${bucketUpsert('settled', `settled.status NOT IN ${COUNTED}`, 'removed_cents')}
        ), credited AS (
          UPDATE cards SET balance_cents = cards.balance_cents + settled.amount_cents
            FROM settled WHERE cards.id = settled.card_id AND settled.status = 'succeeded'
@@ -235,28 +235,25 @@ class PostgresOwnerTransaction implements OwnerTransaction {
 
   async usage(rules: readonly LimitRule[], cardId: number, now: Date): Promise<number[]> {
     if (rules.length === 0) return [];
-    // One statement, so every total comes from the same snapshot.
-    const params: unknown[] = [];
-    const param = (value: unknown) => `$${params.push(value)}`;
-    const columns = rules.map((rule, i) => {
-      if (rule.windowMs === undefined) {
-        const card = param(cardId);
-        return `(SELECT balance_cents FROM cards WHERE id = ${card})
-              + (SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE card_id = ${card} AND status IN ${IN_FLIGHT}) AS r${i}`;
-      }
-      return `(SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE owner_id = ${param(this.ownerId)}
-                AND status IN ${COUNTED} AND created_at > ${param(new Date(now.getTime() - rule.windowMs))}) AS r${i}`;
-    });
-    const { rows } = await this.client.query<Record<string, string>>(prepared(`SELECT ${columns.join(', ')}`, params));
+    // One statement, so every total comes from the same snapshot; it reads running totals, not history.
+    const { text, values } = usageQuery(rules, this.ownerId, cardId, now);
+    const { rows } = await this.client.query<Record<string, string>>(prepared(text, values));
     return rules.map((_, i) => Number(rows[0]![`r${i}`]));
   }
 
   async insertLoad(load: NewLoad): Promise<LoadRecord> {
     const { rows } = await this.client.query<LoadRow>(
       prepared(
-        `INSERT INTO loads (card_id, owner_id, amount_cents, status, errors, idempotency_key, request_fingerprint,
-                            created_at, settled_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'refused' THEN $8::timestamptz END) RETURNING *`,
+        // The reservation and the limits' running totals in one statement (one round trip): a pending
+        // load counts from the moment it exists, a refused one never.
+        `WITH inserted AS (
+           INSERT INTO loads (card_id, owner_id, amount_cents, status, errors, idempotency_key, request_fingerprint,
+                              created_at, settled_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'refused' THEN $8::timestamptz END) RETURNING *
+         ), counted AS (
+           ${bucketUpsert('inserted', `inserted.status IN ${COUNTED}`, 'added_cents')}
+         )
+         SELECT * FROM inserted`,
         [
           load.cardId,
           load.ownerId,

@@ -55,7 +55,11 @@ async function ledgerSum(cardId: number): Promise<number> {
 test('migrations are recorded and not applied twice', async () => {
   expect(await runMigrations(pool)).toEqual([]);
   const { rows } = await pool.query('SELECT name FROM payment_migrations');
-  expect(rows.map((r) => r.name).sort()).toEqual(['001_ledger.sql', '002_unsettled_index.sql']);
+  expect(rows.map((r) => r.name).sort()).toEqual([
+    '001_ledger.sql',
+    '002_unsettled_index.sql',
+    '003_owner_load_totals.sql',
+  ]);
   // In their own schema, so that sharing a database with other services cannot mix tables.
   const where = await pool.query("SELECT to_regclass('payment.loads') AS loads, to_regclass('public.loads') AS public");
   expect(where.rows[0]).toEqual({ loads: 'loads', public: null });
