@@ -151,7 +151,8 @@ export function pgbenchScript(
       return `:v${i}_${j}`;
     });
     const text = r.text.replace(/\$(\d+)/g, (_, n: string) => expr[Number(n) - 1] ?? `$${n}`);
-    const returnsLoad = !loadKnown && /^\s*INSERT/i.test(r.text) && String(r.firstRow?.id) === String(ids.loadId);
+    // The reservation inserts the load, alone or inside a WITH (the running totals ride along).
+    const returnsLoad = !loadKnown && /\bINSERT\b/i.test(r.text) && String(r.firstRow?.id) === String(ids.loadId);
     lines.push(returnsLoad ? `${text} \\gset load_` : `${text};`);
     loadKnown ||= returnsLoad;
   });
