@@ -79,9 +79,10 @@ export function openRedis(connection: string | RedisConnection, log: Logger, opt
  * With Sentinel, returns once the writes this client made so far are safe from a failover, and throws
  * otherwise. Replication is asynchronous: a write a master acknowledged just before a failover may
  * never reach the replica that takes over, and a logout or a used one-time token must not come undone.
- * So: with replicas connected, one of them must confirm it (WAIT 1); with none (just after a failover,
- * before Sentinel reattaches the old master), a Sentinel must name this server as the master with no
- * failover in progress, so that a demoted master that has not heard of it yet takes no write. Without
+ * So: with replicas connected, one of them must confirm it (WAIT 1); with none, or none that confirms
+ * (just after a failover, before Sentinel reattaches the old master or while it resynchronises), a
+ * Sentinel must name this server as the master with no failover in progress, so that a demoted master
+ * that has not heard of it yet takes no write. Without
  * Sentinel (one server, nothing to fail over to) it does nothing.
  */
 export async function replicated(redis: Redis): Promise<void> {
@@ -90,9 +91,10 @@ export async function replicated(redis: Redis): Promise<void> {
   if (role[0] === 'master' && (role[2]?.length ?? 0) > 0) {
     const waitMs = Math.max(100, Math.floor((redis.options.commandTimeout ?? 1000) / 2));
     if (Number(await redis.call('WAIT', '1', String(waitMs))) >= 1) return;
-  } else if (role[0] === 'master' && (await sentinelNamesUs(redis))) {
-    return;
   }
+  // No replica, or one that cannot confirm yet (the old master reattached after a failover is still
+  // taking its full copy): the write stands if a Sentinel names this server as the master.
+  if (role[0] === 'master' && (await sentinelNamesUs(redis))) return;
   // Most likely a demoted master: reconnect, through Sentinel, to the current one.
   redis.disconnect(true);
   throw new Error('REDIS_URL: the write is not safe from a failover (no replica confirmed it); try again');
