@@ -6,7 +6,7 @@ import type * as grpc from '@grpc/grpc-js';
  * spread over all of them (`round_robin`) instead of sticking to the first address (`pick_first`).
  */
 
-/** Pings an idle connection every 10 s and drops it when no answer comes within 5 s: a vanished peer is found fast. */
+/** Pings a connection every 10 s and drops it when no answer comes within 5 s: a vanished peer is found fast. */
 export const KEEPALIVE_TIME_MS = 10_000;
 export const KEEPALIVE_TIMEOUT_MS = 5_000;
 /**
@@ -64,7 +64,10 @@ export function channelOptions(service: grpc.ServiceDefinition | undefined): grp
     'grpc.service_config_disable_resolution': 1,
     'grpc.keepalive_time_ms': KEEPALIVE_TIME_MS,
     'grpc.keepalive_timeout_ms': KEEPALIVE_TIMEOUT_MS,
-    'grpc.keepalive_permit_without_calls': 1,
+    // Clients ping only while calls are under way; the servers ping every connection, idle ones too, so a
+    // vanished peer is still found. Client pings on idle connections as well took the idle gateway from
+    // 0.2 % to 1 % of a core (measured), and the idle compose stack past its 3 % budget.
+    'grpc.keepalive_permit_without_calls': 0,
     'grpc.dns_min_time_between_resolutions_ms': DNS_MIN_RESOLUTION_INTERVAL_MS,
     // A restarted service is dialled again within a second or two, not after grpc's default backoff
     // (which grows to two minutes): a short outage must not outlast its cause.
