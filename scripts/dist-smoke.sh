@@ -14,7 +14,14 @@ fail() { echo "dist smoke: FAILED: $*" >&2; tail -n 30 "$log" >&2; exit 1; }
 
 admin=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 db=gatehouse_dist_smoke
-PGOPTIONS="-c client_min_messages=warning" psql -q "$admin" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" -c "CREATE DATABASE $db" >/dev/null
+# CREATE DATABASE copies template1 and fails while another session is on it (a test's process that
+# outlived its suite by a moment): a CI run met that once, so it is asked up to five times.
+for try in 1 2 3 4 5; do
+  PGOPTIONS="-c client_min_messages=warning" psql -q "$admin" -c "DROP DATABASE IF EXISTS $db WITH (FORCE)" \
+    -c "CREATE DATABASE $db" >/dev/null && break
+  [ "$try" = 5 ] && { echo "dist smoke: FAILED: cannot create the database $db" >&2; exit 1; }
+  sleep 2
+done
 export DATABASE_URL="${admin%/*}/$db"
 
 # Its own process group, so one signal reaches pnpm, the starter and every process it started.
