@@ -241,14 +241,21 @@ for s in "${SERVICES[@]}"; do
   printf '  %-13s %s AUTH_SECRET: %s\n' "$s" "$keys" "$secret"
 done
 
-step "scaled: auth=3 avatar=2 payment=3 telegram-bot=2, under load, with a SIGKILL and a docker stop"
-started=$(now)
-compose up -d --wait --scale auth=3 --scale avatar=2 --scale payment=3 --scale telegram-bot=2 >/tmp/gatehouse-scale-up.log 2>&1 ||
-  { tail -n 20 /tmp/gatehouse-scale-up.log; compose ps -a; fail "the scaled stack did not come up"; }
-wait_ready 60 || fail "/health/ready did not answer 200 on the scaled stack"
-scale_up_seconds=$(since "$started")
-echo "scaled up and ready in $scale_up_seconds s: $(compose ps --format '{{.Service}}' | sort | uniq -c | tr '\n' ' ')"
-GW=$GW node_modules/.bin/tsx scripts/scale-load.ts || fail "the scaled stack under load (above)"
+scale_up_seconds="not run (SMOKE_SCALE=1 runs it)"
+if [ "${SMOKE_SCALE:-0}" = 1 ]; then
+  step "scaled: auth=3 avatar=2 payment=3 telegram-bot=2, under load, with a SIGKILL and a docker stop"
+  # Started scaled from nothing, as the README's command does: a gateway that resolved one payment
+  # replica before the others existed keeps to it until its connection's maximum age (about 5
+  # minutes), and a CI run that scaled the running stack sent all 3,000 loads to the first replica.
+  compose down -v >/dev/null 2>&1
+  started=$(now)
+  compose up -d --wait --scale auth=3 --scale avatar=2 --scale payment=3 --scale telegram-bot=2 >/tmp/gatehouse-scale-up.log 2>&1 ||
+    { tail -n 20 /tmp/gatehouse-scale-up.log; compose ps -a; fail "the scaled stack did not come up"; }
+  wait_ready 60 || fail "/health/ready did not answer 200 on the scaled stack"
+  scale_up_seconds=$(since "$started")
+  echo "scaled up and ready in $scale_up_seconds s: $(compose ps --format '{{.Service}}' | sort | uniq -c | tr '\n' ' ')"
+  GW=$GW node_modules/.bin/tsx scripts/scale-load.ts || fail "the scaled stack under load (above)"
+fi
 
 step "summary"
 echo "up to ready: ${up_seconds} s; killed payment back: ${back_seconds} s; idle CPU: ${idle} % of one core (${net} % besides the probes); scaled up: ${scale_up_seconds} s"
