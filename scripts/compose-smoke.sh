@@ -190,7 +190,7 @@ cpu_total() {
       total += BigInt(JSON.parse(line).cpu_stats.cpu_usage.total_usage);
     console.log(String(total));'
 }
-sleep 5 # let the requests above settle
+sleep 15 # let the requests above settle, and the payment process just restarted finish starting
 before=$(cpu_total); started=$(now)
 sleep "$IDLE_SECONDS"
 after=$(cpu_total); elapsed=$(since "$started")
@@ -201,7 +201,7 @@ echo "idle stack: ${idle} % of one core over ${elapsed} s (${#containers[@]} con
 # The engine's health probes are part of that figure, and what one costs depends on the machine: a
 # `docker exec` and a Node start cost three times on this session's VM what they did on the previous
 # one (redis-cli ping 63 ms against ~20 ms, the node probe ~250 ms against ~75 ms). So each container's
-# probe is run three more times here and costed, and the budget holds for the stack net of its probes:
+# probe is run five more times here and costed, and the budget holds for the stack net of its probes:
 # what the processes themselves spend at idle. Both figures are printed.
 container_cpu() {
   curl -s --unix-socket /var/run/docker.sock "http://localhost/containers/$1/stats?stream=false&one-shot=true" |
@@ -220,9 +220,9 @@ for c in "${containers[@]}"; do
   [ "$cmd" = "[]" ] && continue
   mapfile -t argv < <(printf '%s' "$cmd" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>JSON.parse(s).forEach(a=>console.log(a)))')
   a=$(container_cpu "$c")
-  for _ in 1 2 3; do docker exec "$c" "${argv[@]}" >/dev/null 2>&1 || true; done
+  for _ in 1 2 3 4 5; do docker exec "$c" "${argv[@]}" >/dev/null 2>&1 || true; done
   b=$(container_cpu "$c")
-  probes=$(awk -v p="$probes" -v a="$a" -v b="$b" -v i="$interval_ns" 'BEGIN { printf "%.4f", p + (b - a) / 3 / i * 100 }')
+  probes=$(awk -v p="$probes" -v a="$a" -v b="$b" -v i="$interval_ns" 'BEGIN { printf "%.4f", p + (b - a) / 5 / i * 100 }')
 done
 net=$(awk -v v="$idle" -v p="$probes" 'BEGIN { printf "%.2f", v - p }')
 echo "of which the health probes: ${probes} % (each run and costed here); the processes themselves: ${net} %"
