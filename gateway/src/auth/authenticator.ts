@@ -68,7 +68,19 @@ export interface AuthenticatorOptions {
    * this process (one development gateway only).
    */
   basicAttempts?: PasswordAttempts;
+  /** The clock ended sessions are held by (tests move it). */
+  now?: () => number;
 }
+
+/**
+ * How long past its token's exp a session ended here stays refused here. Past exp a copy of the token is
+ * only good for a refresh, and a refresh made in the last REFRESH_REUSE_MS (the logout's own, when the
+ * token had expired) is handed out again without asking the auth service, which refuses it: the mark
+ * must outlast that, and clocks that disagree (the auth service's feed uses the same minute).
+ */
+const ENDED_HELD_PAST_EXP_MS = 60_000;
+/** Parallel requests with one expired cookie share its refresh for this long (go-pkgz RefreshCache). */
+const REFRESH_REUSE_MS = 10_000;
 
 /**
  * Finds and checks the caller's identity, in go-pkgz/auth's order: basic auth for `admin` (when enabled),
@@ -78,7 +90,7 @@ export interface AuthenticatorOptions {
 export class Authenticator {
   private readonly inflight = new Map<string, Promise<TokenCookie>>();
   // Parallel requests carrying the same expired cookie share one refresh (go-pkgz RefreshCache).
-  private readonly recent = new LRUCache<string, TokenCookie>({ max: 5_000, ttl: 10_000 });
+  private readonly recent = new LRUCache<string, TokenCookie>({ max: 5_000, ttl: REFRESH_REUSE_MS });
 
   // Sessions logged out, by jti, until their tokens expire: here at once, elsewhere through the auth
   // service's feed. The auth service refuses to refresh them; this refuses every copy of their tokens.
@@ -91,16 +103,19 @@ export class Authenticator {
 
   constructor(private readonly options: AuthenticatorOptions) {
     this.basicAttempts = options.basicAttempts ?? new PasswordAttempts(new MemoryRateLimiter(), 'basic');
+    this.now = options.now ?? Date.now;
   }
 
-  /** Records a logout handled here: tokens of this session are refused until the presented one's exp. */
+  private readonly now: () => number;
+
+  /** Records a logout handled here: tokens of this session are refused until well past the presented one's exp. */
   endSession(claims: Claims | undefined): void {
-    if (claims?.jti && claims.exp) this.endSessionUntil(claims.jti, claims.exp * 1000);
+    if (claims?.jti && claims.exp) this.endSessionUntil(claims.jti, claims.exp * 1000 + ENDED_HELD_PAST_EXP_MS);
   }
 
   /** Records a session ended anywhere (the auth service's feed): its tokens are refused until `untilMs`. */
   endSessionUntil(jti: string, untilMs: number): void {
-    const now = Date.now();
+    const now = this.now();
     if (untilMs <= now) return;
     if (this.ended.size >= this.sweepAt) {
       for (const [id, until] of this.ended) if (until <= now) this.ended.delete(id);
@@ -112,7 +127,7 @@ export class Authenticator {
   private isEnded(jti: string | undefined): boolean {
     if (jti === undefined || this.ended.size === 0) return false;
     const until = this.ended.get(jti);
-    return until !== undefined && until > Date.now();
+    return until !== undefined && until > this.now();
   }
 
   /**
