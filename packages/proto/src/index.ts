@@ -7,6 +7,7 @@ import type { ProtoGrpcType as AvatarProto } from './gen/avatar';
 import type { ProtoGrpcType as HooksProto } from './gen/hooks';
 import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
+import type { ProtoGrpcType as SessionsProto } from './gen/sessions';
 import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
 
 /** The protos/ folder at the top of the workspace: the only copy of every contract. */
@@ -32,6 +33,8 @@ export const PROTO_FILES = {
   payment: 'payment/v1/payment.proto',
   hooks: 'hooks/v1/hooks.proto',
   login: 'login/v1/login_handler.proto',
+  // Sessions per device: auth.v1.SessionService, served by the auth process.
+  sessions: 'auth/v1/sessions.proto',
 } as const;
 
 export type ProtoName = keyof typeof PROTO_FILES;
@@ -43,6 +46,7 @@ interface LoadedProtos {
   payment: PaymentProto;
   hooks: HooksProto;
   login: LoginProto;
+  sessions: SessionsProto;
 }
 
 /** Loads one contract; returns the package definition (for reflection) and its typed gRPC object. */

@@ -27,6 +27,9 @@ export const AuthErrors = errorCodes(
   'PASSKEY_EXISTS',
   'PASSKEY_LIMIT',
   'PASSKEYS_DISABLED',
+  // Sessions per device (login/device-sessions.ts)
+  'SESSION_BAD_REQUEST',
+  'SESSION_NOT_FOUND',
 );
 
 /** Login failures, with go-pkgz/auth's messages so existing clients read the same errors. */

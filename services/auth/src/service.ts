@@ -13,6 +13,7 @@ import { countedLimiter, sessionRecorder, watchRevocations } from './grpc/metric
 import { startAuthServer } from './grpc/server';
 import { builtInLogins } from './login/built-in-logins';
 import { hookClaimsUpdater } from './login/claims-updater';
+import { DeviceSessions } from './login/device-sessions';
 import { HandlerSessions } from './login/handler-sessions';
 import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
 import { PASSKEY_PROVIDER, PasskeyLogin } from './login/passkey-login';
@@ -192,7 +193,16 @@ export async function startAuthService(
     avatarRoutePath: config.token.avatarRoutePath,
   });
 
-  const sessions = new Sessions(tokens, stores.revocations);
+  // Sessions per device: Sessions tells it of every refresh and logout, the gRPC handlers of every login;
+  // it ends sessions through Sessions (called only once both exist).
+  const devices = new DeviceSessions({
+    registry: stores.sessionRegistry,
+    revocations: stores.revocations,
+    sessions: { endJti: (jti, endMs) => sessions.endJti(jti, endMs) },
+    tokens,
+    log,
+  });
+  const sessions = new Sessions(tokens, stores.revocations, Date.now, devices);
   const endedSessions = new EndedSessionStreams(sessions, log);
   let grpc: RunningGrpcServer;
   let metricsServer: MetricsServer | undefined;
@@ -216,6 +226,7 @@ export async function startAuthService(
       checkDependencies: stores.redis ? async () => (await stores.redis?.ping()) === 'PONG' : undefined,
       metrics,
       recorder: metrics && sessionRecorder(metrics),
+      devices,
     });
   } catch (err) {
     await metricsServer?.stop();

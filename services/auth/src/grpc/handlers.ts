@@ -3,6 +3,7 @@ import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import type { Issued, SigningKeySet } from '@gatehouse/token';
 import { loginErrors } from '../errors';
+import type { DeviceSessions } from '../login/device-sessions';
 import type { HandlerSessions } from '../login/handler-sessions';
 import type { OAuth2Login } from '../login/oauth2-login';
 import type { Sessions } from '../login/sessions';
@@ -23,6 +24,8 @@ export interface AuthHandlerDeps {
   log: Logger;
   /** Metrics, when on. */
   recorder?: SessionRecorder;
+  /** Sessions per device: every session issued here is recorded with its browser. */
+  devices?: DeviceSessions;
 }
 
 function issued(i: Issued): auth.IssuedToken {
@@ -40,6 +43,7 @@ export function authHandlers({
   jwks,
   log,
   recorder,
+  devices,
 }: AuthHandlerDeps): Omit<auth.AuthServiceHandlers, `${string}Passkey${string}`> {
   // The passkey RPCs are passkey-handlers.ts's.
   return {
@@ -59,6 +63,7 @@ export function authHandlers({
       const params = Object.fromEntries(req.params.map((p) => [p.name, p.value]));
       const done = await login.complete(providers.get(req.provider), req.handshakeToken, params);
       recorder?.issued(req.provider, 'oauth2');
+      await devices?.issued(done.session, req.client);
       return {
         session: issued(done.session),
         userJson: JSON.stringify(done.session.claims.user),
@@ -69,6 +74,7 @@ export function authHandlers({
     IssueSession: unaryHandler(log, async (req: auth.IssueSessionRequest__Output) => {
       const session = await handlerSessions.issue(req);
       recorder?.issued(req.provider, 'handler');
+      await devices?.issued(session, req.client);
       return { session: issued(session), userJson: JSON.stringify(session.claims.user) };
     }),
 

@@ -2,6 +2,7 @@ import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import { passkeyErrors } from '../errors';
+import type { DeviceSessions } from '../login/device-sessions';
 import type { PasskeyLogin, PasskeySummary, PasskeyUser } from '../login/passkey-login';
 
 type PasskeyHandlers = Pick<
@@ -31,7 +32,11 @@ function userOf(req: { user?: auth.PasskeyUser__Output | null }): PasskeyUser {
 }
 
 /** gRPC adapter of the passkey RPCs; `passkeys` undefined (no DATABASE_URL) answers every call "disabled". */
-export function passkeyHandlers(passkeys: PasskeyLogin | undefined, log: Logger): PasskeyHandlers {
+export function passkeyHandlers(
+  passkeys: PasskeyLogin | undefined,
+  log: Logger,
+  devices?: DeviceSessions,
+): PasskeyHandlers {
   const on = () => {
     if (!passkeys) throw passkeyErrors.disabled();
     return passkeys;
@@ -66,6 +71,7 @@ export function passkeyHandlers(passkeys: PasskeyLogin | undefined, log: Logger)
       });
       if (!done.ok) return { userJson: '', retryAfterSeconds: done.retryAfterSeconds };
       const { session } = done;
+      await devices?.issued(session, req.client);
       return {
         session: { token: session.token, jti: session.jti, maxAgeSeconds: session.maxAgeSeconds },
         userJson: JSON.stringify(session.claims.user),

@@ -2,10 +2,12 @@ import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcS
 import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
 import type { BuiltInLogin } from '../login/built-in-logins';
+import type { DeviceSessions } from '../login/device-sessions';
 import type { PasskeyLogin } from '../login/passkey-login';
 import { type AuthHandlerDeps, authHandlers } from './handlers';
 import { builtInLoginHandlers } from './login-handlers';
 import { passkeyHandlers } from './passkey-handlers';
+import { sessionHandlers } from './session-handlers';
 
 export interface AuthServerDeps extends AuthHandlerDeps {
   host: string;
@@ -19,6 +21,8 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   /** Health is NOT_SERVING while this answers false (Redis unreachable); absent: always SERVING. */
   checkDependencies?: () => Promise<boolean>;
   metrics?: Metrics;
+  /** Sessions per device: auth.v1.SessionService. */
+  devices: DeviceSessions;
 }
 
 /**
@@ -43,6 +47,10 @@ export const AUTH_ACCESS: AccessRules = {
   RemovePasskey: ['gateway'],
   PasskeyLoginOptions: ['gateway'],
   PasskeyLogin: ['gateway'],
+  // auth.v1.SessionService: the gateway vouches for the caller's session, as for passkeys.
+  ListSessions: ['gateway'],
+  EndSession: ['gateway'],
+  EndOtherSessions: ['gateway'],
   // login.v1.LoginHandler of the built-in direct and verified providers
   Login: ['gateway'],
   Callback: ['gateway'],
@@ -52,6 +60,7 @@ export const AUTH_ACCESS: AccessRules = {
 export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer> {
   const { definition, grpcObject } = loadProto('auth');
   const loginProto = loadProto('login');
+  const sessionsProto = loadProto('sessions');
   return startGrpcServer({
     name: 'auth',
     host: deps.host,
@@ -59,14 +68,18 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
     services: [
       {
         definition: grpcObject.auth.v1.AuthService.service,
-        implementation: { ...authHandlers(deps), ...passkeyHandlers(deps.passkeys, deps.log) },
+        implementation: { ...authHandlers(deps), ...passkeyHandlers(deps.passkeys, deps.log, deps.devices) },
+      },
+      {
+        definition: sessionsProto.grpcObject.auth.v1.SessionService.service,
+        implementation: sessionHandlers(deps.devices, deps.log),
       },
       {
         definition: loginProto.grpcObject.login.v1.LoginHandler.service,
         implementation: builtInLoginHandlers(deps.builtInLogins, deps.log),
       },
     ],
-    definitions: [definition, loginProto.definition],
+    definitions: [definition, loginProto.definition, sessionsProto.definition],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
     log: deps.log,
     checkDependencies: deps.checkDependencies,

@@ -1,7 +1,13 @@
 import { AppError, unavailable } from '@gatehouse/errors';
-import { type Issued, TokenError, type TokenService } from '@gatehouse/token';
+import { type Claims, type Issued, TokenError, type TokenService } from '@gatehouse/token';
 import { AuthErrors, loginErrors } from '../errors';
-import type { EndedListener, EndedWatch, Revocations } from '../stores/revocations';
+import type { EndedListener, EndedSession, EndedWatch, Revocations } from '../stores/revocations';
+
+/** What else follows a session's life. Never rejects: a refresh or logout does not fail for it (best effort). */
+export interface SessionEvents {
+  refreshed(claims: Claims): Promise<void>;
+  ended(claims: Claims): Promise<void>;
+}
 
 /** Gateways forget an ended session this long after its last token's exp, for clocks that disagree. */
 const CLOCK_SKEW_MS = 60_000;
@@ -17,6 +23,8 @@ export class Sessions {
     private readonly tokens: TokenService,
     private readonly revocations: Revocations,
     private readonly now: () => number = Date.now,
+    /** Told of each refresh and logout: the list of sessions per device (device-sessions.ts). */
+    private readonly events?: SessionEvents,
   ) {}
 
   async refresh(token: string): Promise<Issued> {
@@ -25,7 +33,9 @@ export class Sessions {
       if (claims.jti && (await this.revocations.isRevoked(claims.jti))) {
         throw new TokenError('session ended, log in again');
       }
-      return await this.tokens.refresh(token);
+      const refreshed = await this.tokens.refresh(token);
+      await this.events?.refreshed(refreshed.claims);
+      return refreshed;
     } catch (err) {
       if (err instanceof TokenError) throw loginErrors.tokenRefused(err.message);
       if (err instanceof AppError) throw err;
@@ -45,12 +55,21 @@ export class Sessions {
       return;
     }
     if (!claims.jti || !claims.user) return;
+    await this.endJti(claims.jti, this.tokens.sessionEnd(claims));
+    await this.events?.ended(claims);
+  }
+
+  /**
+   * Ends the session of `jti` (whose absolute end is `sessionEndMs`): refresh is refused and every
+   * gateway told. Undefined when the session had ended anyway.
+   */
+  async endJti(jti: string, sessionEndMs: number): Promise<EndedSession | undefined> {
     const now = this.now();
-    const sessionEnd = this.tokens.sessionEnd(claims);
-    if (sessionEnd <= now) return;
+    if (sessionEndMs <= now) return undefined;
     // No token of this session can expire later than one signed just now (refresh is refused from here).
-    const tokensUntil = Math.min(sessionEnd, now + this.tokens.tokenDurationMs) + CLOCK_SKEW_MS;
-    await this.revocations.revoke(claims.jti, sessionEnd - now, tokensUntil);
+    const tokensUntil = Math.min(sessionEndMs, now + this.tokens.tokenDurationMs) + CLOCK_SKEW_MS;
+    await this.revocations.revoke(jti, sessionEndMs - now, tokensUntil);
+    return { jti, untilMs: tokensUntil };
   }
 
   /** Sessions ended recently (tokens possibly unexpired), then each one as it ends, on any instance. */

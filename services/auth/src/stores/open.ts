@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { type Challenges, MemoryChallenges, RedisChallenges } from './challenges';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './limits';
 import { MemoryRevocations, RedisRevocations, type Revocations } from './revocations';
+import { MemorySessionRegistry, RedisSessionRegistry, type SessionRegistry } from './session-registry';
 import { MemoryUsedTokens, RedisUsedTokens, type UsedTokens } from './used-tokens';
 
 /** REDIS_URL and REDIS_KEY_PREFIX. */
@@ -21,6 +22,8 @@ export interface Stores {
   revocations: Revocations;
   /** WebAuthn challenges of passkey registrations and logins. */
   challenges: Challenges;
+  /** Every user's live sessions (README "Sessions per device"). */
+  sessionRegistry: SessionRegistry;
   redis: Redis | undefined;
 }
 
@@ -33,6 +36,7 @@ export function openStores(settings: RedisSettings, log: Logger): Stores {
       usedTokens: new MemoryUsedTokens(),
       revocations: new MemoryRevocations(),
       challenges: new MemoryChallenges(),
+      sessionRegistry: new MemorySessionRegistry(),
       redis: undefined,
     };
   }
@@ -45,6 +49,7 @@ export function openStores(settings: RedisSettings, log: Logger): Stores {
     usedTokens: new RedisUsedTokens(redis, prefix),
     revocations: new RedisRevocations(redis, prefix),
     challenges: new RedisChallenges(redis, prefix),
+    sessionRegistry: new RedisSessionRegistry(redis, prefix),
     redis,
   };
 }

@@ -1,11 +1,13 @@
 // Original file: protos/auth/v1/auth.proto
 
+import type { ClientInfo as _auth_v1_ClientInfo, ClientInfo__Output as _auth_v1_ClientInfo__Output } from '../../auth/v1/ClientInfo';
 
 export interface IssueSessionRequest {
   'provider'?: (string);
   'userJson'?: (string);
   'site'?: (string);
   'sessionOnly'?: (boolean);
+  'client'?: (_auth_v1_ClientInfo | null);
 }
 
 export interface IssueSessionRequest__Output {
@@ -13,4 +15,5 @@ export interface IssueSessionRequest__Output {
   'userJson': (string);
   'site': (string);
   'sessionOnly': (boolean);
+  'client': (_auth_v1_ClientInfo__Output | null);
 }

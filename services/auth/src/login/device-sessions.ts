@@ -1,0 +1,188 @@
+import { AppError } from '@gatehouse/errors';
+import type { Logger } from '@gatehouse/logger';
+import type { Claims, Issued, TokenService } from '@gatehouse/token';
+import { AuthErrors } from '../errors';
+import type { EndedSession, Revocations } from '../stores/revocations';
+import { SESSION_ID, type SessionEntry, type SessionRegistry, sessionIdOf } from '../stores/session-registry';
+import type { SessionEvents, Sessions } from './sessions';
+
+/** The browser a session was issued to, as the gateway saw it; shown, never trusted. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+/** A session as its user's list shows it. */
+export interface DeviceSession {
+  id: string;
+  createdMs: number;
+  lastSeenMs: number;
+  provider: string;
+  userAgent: string;
+  ip: string;
+  current: boolean;
+}
+
+/** The session a call is made with: its user and jti, from a token the gateway verified. */
+export interface Caller {
+  userId: string;
+  jti: string;
+}
+
+const USER_AGENT_MAX = 512;
+/** Longest address text kept: an IPv6 address with a zone fits. */
+const IP_MAX = 64;
+
+export const sessionErrors = {
+  badCaller: () => new AppError('invalid_argument', AuthErrors.SESSION_BAD_REQUEST, 'the caller session is required'),
+  malformedId: () => new AppError('invalid_argument', AuthErrors.SESSION_BAD_REQUEST, 'session id is malformed'),
+  notFound: () => new AppError('not_found', AuthErrors.SESSION_NOT_FOUND, 'session not found'),
+};
+
+export interface DeviceSessionsDeps {
+  registry: SessionRegistry;
+  revocations: Revocations;
+  /** Ends a session by jti (revocation and the gateways' feed), as logout does. */
+  sessions: Pick<Sessions, 'endJti'>;
+  tokens: Pick<TokenService, 'sessionEnd'>;
+  log: Logger;
+  now?: () => number;
+}
+
+/**
+ * Sessions per device (README "Sessions per device"): each login's session is recorded with the
+ * browser it went to, its last refresh is kept (one small write per refresh, none per request), and
+ * its user may list their live sessions and end any of them. Ending reuses logout's revocation, so the
+ * session's tokens are refused by every gateway through the ended-sessions feed.
+ */
+export class DeviceSessions implements SessionEvents {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: DeviceSessionsDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /**
+   * Records a session just issued by a login. Never rejects: the login has already spent its one-time
+   * code, and an unrecorded session is recorded at its first refresh (without its browser).
+   */
+  async issued(session: Issued, client: ClientInfo | null | undefined): Promise<void> {
+    const entry = this.entryOf(session.claims, client);
+    if (!entry) return;
+    await this.deps.registry.record(entry.userId, entry.entry).catch((err: unknown) => {
+      this.deps.log.warn({ err: (err as Error).message }, 'session not recorded in the session list');
+    });
+  }
+
+  /** A refresh: last_seen now; a session not recorded yet (issued before this list existed) is recorded. */
+  async refreshed(claims: Claims): Promise<void> {
+    const userId = claims.user?.id;
+    if (!userId || !claims.jti) return;
+    try {
+      const touched = await this.deps.registry.touch(userId, sessionIdOf(claims.jti), this.now());
+      const entry = touched ? undefined : this.entryOf(claims, undefined);
+      if (entry) await this.deps.registry.record(entry.userId, entry.entry);
+    } catch (err) {
+      this.deps.log.warn({ err: (err as Error).message }, 'session list not updated at refresh');
+    }
+  }
+
+  /** A logout: the session leaves the list. */
+  async ended(claims: Claims): Promise<void> {
+    const userId = claims.user?.id;
+    if (!userId || !claims.jti) return;
+    await this.deps.registry.remove(userId, [sessionIdOf(claims.jti)]).catch((err: unknown) => {
+      // It is revoked already: the list leaves it out when it reads it (below).
+      this.deps.log.warn({ err: (err as Error).message }, 'ended session not removed from the session list');
+    });
+  }
+
+  /** The caller's user's live sessions, newest first; revoked ones found on the way are dropped. */
+  async list(caller: Caller): Promise<DeviceSession[]> {
+    const { userId, jti } = checked(caller);
+    const entries = await this.live(userId);
+    const currentId = sessionIdOf(jti);
+    return entries
+      .sort((a, b) => b.createdMs - a.createdMs || (a.id < b.id ? -1 : 1))
+      .map((e) => ({
+        id: e.id,
+        createdMs: e.createdMs,
+        lastSeenMs: e.lastSeenMs,
+        provider: e.provider,
+        userAgent: e.userAgent,
+        ip: e.ip,
+        current: e.id === currentId,
+      }));
+  }
+
+  /** Ends one of the caller's user's sessions; NOT_FOUND for any id that is not one of their live ones. */
+  async end(caller: Caller, id: string): Promise<{ current: boolean; ended: EndedSession | undefined }> {
+    const { userId, jti } = checked(caller);
+    if (!SESSION_ID.test(id)) throw sessionErrors.malformedId();
+    const entry = await this.deps.registry.get(userId, id);
+    if (!entry || (await this.deps.revocations.isRevoked(entry.jti))) throw sessionErrors.notFound();
+    const ended = await this.endEntry(userId, entry);
+    return { current: entry.jti === jti, ended };
+  }
+
+  /** Ends every live session of the caller's user but the caller's own. */
+  async endOthers(caller: Caller): Promise<EndedSession[]> {
+    const { userId, jti } = checked(caller);
+    const others = (await this.live(userId)).filter((e) => e.jti !== jti);
+    const ended: EndedSession[] = [];
+    for (const entry of others) {
+      const one = await this.endEntry(userId, entry);
+      if (one) ended.push(one);
+    }
+    return ended;
+  }
+
+  private async endEntry(userId: string, entry: SessionEntry): Promise<EndedSession | undefined> {
+    // Revoked first: once that is done the session is over, whatever happens to the list entry.
+    const ended = await this.deps.sessions.endJti(entry.jti, entry.endMs);
+    await this.deps.registry.remove(userId, [entry.id]);
+    return ended;
+  }
+
+  /** Unexpired entries whose session was not ended (a logout whose list removal failed is dropped here). */
+  private async live(userId: string): Promise<SessionEntry[]> {
+    const entries = await this.deps.registry.list(userId);
+    const revoked = await Promise.all(entries.map((e) => this.deps.revocations.isRevoked(e.jti)));
+    const gone = entries.filter((_, i) => revoked[i]);
+    if (gone.length > 0)
+      await this.deps.registry.remove(
+        userId,
+        gone.map((e) => e.id),
+      );
+    return entries.filter((_, i) => !revoked[i]);
+  }
+
+  private entryOf(
+    claims: Claims,
+    client: ClientInfo | null | undefined,
+  ): { userId: string; entry: SessionEntry } | undefined {
+    const userId = claims.user?.id;
+    if (!userId || !claims.jti || claims.handshake) return undefined;
+    const now = this.now();
+    const endMs = this.deps.tokens.sessionEnd(claims);
+    if (endMs <= now) return undefined;
+    return {
+      userId,
+      entry: {
+        id: sessionIdOf(claims.jti),
+        jti: claims.jti,
+        provider: claims.auth_provider?.name ?? '',
+        createdMs: claims.auth_time ? claims.auth_time * 1000 : now,
+        lastSeenMs: now,
+        endMs,
+        userAgent: (client?.userAgent ?? '').slice(0, USER_AGENT_MAX),
+        ip: (client?.ip ?? '').slice(0, IP_MAX),
+      },
+    };
+  }
+}
+
+function checked(caller: Caller | undefined): Caller {
+  if (!caller?.userId || !caller.jti) throw sessionErrors.badCaller();
+  return caller;
+}
