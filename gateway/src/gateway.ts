@@ -26,6 +26,7 @@ import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-hand
 import { passkeyRoutes } from './routes/passkey.routes';
 import { paymentRefusalBody, paymentRoutes } from './routes/payment.routes';
 import { proxyRoutes } from './routes/proxy.routes';
+import { sessionRoutes } from './routes/sessions.routes';
 
 /** A refresh waits this long for the auth service, whose own Redis calls give up after 1 s. */
 const REFRESH_DEADLINE_MS = 5_000;
@@ -51,6 +52,11 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const metrics = config.metricsPort ? new Metrics('gateway') : undefined;
   const authClient = createClient<auth.AuthServiceClient>(
     loadProto('auth').grpcObject.auth.v1.AuthService,
+    config.addresses.auth,
+    { credential: credential('auth'), metrics },
+  );
+  const sessionsClient = createClient<auth.SessionServiceClient>(
+    loadProto('sessions').grpcObject.auth.v1.SessionService,
     config.addresses.auth,
     { credential: credential('auth'), metrics },
   );
@@ -150,9 +156,9 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     // Before the auth router, whose /auth/:provider/:action would otherwise take these names.
     loginHandlerRoutes({
       handlers,
-      issueSession: async (provider, userJson, { site, sessionOnly }) => {
+      issueSession: async (provider, userJson, { site, sessionOnly, client }) => {
         const res = await authClient.call
-          .issueSession({ provider, userJson, site, sessionOnly }, { deadlineMs: LOGIN_DEADLINE_MS })
+          .issueSession({ provider, userJson, site, sessionOnly, client }, { deadlineMs: LOGIN_DEADLINE_MS })
           .catch((err: unknown) => {
             loginFinished?.(provider, 'failure');
             throw err;
@@ -171,6 +177,8 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     }),
     jwksRoutes('/auth/jwks.json', keys.publicKeys?.jwks),
     passkeyRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
+    // Sessions per device (auth.v1.SessionService, served by the auth process).
+    sessionRoutes({ sessions: sessionsClient.call, authenticator, cookies: config.cookies }),
     auth.router,
   ];
   const proxy = proxyRoutes({
@@ -289,6 +297,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       endedSessions.stop();
       providerNames.stop();
       authClient.close();
+      sessionsClient.close();
       avatarClient.close();
       for (const [, client] of handlerClients) client.close();
       paymentClient.close();

@@ -8,6 +8,7 @@ import Router from '@koa/router';
 import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
+import { clientInfo } from '../auth/client-info';
 import { type CookiePolicy, clearTokenCookies, setTokenCookies } from '../auth/cookies';
 import { authenticate } from '../middleware/authenticate';
 import { strictBody } from '../middleware/bodies';
@@ -171,7 +172,10 @@ export function authRoutes(deps: AuthRoutesDeps): {
       case 'callback': {
         const handshakeToken = parseCookies(ctx.get('cookie'))[JWT_COOKIE] ?? '';
         const done = await deps.auth
-          .completeLogin({ provider, handshakeToken, params: callbackParams(ctx) }, { deadlineMs: LOGIN_DEADLINE_MS })
+          .completeLogin(
+            { provider, handshakeToken, params: callbackParams(ctx), client: clientInfo(ctx) },
+            { deadlineMs: LOGIN_DEADLINE_MS },
+          )
           .catch((err: unknown) => {
             deps.loginFinished?.(provider, 'failure');
             throw err;

@@ -1,9 +1,10 @@
 import { fromPairs, type PromiseClient, toPairs } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
-import type { login } from '@gatehouse/proto';
+import type { auth, login } from '@gatehouse/proto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
+import { clientInfo } from '../auth/client-info';
 import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
 import { refuseEncodedBody } from '../middleware/bodies';
 import { HttpError } from '../middleware/errors';
@@ -26,7 +27,7 @@ export interface IssuedSession {
 export type IssueSession = (
   provider: string,
   userJson: string,
-  options: { site: string; sessionOnly: boolean },
+  options: { site: string; sessionOnly: boolean; client?: auth.ClientInfo },
 ) => Promise<IssuedSession>;
 
 export type LoginHandlerClient = PromiseClient<login.LoginHandlerClient>;
@@ -148,6 +149,7 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
           const issued = await deps.issueSession(name, res.userJson, {
             site: res.site || queryText(ctx, 'site') || queryText(ctx, 'aud'),
             sessionOnly: wantsSessionCookie(ctx.query),
+            client: clientInfo(ctx),
           });
           setTokenCookies(ctx, deps.cookies, issued.session);
           if (res.redirectUrl && deps.trustedRedirects?.includes(name)) {

@@ -4,6 +4,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
+import { clientInfo } from '../auth/client-info';
 import { type CookiePolicy, setTokenCookies } from '../auth/cookies';
 import { authenticate } from '../middleware/authenticate';
 import { strictBody } from '../middleware/bodies';
@@ -119,6 +120,7 @@ export function passkeyRoutes(deps: PasskeyRoutesDeps): Router {
         clientIp: ctx.ip,
         site: typeof site === 'string' ? site.slice(0, 2048) : '',
         sessionOnly: wantsSessionCookie(ctx.query),
+        client: clientInfo(ctx),
       },
       { deadlineMs: LOGIN_DEADLINE_MS },
     );

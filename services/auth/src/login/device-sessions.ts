@@ -129,12 +129,9 @@ export class DeviceSessions implements SessionEvents {
   async endOthers(caller: Caller): Promise<EndedSession[]> {
     const { userId, jti } = checked(caller);
     const others = (await this.live(userId)).filter((e) => e.jti !== jti);
-    const ended: EndedSession[] = [];
-    for (const entry of others) {
-      const one = await this.endEntry(userId, entry);
-      if (one) ended.push(one);
-    }
-    return ended;
+    // At once rather than in turn: each waits for a replica under Sentinel (revocations.ts).
+    const ended = await Promise.all(others.map((entry) => this.endEntry(userId, entry)));
+    return ended.filter((e): e is EndedSession => e !== undefined);
   }
 
   private async endEntry(userId: string, entry: SessionEntry): Promise<EndedSession | undefined> {

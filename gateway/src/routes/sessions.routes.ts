@@ -1,0 +1,104 @@
+import type { PromiseClient } from '@gatehouse/grpc-kit';
+import type { auth } from '@gatehouse/proto';
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { Authenticator } from '../auth/authenticator';
+import { type CookiePolicy, clearTokenCookies } from '../auth/cookies';
+import { authenticate } from '../middleware/authenticate';
+import { HttpError } from '../middleware/errors';
+import { securityHeaders } from '../middleware/security-headers';
+
+export interface SessionRoutesDeps {
+  sessions: PromiseClient<auth.SessionServiceClient>;
+  authenticator: Authenticator;
+  cookies: CookiePolicy;
+}
+
+/** The auth service's public session id: 22 base64url characters (stores/session-registry.ts). */
+const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** Ending every other session revokes each in Redis: more than one small call's default deadline. */
+const END_OTHERS_DEADLINE_MS = 10_000;
+
+/**
+ * The session the request is made with, from its verified token (not a hook's rewrite of the user):
+ * basic auth has no session to list.
+ */
+function callerOf(ctx: Koa.Context): auth.SessionCaller {
+  const claims = ctx.state.auth?.claims;
+  if (!claims?.user?.id || !claims.jti) throw new HttpError(403, 'sessions need a session token');
+  return { userId: claims.user.id, jti: claims.jti };
+}
+
+function rfc3339(unixMs: string | number): string {
+  return new Date(Number(unixMs)).toISOString();
+}
+
+function session(s: auth.DeviceSession__Output) {
+  return {
+    id: s.id,
+    created_at: rfc3339(s.createdUnixMs),
+    last_seen_at: rfc3339(s.lastSeenUnixMs),
+    provider: s.provider,
+    user_agent: s.userAgent,
+    ip: s.ip,
+    current: s.current,
+  };
+}
+
+function notAllowed(allow: string): Koa.Middleware {
+  return (ctx) => {
+    ctx.set('Allow', allow);
+    throw new HttpError(405, 'method not allowed');
+  };
+}
+
+/**
+ * /auth/sessions (README "Sessions per device"): the caller's user's live sessions, and "log this
+ * device out". Every route needs a session, a cookie one with its XSRF header, as every authenticated
+ * route. Ending a session revokes it in the auth service, which tells every gateway over the
+ * ended-sessions feed; this gateway refuses its tokens at once. Mount before authRoutes, whose
+ * catch-all would otherwise take these paths.
+ */
+export function sessionRoutes(deps: SessionRoutesDeps): Router {
+  const router = new Router({ prefix: '/auth' });
+  router.use(securityHeaders());
+  router.use(async (ctx, next) => {
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+  const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true });
+  const endedHere = (ended: auth.EndedSession__Output | null | undefined) => {
+    if (ended?.jti) deps.authenticator.endSessionUntil(ended.jti, Number(ended.untilUnixMs));
+  };
+
+  router.get('/sessions', requireUser, async (ctx) => {
+    const res = await deps.sessions.listSessions({ caller: callerOf(ctx) });
+    ctx.body = { sessions: res.sessions.map(session) };
+  });
+  router.all('/sessions', notAllowed('GET, HEAD'));
+
+  router.post('/sessions/revoke-others', requireUser, async (ctx) => {
+    const res = await deps.sessions.endOtherSessions({ caller: callerOf(ctx) }, { deadlineMs: END_OTHERS_DEADLINE_MS });
+    for (const ended of res.ended) endedHere(ended);
+    ctx.status = 204;
+  });
+  router.all('/sessions/revoke-others', notAllowed('POST'));
+
+  router.delete('/sessions/:id', requireUser, async (ctx) => {
+    const caller = callerOf(ctx);
+    const id = (ctx.params as { id: string }).id;
+    if (!SESSION_ID.test(id)) throw new HttpError(400, 'session id is malformed');
+    const res = await deps.sessions.endSession({ caller, id });
+    endedHere(res.ended);
+    // Ending one's own session is a logout.
+    if (res.current) {
+      deps.authenticator.endSession(ctx.state.auth?.claims);
+      clearTokenCookies(ctx, deps.cookies);
+    }
+    ctx.status = 204;
+  });
+  router.all('/sessions/:id', notAllowed('DELETE'));
+
+  return router;
+}

@@ -1,0 +1,310 @@
+// Sessions per device over HTTP (README "Sessions per device"), through real auth, avatar and gateway
+// processes and the real Redis: the same dev user on several "devices" (cookie jars with their own
+// User-Agent and address, one trusted proxy), the list with its current flags, "log this device out"
+// refused at once here and within a second at a second gateway, revoke-others, and the refusals.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import bcrypt from 'bcryptjs';
+import { type Answer, Browser } from '../../test/browser';
+import { type Stack, startStack } from '../../test/stack';
+
+let stack: Stack;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'gh-sessions-'));
+  const htpasswd = path.join(dir, 'users.htpasswd');
+  writeFileSync(htpasswd, `alice:${bcrypt.hashSync('alice-pw', 4)}\n`);
+  writeFileSync(path.join(dir, 'auth.json'), JSON.stringify({ direct: [{ name: 'local', htpasswd }] }));
+  stack = await startStack({
+    services: ['auth', 'avatar', 'gateway'],
+    env: {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      AUTH_CONFIG: path.join(dir, 'auth.json'),
+      GATEWAY_TRUSTED_PROXIES: '1',
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A browser on its own device: every request carries its User-Agent, through a proxy naming its address. */
+class Device extends Browser {
+  constructor(
+    base: string,
+    readonly userAgent: string,
+    readonly ip: string,
+  ) {
+    super(base);
+  }
+
+  override request(method: string, pathOrUrl: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+    const headers = { 'user-agent': this.userAgent, 'x-forwarded-for': this.ip, ...init.headers };
+    return super.request(method, pathOrUrl, { ...init, headers });
+  }
+
+  async send(method: string, path: string): Promise<Answer> {
+    return this.request(method, path, { headers: { 'x-xsrf-token': await this.xsrf() } });
+  }
+}
+
+interface Listed {
+  id: string;
+  created_at: string;
+  last_seen_at: string;
+  provider: string;
+  user_agent: string;
+  ip: string;
+  current: boolean;
+}
+
+let nextDevice = 1;
+async function loggedIn(user: string, url = stack.url): Promise<Device> {
+  const n = nextDevice++;
+  const device = new Device(url, `TestBrowser/${n}.0 (device ${n})`, `198.51.100.${n}`);
+  const res = await device.devLogin(user);
+  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.text}`);
+  return device;
+}
+
+async function list(device: Device): Promise<Listed[]> {
+  const res = await device.send('GET', '/auth/sessions');
+  expect(res.status).toBe(200);
+  return (res.json() as { sessions: Listed[] }).sessions;
+}
+
+/** Asks with `token` until refused (or the time is up); the milliseconds it took, or -1. */
+async function refusedWithin(url: string, token: string, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started <= timeoutMs) {
+    if ((await new Browser(url).get('/auth/user', { 'x-jwt': token })).status === 401) return Date.now() - started;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return -1;
+}
+
+const userOf = async (device: Device) => (await device.send('GET', '/auth/user')).status;
+
+describe('GET /auth/sessions', () => {
+  it('lists the user’s sessions on every device, newest first, each marking its own', async () => {
+    const user = `list-${Date.now()}`;
+    const laptop = await loggedIn(user);
+    await new Promise((r) => setTimeout(r, 1100)); // created_at has whole seconds (auth_time)
+    const phone = await loggedIn(user);
+    await loggedIn(`${user}-other`);
+
+    const seenByLaptop = await list(laptop);
+    expect(seenByLaptop).toEqual([
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        last_seen_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        provider: 'dev',
+        user_agent: phone.userAgent,
+        ip: phone.ip,
+        current: false,
+      },
+      expect.objectContaining({ provider: 'dev', user_agent: laptop.userAgent, ip: laptop.ip, current: true }),
+    ]);
+    const [newer, older] = seenByLaptop as [Listed, Listed];
+    expect(Date.parse(newer.created_at)).toBeGreaterThan(Date.parse(older.created_at));
+    expect(Math.abs(Date.parse(newer.created_at) - Date.now())).toBeLessThan(60_000);
+    // The phone sees the same two, the other way round.
+    expect((await list(phone)).map((s) => [s.id, s.current])).toEqual([
+      [newer.id, true],
+      [older.id, false],
+    ]);
+    // The id is never the XSRF value (the jti), so page script cannot turn it into one.
+    const xsrfValues = [await laptop.xsrf(), await phone.xsrf()];
+    for (const s of seenByLaptop) expect(xsrfValues).not.toContain(s.id);
+    expect(JSON.stringify(seenByLaptop)).not.toContain(xsrfValues[0]);
+
+    const res = await laptop.send('GET', '/auth/sessions');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('records a login handler’s sessions too (direct login), with the address the trusted proxy gives', async () => {
+    const device = new Device(stack.url, 'DirectClient/1', '192.0.2.44');
+    const login = await device.request('POST', '/auth/local/login', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'alice', passwd: 'alice-pw' }),
+    });
+    expect(login.status).toBe(200);
+    expect(await list(device)).toContainEqual(
+      expect.objectContaining({ provider: 'local', user_agent: 'DirectClient/1', ip: '192.0.2.44', current: true }),
+    );
+  });
+
+  it('works with an X-JWT header token, as other routes do', async () => {
+    const device = await loggedIn(`xjwt-${Date.now()}`);
+    const token = (await device.cookie('JWT')) as string;
+    const res = await new Browser(stack.url).get('/auth/sessions', { 'x-jwt': token });
+    expect(res.status).toBe(200);
+    expect((res.json() as { sessions: Listed[] }).sessions).toEqual([
+      expect.objectContaining({ current: true, user_agent: device.userAgent }),
+    ]);
+  });
+});
+
+describe('DELETE /auth/sessions/{id}', () => {
+  it('logs the other device out at once here and within a second at another gateway; this one keeps working', async () => {
+    const other = await stack.addGateway();
+    try {
+      const user = `delete-${Date.now()}`;
+      const laptop = await loggedIn(user);
+      const phone = await loggedIn(user);
+      const phoneToken = (await phone.cookie('JWT')) as string;
+      // The other gateway has verified the phone's token: its fast path would answer it from cache.
+      expect((await new Browser(other.url).get('/auth/user', { 'x-jwt': phoneToken })).status).toBe(200);
+      const phoneId = (await list(laptop)).find((s) => !s.current)?.id as string;
+
+      const res = await laptop.send('DELETE', `/auth/sessions/${phoneId}`);
+      expect([res.status, res.text]).toEqual([204, '']);
+      expect(res.cookies).toEqual([]);
+      const [here, there] = await Promise.all([
+        refusedWithin(stack.url, phoneToken, 1000),
+        refusedWithin(other.url, phoneToken, 1000),
+      ]);
+      expect(here).toBeGreaterThanOrEqual(0);
+      expect(there).toBeGreaterThanOrEqual(0);
+      const refused = await phone.send('GET', '/auth/user');
+      expect([refused.status, refused.json()]).toEqual([401, { error: 'session ended, log in again' }]);
+
+      expect(await userOf(laptop)).toBe(200);
+      const laptopToken = (await laptop.cookie('JWT')) as string;
+      expect((await new Browser(other.url).get('/auth/user', { 'x-jwt': laptopToken })).status).toBe(200);
+      expect((await list(laptop)).map((s) => s.current)).toEqual([true]);
+      // Gone: a second delete finds nothing.
+      expect((await laptop.send('DELETE', `/auth/sessions/${phoneId}`)).status).toBe(404);
+    } finally {
+      await other.stop();
+    }
+  }, 30_000);
+
+  it('ending the current session is a logout: cookies cleared, its token refused', async () => {
+    const device = await loggedIn(`self-${Date.now()}`);
+    const token = (await device.cookie('JWT')) as string;
+    const id = (await list(device))[0]?.id as string;
+    const res = await device.send('DELETE', `/auth/sessions/${id}`);
+    expect(res.status).toBe(204);
+    expect(res.cookies.map((c) => c.split(';')[0])).toEqual(['JWT=', 'XSRF-TOKEN=']);
+    expect((await new Browser(stack.url).get('/auth/user', { 'x-jwt': token })).status).toBe(401);
+  });
+
+  it('answers 404 for another user’s session and an unknown id, 400 for a malformed one', async () => {
+    const mine = await loggedIn(`mine-${Date.now()}`);
+    const theirs = await loggedIn(`theirs-${Date.now()}`);
+    const theirId = (await list(theirs))[0]?.id as string;
+
+    const foreign = await mine.send('DELETE', `/auth/sessions/${theirId}`);
+    expect([foreign.status, foreign.json()]).toEqual([404, { error: 'session not found' }]);
+    expect(await userOf(theirs)).toBe(200);
+    const unknown = await mine.send('DELETE', `/auth/sessions/${'A'.repeat(22)}`);
+    expect([unknown.status, unknown.json()]).toEqual([404, { error: 'session not found' }]);
+
+    const jti = await mine.xsrf();
+    for (const bad of ['x', jti, 'A'.repeat(23), `${'A'.repeat(21)}%21`, 'A'.repeat(5000)]) {
+      const res = await mine.send('DELETE', `/auth/sessions/${bad}`);
+      expect([bad.slice(0, 30), res.status, res.json()]).toEqual([
+        bad.slice(0, 30),
+        400,
+        { error: 'session id is malformed' },
+      ]);
+    }
+    // Path tricks are refused before routing, or land elsewhere, never on a session.
+    const nul = await mine.send('DELETE', `/auth/sessions/${'%00'.repeat(22)}`);
+    expect([nul.status, nul.json()]).toEqual([400, { error: 'invalid path' }]);
+    expect((await mine.send('DELETE', `/auth/sessions/${theirId}/x`)).status).toBeLessThan(500);
+    expect(await userOf(mine)).toBe(200);
+    expect(await userOf(theirs)).toBe(200);
+  });
+});
+
+describe('POST /auth/sessions/revoke-others', () => {
+  it('ends every session of the user but the caller’s', async () => {
+    const user = `others-${Date.now()}`;
+    const keep = await loggedIn(user);
+    const others = [await loggedIn(user), await loggedIn(user)];
+    const stranger = await loggedIn(`${user}-stranger`);
+    const res = await keep.send('POST', '/auth/sessions/revoke-others');
+    expect([res.status, res.text, res.cookies]).toEqual([204, '', []]);
+    for (const o of others) expect(await userOf(o)).toBe(401);
+    expect(await userOf(keep)).toBe(200);
+    expect(await userOf(stranger)).toBe(200);
+    expect((await list(keep)).map((s) => s.current)).toEqual([true]);
+    // Nothing left to end.
+    expect((await keep.send('POST', '/auth/sessions/revoke-others')).status).toBe(204);
+  });
+});
+
+describe('refusals', () => {
+  it('needs a session, and the XSRF header with a cookie one', async () => {
+    const anonymous = new Browser(stack.url);
+    expect((await anonymous.get('/auth/sessions')).status).toBe(401);
+    expect((await anonymous.request('POST', '/auth/sessions/revoke-others')).status).toBe(401);
+    expect((await anonymous.request('DELETE', `/auth/sessions/${'A'.repeat(22)}`)).status).toBe(401);
+
+    const user = `xsrf-${Date.now()}`;
+    const device = await loggedIn(user);
+    const other = await loggedIn(user);
+    const otherId = (await list(device)).find((s) => !s.current)?.id as string;
+    for (const [method, path] of [
+      ['GET', '/auth/sessions'],
+      ['POST', '/auth/sessions/revoke-others'],
+      ['DELETE', `/auth/sessions/${otherId}`],
+    ] as const) {
+      const res = await device.request(method, path);
+      expect([method, res.status, res.json()]).toEqual([method, 401, { error: expect.any(String) }]);
+      const wrong = await device.request(method, path, { headers: { 'x-xsrf-token': otherId } });
+      expect([method, wrong.status]).toEqual([method, 401]);
+    }
+    expect(await userOf(other)).toBe(200);
+
+    const forged = await new Browser(stack.url).get('/auth/sessions', { 'x-jwt': 'eyJhbGciOiJIUzI1NiJ9.e30.x' });
+    expect(forged.status).toBe(401);
+    const basic = await new Browser(stack.url).get('/auth/sessions', { authorization: 'Basic YWRtaW46eA==' });
+    expect(basic.status).toBe(401);
+  });
+
+  it('answers odd methods 405 with Allow, before anything else', async () => {
+    const device = await loggedIn(`methods-${Date.now()}`);
+    const id = (await list(device))[0]?.id as string;
+    for (const [method, path, allow] of [
+      ['PUT', '/auth/sessions', 'GET, HEAD'],
+      ['POST', '/auth/sessions', 'GET, HEAD'],
+      ['DELETE', '/auth/sessions', 'GET, HEAD'],
+      ['GET', '/auth/sessions/revoke-others', 'POST'],
+      ['DELETE', '/auth/sessions/revoke-others', 'POST'],
+      ['GET', `/auth/sessions/${id}`, 'DELETE'],
+      ['PATCH', `/auth/sessions/${id}`, 'DELETE'],
+      ['POST', `/auth/sessions/${id}`, 'DELETE'],
+    ] as const) {
+      const res = await device.send(method, path);
+      expect([method, path, res.status, res.headers.get('allow'), res.json()]).toEqual([
+        method,
+        path,
+        405,
+        allow,
+        { error: 'method not allowed' },
+      ]);
+    }
+    expect(await userOf(device)).toBe(200);
+  });
+
+  it('ignores a body it does not read, however large or broken', async () => {
+    const device = await loggedIn(`body-${Date.now()}`);
+    for (const body of ['{broken', 'x'.repeat(2 * 1024 * 1024)]) {
+      const res = await device.request('POST', '/auth/sessions/revoke-others', {
+        headers: { 'x-xsrf-token': await device.xsrf(), 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status).toBe(204);
+    }
+    expect(await userOf(device)).toBe(200);
+  });
+});
