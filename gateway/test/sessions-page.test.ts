@@ -25,8 +25,9 @@ afterAll(async () => {
 const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1';
 
 const rows = (page: Page) => page.locator('#session-list li');
+/** Waits until the list shows `n` sessions (a page-side expression: this file has no DOM types). */
 const rowCount = (page: Page, n: number) =>
-  page.waitForFunction((count) => document.querySelectorAll('#session-list li').length === count, n);
+  page.waitForFunction(`document.querySelectorAll('#session-list li').length === ${n}`);
 
 describe('sessions on the / page', () => {
   itWithChromium(
