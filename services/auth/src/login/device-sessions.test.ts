@@ -227,6 +227,12 @@ describe('sessions per device when the registry fails', () => {
     await sessions.end(issued.token);
     expect(await revocations.isRevoked(issued.jti)).toBe(true);
     // Listing has nothing to fall back on: the caller hears the store is down.
-    await expect(devices.list({ userId: 'dev_x', jti: issued.jti })).rejects.toThrow('down');
+    await expect(devices.list({ userId: 'dev_x', jti: issued.jti })).rejects.toMatchObject({
+      kind: 'unavailable',
+      message: 'the session list is unavailable now, try again',
+    });
+    await expect(devices.endOthers({ userId: 'dev_x', jti: issued.jti })).rejects.toMatchObject({
+      kind: 'unavailable',
+    });
   });
 });

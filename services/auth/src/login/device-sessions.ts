@@ -1,4 +1,4 @@
-import { AppError } from '@gatehouse/errors';
+import { AppError, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
 import type { Claims, Issued, TokenService } from '@gatehouse/token';
 import { AuthErrors } from '../errors';
@@ -100,7 +100,7 @@ export class DeviceSessions implements SessionEvents {
   /** The caller's user's live sessions, newest first; revoked ones found on the way are dropped. */
   async list(caller: Caller): Promise<DeviceSession[]> {
     const { userId, jti } = checked(caller);
-    const entries = await this.live(userId);
+    const entries = await storeCall(() => this.live(userId));
     const currentId = sessionIdOf(jti);
     return entries
       .sort((a, b) => b.createdMs - a.createdMs || (a.id < b.id ? -1 : 1))
@@ -119,19 +119,23 @@ export class DeviceSessions implements SessionEvents {
   async end(caller: Caller, id: string): Promise<{ current: boolean; ended: EndedSession | undefined }> {
     const { userId, jti } = checked(caller);
     if (!SESSION_ID.test(id)) throw sessionErrors.malformedId();
-    const entry = await this.deps.registry.get(userId, id);
-    if (!entry || (await this.deps.revocations.isRevoked(entry.jti))) throw sessionErrors.notFound();
-    const ended = await this.endEntry(userId, entry);
-    return { current: entry.jti === jti, ended };
+    return storeCall(async () => {
+      const entry = await this.deps.registry.get(userId, id);
+      if (!entry || (await this.deps.revocations.isRevoked(entry.jti))) throw sessionErrors.notFound();
+      const ended = await this.endEntry(userId, entry);
+      return { current: entry.jti === jti, ended };
+    });
   }
 
   /** Ends every live session of the caller's user but the caller's own. */
   async endOthers(caller: Caller): Promise<EndedSession[]> {
     const { userId, jti } = checked(caller);
-    const others = (await this.live(userId)).filter((e) => e.jti !== jti);
-    // At once rather than in turn: each waits for a replica under Sentinel (revocations.ts).
-    const ended = await Promise.all(others.map((entry) => this.endEntry(userId, entry)));
-    return ended.filter((e): e is EndedSession => e !== undefined);
+    return storeCall(async () => {
+      const others = (await this.live(userId)).filter((e) => e.jti !== jti);
+      // At once rather than in turn: each waits for a replica under Sentinel (revocations.ts).
+      const ended = await Promise.all(others.map((entry) => this.endEntry(userId, entry)));
+      return ended.filter((e): e is EndedSession => e !== undefined);
+    });
   }
 
   private async endEntry(userId: string, entry: SessionEntry): Promise<EndedSession | undefined> {
@@ -176,6 +180,16 @@ export class DeviceSessions implements SessionEvents {
         ip: (client?.ip ?? '').slice(0, IP_MAX),
       },
     };
+  }
+}
+
+/** Redis not answering is UNAVAILABLE (503, try again), not an internal error; our own refusals pass. */
+async function storeCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw unavailable(AuthErrors.SESSION_STORE_UNAVAILABLE, 'the session list is unavailable now, try again', err);
   }
 }
 
