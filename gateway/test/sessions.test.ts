@@ -1,13 +1,15 @@
 // Sessions per device over HTTP (README "Sessions per device"), through real auth, avatar and gateway
 // processes and the real Redis: the same dev user on several "devices" (cookie jars with their own
 // User-Agent and address, one trusted proxy), the list with its current flags, "log this device out"
-// refused at once here and within a second at a second gateway, revoke-others, and the refusals.
+// refused at once here and within a second at a second gateway, revoke-others, 404s and bad ids. The
+// refusals (no session, no XSRF, methods, the gRPC service's callers) are sessions-refusals.test.ts's.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcryptjs';
-import { type Answer, Browser } from '../../test/browser';
+import { Browser } from '../../test/browser';
 import { type Stack, startStack } from '../../test/stack';
+import { Device, type Listed, list, loggedIn as loggedInAt, userOf } from './session-devices';
 
 let stack: Stack;
 let dir: string;
@@ -23,7 +25,6 @@ beforeAll(async () => {
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       AUTH_CONFIG: path.join(dir, 'auth.json'),
       GATEWAY_TRUSTED_PROXIES: '1',
-      AUTH_ADMIN_PASSWD: 'admin-password-for-tests',
     },
   });
 }, 60_000);
@@ -33,50 +34,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A browser on its own device: every request carries its User-Agent, through a proxy naming its address. */
-class Device extends Browser {
-  constructor(
-    base: string,
-    readonly userAgent: string,
-    readonly ip: string,
-  ) {
-    super(base);
-  }
-
-  override request(method: string, pathOrUrl: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-    const headers = { 'user-agent': this.userAgent, 'x-forwarded-for': this.ip, ...init.headers };
-    return super.request(method, pathOrUrl, { ...init, headers });
-  }
-
-  async send(method: string, path: string): Promise<Answer> {
-    return this.request(method, path, { headers: { 'x-xsrf-token': await this.xsrf() } });
-  }
-}
-
-interface Listed {
-  id: string;
-  created_at: string;
-  last_seen_at: string;
-  provider: string;
-  user_agent: string;
-  ip: string;
-  current: boolean;
-}
-
-let nextDevice = 1;
-async function loggedIn(user: string, url = stack.url): Promise<Device> {
-  const n = nextDevice++;
-  const device = new Device(url, `TestBrowser/${n}.0 (device ${n})`, `198.51.100.${n}`);
-  const res = await device.devLogin(user);
-  if (res.status !== 200) throw new Error(`login answered ${res.status}: ${res.text}`);
-  return device;
-}
-
-async function list(device: Device): Promise<Listed[]> {
-  const res = await device.send('GET', '/auth/sessions');
-  expect(res.status).toBe(200);
-  return (res.json() as { sessions: Listed[] }).sessions;
-}
+const loggedIn = (user: string) => loggedInAt(stack.url, user);
 
 /** Asks with `token` until refused (or the time is up); the milliseconds it took, or -1. */
 async function refusedWithin(url: string, token: string, timeoutMs: number): Promise<number> {
@@ -87,8 +45,6 @@ async function refusedWithin(url: string, token: string, timeoutMs: number): Pro
   }
   return -1;
 }
-
-const userOf = async (device: Device) => (await device.send('GET', '/auth/user')).status;
 
 describe('GET /auth/sessions', () => {
   it('lists the user’s sessions on every device, newest first, each marking its own', async () => {
@@ -240,73 +196,5 @@ describe('POST /auth/sessions/revoke-others', () => {
     expect((await list(keep)).map((s) => s.current)).toEqual([true]);
     // Nothing left to end.
     expect((await keep.send('POST', '/auth/sessions/revoke-others')).status).toBe(204);
-  });
-});
-
-describe('refusals', () => {
-  it('needs a session, and the XSRF header with a cookie one', async () => {
-    const anonymous = new Browser(stack.url);
-    expect((await anonymous.get('/auth/sessions')).status).toBe(401);
-    expect((await anonymous.request('POST', '/auth/sessions/revoke-others')).status).toBe(401);
-    expect((await anonymous.request('DELETE', `/auth/sessions/${'A'.repeat(22)}`)).status).toBe(401);
-
-    const user = `xsrf-${Date.now()}`;
-    const device = await loggedIn(user);
-    const other = await loggedIn(user);
-    const otherId = (await list(device)).find((s) => !s.current)?.id as string;
-    for (const [method, path] of [
-      ['GET', '/auth/sessions'],
-      ['POST', '/auth/sessions/revoke-others'],
-      ['DELETE', `/auth/sessions/${otherId}`],
-    ] as const) {
-      const res = await device.request(method, path);
-      expect([method, res.status, res.json()]).toEqual([method, 401, { error: expect.any(String) }]);
-      const wrong = await device.request(method, path, { headers: { 'x-xsrf-token': otherId } });
-      expect([method, wrong.status]).toEqual([method, 401]);
-    }
-    expect(await userOf(other)).toBe(200);
-
-    const forged = await new Browser(stack.url).get('/auth/sessions', { 'x-jwt': 'eyJhbGciOiJIUzI1NiJ9.e30.x' });
-    expect(forged.status).toBe(401);
-    const admin = `Basic ${Buffer.from('admin:admin-password-for-tests').toString('base64')}`;
-    const basic = await new Browser(stack.url).get('/auth/sessions', { authorization: admin });
-    expect([basic.status, basic.json()]).toEqual([403, { error: 'sessions need a session token' }]);
-  });
-
-  it('answers odd methods 405 with Allow, before anything else', async () => {
-    const device = await loggedIn(`methods-${Date.now()}`);
-    const id = (await list(device))[0]?.id as string;
-    for (const [method, path, allow] of [
-      ['PUT', '/auth/sessions', 'GET, HEAD'],
-      ['POST', '/auth/sessions', 'GET, HEAD'],
-      ['DELETE', '/auth/sessions', 'GET, HEAD'],
-      ['GET', '/auth/sessions/revoke-others', 'POST'],
-      ['DELETE', '/auth/sessions/revoke-others', 'POST'],
-      ['GET', `/auth/sessions/${id}`, 'DELETE'],
-      ['PATCH', `/auth/sessions/${id}`, 'DELETE'],
-      ['POST', `/auth/sessions/${id}`, 'DELETE'],
-    ] as const) {
-      const res = await device.send(method, path);
-      expect([method, path, res.status, res.headers.get('allow'), res.json()]).toEqual([
-        method,
-        path,
-        405,
-        allow,
-        { error: 'method not allowed' },
-      ]);
-    }
-    expect(await userOf(device)).toBe(200);
-  });
-
-  it('ignores a body it does not read, however large or broken', async () => {
-    const device = await loggedIn(`body-${Date.now()}`);
-    for (const body of ['{broken', 'x'.repeat(2 * 1024 * 1024)]) {
-      const res = await device.request('POST', '/auth/sessions/revoke-others', {
-        headers: { 'x-xsrf-token': await device.xsrf(), 'content-type': 'application/json' },
-        body,
-      });
-      expect(res.status).toBe(204);
-    }
-    expect(await userOf(device)).toBe(200);
   });
 });
