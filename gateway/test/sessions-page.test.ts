@@ -2,9 +2,11 @@
 // user logged in in Chromium and on a "phone" (an HTTP client), the page's list with this device
 // marked, "Log out this device" for the phone (whose session is refused from then on), then for this
 // browser itself, which is then logged out.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
+import { ROOT, type Stack, startStack } from '../../test/stack';
 import { itWithChromium, launchChromium } from './chromium';
 
 let stack: Stack;
@@ -25,9 +27,14 @@ afterAll(async () => {
 const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Safari/604.1';
 
 const rows = (page: Page) => page.locator('#session-list li');
-/** Waits until the list shows `n` sessions (a page-side expression: this file has no DOM types). */
-const rowCount = (page: Page, n: number) =>
-  page.waitForFunction(`document.querySelectorAll('#session-list li').length === ${n}`);
+/** Waits until the list shows exactly `n` sessions (locators: the page's CSP forbids evaluating strings). */
+async function rowCount(page: Page, n: number): Promise<void> {
+  if (n > 0)
+    await rows(page)
+      .nth(n - 1)
+      .waitFor();
+  await rows(page).nth(n).waitFor({ state: 'detached' });
+}
 
 describe('sessions on the / page', () => {
   itWithChromium(
@@ -61,6 +68,9 @@ describe('sessions on the / page', () => {
       // Newest first: the phone logged in last.
       expect(await rows(page).first().textContent()).toContain('Safari on iOS');
       expect(await page.getByRole('button', { name: 'Log out all other devices' }).isVisible()).toBe(true);
+      // For a person to look at after the run (.data/ is gitignored).
+      mkdirSync(path.join(ROOT, '.data'), { recursive: true });
+      await page.screenshot({ path: path.join(ROOT, '.data', 'sessions-page.png'), fullPage: true });
 
       await phoneRow.getByRole('button', { name: 'Log out this device' }).click();
       await page.locator('#sessions-message').filter({ hasText: 'Device logged out.' }).waitFor();

@@ -60,22 +60,24 @@ function row(session) {
   const name = document.createElement('strong');
   name.textContent = describeAgent(session.user_agent);
   name.title = session.user_agent;
-  const details = document.createElement('span');
+  const details = document.createElement('div');
   details.className = 'hint';
   const where = session.ip ? `${session.ip}, ` : '';
-  details.textContent = ` ${where}via ${session.provider}; logged in ${when(session.created_at)}, last active ${when(session.last_seen_at)} `;
-  item.append(name);
+  details.textContent = `${where}via ${session.provider}; logged in ${when(session.created_at)}, last active ${when(session.last_seen_at)}`;
+  const text = document.createElement('div');
+  text.append(name);
   if (session.current) {
     const mark = document.createElement('em');
     mark.className = 'this-device';
     mark.textContent = ' (this device)';
-    item.append(mark);
+    text.append(mark);
   }
+  text.append(details);
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = 'Log out this device';
   button.addEventListener('click', () => logOut(session).catch((err) => say(`${err}`)));
-  item.append(details, button);
+  item.append(text, button);
   return item;
 }
 
