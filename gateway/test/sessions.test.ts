@@ -83,6 +83,10 @@ describe('GET /auth/sessions', () => {
     const res = await laptop.send('GET', '/auth/sessions');
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+
+    // A logout takes the session off the list.
+    expect((await phone.send('GET', '/auth/logout')).status).toBe(200);
+    expect((await list(laptop)).map((s) => [s.id, s.current])).toEqual([[older.id, true]]);
   });
 
   it('records a login handler’s sessions too (direct login), with the address the trusted proxy gives', async () => {

@@ -121,6 +121,9 @@ function hostilePath(g: Gen, c: Credentials, avatarRoute: string): string {
     '/auth/list',
     '/auth/logout',
     `/auth/${g.pick(PROVIDERS)}/${g.pick(ACTIONS)}`,
+    // Sessions per device: never a session of the fuzzer's own (an id is 22 base64url characters).
+    '/auth/sessions',
+    `/auth/sessions/${g.pick(['A'.repeat(22), g.text(22), 'revoke-others', '%00', 'x'.repeat(300)])}`,
     `${avatarRoute}/${g.pick(['0'.repeat(40), 'f'.repeat(39), '../etc/passwd', g.text(50)])}.image`,
     `${avatarRoute}/${g.text(30)}`,
     '/tokens/',
