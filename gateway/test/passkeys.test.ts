@@ -185,6 +185,8 @@ describe('passkeys in a real browser', () => {
         const claims = decodeJwt(jwt?.value ?? '');
         expect(claims).toMatchObject({ auth_provider: { name: 'passkey' }, user: { id: devId, name: 'pat' } });
         expect(cookies.find((c) => c.name === 'XSRF-TOKEN')?.value).toBe(claims.jti);
+        // Sessions per device: the passkey login is recorded, as this browser's session.
+        await page.locator('#session-list li.current').filter({ hasText: 'via passkey' }).waitFor();
         await expect(page.locator('#passkey-list li').textContent()).resolves.not.toContain('last used never');
 
         await page.locator('#passkey-list li button').click();
