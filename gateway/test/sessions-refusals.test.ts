@@ -1,4 +1,4 @@
-// Sessions per device: what the routes refuse (README "Sessions per device"): no session, a cookie
+// Sessions per device: last_seen_at at refresh, and what the routes refuse (README "Sessions per device"): no session, a cookie
 // session without its XSRF header, basic auth, odd methods, bodies, and callers of the auth service's
 // SessionService other than the gateway. Real auth, avatar and gateway processes and the real Redis.
 import path from 'node:path';
@@ -18,6 +18,8 @@ beforeAll(async () => {
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       GATEWAY_TRUSTED_PROXIES: '1',
       AUTH_ADMIN_PASSWD: 'admin-password-for-tests',
+      // Tokens expire fast, so a cookie session is refreshed within a test (last_seen_at below).
+      AUTH_TOKEN_DURATION: '2s',
     },
   });
 }, 60_000);
@@ -27,6 +29,22 @@ afterAll(async () => {
 });
 
 const loggedIn = (user: string) => loggedInAt(stack.url, user);
+
+describe('last_seen_at', () => {
+  it('moves when the session’s token is refreshed, and created_at stays', async () => {
+    const device = await loggedIn(`seen-${Date.now()}`);
+    const [before] = await list(device);
+    await new Promise((r) => setTimeout(r, 3000));
+    // The expired cookie token is refreshed on this request (the list itself is read before or after).
+    expect(await userOf(device)).toBe(200);
+    const [after] = await list(device);
+    expect(after?.id).toBe(before?.id);
+    expect(after?.created_at).toBe(before?.created_at);
+    expect(Date.parse(after?.last_seen_at as string)).toBeGreaterThanOrEqual(
+      Date.parse(before?.last_seen_at as string) + 2500,
+    );
+  });
+});
 
 describe('refusals', () => {
   it('needs a session, and the XSRF header with a cookie one', async () => {
