@@ -9,6 +9,7 @@ export const TotpErrors = errorCodes(
   'TOTP_BAD_INPUT',
   'TOTP_PENDING_UNKNOWN',
   'TOTP_KEY_MISSING',
+  'TOTP_STORE_UNAVAILABLE',
 );
 
 export const totpErrors = {
@@ -37,6 +38,10 @@ export const totpErrors = {
       TotpErrors.TOTP_PENDING_UNKNOWN,
       'no login is waiting for a second factor (it expired after 5 minutes or was used): log in again',
     ),
+  storeUnavailable: (cause: unknown) =>
+    new AppError('unavailable', TotpErrors.TOTP_STORE_UNAVAILABLE, 'the login cannot be checked now, try again', {
+      cause,
+    }),
   /** An active secret sealed with a key no longer configured: only a recovery code can help. */
   keyMissing: (cause: unknown) =>
     new AppError(

@@ -105,7 +105,12 @@ export class SecondFactor {
   async hold(session: Issued, redirectUrl: string): Promise<{ session: Issued } | { pending: PendingLogin }> {
     const claims: Claims = session.claims;
     const user = claims.user;
-    if (!user || !(await this.deps.store.isActive(user.id))) return { session };
+    if (!user) return { session };
+    // Fail closed: with Postgres out of reach nobody's login can be said to need no code.
+    const active = await this.deps.store.isActive(user.id).catch((err: unknown) => {
+      throw totpErrors.storeUnavailable(err);
+    });
+    if (!active) return { session };
     const id = randomToken();
     const record = {
       user,
