@@ -21,6 +21,7 @@ export AUTH_DEV_PUBLISH=${AUTH_DEV_PUBLISH:-127.0.0.1:18084}
 export AUTH_URL="http://$GATEWAY_PUBLISH"
 export AUTH_SECRET=${AUTH_SECRET:-$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')}
 export POSTGRES_PASSWORD=${POSTGRES_PASSWORD:-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')}
+export AUTH_TOTP_KEY=${AUTH_TOTP_KEY:-$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')}
 # The README's first-look settings: the dev provider and the development processor (compose turns both off
 # unless asked).
 export AUTH_DEV_PROVIDER=true PAYMENT_DEV_PROCESSOR=true
@@ -138,6 +139,9 @@ curl -s -o /dev/null -c "$JAR" -b "$JAR" "$callback"
 user_json=$(request 200 GET /auth/user -H "X-XSRF-TOKEN: $(xsrf)")
 echo "/auth/user: $user_json"
 case "$user_json" in *'"name":"smoke"'*) ;; *) fail "/auth/user is not the user who logged in" ;; esac
+# The second factor can be set up: auth has its Postgres schema and AUTH_TOTP_KEY.
+totp=$(request 200 GET /auth/totp -H "X-XSRF-TOKEN: $(xsrf)")
+case "$totp" in *'"available":true'*) ;; *) fail "GET /auth/totp: $totp" ;; esac
 
 step "the avatar"
 picture=$(printf '%s' "$user_json" | sed -n 's/.*"picture":"\([^"]*\)".*/\1/p')
