@@ -80,6 +80,5 @@ describe('Authenticator after a logout', () => {
     const copy = await t.authenticator.authenticate(request(session.token, session.jti));
     expect(copy).toMatchObject({ ok: false, reason: 'session_ended' });
     expect(t.refreshes()).toBe(1);
-
   });
 });
