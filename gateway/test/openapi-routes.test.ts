@@ -3,7 +3,7 @@
 // handler provider and a proxied application route), its mounts are walked layer by layer, and every
 // served route must be documented and every documented route served. Nothing is called: the gRPC
 // addresses lead nowhere.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@gatehouse/logger';
@@ -11,6 +11,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { loadGatewayConfig } from '../src/config';
 import { type RunningGateway, startGateway } from '../src/gateway';
 import { openApiDocument } from '../src/openapi/document';
+import { AnswerChecker, type Document } from './openapi-answers';
 import { documentedRoutes, type Route, servedRoutes, unify } from './openapi-support';
 
 /**
@@ -110,4 +111,47 @@ test('a route served by nothing the check knows fails it', () => {
     { method: 'POST', path: '/auth/{provider}/setup' },
   ];
   expect(madeUp.filter((s) => !documented.some((d) => unify(s, d))).map(show)).toEqual(madeUp.map(show));
+});
+
+test('the client package holds the current document (pnpm gen)', () => {
+  const committed = readFileSync(path.join(__dirname, '../../packages/client/openapi.json'), 'utf8');
+  expect(JSON.parse(committed)).toEqual(openApiDocument({ avatarRoutePath: '/avatar' }));
+});
+
+test('the answer checker refuses answers that depart from the document', () => {
+  const checker = new AnswerChecker(openApiDocument({ avatarRoutePath }) as unknown as Document);
+  const answer = (status: number, body: string, headers: Record<string, string> = {}) => ({
+    status,
+    headers: new Headers({ 'content-type': 'application/json', ...headers }),
+    text: body,
+    body: Buffer.from(body),
+    json: () => JSON.parse(body),
+    cookies: [],
+  });
+  const noStore = { 'cache-control': 'no-store' };
+  expect(checker.problems('GET', '/cards/', answer(200, '{"cards":[],"next":null}', noStore))).toEqual([]);
+  expect(checker.problems('GET', '/cards/', answer(200, '{"cards":[{"id":"1"}],"next":null}', noStore))).toEqual([
+    expect.stringMatching(/^GET \/cards\/ → 200: .*must be integer/),
+  ]);
+  expect(checker.problems('GET', '/cards/', answer(200, '{"cards":[],"next":null,"total":0}', noStore))).toEqual([
+    expect.stringMatching(/additional properties/),
+  ]);
+  expect(checker.problems('GET', '/cards/', answer(200, '{"cards":[],"next":null}'))).toEqual([
+    'GET /cards/ → 200: header Cache-Control missing',
+  ]);
+  expect(checker.problems('GET', '/cards/', answer(201, '{}'))).toEqual([
+    expect.stringMatching(/status not documented/),
+  ]);
+  expect(checker.problems('GET', '/cards/', answer(401, '{"error":"Unauthorized"}'))).toEqual([
+    expect.stringMatching(/must have required property 'status'/),
+  ]);
+  expect(checker.problems('GET', '/auth/user', answer(401, '{"status":"error","errors":[]}'))).toEqual([
+    expect.stringMatching(/must have required property 'error'/),
+  ]);
+  expect(
+    checker.problems('GET', '/auth/user', answer(200, '<html>', { 'content-type': 'text/html', ...noStore })),
+  ).toEqual([expect.stringMatching(/content type "text\/html" not documented/)]);
+  expect(checker.problems('PUT', '/auth/user', answer(200, '{}'))).toEqual([
+    expect.stringMatching(/no documented operation/),
+  ]);
 });

@@ -5,8 +5,10 @@ import {
   authError,
   json,
   LOGGED_IN,
+  LOGOUT_BODY,
   LoginQuery,
   NO_STORE,
+  REDIRECT_BODY,
   RETRY_AFTER,
   SESSION_COOKIES,
   User,
@@ -104,7 +106,7 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
     description: 'A cookie session needs its XSRF header: without it the logout is refused (logout CSRF).',
     security: LOGGED_IN,
     responses: {
-      200: { description: 'Logged out (empty body)', headers: SESSION_COOKIES },
+      200: { description: 'Logged out (an empty body)', headers: SESSION_COOKIES, content: LOGOUT_BODY },
       403: authError('`logout not allowed`: no valid token, or a cookie without its XSRF header'),
     },
   });
@@ -143,8 +145,13 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
         302: {
           description: "To the provider's authorization page, with the handshake cookie",
           headers: z.object({ Location: z.string(), 'Set-Cookie': z.string() }),
+          content: REDIRECT_BODY,
         },
-        303: { description: 'Logged in: to `from`', headers: z.object({ Location: z.string() }) },
+        303: {
+          description: 'Logged in: to `from`',
+          headers: z.object({ Location: z.string() }),
+          content: REDIRECT_BODY,
+        },
         ...LOGIN_ERRORS,
         default: authError('The provider or the auth service failed'),
       },
@@ -176,6 +183,7 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
         303: {
           description: 'Logged in: to `from`',
           headers: z.object({ Location: z.string(), 'Set-Cookie': z.string() }),
+          content: REDIRECT_BODY,
         },
         ...LOGIN_ERRORS,
         default: authError('The provider or the auth service failed'),
@@ -190,7 +198,7 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
       security: LOGGED_IN,
       request: { params: Provider },
       responses: {
-        200: { description: 'Logged out (empty body)', headers: SESSION_COOKIES },
+        200: { description: 'Logged out (an empty body)', headers: SESSION_COOKIES, content: LOGOUT_BODY },
         400: authError('Invalid provider name'),
         403: authError('`logout not allowed`: no valid token, or a cookie without its XSRF header'),
         405: LOGIN_ERRORS[405],

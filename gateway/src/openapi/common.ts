@@ -115,3 +115,15 @@ export const LoginQuery = z.object({
   sess: z.string().optional().meta({ description: 'Legacy name of `session`' }),
   noava: z.literal('1').optional().meta({ description: '`1` skips the provider picture for an identicon' }),
 });
+
+/** What Koa writes under a redirect: `Redirecting to <url>.`, as HTML to browsers. */
+export const REDIRECT_BODY = {
+  'text/plain': { schema: z.string() },
+  'text/html': { schema: z.string() },
+};
+
+/** A logout's answer: empty (text/plain), or the JSON `""` of a login handler's logout. */
+export const LOGOUT_BODY = {
+  'text/plain': { schema: z.literal('') },
+  'application/json': { schema: z.literal('') },
+};

@@ -1,6 +1,15 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
-import { AUTH_REFUSALS, authError, COOKIE_SESSION, json, RETRY_AFTER, SESSION_COOKIES, User } from './common';
+import {
+  AUTH_REFUSALS,
+  authError,
+  COOKIE_SESSION,
+  json,
+  REDIRECT_BODY,
+  RETRY_AFTER,
+  SESSION_COOKIES,
+  User,
+} from './common';
 
 /**
  * TOTP second factor (issue 26, part 1), described from the issue's text: served by branch `totp`.
@@ -79,7 +88,7 @@ export function registerTotpPaths(registry: OpenAPIRegistry): void {
     },
     responses: {
       200: { description: 'Logged in', headers: SESSION_COOKIES, content: json(User) },
-      303: { description: 'Logged in: to `from`', headers: z.object({ Location: z.string() }) },
+      303: { description: 'Logged in: to `from`', headers: z.object({ Location: z.string() }), content: REDIRECT_BODY },
       400: authError('A malformed body'),
       401: authError('No pending login, or a wrong, replayed or used code'),
       429: authError('5 wrong codes per pending login or per user in 15 minutes', z.object(RETRY_AFTER)),

@@ -183,14 +183,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Logged out (empty body) */
+        /** @description Logged out (an empty body) */
         200: {
           headers: {
             /** @description JWT (HttpOnly) and XSRF-TOKEN cookies of the new session */
             'Set-Cookie': string;
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/plain': '';
+            'application/json': '';
+          };
         };
         /** @description `logout not allowed`: no valid token, or a cookie without its XSRF header */
         403: {
@@ -277,7 +280,10 @@ export interface paths {
             'Set-Cookie': string;
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/plain': string;
+            'text/html': string;
+          };
         };
         /** @description Logged in: to `from` */
         303: {
@@ -285,7 +291,10 @@ export interface paths {
             Location: string;
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/plain': string;
+            'text/html': string;
+          };
         };
         /** @description Invalid provider name, malformed credentials or fields, or an unknown provider */
         400: {
@@ -438,7 +447,10 @@ export interface paths {
             'Set-Cookie': string;
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/plain': string;
+            'text/html': string;
+          };
         };
         /** @description Logged in: to `from` */
         303: {
@@ -446,7 +458,10 @@ export interface paths {
             Location: string;
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/plain': string;
+            'text/html': string;
+          };
         };
         /** @description Invalid provider name, malformed credentials or fields, or an unknown provider */
         400: {
@@ -570,7 +585,10 @@ export interface paths {
             'Set-Cookie': string;
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/plain': string;
+            'text/html': string;
+          };
         };
         /** @description Invalid provider name, malformed credentials or fields, or an unknown provider */
         400: {
@@ -688,7 +706,10 @@ export interface paths {
             'Set-Cookie': string;
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/plain': string;
+            'text/html': string;
+          };
         };
         /** @description Invalid provider name, malformed credentials or fields, or an unknown provider */
         400: {
@@ -790,14 +811,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Logged out (empty body) */
+        /** @description Logged out (an empty body) */
         200: {
           headers: {
             /** @description JWT (HttpOnly) and XSRF-TOKEN cookies of the new session */
             'Set-Cookie': string;
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/plain': '';
+            'application/json': '';
+          };
         };
         /** @description Invalid provider name */
         400: {
@@ -840,14 +864,17 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Logged out (empty body) */
+        /** @description Logged out (an empty body) */
         200: {
           headers: {
             /** @description JWT (HttpOnly) and XSRF-TOKEN cookies of the new session */
             'Set-Cookie': string;
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/plain': '';
+            'application/json': '';
+          };
         };
         /** @description Invalid provider name */
         400: {
@@ -1696,7 +1723,10 @@ export interface paths {
             Location: string;
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'text/plain': string;
+            'text/html': string;
+          };
         };
         /** @description A malformed body */
         400: {
