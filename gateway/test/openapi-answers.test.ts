@@ -152,6 +152,8 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
     expect((await browser.get(path)).status).toBe(200);
   }
   expect((await gh.GET('/openapi.json')).data?.openapi).toBe('3.1.0');
+  const posted = await new Browser(api.stack.url).request('POST', '/openapi.json', { headers: json, body: '{}' });
+  expect([posted.status, posted.headers.get('allow')]).toEqual([405, 'HEAD, GET']);
 });
 
 test('payment routes: token, cards, loads, and the contract errors', async () => {
