@@ -27,12 +27,10 @@ export interface OpenApiStack {
 
 export async function startOpenApiStack(): Promise<OpenApiStack> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gh-openapi-'));
-  const [db, authDb, fake, key] = await Promise.all([
-    createTestDatabase('gh_payment'),
-    createTestDatabase('gh_auth'),
-    startDevProcessor(),
-    generateSigningJwk('ES256'),
-  ]);
+  // One CREATE DATABASE at a time: two at once from template1 can refuse each other.
+  const db = await createTestDatabase('gh_payment');
+  const authDb = await createTestDatabase('gh_auth');
+  const [fake, key] = await Promise.all([startDevProcessor(), generateSigningJwk('ES256')]);
   const keysFile = path.join(dir, 'keys.json');
   writeFileSync(keysFile, JSON.stringify({ keys: [key] }));
   const publicFile = path.join(dir, 'public-keys.json');
