@@ -27,6 +27,7 @@ import { openApiRoutes } from './routes/openapi.routes';
 import { passkeyRoutes } from './routes/passkey.routes';
 import { paymentRefusalBody, paymentRoutes } from './routes/payment.routes';
 import { proxyRoutes } from './routes/proxy.routes';
+import { secondFactorAnswer, totpRoutes } from './routes/totp.routes';
 
 /** A refresh waits this long for the auth service, whose own Redis calls give up after 1 s. */
 const REFRESH_DEADLINE_MS = 5_000;
@@ -54,6 +55,12 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const metrics = config.metricsPort ? new Metrics('gateway') : undefined;
   const authClient = createClient<auth.AuthServiceClient>(
     loadProto('auth').grpcObject.auth.v1.AuthService,
+    config.addresses.auth,
+    { credential: credential('auth'), metrics },
+  );
+  // TOTP second factor (README "Second factor (TOTP)"): served by the auth process.
+  const totpClient = createClient<auth.TotpServiceClient>(
+    loadProto('totp').grpcObject.auth.v1.TotpService,
     config.addresses.auth,
     { credential: credential('auth'), metrics },
   );
@@ -143,7 +150,14 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     requireUser: authenticate(authenticator, config.cookies, { required: true, refusalBody: paymentRefusalBody }),
     log,
   });
-  const auth = authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies, loginFinished });
+  const secondFactor = secondFactorAnswer(config.cookies);
+  const auth = authRoutes({
+    auth: authClient.call,
+    authenticator,
+    cookies: config.cookies,
+    loginFinished,
+    answerSecondFactor: secondFactor,
+  });
   const avatars = avatarHandlers({
     avatar: avatarClient.call,
     routePath: config.token.avatarRoutePath,
@@ -153,17 +167,20 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     // Before the auth router, whose /auth/:provider/:action would otherwise take these names.
     loginHandlerRoutes({
       handlers,
-      issueSession: async (provider, userJson, { site, sessionOnly }) => {
+      issueSession: async (provider, userJson, { site, sessionOnly, redirectUrl }) => {
         const res = await authClient.call
-          .issueSession({ provider, userJson, site, sessionOnly }, { deadlineMs: LOGIN_DEADLINE_MS })
+          .issueSession({ provider, userJson, site, sessionOnly, redirectUrl }, { deadlineMs: LOGIN_DEADLINE_MS })
           .catch((err: unknown) => {
             loginFinished?.(provider, 'failure');
             throw err;
           });
-        if (!res.session) throw new Error('auth service issued no session');
         loginFinished?.(provider, 'success');
+        // TOTP: the user must give a code first; the pending login stands for the session until then.
+        if (res.secondFactorPending) return { pending: res.secondFactorPending };
+        if (!res.session) throw new Error('auth service issued no session');
         return { session: res.session, userJson: res.userJson };
       },
+      answerSecondFactor: secondFactor,
       endSession: async (token) => {
         await authClient.call.logout({ provider: '', token });
       },
@@ -174,6 +191,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     }),
     jwksRoutes('/auth/jwks.json', keys.publicKeys?.jwks),
     passkeyRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
+    totpRoutes({ totp: totpClient.call, authenticator, cookies: config.cookies }),
     auth.router,
   ];
   const proxy = proxyRoutes({
@@ -300,6 +318,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       endedSessions.stop();
       providerNames.stop();
       authClient.close();
+      totpClient.close();
       avatarClient.close();
       for (const [, client] of handlerClients) client.close();
       paymentClient.close();

@@ -8,6 +8,7 @@ import type { ProtoGrpcType as HooksProto } from './gen/hooks';
 import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
 import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
+import type { ProtoGrpcType as TotpProto } from './gen/totp';
 
 /** The protos/ folder at the top of the workspace: the only copy of every contract. */
 export const PROTO_ROOT = runtimeAssetDir(path.resolve(__dirname, '../../../protos'), 'protos');
@@ -32,6 +33,7 @@ export const PROTO_FILES = {
   payment: 'payment/v1/payment.proto',
   hooks: 'hooks/v1/hooks.proto',
   login: 'login/v1/login_handler.proto',
+  totp: 'auth/v1/totp.proto',
 } as const;
 
 export type ProtoName = keyof typeof PROTO_FILES;
@@ -43,6 +45,7 @@ interface LoadedProtos {
   payment: PaymentProto;
   hooks: HooksProto;
   login: LoginProto;
+  totp: TotpProto;
 }
 
 /** Loads one contract; returns the package definition (for reflection) and its typed gRPC object. */

@@ -6,6 +6,7 @@ export interface IssueSessionRequest {
   'userJson'?: (string);
   'site'?: (string);
   'sessionOnly'?: (boolean);
+  'redirectUrl'?: (string);
 }
 
 export interface IssueSessionRequest__Output {
@@ -13,4 +14,5 @@ export interface IssueSessionRequest__Output {
   'userJson': (string);
   'site': (string);
   'sessionOnly': (boolean);
+  'redirectUrl': (string);
 }
