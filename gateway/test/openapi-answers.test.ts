@@ -3,19 +3,12 @@
 // and refusals, through the typed client (@gatehouse/client) where a client would call, and raw
 // requests where a client cannot go wrong (broken JSON, missing XSRF, odd methods, forged tokens).
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Secret, TOTP } from 'otpauth';
 import { Browser } from '../../test/browser';
 import { ADMIN_PASSWORD, CheckedBrowser, type OpenApiStack, startOpenApiStack } from './openapi-stack';
 
 /** As openapi-routes.test.ts: routes of branches not merged yet. */
-const NOT_YET_SERVED = [
-  'POST /auth/totp/setup',
-  'POST /auth/totp/activate',
-  'POST /auth/totp/verify',
-  'DELETE /auth/totp',
-  'GET /auth/sessions',
-  'DELETE /auth/sessions/{id}',
-  'POST /auth/sessions/revoke-others',
-];
+const NOT_YET_SERVED = ['GET /auth/sessions', 'DELETE /auth/sessions/{id}', 'POST /auth/sessions/revoke-others'];
 
 let api: OpenApiStack;
 
@@ -148,7 +141,7 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
   }
   expect((await gh.GET('/health/live')).data).toEqual({ status: 'live' });
   expect((await gh.GET('/health/ready')).data).toEqual({ status: 'ready' });
-  for (const path of ['/', '/app.js', '/api.js', '/cards.js', '/passkeys.js', '/app.css']) {
+  for (const path of ['/', '/app.js', '/api.js', '/cards.js', '/passkeys.js', '/totp.js', '/app.css']) {
     expect((await browser.get(path)).status).toBe(200);
   }
   expect((await gh.GET('/openapi.json')).data?.openapi).toBe('3.1.0');
@@ -202,6 +195,29 @@ test('payment routes: token, cards, loads, and the contract errors', async () =>
     errors: [expect.objectContaining({ code: 'http-401' })],
   });
   expect((await anonymous.POST('/tokens/')).response.status).toBe(401);
+});
+
+test('TOTP: status, setup, activation, a login held for its code, turning it off', async () => {
+  const browser = await loggedIn('openapi-tom');
+  const gh = browser.client();
+  expect((await gh.GET('/auth/totp')).data).toMatchObject({ enabled: false, available: true });
+  const setup = await gh.POST('/auth/totp/setup');
+  const secret = setup.data?.secret ?? '';
+  expect((await gh.POST('/auth/totp/activate', { body: { code: '000000' } })).response.status).toBe(400);
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+  const activated = await gh.POST('/auth/totp/activate', { body: { code } });
+  const [first, second] = activated.data?.recovery_codes ?? [];
+
+  const again = new CheckedBrowser(api);
+  expect((await again.devLogin('openapi-tom')).json()).toEqual({ second_factor: 'totp' });
+  expect((await again.client().GET('/auth/user')).response.status).toBe(401);
+  const verified = await again.client().POST('/auth/totp/verify', { body: { recovery_code: first ?? '' } });
+  expect(verified.data).toMatchObject({ name: 'openapi-tom' });
+  expect((await new CheckedBrowser(api).client().POST('/auth/totp/verify', { body: { code } })).response.status).toBe(
+    401,
+  );
+  const off = await again.client().DELETE('/auth/totp', { body: { recovery_code: second ?? '' } });
+  expect(off.response.status).toBe(204);
 });
 
 test('every answer kept to the document, and every documented operation was answered', () => {

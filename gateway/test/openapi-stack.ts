@@ -1,6 +1,7 @@
 // The stack the OpenAPI answers test drives: auth (with passkeys and a direct provider), avatar, payment
 // on the development processor, and the gateway, ES256-signed so the JWKS routes answer; and browsers
 // whose every answer from the gateway is checked against the document the gateway serves.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,7 +60,10 @@ export async function startOpenApiStack(): Promise<OpenApiStack> {
         AUTH_SIGNING_KEYS_FILE: keysFile,
         AUTH_ADMIN_PASSWD: ADMIN_PASSWORD,
       },
-      serviceEnv: { gateway: { AUTH_SIGNING_KEYS_FILE: publicFile } },
+      serviceEnv: {
+        gateway: { AUTH_SIGNING_KEYS_FILE: publicFile },
+        auth: { AUTH_TOTP_KEY: randomBytes(32).toString('hex') },
+      },
     });
   } catch (err) {
     await cleanup();

@@ -18,6 +18,9 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/auth/:provider/:action': { methods: ['GET', 'POST'], params: { action: ['login', 'callback', 'logout'] } },
   // auth.routes.ts: any other /auth path answers 400 `provider ... not supported` (go-pkgz): no route.
   '/auth/*rest': 'fallback',
+  // totp.routes.ts: a TOTP route's other methods answer 405 with Allow, other paths under it 404.
+  '/auth/totp': 'fallback',
+  '/auth/totp/{*rest}': 'fallback',
 };
 
 /** Mounts of plain middleware (no router to walk): the avatar handler, which serves GET and HEAD. */
@@ -56,8 +59,8 @@ export function servedRoutes(
       for (const layer of (router as Router).stack) {
         if (layer.methods.length === 0) continue; // router.use middleware
         if (typeof layer.path !== 'string') throw new Error(`${layer.path}: a route by regular expression`);
-        const declared = ALL_METHOD_ROUTES[layer.path];
         const everyMethod = layer.methods.includes('PUT') && layer.methods.includes('SEARCH');
+        const declared = everyMethod ? ALL_METHOD_ROUTES[layer.path] : undefined;
         if (everyMethod && declared === undefined) {
           throw new Error(`${layer.path} is registered for every method: declare what it serves in openapi-support.ts`);
         }

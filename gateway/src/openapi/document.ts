@@ -40,7 +40,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
     registry.registerComponent('securitySchemes', name, scheme);
   registerAuthPaths(registry);
   registerPasskeyPaths(registry);
-  registerTotpPaths(registry); // served by branch totp (issue 26 part 1)
+  registerTotpPaths(registry);
   registerSessionPaths(registry); // served by branch sessions (issue 26 part 2)
   registerServicePaths(registry, options.avatarRoutePath);
   registerPaymentPaths(registry);
@@ -51,7 +51,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
     tags: [
       { name: 'auth', description: 'Login, the user, logout (go-pkgz/auth)' },
       { name: 'passkeys', description: 'WebAuthn' },
-      { name: 'totp', description: 'A second factor (issue 26)' },
+      { name: 'totp', description: 'A second factor (TOTP and recovery codes)' },
       { name: 'sessions', description: 'Sessions per device (issue 26)' },
       { name: 'avatars' },
       { name: 'payments', description: 'The card-loading API' },

@@ -9,11 +9,16 @@ const Jwks = z
   .meta({ id: 'JwkSet' });
 
 const PAGE_ASSETS: [path: string, type: string, summary: string][] = [
-  ['/', 'text/html', 'The demo page: log in, see the user, cards and passkeys'],
+  [
+    '/',
+    'text/html',
+    'The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt)',
+  ],
   ['/app.js', 'text/javascript', "The page's script"],
   ['/api.js', 'text/javascript', "The page's API calls"],
   ['/cards.js', 'text/javascript', "The page's cards"],
   ['/passkeys.js', 'text/javascript', "The page's passkeys"],
+  ['/totp.js', 'text/javascript', "The page's second factor"],
   ['/app.css', 'text/css', "The page's style"],
 ];
 

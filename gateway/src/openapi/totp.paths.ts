@@ -1,21 +1,19 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
+import { codeBody, factorBody } from '../routes/totp.routes';
 import {
   AUTH_REFUSALS,
   authError,
   COOKIE_SESSION,
   json,
+  NO_STORE,
   REDIRECT_BODY,
   RETRY_AFTER,
   SESSION_COOKIES,
   User,
 } from './common';
 
-/**
- * TOTP second factor (issue 26, part 1), described from the issue's text: served by branch `totp`.
- * Until that branch is merged these routes are documented but not served (openapi-routes.test.ts lists
- * them as such); adjust this file to the merged routes and drop them from that list.
- */
+/** The TOTP second factor (totp.routes.ts); request bodies are the routes' own schemas. */
 
 /** A login callback's answer for a user with a second factor: no session yet, a pending cookie. */
 export const SecondFactorRequired = z.object({ second_factor: z.literal('totp') }).meta({
@@ -23,15 +21,43 @@ export const SecondFactorRequired = z.object({ second_factor: z.literal('totp') 
   description: 'POST /auth/totp/verify with the pending cookie completes the login',
 });
 
-const Code = z
-  .string()
-  .regex(/^\d{6}$/)
-  .meta({ example: '123456' });
-
-const FRESH = authError('Not a cookie session, or its login is over 5 minutes old: log in again');
+const TotpCode = codeBody.meta({ id: 'TotpCode' });
+const TotpFactor = factorBody.meta({ id: 'TotpFactor', description: 'Either `code` or `recovery_code`' });
+const NO_STORE_HEADER = z.object({ 'Cache-Control': NO_STORE });
+const FRESH = authError('`this needs a recent login`: not a cookie session, or its login is over 5 minutes old');
+const LIMITED = authError('`too many wrong codes`', z.object(RETRY_AFTER));
+const BODY_ERRORS = {
+  400: authError('A malformed body, or a wrong code'),
+  413: authError('The body is over 4 kB'),
+  415: authError('Not application/json, or content-encoded'),
+};
 
 export function registerTotpPaths(registry: OpenAPIRegistry): void {
   const base = { tags: ['totp'] };
+  registry.registerPath({
+    ...base,
+    method: 'get',
+    path: '/auth/totp',
+    summary: "Whether the user's second factor is on",
+    security: COOKIE_SESSION,
+    responses: {
+      200: {
+        description: 'The status',
+        headers: NO_STORE_HEADER,
+        content: json(
+          z
+            .strictObject({
+              enabled: z.boolean(),
+              recovery_codes_left: z.number().int().min(0),
+              available: z.boolean().meta({ description: 'TOTP is configured (Postgres and AUTH_TOTP_KEY)' }),
+            })
+            .meta({ id: 'TotpStatus' }),
+        ),
+      },
+      ...AUTH_REFUSALS,
+      403: authError('`TOTP needs a session`'),
+    },
+  });
   registry.registerPath({
     ...base,
     method: 'post',
@@ -40,14 +66,16 @@ export function registerTotpPaths(registry: OpenAPIRegistry): void {
     security: COOKIE_SESSION,
     responses: {
       200: {
-        description: 'The secret and its otpauth:// URI (for a QR code)',
+        description: 'The secret, its otpauth:// URI and a QR code of it',
+        headers: NO_STORE_HEADER,
         content: json(
           z
-            .object({
+            .strictObject({
               secret: z.string().meta({ description: 'base32' }),
               uri: z
                 .string()
                 .meta({ example: 'otpauth://totp/gatehouse:alice?secret=JBSWY3DPEHPK3PXP&issuer=gatehouse' }),
+              qr_svg: z.string().meta({ description: 'The URI as an SVG QR code' }),
             })
             .meta({ id: 'TotpSetup' }),
         ),
@@ -62,15 +90,17 @@ export function registerTotpPaths(registry: OpenAPIRegistry): void {
     path: '/auth/totp/activate',
     summary: 'Turns the second factor on with a first code; answers the recovery codes, once',
     security: COOKIE_SESSION,
-    request: { body: { required: true, content: json(z.object({ code: Code })) } },
+    request: { body: { required: true, content: json(TotpCode) } },
     responses: {
       200: {
         description: 'Activated: 10 single-use recovery codes',
-        content: json(z.object({ recovery_codes: z.array(z.string()).length(10) }).meta({ id: 'RecoveryCodes' })),
+        headers: NO_STORE_HEADER,
+        content: json(z.strictObject({ recovery_codes: z.array(z.string()).length(10) }).meta({ id: 'RecoveryCodes' })),
       },
-      400: authError('A wrong code: nothing changes'),
+      ...BODY_ERRORS,
       ...AUTH_REFUSALS,
-      403: FRESH,
+      403: authError('`TOTP needs a session`'),
+      429: LIMITED,
     },
   });
   registry.registerPath({
@@ -79,33 +109,29 @@ export function registerTotpPaths(registry: OpenAPIRegistry): void {
     path: '/auth/totp/verify',
     summary: 'Completes a pending login with a code or a recovery code',
     description: 'Needs the pending cookie a login callback set (5 minutes, single use); sets the session cookies.',
-    request: {
-      query: z.object({ from: z.string().optional() }),
-      body: {
-        required: true,
-        content: json(z.union([z.object({ code: Code }), z.object({ recovery_code: z.string() })])),
-      },
-    },
+    request: { body: { required: true, content: json(TotpFactor) } },
     responses: {
-      200: { description: 'Logged in', headers: SESSION_COOKIES, content: json(User) },
+      200: { description: 'Logged in', headers: NO_STORE_HEADER.extend(SESSION_COOKIES.shape), content: json(User) },
       303: { description: 'Logged in: to `from`', headers: z.object({ Location: z.string() }), content: REDIRECT_BODY },
-      400: authError('A malformed body'),
+      ...BODY_ERRORS,
       401: authError('No pending login, or a wrong, replayed or used code'),
-      429: authError('5 wrong codes per pending login or per user in 15 minutes', z.object(RETRY_AFTER)),
+      429: LIMITED,
+      default: authError('The auth service failed'),
     },
   });
   registry.registerPath({
     ...base,
     method: 'delete',
     path: '/auth/totp',
-    summary: 'Turns the second factor off, with a current code',
+    summary: 'Turns the second factor off, with a current code or a recovery code',
     security: COOKIE_SESSION,
-    request: { body: { required: true, content: json(z.object({ code: Code })) } },
+    request: { body: { required: true, content: json(TotpFactor) } },
     responses: {
       204: { description: 'Turned off' },
-      400: authError('A wrong code'),
+      ...BODY_ERRORS,
       ...AUTH_REFUSALS,
       403: FRESH,
+      429: LIMITED,
     },
   });
 }

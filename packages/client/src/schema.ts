@@ -1503,6 +1503,173 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/totp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether the user's second factor is on */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The status */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TotpStatus'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `TOTP needs a session` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many failed basic-auth attempts from this client */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /** Turns the second factor off, with a current code or a recovery code */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['TotpFactor'];
+        };
+      };
+      responses: {
+        /** @description Turned off */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description A malformed body, or a wrong code */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `this needs a recent login`: not a cookie session, or its login is over 5 minutes old */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is over 4 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `too many wrong codes` */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/totp/setup': {
     parameters: {
       query?: never;
@@ -1522,9 +1689,11 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The secret and its otpauth:// URI (for a QR code) */
+        /** @description The secret, its otpauth:// URI and a QR code of it */
         200: {
           headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
             [name: string]: unknown;
           };
           content: {
@@ -1540,7 +1709,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Not a cookie session, or its login is over 5 minutes old: log in again */
+        /** @description `this needs a recent login`: not a cookie session, or its login is over 5 minutes old */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1598,23 +1767,22 @@ export interface paths {
       };
       requestBody: {
         content: {
-          'application/json': {
-            /** @example 123456 */
-            code: string;
-          };
+          'application/json': components['schemas']['TotpCode'];
         };
       };
       responses: {
         /** @description Activated: 10 single-use recovery codes */
         200: {
           headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
             [name: string]: unknown;
           };
           content: {
             'application/json': components['schemas']['RecoveryCodes'];
           };
         };
-        /** @description A wrong code: nothing changes */
+        /** @description A malformed body, or a wrong code */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1632,7 +1800,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Not a cookie session, or its login is over 5 minutes old: log in again */
+        /** @description `TOTP needs a session` */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1641,7 +1809,25 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Too many failed basic-auth attempts from this client */
+        /** @description The body is over 4 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `too many wrong codes` */
         429: {
           headers: {
             /** @description Seconds to wait before trying again */
@@ -1686,29 +1872,22 @@ export interface paths {
      */
     post: {
       parameters: {
-        query?: {
-          from?: string;
-        };
+        query?: never;
         header?: never;
         path?: never;
         cookie?: never;
       };
       requestBody: {
         content: {
-          'application/json':
-            | {
-                /** @example 123456 */
-                code: string;
-              }
-            | {
-                recovery_code: string;
-              };
+          'application/json': components['schemas']['TotpFactor'];
         };
       };
       responses: {
         /** @description Logged in */
         200: {
           headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
             /** @description JWT (HttpOnly) and XSRF-TOKEN cookies of the new session */
             'Set-Cookie': string;
             [name: string]: unknown;
@@ -1728,7 +1907,7 @@ export interface paths {
             'text/html': string;
           };
         };
-        /** @description A malformed body */
+        /** @description A malformed body, or a wrong code */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1746,11 +1925,38 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description 5 wrong codes per pending login or per user in 15 minutes */
+        /** @description The body is over 4 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `too many wrong codes` */
         429: {
           headers: {
             /** @description Seconds to wait before trying again */
             'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The auth service failed */
+        default: {
+          headers: {
             [name: string]: unknown;
           };
           content: {
@@ -1760,96 +1966,6 @@ export interface paths {
       };
     };
     delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/auth/totp': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Turns the second factor off, with a current code */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            /** @example 123456 */
-            code: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Turned off */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description A wrong code */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['AuthError'];
-          };
-        };
-        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['AuthError'];
-          };
-        };
-        /** @description Not a cookie session, or its login is over 5 minutes old: log in again */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['AuthError'];
-          };
-        };
-        /** @description Too many failed basic-auth attempts from this client */
-        429: {
-          headers: {
-            /** @description Seconds to wait before trying again */
-            'Retry-After': string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['AuthError'];
-          };
-        };
-        /** @description The session could not be refreshed now (cookies kept); retry */
-        503: {
-          headers: {
-            /** @description Seconds to wait before trying again */
-            'Retry-After': string;
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['AuthError'];
-          };
-        };
-      };
-    };
     options?: never;
     head?: never;
     patch?: never;
@@ -2437,7 +2553,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The demo page: log in, see the user, cards and passkeys */
+    /** The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt) */
     get: {
       parameters: {
         query?: never;
@@ -2447,7 +2563,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The demo page: log in, see the user, cards and passkeys */
+        /** @description The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt) */
         200: {
           headers: {
             [name: string]: unknown;
@@ -2592,6 +2708,42 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description The page's passkeys */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/totp.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's second factor */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page's second factor */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3351,11 +3503,27 @@ export interface components {
     Sessions: {
       sessions: components['schemas']['Session'][];
     };
+    TotpCode: {
+      code: string;
+    };
+    /** @description Either `code` or `recovery_code` */
+    TotpFactor: {
+      code?: string;
+      recovery_code?: string;
+    };
     TotpSetup: {
       /** @description base32 */
       secret: string;
       /** @example otpauth://totp/gatehouse:alice?secret=JBSWY3DPEHPK3PXP&issuer=gatehouse */
       uri: string;
+      /** @description The URI as an SVG QR code */
+      qr_svg: string;
+    };
+    TotpStatus: {
+      enabled: boolean;
+      recovery_codes_left: number;
+      /** @description TOTP is configured (Postgres and AUTH_TOTP_KEY) */
+      available: boolean;
     };
     /** @description The token's user in go-pkgz/auth's JSON shape */
     User: {
@@ -3412,7 +3580,10 @@ export type SchemaRecoveryCodes = components['schemas']['RecoveryCodes'];
 export type SchemaSecondFactorRequired = components['schemas']['SecondFactorRequired'];
 export type SchemaSession = components['schemas']['Session'];
 export type SchemaSessions = components['schemas']['Sessions'];
+export type SchemaTotpCode = components['schemas']['TotpCode'];
+export type SchemaTotpFactor = components['schemas']['TotpFactor'];
 export type SchemaTotpSetup = components['schemas']['TotpSetup'];
+export type SchemaTotpStatus = components['schemas']['TotpStatus'];
 export type SchemaUser = components['schemas']['User'];
 export type SchemaVerificationSent = components['schemas']['VerificationSent'];
 export type SchemaWebAuthnResponse = components['schemas']['WebAuthnResponse'];
