@@ -23,6 +23,7 @@ import { healthRoutes } from './routes/health.routes';
 import { homeRoutes } from './routes/home.routes';
 import { jwksRoutes } from './routes/jwks.routes';
 import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-handler.routes';
+import { openApiRoutes } from './routes/openapi.routes';
 import { passkeyRoutes } from './routes/passkey.routes';
 import { paymentRefusalBody, paymentRoutes } from './routes/payment.routes';
 import { proxyRoutes } from './routes/proxy.routes';
@@ -34,6 +35,8 @@ const REFRESH_DEADLINE_MS = 5_000;
 export interface RunningGateway {
   port: number;
   url: string;
+  /** What the app serves, by prefix: the OpenAPI route check walks it (openapi-routes.test.ts). */
+  mounts: readonly Mount[];
   stop(): Promise<void>;
 }
 
@@ -222,7 +225,14 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
         }),
       ],
     },
-    { prefix: '', routers: [homeRoutes(), jwksRoutes('/.well-known/jwks.json', keys.publicKeys?.jwks)] },
+    {
+      prefix: '',
+      routers: [
+        homeRoutes(),
+        jwksRoutes('/.well-known/jwks.json', keys.publicKeys?.jwks),
+        openApiRoutes({ avatarRoutePath: config.token.avatarRoutePath, serverUrl: config.token.url }),
+      ],
+    },
   ];
   const requestMetrics =
     metrics &&
@@ -282,6 +292,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   return {
     port,
     url: `http://${config.host}:${port}`,
+    mounts,
     async stop() {
       // Stop accepting, let requests in flight finish, close each kept-alive socket as it goes idle;
       // at the deadline, close whatever is left (shorter than compose's 10 s before SIGKILL).

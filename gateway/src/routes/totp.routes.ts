@@ -86,10 +86,10 @@ function clearPending(ctx: Koa.Context, policy: CookiePolicy): void {
 
 // Codes are 6 digits and recovery codes 14 characters; 64 leaves room for spaces, nothing for abuse.
 const code = z.string().min(1).max(64, 'the code is too long (at most 64 characters)');
-const factorBody = z
+export const factorBody = z
   .strictObject({ code: code.optional(), recovery_code: code.optional() })
   .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), 'give either code or recovery_code');
-const codeBody = z.strictObject({ code });
+export const codeBody = z.strictObject({ code });
 
 const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '4kb', parsedMethods: ['POST', 'DELETE'] });
 
