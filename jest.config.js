@@ -1,6 +1,14 @@
 // One Jest run for the whole workspace. @swc/jest strips types (typechecking is `pnpm typecheck`);
 // ESM-only packages (jose, openid-client, oidc-provider) are transformed to CommonJS for Node 20.
-const esmOnly = ['jose', 'openid-client', 'oauth4webapi', 'oidc-provider', 'lru-cache'];
+const esmOnly = [
+  'jose',
+  'openid-client',
+  'oauth4webapi',
+  'oidc-provider',
+  'lru-cache',
+  // '.' matches the '/' of the package name and the '+' of its folder under .pnpm
+  '@seriousme.openapi-schema-validator',
+];
 
 /** @type {import('jest').Config} */
 module.exports = {

@@ -8,7 +8,8 @@
 #
 # .ci/run calls it after the tests through scripts/ci-compose-smoke.sh, which brings an engine (and
 # stand-in base images where no registry is reachable) and removes it afterwards.
-# Environment: SMOKE_IDLE_SECONDS (60) for the CPU sample, SMOKE_PROJECT (gatehouse-smoke),
+# Environment: SMOKE_IDLE_SECONDS (60) for the CPU sample, SMOKE_SCALE (1; 0 leaves out the scaled phase:
+# the stack started again with auth=3 avatar=2 payment=3 telegram-bot=2 under load), SMOKE_PROJECT (gatehouse-smoke),
 # GATEWAY_PUBLISH / AUTH_DEV_PUBLISH (127.0.0.1:18080 / 127.0.0.1:18084, away from a running `pnpm start`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +21,7 @@ export AUTH_DEV_PUBLISH=${AUTH_DEV_PUBLISH:-127.0.0.1:18084}
 export AUTH_URL="http://$GATEWAY_PUBLISH"
 export AUTH_SECRET=${AUTH_SECRET:-$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')}
 export POSTGRES_PASSWORD=${POSTGRES_PASSWORD:-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')}
+export AUTH_TOTP_KEY=${AUTH_TOTP_KEY:-$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')}
 # The README's first-look settings: the dev provider and the development processor (compose turns both off
 # unless asked).
 export AUTH_DEV_PROVIDER=true PAYMENT_DEV_PROCESSOR=true
@@ -137,6 +139,9 @@ curl -s -o /dev/null -c "$JAR" -b "$JAR" "$callback"
 user_json=$(request 200 GET /auth/user -H "X-XSRF-TOKEN: $(xsrf)")
 echo "/auth/user: $user_json"
 case "$user_json" in *'"name":"smoke"'*) ;; *) fail "/auth/user is not the user who logged in" ;; esac
+# The second factor can be set up: auth has its Postgres schema and AUTH_TOTP_KEY.
+totp=$(request 200 GET /auth/totp -H "X-XSRF-TOKEN: $(xsrf)")
+case "$totp" in *'"available":true'*) ;; *) fail "GET /auth/totp: $totp" ;; esac
 
 step "the avatar"
 picture=$(printf '%s' "$user_json" | sed -n 's/.*"picture":"\([^"]*\)".*/\1/p')
@@ -241,8 +246,8 @@ for s in "${SERVICES[@]}"; do
   printf '  %-13s %s AUTH_SECRET: %s\n' "$s" "$keys" "$secret"
 done
 
-scale_up_seconds="not run (SMOKE_SCALE=1 runs it)"
-if [ "${SMOKE_SCALE:-0}" = 1 ]; then
+scale_up_seconds="not run (SMOKE_SCALE=0)"
+if [ "${SMOKE_SCALE:-1}" = 1 ]; then
   step "scaled: auth=3 avatar=2 payment=3 telegram-bot=2, under load, with a SIGKILL and a docker stop"
   # Started scaled from nothing, as the README's command does: a gateway that resolved one payment
   # replica before the others existed keeps to it until its connection's maximum age (about 5

@@ -43,9 +43,12 @@ for _ in $(seq 1 240); do
 done
 grep -q 'Gatehouse is up' "$log" || fail "the stack did not come up within 2 minutes"
 
-running=$(pgrep -f -c "dist/(gateway|auth|avatar|telegram-bot|payment)/main\.js" || true)
+# Only this start's processes (its descendants): other checkouts' stacks may be running on the machine.
+descendants() { local p; for p in $(pgrep -P "$1"); do echo "$p"; descendants "$p"; done; }
+started() { descendants "$group" | xargs -r -n1 ps -o args= -p | grep -cE "$1" || true; }
+running=$(started "dist/(gateway|auth|avatar|telegram-bot|payment)/main\.js" || true)
 [ "$running" = 5 ] || fail "expected 5 processes running from dist/, found $running"
-tsx=$(pgrep -f -c "tsx .*/(gateway|services/[a-z-]+)/src/main\.ts" || true)
+tsx=$(started "tsx .*/(gateway|services/[a-z-]+)/src/main\.ts" || true)
 [ "$tsx" = 0 ] || fail "$tsx processes still run TypeScript sources"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$GW/health/ready")" = 200 ] || fail "/health/ready is not 200"
 

@@ -183,6 +183,8 @@ async function main(): Promise<void> {
     ...env,
     AUTH_SECRET: env.AUTH_SECRET ?? (env.AUTH_SECRETS_FILE ? undefined : keptSecret('auth-secret')),
     AUTH_SIGNING_KEYS_FILE: signingKeysFile,
+    // TOTP secrets are sealed with it (README "Second factor (TOTP)"): kept like the signing secret.
+    AUTH_TOTP_KEY: env.AUTH_TOTP_KEY ?? keptSecret('totp-key'),
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
     // The payment counterpart of the dev provider, unless a real processor is configured (or it is set).
     PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? (hasProcessorCredentials(env) ? 'false' : 'true'),
@@ -204,9 +206,17 @@ async function main(): Promise<void> {
   // signs, the gateway verifies with the public half): a foothold elsewhere cannot mint sessions.
   const envFor = (name: string): Record<string, string | undefined> => {
     const own = { ...childEnv, INTERNAL_KEYS_DIR: path.join(internalKeys, name) };
-    if (name === 'gateway') return { ...own, AUTH_SIGNING_KEYS_FILE: gatewayKeysFile };
+    // The TOTP key only for auth, which alone seals and opens TOTP secrets.
+    const noTotpKey = { AUTH_TOTP_KEY: undefined, AUTH_TOTP_KEY_PREVIOUS: undefined };
+    if (name === 'gateway') return { ...own, ...noTotpKey, AUTH_SIGNING_KEYS_FILE: gatewayKeysFile };
     if (name === 'auth') return own;
-    return { ...own, AUTH_SECRET: undefined, AUTH_SECRET_PREVIOUS: undefined, AUTH_SIGNING_KEYS_FILE: undefined };
+    return {
+      ...own,
+      ...noTotpKey,
+      AUTH_SECRET: undefined,
+      AUTH_SECRET_PREVIOUS: undefined,
+      AUTH_SIGNING_KEYS_FILE: undefined,
+    };
   };
 
   const children = new Map<string, ChildProcess>();

@@ -23,10 +23,12 @@ import { healthRoutes } from './routes/health.routes';
 import { homeRoutes } from './routes/home.routes';
 import { jwksRoutes } from './routes/jwks.routes';
 import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-handler.routes';
+import { openApiRoutes } from './routes/openapi.routes';
 import { passkeyRoutes } from './routes/passkey.routes';
 import { paymentRefusalBody, paymentRoutes } from './routes/payment.routes';
 import { proxyRoutes } from './routes/proxy.routes';
 import { sessionRoutes } from './routes/sessions.routes';
+import { secondFactorAnswer, totpRoutes } from './routes/totp.routes';
 
 /** A refresh waits this long for the auth service, whose own Redis calls give up after 1 s. */
 const REFRESH_DEADLINE_MS = 5_000;
@@ -34,6 +36,8 @@ const REFRESH_DEADLINE_MS = 5_000;
 export interface RunningGateway {
   port: number;
   url: string;
+  /** What the app serves, by prefix: the OpenAPI route check walks it (openapi-routes.test.ts). */
+  mounts: readonly Mount[];
   stop(): Promise<void>;
 }
 
@@ -55,6 +59,13 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     config.addresses.auth,
     { credential: credential('auth'), metrics },
   );
+  // TOTP second factor (README "Second factor (TOTP)"): served by the auth process.
+  const totpClient = createClient<auth.TotpServiceClient>(
+    loadProto('totp').grpcObject.auth.v1.TotpService,
+    config.addresses.auth,
+    { credential: credential('auth'), metrics },
+  );
+  // Sessions per device (README "Sessions per device"): served by the auth process.
   const sessionsClient = createClient<auth.SessionServiceClient>(
     loadProto('sessions').grpcObject.auth.v1.SessionService,
     config.addresses.auth,
@@ -146,7 +157,14 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     requireUser: authenticate(authenticator, config.cookies, { required: true, refusalBody: paymentRefusalBody }),
     log,
   });
-  const auth = authRoutes({ auth: authClient.call, authenticator, cookies: config.cookies, loginFinished });
+  const secondFactor = secondFactorAnswer(config.cookies);
+  const auth = authRoutes({
+    auth: authClient.call,
+    authenticator,
+    cookies: config.cookies,
+    loginFinished,
+    answerSecondFactor: secondFactor,
+  });
   const avatars = avatarHandlers({
     avatar: avatarClient.call,
     routePath: config.token.avatarRoutePath,
@@ -156,17 +174,23 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     // Before the auth router, whose /auth/:provider/:action would otherwise take these names.
     loginHandlerRoutes({
       handlers,
-      issueSession: async (provider, userJson, { site, sessionOnly, client }) => {
+      issueSession: async (provider, userJson, { site, sessionOnly, redirectUrl, client }) => {
         const res = await authClient.call
-          .issueSession({ provider, userJson, site, sessionOnly, client }, { deadlineMs: LOGIN_DEADLINE_MS })
+          .issueSession(
+            { provider, userJson, site, sessionOnly, redirectUrl, client },
+            { deadlineMs: LOGIN_DEADLINE_MS },
+          )
           .catch((err: unknown) => {
             loginFinished?.(provider, 'failure');
             throw err;
           });
-        if (!res.session) throw new Error('auth service issued no session');
         loginFinished?.(provider, 'success');
+        // TOTP: the user must give a code first; the pending login stands for the session until then.
+        if (res.secondFactorPending) return { pending: res.secondFactorPending };
+        if (!res.session) throw new Error('auth service issued no session');
         return { session: res.session, userJson: res.userJson };
       },
+      answerSecondFactor: secondFactor,
       endSession: async (token) => {
         await authClient.call.logout({ provider: '', token });
       },
@@ -177,6 +201,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     }),
     jwksRoutes('/auth/jwks.json', keys.publicKeys?.jwks),
     passkeyRoutes({ auth: authClient.call, authenticator, cookies: config.cookies }),
+    totpRoutes({ totp: totpClient.call, authenticator, cookies: config.cookies }),
     // Sessions per device (auth.v1.SessionService, served by the auth process).
     sessionRoutes({ sessions: sessionsClient.call, authenticator, cookies: config.cookies }),
     auth.router,
@@ -212,7 +237,14 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
         }),
       ],
     },
-    { prefix: '', routers: [homeRoutes(), jwksRoutes('/.well-known/jwks.json', keys.publicKeys?.jwks)] },
+    {
+      prefix: '',
+      routers: [
+        homeRoutes(),
+        jwksRoutes('/.well-known/jwks.json', keys.publicKeys?.jwks),
+        openApiRoutes({ avatarRoutePath: config.token.avatarRoutePath, serverUrl: config.token.url }),
+      ],
+    },
   ];
   const requestMetrics =
     metrics &&
@@ -272,6 +304,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   return {
     port,
     url: `http://${config.host}:${port}`,
+    mounts,
     async stop() {
       // Stop accepting, let requests in flight finish, close each kept-alive socket as it goes idle;
       // at the deadline, close whatever is left (shorter than compose's 10 s before SIGKILL).
@@ -297,6 +330,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
       endedSessions.stop();
       providerNames.stop();
       authClient.close();
+      totpClient.close();
       sessionsClient.close();
       avatarClient.close();
       for (const [, client] of handlerClients) client.close();

@@ -18,7 +18,7 @@ const JTI = /^[A-Za-z0-9_-]{1,128}$/;
  * Keeps this gateway told of every session ended by logout, wherever it happened, so a copied token is
  * refused here at once and not only at the gateway that handled the logout. The stream is long-lived and
  * has no deadline by design; when it breaks (auth restarting, network), it is opened again with a
- * growing delay, and the auth service starts each stream with the full recent list, so nothing is lost
+ * growing delay (1 s doubling to 5 s), and the auth service starts each stream with the full recent list, so nothing is lost
  * but the time it was down, during which tokens are refused only where the logout happened.
  */
 export class EndedSessionsFeed {
@@ -66,7 +66,9 @@ export class EndedSessionsFeed {
       this.connected = false;
       this.timer = setTimeout(() => this.connect(), this.retryMs);
       this.timer.unref();
-      this.retryMs = Math.min(this.retryMs * 2, this.options.maxRetryMs ?? 30_000);
+      // At most 5 s: while the stream is down, logouts at other gateways count here only at the tokens'
+      // exp, and an attempt at an auth service still down costs one refused stream.
+      this.retryMs = Math.min(this.retryMs * 2, this.options.maxRetryMs ?? 5000);
     };
     // A stream ends with 'error' (a status other than OK) or 'end' (the server closed it, e.g. on shutdown).
     call.on('error', (err: Error) => broken(err.message));

@@ -56,13 +56,19 @@ async function telegramLogin(event) {
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 2000));
     const check = await fetch(`/auth/telegram/login?token=${encodeURIComponent(token)}`);
-    if (check.ok) return window.location.reload();
+    if (check.ok) return afterLogin(check);
     const { error } = await check.json().catch(() => ({}));
     // Cancelled in Telegram, or gone: polling on would never succeed.
     if (error === 'request is not found') return say('The Telegram login was cancelled; try again.');
     if (error === 'request expired') break;
   }
   say('The Telegram login request expired; try again.');
+}
+
+/** A login answered in JSON: the user's page, or the code prompt when TOTP is on (README "Second factor (TOTP)"). */
+async function afterLogin(res) {
+  const body = await res.json().catch(() => ({}));
+  window.location.assign(body.second_factor === 'totp' ? '/?second_factor=totp' : '/');
 }
 
 function askTelegramCode(token, link) {
@@ -82,7 +88,7 @@ function askTelegramCode(token, link) {
     e.preventDefault();
     const query = `token=${encodeURIComponent(token)}&code=${encodeURIComponent(input.value.trim())}`;
     const check = await fetch(`/auth/telegram/login?${query}`);
-    if (check.ok) return window.location.reload();
+    if (check.ok) return afterLogin(check);
     const { error, attempts_left: left } = await check.json().catch(() => ({}));
     if (error === 'wrong code') status.textContent = `Wrong code; ${left} attempt(s) left.`;
     else if (error === 'code is required' || error === 'request is not verified yet')

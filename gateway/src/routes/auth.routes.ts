@@ -9,7 +9,7 @@ import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
 import { clientInfo } from '../auth/client-info';
-import { type CookiePolicy, clearTokenCookies, setTokenCookies } from '../auth/cookies';
+import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
 import { authenticate } from '../middleware/authenticate';
 import { strictBody } from '../middleware/bodies';
 import { HttpError } from '../middleware/errors';
@@ -20,6 +20,8 @@ export interface AuthRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;
   authenticator: Authenticator;
   cookies: CookiePolicy;
+  /** A login held back for a TOTP code (README "Second factor (TOTP)"): the pending cookie and answer. */
+  answerSecondFactor?: (ctx: Koa.Context, pending: TokenCookie, redirect: boolean) => void;
   /** Told of every finished login callback (metrics). */
   loginFinished?: (provider: string, outcome: 'success' | 'failure') => void;
 }
@@ -181,6 +183,10 @@ export function authRoutes(deps: AuthRoutesDeps): {
             throw err;
           });
         deps.loginFinished?.(provider, 'success');
+        if (done.secondFactorPending) {
+          if (!deps.answerSecondFactor) throw new Error('a login needs a second factor the gateway cannot ask for');
+          return deps.answerSecondFactor(ctx, done.secondFactorPending, done.redirectUrl !== '');
+        }
         setTokenCookies(ctx, deps.cookies, done.session!);
         if (done.redirectUrl) {
           ctx.status = 303;

@@ -12,6 +12,7 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   '/api.js': { file: 'api.js', type: 'text/javascript; charset=utf-8' },
   '/cards.js': { file: 'cards.js', type: 'text/javascript; charset=utf-8' },
   '/passkeys.js': { file: 'passkeys.js', type: 'text/javascript; charset=utf-8' },
+  '/totp.js': { file: 'totp.js', type: 'text/javascript; charset=utf-8' },
   '/sessions.js': { file: 'sessions.js', type: 'text/javascript; charset=utf-8' },
   '/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
 };

@@ -27,8 +27,8 @@ export interface IssuedSession {
 export type IssueSession = (
   provider: string,
   userJson: string,
-  options: { site: string; sessionOnly: boolean; client?: auth.ClientInfo },
-) => Promise<IssuedSession>;
+  options: { site: string; sessionOnly: boolean; redirectUrl: string; client?: auth.ClientInfo },
+) => Promise<IssuedSession | { pending: TokenCookie }>;
 
 export type LoginHandlerClient = PromiseClient<login.LoginHandlerClient>;
 
@@ -36,6 +36,8 @@ export interface LoginHandlerRoutesDeps {
   /** Configured handler names (the provider names under /auth/) and their LoginHandler clients. */
   handlers: Record<string, LoginHandlerClient>;
   issueSession: IssueSession;
+  /** A login held back for a TOTP code (README "Second factor (TOTP)"): the pending cookie and answer. */
+  answerSecondFactor?: (ctx: Koa.Context, pending: TokenCookie, redirect: boolean) => void;
   /** Ends the session of a token at logout (the auth service's Logout: no refresh after it). */
   endSession?: (token: string) => Promise<void>;
   authenticator: Authenticator;
@@ -146,13 +148,19 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
         // answer, a login included (a handler clears its request cookie when the login succeeds).
         for (const c of handlerSetCookies(res.headers, name, deps.cookies, names)) ctx.append('Set-Cookie', c);
         if (res.userJson && action !== 'logout' && status >= 200 && status < 300) {
+          const redirectUrl = res.redirectUrl && deps.trustedRedirects?.includes(name) ? res.redirectUrl : '';
           const issued = await deps.issueSession(name, res.userJson, {
             site: res.site || queryText(ctx, 'site') || queryText(ctx, 'aud'),
             sessionOnly: wantsSessionCookie(ctx.query),
+            redirectUrl,
             client: clientInfo(ctx),
           });
+          if ('pending' in issued) {
+            if (!deps.answerSecondFactor) throw new Error('a login needs a second factor the gateway cannot ask for');
+            return deps.answerSecondFactor(ctx, issued.pending, redirectUrl !== '');
+          }
           setTokenCookies(ctx, deps.cookies, issued.session);
-          if (res.redirectUrl && deps.trustedRedirects?.includes(name)) {
+          if (redirectUrl) {
             ctx.status = 303;
             ctx.redirect(res.redirectUrl);
             return;

@@ -125,7 +125,9 @@ export const amountText = z
     const [whole, fraction = ''] = s.split('.');
     return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   })
-  .refine((cents) => cents > 0, { error: 'amount must be greater than zero' });
+  .refine((cents) => cents > 0, { error: 'amount must be greater than zero' })
+  // For the OpenAPI document (gateway/src/openapi), which cannot read the checks above.
+  .meta({ description: 'A positive decimal string, at most two places', pattern: AMOUNT.source, example: '10.00' });
 
 export const loadBody = z.object(
   {

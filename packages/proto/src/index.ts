@@ -9,6 +9,7 @@ import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
 import type { ProtoGrpcType as SessionsProto } from './gen/sessions';
 import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
+import type { ProtoGrpcType as TotpProto } from './gen/totp';
 
 /** The protos/ folder at the top of the workspace: the only copy of every contract. */
 export const PROTO_ROOT = runtimeAssetDir(path.resolve(__dirname, '../../../protos'), 'protos');
@@ -33,6 +34,7 @@ export const PROTO_FILES = {
   payment: 'payment/v1/payment.proto',
   hooks: 'hooks/v1/hooks.proto',
   login: 'login/v1/login_handler.proto',
+  totp: 'auth/v1/totp.proto',
   // Sessions per device: auth.v1.SessionService, served by the auth process.
   sessions: 'auth/v1/sessions.proto',
 } as const;
@@ -46,6 +48,7 @@ interface LoadedProtos {
   payment: PaymentProto;
   hooks: HooksProto;
   login: LoginProto;
+  totp: TotpProto;
   sessions: SessionsProto;
 }
 

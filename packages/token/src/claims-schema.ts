@@ -39,4 +39,5 @@ export const claimsSchema = z.looseObject({
   'no-ava': z.boolean().optional(),
   auth_provider: z.looseObject({ name: z.string() }).optional(),
   auth_time: seconds.optional(),
+  amr: z.array(z.string()).optional(),
 });

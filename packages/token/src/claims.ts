@@ -39,6 +39,11 @@ export interface Claims {
    * AUTH_COOKIE_DURATION counted from here; go-pkgz/auth has no such cap.
    */
   auth_time?: number;
+  /**
+   * How the session was obtained (RFC 8176 Authentication Method Reference values, as OIDC's `amr`):
+   * the first factor, then "otp" and "mfa" after a second factor. Refresh keeps it.
+   */
+  amr?: string[];
 }
 
 /**
@@ -96,6 +101,7 @@ export function orderClaims(c: Claims): Claims {
     'no-ava',
     'auth_provider',
     'auth_time',
+    'amr',
   ];
   for (const key of keys) {
     const value = c[key];

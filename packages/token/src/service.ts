@@ -17,6 +17,8 @@ export interface TokenServiceOptions {
   providerAllowed?: (name: string) => boolean;
   /** Runs at login and at every refresh (the application's claims updater). */
   updateClaims?: (claims: Claims) => Promise<Claims>;
+  /** The `amr` of a session when the login names none: by provider (the auth service's composition root). */
+  amrFor?: (provider: string) => string[];
   now?: () => number;
 }
 
@@ -69,8 +71,11 @@ export class TokenService {
     provider: string;
     sessionOnly: boolean;
     noAvatar?: boolean;
+    /** How the user proved who they are (RFC 8176); unset: `amrFor(provider)`. */
+    amr?: string[];
   }): Promise<Issued> {
     const nowSec = Math.floor(this.now() / 1000);
+    const amr = input.amr ?? this.options.amrFor?.(input.provider);
     const claims: Claims = {
       aud: input.aud,
       jti: randomToken(),
@@ -79,6 +84,7 @@ export class TokenService {
       'no-ava': input.noAvatar,
       auth_provider: { name: input.provider },
       auth_time: nowSec,
+      amr: amr && amr.length > 0 ? amr : undefined,
     };
     return this.sign(await this.update(claims));
   }

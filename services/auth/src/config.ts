@@ -33,6 +33,7 @@ import type { VerifiedLimits } from './login/verified-login';
 import { type ProviderConfig, parseProviders } from './providers/config';
 import { type DevProviderSettings, loopbackFor } from './providers/dev';
 import type { RedisSettings } from './stores/open';
+import { resolveTotpSettings, type TotpSettings, totpSettingsShape } from './totp/config';
 
 const envSchema = z.object({
   ...tokenSettingsShape,
@@ -65,6 +66,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalText(),
   DATABASE_POOL_MAX: poolSize(5),
   DATABASE_TRANSACTION_POOLING: flag(false),
+  /** TOTP second factor keys (totp/config.ts). */
+  ...totpSettingsShape,
   /** Password of the verified providers' SMTP server (overrides smtp.password in AUTH_CONFIG). */
   AUTH_SMTP_PASSWORD: optionalText(),
   /** Abuse limits, <count>/<window>: direct login attempts, verification messages. */
@@ -98,6 +101,8 @@ export interface AuthConfig {
   databaseUrl: string | undefined;
   /** DATABASE_POOL_MAX and DATABASE_TRANSACTION_POOLING (a transaction-mode PgBouncer in front). */
   database?: { poolMax: number; transactionPooling: boolean };
+  /** AUTH_TOTP_KEY (and retired keys): with databaseUrl, the TOTP second factor can be set up. */
+  totp?: TotpSettings;
   limits: { direct: DirectLimits; verified: VerifiedLimits };
   logLevel: string;
   logFormat: 'json' | 'pretty';
@@ -134,6 +139,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   const token = resolveTokenSettings(raw, problems);
   applySecretHookRules(hooks, token.audiences, problems, token.alg);
   const redisConnection = resolveRedisConnection(raw, problems);
+  const totp = resolveTotpSettings(raw, problems);
   const dev = raw.AUTH_DEV_PROVIDER
     ? {
         host: raw.AUTH_DEV_HOST,
@@ -157,7 +163,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
         ...(dev ? ['dev'] : []),
         ...Object.keys(token.loginHandlers),
         ...providers.map((p) => p.name),
-        ...['list', 'logout', 'user', 'status', 'avatar', 'passkey'],
+        ...['list', 'logout', 'user', 'status', 'avatar', 'passkey', 'totp'],
       ],
       smtpPassword: raw.AUTH_SMTP_PASSWORD,
     },
@@ -194,6 +200,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX, connection: redisConnection },
     databaseUrl: raw.DATABASE_URL,
     database: { poolMax: raw.DATABASE_POOL_MAX, transactionPooling: raw.DATABASE_TRANSACTION_POOLING },
+    totp,
     limits: {
       direct: {
         perUser: raw.AUTH_LIMIT_DIRECT_USER,

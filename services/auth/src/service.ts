@@ -25,6 +25,7 @@ import { type ConfiguredProviders, startConfiguredProviders } from './providers/
 import { openStores } from './stores/open';
 import { PgPasskeyStore } from './stores/passkeys';
 import { createPool, runMigrations } from './stores/postgres';
+import { amrByProvider, openSecondFactor } from './totp/open';
 
 export interface StartOverrides {
   log?: Logger;
@@ -79,6 +80,11 @@ export async function startAuthService(
     signingKeys: keys.signingKeys,
     previousSecrets: keys.previous,
     updateClaims: hooks?.has('update-claims') ? hookClaimsUpdater(hooks, log) : undefined,
+    amrFor: amrByProvider({
+      direct: config.direct.map((d) => d.name),
+      verified: config.verified.map((v) => v.name),
+      passkey: PASSKEY_PROVIDER,
+    }),
   });
   const stores = openStores(config.redis, log);
   if (metrics) {
@@ -133,6 +139,16 @@ export async function startAuthService(
   } else {
     log.warn('DATABASE_URL is unset: the passkey provider is off (passkeys are stored in Postgres)');
   }
+  // TOTP second factor (README "Second factor (TOTP)"): secrets in the same database.
+  const totp = openSecondFactor({
+    pool: passkeyPool,
+    settings: config.totp,
+    redis: stores.redis && { client: stores.redis, keyPrefix: config.redis.keyPrefix },
+    limiter: stores.limiter,
+    tokens,
+    issuer: config.token.issuer,
+    log,
+  });
   const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress, internalAuth, metrics);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);
   const login = new OAuth2Login({
@@ -222,6 +238,8 @@ export async function startAuthService(
       jwks: keys.signingKeys?.jwks,
       builtInLogins: builtIns.logins,
       passkeys,
+      secondFactor: totp.secondFactor,
+      totpAvailable: totp.available,
       log,
       checkDependencies: stores.redis ? async () => (await stores.redis?.ping()) === 'PONG' : undefined,
       metrics,

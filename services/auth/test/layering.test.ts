@@ -17,7 +17,8 @@ const SRC = path.join(__dirname, '..', 'src');
  * - providers/: what each identity provider is (endpoints, mapping, ID-token checks, the dev server)
  *   and starting the configured ones.
  * - login/: the engines that use providers (OAuth2 flow, sessions) and the built-in direct and verified
- *   logins, with their settings.
+ *   logins, with their settings. totp/: the TOTP second factor (sealed secrets, codes, the login hold),
+ *   beside login/, which it does not import (the gRPC handlers put the hold between them).
  * - config.ts: reads the environment and assembles the settings types of every layer below it.
  * - grpc/: the adapters: the gRPC server, its handlers, and the clients of other services.
  * - service.ts: the composition root; main.ts: the process; cli/: one-shot entries (db-migrate).
@@ -27,7 +28,7 @@ const LAYERS: string[][] = [
   ['stores', 'credentials', 'senders'],
   ['local-server'],
   ['providers'],
-  ['login'],
+  ['login', 'totp'],
   ['config.ts'],
   ['grpc'],
   // tracing.ts starts the OpenTelemetry SDK before anything else loads, so only main.ts imports it.

@@ -8,6 +8,7 @@ import type { HandlerSessions } from '../login/handler-sessions';
 import type { OAuth2Login } from '../login/oauth2-login';
 import type { Sessions } from '../login/sessions';
 import type { ProviderRegistry } from '../providers/registry';
+import type { SecondFactor } from '../totp/second-factor';
 import type { EndedSessionStreams } from './ended-sessions-stream';
 import type { SessionRecorder } from './metrics';
 
@@ -24,12 +25,28 @@ export interface AuthHandlerDeps {
   log: Logger;
   /** Metrics, when on. */
   recorder?: SessionRecorder;
+  /** The TOTP second factor (with a database): logins of users who turned it on wait for a code. */
+  secondFactor?: SecondFactor;
   /** Sessions per device: every session issued here is recorded with its browser. */
   devices?: DeviceSessions;
 }
 
 function issued(i: Issued): auth.IssuedToken {
   return { token: i.token, jti: i.jti, maxAgeSeconds: i.maxAgeSeconds };
+}
+
+/**
+ * The session of a finished login, or, for a user with TOTP on, the pending login that stands for it
+ * until the code comes (README "Second factor (TOTP)"). Every login but a passkey's passes here.
+ */
+async function heldBack(
+  secondFactor: SecondFactor | undefined,
+  session: Issued,
+  redirectUrl: string,
+): Promise<{ session?: auth.IssuedToken; secondFactorPending?: auth.IssuedToken }> {
+  const held = secondFactor ? await secondFactor.hold(session, redirectUrl) : { session };
+  if ('session' in held) return { session: issued(held.session) };
+  return { secondFactorPending: { token: held.pending.id, jti: '', maxAgeSeconds: held.pending.maxAgeSeconds } };
 }
 
 /** gRPC adapter of the auth service: requests in, plain domain calls, responses out. */
@@ -43,6 +60,7 @@ export function authHandlers({
   jwks,
   log,
   recorder,
+  secondFactor,
   devices,
 }: AuthHandlerDeps): Omit<auth.AuthServiceHandlers, `${string}Passkey${string}`> {
   // The passkey RPCs are passkey-handlers.ts's.
@@ -62,20 +80,26 @@ export function authHandlers({
     CompleteLogin: unaryHandler(log, async (req: auth.CompleteLoginRequest__Output) => {
       const params = Object.fromEntries(req.params.map((p) => [p.name, p.value]));
       const done = await login.complete(providers.get(req.provider), req.handshakeToken, params);
-      recorder?.issued(req.provider, 'oauth2');
-      await devices?.issued(done.session, req.client);
+      const held = await heldBack(secondFactor, done.session, done.redirectUrl ?? '');
+      if (held.session) {
+        recorder?.issued(req.provider, 'oauth2');
+        await devices?.issued(done.session, req.client);
+      }
       return {
-        session: issued(done.session),
-        userJson: JSON.stringify(done.session.claims.user),
+        ...held,
+        userJson: held.session ? JSON.stringify(done.session.claims.user) : '',
         redirectUrl: done.redirectUrl ?? '',
       };
     }),
 
     IssueSession: unaryHandler(log, async (req: auth.IssueSessionRequest__Output) => {
       const session = await handlerSessions.issue(req);
-      recorder?.issued(req.provider, 'handler');
-      await devices?.issued(session, req.client);
-      return { session: issued(session), userJson: JSON.stringify(session.claims.user) };
+      const held = await heldBack(secondFactor, session, req.redirectUrl);
+      if (held.session) {
+        recorder?.issued(req.provider, 'handler');
+        await devices?.issued(session, req.client);
+      }
+      return { ...held, userJson: held.session ? JSON.stringify(session.claims.user) : '' };
     }),
 
     RefreshToken: unaryHandler(log, async (req: auth.RefreshTokenRequest__Output) => {

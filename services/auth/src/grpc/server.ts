@@ -4,10 +4,12 @@ import { loadProto } from '@gatehouse/proto';
 import type { BuiltInLogin } from '../login/built-in-logins';
 import type { DeviceSessions } from '../login/device-sessions';
 import type { PasskeyLogin } from '../login/passkey-login';
+import type { SecondFactor } from '../totp/second-factor';
 import { type AuthHandlerDeps, authHandlers } from './handlers';
 import { builtInLoginHandlers } from './login-handlers';
 import { passkeyHandlers } from './passkey-handlers';
 import { sessionHandlers } from './session-handlers';
+import { totpHandlers } from './totp-handlers';
 
 export interface AuthServerDeps extends AuthHandlerDeps {
   host: string;
@@ -16,6 +18,9 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   builtInLogins: BuiltInLogin[];
   /** Passkeys; undefined without a database (the RPCs then answer FAILED_PRECONDITION). */
   passkeys?: PasskeyLogin;
+  /** TOTP (auth.v1.TotpService); undefined without a database. `totpAvailable`: AUTH_TOTP_KEY set too. */
+  secondFactor?: SecondFactor;
+  totpAvailable?: boolean;
   /** Internal authentication: callers are checked against AUTH_ACCESS. */
   internalAuth?: InternalAuth;
   /** Health is NOT_SERVING while this answers false (Redis unreachable); absent: always SERVING. */
@@ -54,12 +59,19 @@ export const AUTH_ACCESS: AccessRules = {
   // login.v1.LoginHandler of the built-in direct and verified providers
   Login: ['gateway'],
   Callback: ['gateway'],
+  // auth.v1.TotpService: the gateway vouches for the session's user, as for passkeys.
+  GetTotpStatus: ['gateway'],
+  SetupTotp: ['gateway'],
+  ActivateTotp: ['gateway'],
+  DisableTotp: ['gateway'],
+  VerifyTotp: ['gateway'],
 };
 
 /** The auth service's gRPC server: auth.v1.AuthService and login.v1.LoginHandler for the built-in logins. */
 export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer> {
   const { definition, grpcObject } = loadProto('auth');
   const loginProto = loadProto('login');
+  const totpProto = loadProto('totp');
   const sessionsProto = loadProto('sessions');
   return startGrpcServer({
     name: 'auth',
@@ -78,8 +90,12 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
         definition: loginProto.grpcObject.login.v1.LoginHandler.service,
         implementation: builtInLoginHandlers(deps.builtInLogins, deps.log),
       },
+      {
+        definition: totpProto.grpcObject.auth.v1.TotpService.service,
+        implementation: totpHandlers(deps.secondFactor, deps.totpAvailable ?? false, deps.log),
+      },
     ],
-    definitions: [definition, loginProto.definition, sessionsProto.definition],
+    definitions: [definition, loginProto.definition, totpProto.definition, sessionsProto.definition],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
     log: deps.log,
     checkDependencies: deps.checkDependencies,

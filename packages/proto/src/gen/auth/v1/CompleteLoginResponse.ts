@@ -6,10 +6,12 @@ export interface CompleteLoginResponse {
   'session'?: (_auth_v1_IssuedToken | null);
   'userJson'?: (string);
   'redirectUrl'?: (string);
+  'secondFactorPending'?: (_auth_v1_IssuedToken | null);
 }
 
 export interface CompleteLoginResponse__Output {
   'session': (_auth_v1_IssuedToken__Output | null);
   'userJson': (string);
   'redirectUrl': (string);
+  'secondFactorPending': (_auth_v1_IssuedToken__Output | null);
 }

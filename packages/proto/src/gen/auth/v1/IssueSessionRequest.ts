@@ -7,6 +7,7 @@ export interface IssueSessionRequest {
   'userJson'?: (string);
   'site'?: (string);
   'sessionOnly'?: (boolean);
+  'redirectUrl'?: (string);
   'client'?: (_auth_v1_ClientInfo | null);
 }
 
@@ -15,5 +16,6 @@ export interface IssueSessionRequest__Output {
   'userJson': (string);
   'site': (string);
   'sessionOnly': (boolean);
+  'redirectUrl': (string);
   'client': (_auth_v1_ClientInfo__Output | null);
 }

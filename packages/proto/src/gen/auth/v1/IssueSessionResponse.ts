@@ -5,9 +5,11 @@ import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_
 export interface IssueSessionResponse {
   'session'?: (_auth_v1_IssuedToken | null);
   'userJson'?: (string);
+  'secondFactorPending'?: (_auth_v1_IssuedToken | null);
 }
 
 export interface IssueSessionResponse__Output {
   'session': (_auth_v1_IssuedToken__Output | null);
   'userJson': (string);
+  'secondFactorPending': (_auth_v1_IssuedToken__Output | null);
 }

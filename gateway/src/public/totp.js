@@ -1,0 +1,128 @@
+// TOTP second factor on the demo page (README "Second factor (TOTP)"): for a logged-in user, set up an
+// authenticator app (QR code drawn by the gateway as SVG, the key as text), turn it on with a first
+// code and see the recovery codes once, or turn it off; for a login that waits for a code
+// (/?second_factor=totp), the code prompt.
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const xsrf = () => {
+    const m = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
+    return m ? decodeURIComponent(m[1]) : '';
+  };
+  const send = (method, path, body) =>
+    fetch(path, {
+      method,
+      headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf() },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const failure = async (res) => (await res.json().catch(() => ({}))).error || `HTTP ${res.status}`;
+  const minutes = (res) => Math.max(1, Math.ceil(Number(res.headers.get('Retry-After') || '60') / 60));
+  /** Six digits are a code; anything else is taken for a recovery code. */
+  const factor = (text) => {
+    const value = text.trim();
+    return /^\d{3}\s?\d{3}$/.test(value) ? { code: value.replace(/\s/g, '') } : { recovery_code: value };
+  };
+
+  // --- A logged-in user: status, setup, recovery codes, turning off.
+  const say = (text) => {
+    $('totp-message').textContent = text;
+  };
+
+  async function showStatus() {
+    const res = await fetch('/auth/totp', { headers: { 'X-XSRF-TOKEN': xsrf() } });
+    if (!res.ok) return;
+    const status = await res.json();
+    if (!status.enabled && !status.available) return;
+    $('totp').hidden = false;
+    $('totp-status').textContent = status.enabled
+      ? `Two-factor authentication is on (${status.recovery_codes_left} recovery codes left).`
+      : 'Two-factor authentication is off.';
+    $('totp-setup').hidden = status.enabled;
+    $('totp-disable').hidden = !status.enabled;
+    $('totp-enrol').hidden = true;
+  }
+
+  $('totp-setup').addEventListener('click', async () => {
+    say('');
+    const res = await send('POST', '/auth/totp/setup');
+    if (!res.ok) return say(`Cannot set up two-factor authentication: ${await failure(res)}`);
+    const { secret, qr_svg: svg } = await res.json();
+    // The gateway's SVG (paths only, no script) becomes nodes of this page; never HTML from elsewhere.
+    const drawn = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
+    drawn.setAttribute('role', 'img');
+    drawn.setAttribute('aria-label', 'QR code for your authenticator app');
+    $('totp-qr').replaceChildren(document.importNode(drawn, true));
+    $('totp-secret').textContent = secret;
+    $('totp-enrol').hidden = false;
+    $('totp-setup').hidden = true;
+    $('totp-activate-code').focus();
+  });
+
+  $('totp-activate').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const res = await send('POST', '/auth/totp/activate', { code: $('totp-activate-code').value.trim() });
+    if (res.status === 429) return say(`Too many wrong codes: try again in ${minutes(res)} minutes.`);
+    if (!res.ok) return say(`Not turned on: ${await failure(res)}`);
+    const { recovery_codes: codes } = await res.json();
+    const list = $('totp-recovery-codes');
+    list.replaceChildren(
+      ...codes.map((code) => {
+        const item = document.createElement('li');
+        item.textContent = code;
+        return item;
+      }),
+    );
+    $('totp-recovery').hidden = false;
+    $('totp-activate-code').value = '';
+    say('Two-factor authentication is on.');
+    await showStatus();
+  });
+
+  $('totp-disable').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const res = await send('DELETE', '/auth/totp', factor($('totp-disable-code').value));
+    if (res.status === 429) return say(`Too many wrong codes: try again in ${minutes(res)} minutes.`);
+    if (!res.ok) return say(`Not turned off: ${await failure(res)}`);
+    $('totp-disable-code').value = '';
+    $('totp-recovery').hidden = true;
+    say('Two-factor authentication is off.');
+    await showStatus();
+  });
+
+  // --- A login waiting for its code.
+  const prompt = (text) => {
+    $('totp-prompt-message').textContent = text;
+  };
+  let recovery = false;
+
+  $('totp-use-recovery').addEventListener('click', () => {
+    recovery = !recovery;
+    const input = $('totp-code');
+    input.value = '';
+    input.inputMode = recovery ? 'text' : 'numeric';
+    input.autocomplete = recovery ? 'off' : 'one-time-code';
+    $('totp-code-label').textContent = recovery ? 'Recovery code' : 'Code from your authenticator app';
+    $('totp-use-recovery').textContent = recovery ? 'Use a code from the app' : 'Use a recovery code';
+    input.focus();
+  });
+
+  $('totp-verify').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const value = $('totp-code').value.trim();
+    const res = await send('POST', '/auth/totp/verify', recovery ? { recovery_code: value } : { code: value });
+    // 303 to the login's `from`: fetch has followed it; the page goes there itself.
+    if (res.ok) return window.location.assign(res.redirected ? res.url : '/');
+    if (res.status === 429) return prompt(`Too many wrong codes: try again in ${minutes(res)} minutes.`);
+    if (res.status === 401) {
+      $('totp-verify').hidden = true;
+      return prompt('This login has expired: log in again.');
+    }
+    prompt(`Not accepted: ${await failure(res)}`);
+  });
+
+  if (new URLSearchParams(window.location.search).get('second_factor') === 'totp') {
+    $('totp-prompt').hidden = false;
+    $('totp-code').focus();
+  } else {
+    showStatus().catch(() => {});
+  }
+})();

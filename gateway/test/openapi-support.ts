@@ -1,0 +1,99 @@
+// The two sides the OpenAPI tests compare: routes as the Koa routers register them, and routes as the
+// document describes them, both as METHOD + path template (`{name}` for a parameter).
+import type Router from '@koa/router';
+import type { Mount } from '../src/app';
+
+export interface Route {
+  method: string;
+  path: string;
+}
+
+/**
+ * Routes registered for every method (`router.all`) answer only some of them; what each serves is
+ * declared here, from its handler. A parameter listed under `params` takes only those values (the
+ * handler's switch answers 404 to the others). An `all` route not listed here fails the check.
+ */
+const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<string, string[]> } | 'fallback'> = {
+  // auth.routes.ts: 405 for other methods; actions other than these three answer 404.
+  '/auth/:provider/:action': { methods: ['GET', 'POST'], params: { action: ['login', 'callback', 'logout'] } },
+  // auth.routes.ts: any other /auth path answers 400 `provider ... not supported` (go-pkgz): no route.
+  '/auth/*rest': 'fallback',
+  // totp.routes.ts: a TOTP route's other methods answer 405 with Allow, other paths under it 404.
+  '/auth/totp': 'fallback',
+  '/auth/totp/{*rest}': 'fallback',
+};
+
+/** Mounts of plain middleware (no router to walk): the avatar handler, which serves GET and HEAD. */
+function middlewareRoutes(prefix: string, avatarRoutePath: string): Route[] {
+  if (prefix === avatarRoutePath.replace(/\/+$/, '')) {
+    return ['GET', 'HEAD'].map((method) => ({ method, path: `${prefix}/{id}` }));
+  }
+  throw new Error(`middleware mount ${prefix}: declare what it serves in openapi-support.ts`);
+}
+
+const template = (koaPath: string) => koaPath.replace(/:(\w+)/g, '{$1}');
+
+/** Every value combination of the constrained parameters of a path. */
+function expand(path: string, params: Record<string, string[]> = {}): string[] {
+  let paths = [path];
+  for (const [name, values] of Object.entries(params)) {
+    paths = paths.flatMap((p) => values.map((v) => p.replace(`:${name}`, v)));
+  }
+  return paths;
+}
+
+/**
+ * The routes of a composed gateway: each mount's router layers (HEAD and OPTIONS left out: the router
+ * adds them to every GET and path), middleware mounts as declared, application prefixes skipped.
+ */
+export function servedRoutes(
+  mounts: readonly Mount[],
+  options: { avatarRoutePath: string; applicationPrefixes: string[] },
+): Route[] {
+  const seen = new Map<string, Route>();
+  const add = (r: Route) => seen.set(`${r.method} ${r.path}`, r);
+  for (const mount of mounts) {
+    if (options.applicationPrefixes.includes(mount.prefix)) continue; // the applications' own routes
+    if (mount.middleware?.length) for (const r of middlewareRoutes(mount.prefix, options.avatarRoutePath)) add(r);
+    for (const router of mount.routers ?? []) {
+      for (const layer of (router as Router).stack) {
+        if (layer.methods.length === 0) continue; // router.use middleware
+        if (typeof layer.path !== 'string') throw new Error(`${layer.path}: a route by regular expression`);
+        const everyMethod = layer.methods.includes('PUT') && layer.methods.includes('SEARCH');
+        const declared = everyMethod ? ALL_METHOD_ROUTES[layer.path] : undefined;
+        if (everyMethod && declared === undefined) {
+          throw new Error(`${layer.path} is registered for every method: declare what it serves in openapi-support.ts`);
+        }
+        if (declared === 'fallback') continue;
+        const methods = declared?.methods ?? layer.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+        for (const path of expand(layer.path, declared?.params)) {
+          for (const method of methods) add({ method, path: template(path) });
+        }
+      }
+    }
+  }
+  return [...seen.values()];
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head'] as const;
+
+/** Every operation of an OpenAPI document. */
+export function documentedRoutes(document: { paths?: object }): Route[] {
+  return Object.entries((document.paths ?? {}) as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m] !== undefined).map((m) => ({ method: m.toUpperCase(), path })),
+  );
+}
+
+const isParam = (segment: string) => /^\{\w+\}$/.test(segment);
+
+/**
+ * Whether a documented route describes a served one: the same method, and segment by segment equal
+ * text or a documented parameter (/auth/telegram/login is an /auth/{provider}/login). A served
+ * parameter needs a documented one: /auth/totp/setup does not describe /auth/{provider}/setup.
+ */
+export function unify(served: Route, documented: Route): boolean {
+  if (served.method !== documented.method) return false;
+  const a = served.path.split('/');
+  const b = documented.path.split('/');
+  return a.length === b.length && a.every((s, i) => s === b[i] || isParam(b[i] ?? ''));
+}

@@ -1,0 +1,12 @@
+// Original file: protos/auth/v1/totp.proto
+
+
+export interface TotpUser {
+  'id'?: (string);
+  'name'?: (string);
+}
+
+export interface TotpUser__Output {
+  'id': (string);
+  'name': (string);
+}

@@ -1,0 +1,62 @@
+import { unaryHandler } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import type { auth } from '@gatehouse/proto';
+import { totpErrors } from '../totp/errors';
+import type { FactorInput } from '../totp/factor-check';
+import type { SecondFactor } from '../totp/second-factor';
+
+/** The gateway always sends the session's user; an empty one is a caller's bug, refused as such. */
+function userOf(req: { user?: auth.TotpUser__Output | null }): { id: string; name: string; picture: string } {
+  const u = req.user;
+  if (!u?.id) throw totpErrors.badInput('user is required');
+  return { id: u.id, name: u.name || u.id, picture: '' };
+}
+
+function factorOf(f: auth.TotpFactor__Output | null | undefined): FactorInput {
+  return { code: f?.code || undefined, recoveryCode: f?.recoveryCode || undefined };
+}
+
+/**
+ * gRPC adapter of auth.v1.TotpService. `totp` undefined (no DATABASE_URL) answers every call "disabled";
+ * `available` says whether setup can work (AUTH_TOTP_KEY set too).
+ */
+export function totpHandlers(
+  totp: SecondFactor | undefined,
+  available: boolean,
+  log: Logger,
+): auth.TotpServiceHandlers {
+  const on = () => {
+    if (!totp) throw totpErrors.disabled();
+    return totp;
+  };
+  return {
+    GetTotpStatus: unaryHandler(log, async (req: auth.TotpUserRequest__Output) => {
+      const user = userOf(req);
+      if (!totp) return { enabled: false, recoveryCodesLeft: 0, available: false };
+      const status = await totp.status(user.id);
+      return { enabled: status.active, recoveryCodesLeft: status.recoveryCodesLeft, available };
+    }),
+    SetupTotp: unaryHandler(log, async (req: auth.TotpUserRequest__Output) => on().setup(userOf(req))),
+    ActivateTotp: unaryHandler(log, async (req: auth.ActivateTotpRequest__Output) => {
+      const done = await on().activate(userOf(req).id, req.code);
+      return 'limited' in done
+        ? { recoveryCodes: [], retryAfterSeconds: done.retryAfterSeconds }
+        : { recoveryCodes: done.recoveryCodes, retryAfterSeconds: 0 };
+    }),
+    DisableTotp: unaryHandler(log, async (req: auth.TotpFactorRequest__Output) => {
+      const limited = await on().disable(userOf(req).id, factorOf(req.factor));
+      return { retryAfterSeconds: limited?.retryAfterSeconds ?? 0 };
+    }),
+    VerifyTotp: unaryHandler(log, async (req: auth.VerifyTotpRequest__Output) => {
+      const done = await on().verify(req.pendingId, factorOf(req.factor));
+      if ('limited' in done) return { userJson: '', redirectUrl: '', retryAfterSeconds: done.retryAfterSeconds };
+      const { session } = done;
+      return {
+        session: { token: session.token, jti: session.jti, maxAgeSeconds: session.maxAgeSeconds },
+        userJson: JSON.stringify(session.claims.user),
+        redirectUrl: done.redirectUrl,
+        retryAfterSeconds: 0,
+      };
+    }),
+  };
+}

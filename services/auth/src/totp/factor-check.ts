@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import type { Limit, RateLimiter } from '@gatehouse/redis';
+import { findHash, hashRecoveryCode, matchStep, normalizeCode, normalizeRecoveryCode } from './codes';
+import { totpErrors } from './errors';
+import type { SecretBox } from './secret-box';
+import type { TotpRecord, TotpStore } from './store';
+
+/** 5 wrong codes per user, and per pending login, in 15 minutes; the next attempt waits (429). */
+export const WRONG_CODE_LIMIT: Limit = { limit: 5, windowMs: 15 * 60_000 };
+
+/** What a person gives as a second factor: a current code or one of the recovery codes. */
+export interface FactorInput {
+  code?: string;
+  recoveryCode?: string;
+}
+
+/** The answer when too many wrong codes were given: retry after this many seconds. */
+export interface Limited {
+  limited: true;
+  retryAfterSeconds: number;
+}
+
+export const userLimitKey = (userId: string) => `totp:user:${userId}`;
+export const pendingLimitKey = (pendingId: string) =>
+  `totp:pending:${createHash('sha256').update(pendingId).digest('hex')}`;
+
+/**
+ * Checks a code or recovery code for a user whose TOTP is active: the attempt counters first (shared
+ * through Redis), then the code, each accepted once (the used step and the used recovery code are marked
+ * in Postgres in the same statement that checks them, so two replicas cannot both accept one).
+ */
+export class FactorChecker {
+  constructor(
+    private readonly store: TotpStore,
+    private readonly box: SecretBox | undefined,
+    private readonly limiter: RateLimiter,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Whether any of the counters is spent; counts nothing. */
+  async limited(keys: string[]): Promise<Limited | undefined> {
+    for (const key of keys) {
+      const verdict = await this.limiter.peek(key, WRONG_CODE_LIMIT);
+      if (!verdict.allowed) return { limited: true, retryAfterSeconds: verdict.retryAfterSeconds };
+    }
+    return undefined;
+  }
+
+  /** Counts one wrong attempt on every counter. */
+  async wrong(keys: string[]): Promise<void> {
+    for (const key of keys) await this.limiter.hit(key, WRONG_CODE_LIMIT);
+  }
+
+  /** The time step of a valid code for the stored secret; undefined for a wrong one. */
+  step(record: TotpRecord, code: string): number | undefined {
+    const digits = normalizeCode(code);
+    if (!digits) return undefined;
+    const secret = this.openSecret(record);
+    return matchStep(secret, digits, this.now());
+  }
+
+  openSecret(record: TotpRecord): Buffer {
+    if (!this.box) throw totpErrors.keyMissing(new Error('AUTH_TOTP_KEY is unset'));
+    try {
+      return this.box.open(record.sealed, record.userId);
+    } catch (err) {
+      throw totpErrors.keyMissing(err);
+    }
+  }
+
+  /**
+   * Checks and uses the factor. Wrong (or replayed) counts against `limitKeys` and throws wrongCode;
+   * a spent counter answers Limited without looking at the factor. Input that cannot be a factor at all
+   * (both or neither field, a 100-character "code") is a bad request and counts nothing.
+   */
+  async use(record: TotpRecord, input: FactorInput, limitKeys: string[]): Promise<Limited | undefined> {
+    if ((input.code ? 1 : 0) + (input.recoveryCode ? 1 : 0) !== 1) {
+      throw totpErrors.badInput('give either code or recovery_code');
+    }
+    if ((input.code ?? input.recoveryCode ?? '').length > 64) throw totpErrors.badInput('the code is too long');
+    const limited = await this.limited(limitKeys);
+    if (limited) return limited;
+    const accepted = input.code
+      ? await this.useCode(record, input.code)
+      : await this.useRecoveryCode(record.userId, input.recoveryCode ?? '');
+    if (!accepted) {
+      await this.wrong(limitKeys);
+      throw totpErrors.wrongCode();
+    }
+    await this.limiter.reset(userLimitKey(record.userId));
+    return undefined;
+  }
+
+  private async useCode(record: TotpRecord, code: string): Promise<boolean> {
+    const step = this.step(record, code);
+    if (step === undefined || step <= record.lastStep) return false;
+    if (!(await this.store.useStep(record.userId, step))) return false;
+    // Rotation: a secret sealed with a retired key is sealed again with the current one once it is used.
+    if (this.box?.needsReseal(record.sealed)) {
+      await this.store.reseal(record.userId, this.box.seal(this.openSecret(record), record.userId));
+    }
+    return true;
+  }
+
+  private async useRecoveryCode(userId: string, given: string): Promise<boolean> {
+    const normalized = normalizeRecoveryCode(given);
+    if (!normalized) return false;
+    const hash = hashRecoveryCode(userId, normalized);
+    const stored = await this.store.unusedRecoveryHashes(userId);
+    const at = findHash(hash, stored);
+    if (at < 0) return false;
+    return this.store.useRecoveryCode(userId, stored[at] as Buffer);
+  }
+}

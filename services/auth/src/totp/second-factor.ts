@@ -1,0 +1,158 @@
+import type { RateLimiter } from '@gatehouse/redis';
+import { type Claims, type Issued, randomToken, type TokenService, type User } from '@gatehouse/token';
+import { z } from 'zod';
+import { base32, hashRecoveryCode, newRecoveryCodes, newSecret, normalizeRecoveryCode, otpauthUri } from './codes';
+import { totpErrors } from './errors';
+import { type FactorChecker, type FactorInput, type Limited, pendingLimitKey, userLimitKey } from './factor-check';
+import type { PendingLogins } from './pending';
+import type { SecretBox } from './secret-box';
+import type { TotpStore } from './store';
+
+/** A login waiting for its second factor lives this long (the pending cookie's Max-Age too). */
+export const PENDING_TTL_MS = 5 * 60_000;
+
+/** What a login that needs a second factor gives instead of a session: the pending cookie's value. */
+export interface PendingLogin {
+  id: string;
+  maxAgeSeconds: number;
+}
+
+/** The login as its first factor left it, kept in the pending record until the code comes. */
+const pendingRecord = z.object({
+  user: z.looseObject({ name: z.string(), id: z.string(), picture: z.string() }),
+  aud: z.string(),
+  provider: z.string(),
+  sessionOnly: z.boolean(),
+  noAvatar: z.boolean(),
+  amr: z.array(z.string()),
+  redirectUrl: z.string(),
+});
+
+export interface SecondFactorDeps {
+  store: TotpStore;
+  /** Undefined without AUTH_TOTP_KEY: nobody can set TOTP up; logins of users who have it still wait for it. */
+  box: SecretBox | undefined;
+  checker: FactorChecker;
+  pending: PendingLogins;
+  limiter: RateLimiter;
+  tokens: TokenService;
+  /** Shown in authenticator apps next to the account name. */
+  issuer: string;
+}
+
+/** The second factor's `amr` values (RFC 8176): a one-time password, and so more than one factor. */
+const SECOND_FACTOR_AMR = ['otp', 'mfa'];
+
+/**
+ * TOTP as a second factor: a user sets it up (secret, then a first code turns it on and gives recovery
+ * codes), and from then on every login of theirs except a passkey's waits for a code (`hold` is the one
+ * place a login's session is kept back; `verify` issues it). Acts for the user the gateway vouches for.
+ */
+export class SecondFactor {
+  constructor(private readonly deps: SecondFactorDeps) {}
+
+  async status(userId: string): Promise<{ active: boolean; recoveryCodesLeft: number }> {
+    const record = await this.deps.store.find(userId);
+    if (!record?.active) return { active: false, recoveryCodesLeft: 0 };
+    return { active: true, recoveryCodesLeft: (await this.deps.store.unusedRecoveryHashes(userId)).length };
+  }
+
+  /** A new secret, not enforced until activated; replaces a secret that was never activated. */
+  async setup(user: User): Promise<{ secret: string; uri: string }> {
+    const box = this.deps.box;
+    if (!box) throw totpErrors.disabled();
+    const secret = newSecret();
+    if (!(await this.deps.store.putPending(user.id, box.seal(secret, user.id)))) throw totpErrors.alreadyOn();
+    return { secret: base32(secret), uri: otpauthUri(secret, this.deps.issuer, user.name || user.id) };
+  }
+
+  /** The first code proves the app holds the secret: TOTP is on, and the 10 recovery codes are shown once. */
+  async activate(userId: string, code: string): Promise<{ recoveryCodes: string[] } | Limited> {
+    if (!this.deps.box) throw totpErrors.disabled();
+    const { checker, store } = this.deps;
+    if (code.length > 64) throw totpErrors.badInput('the code is too long');
+    const record = await store.find(userId);
+    if (!record) throw totpErrors.notSetUp();
+    if (record.active) throw totpErrors.alreadyOn();
+    const keys = [userLimitKey(userId)];
+    const limited = await checker.limited(keys);
+    if (limited) return limited;
+    const step = checker.step(record, code);
+    const recoveryCodes = newRecoveryCodes();
+    const hashes = recoveryCodes.map((c) => hashRecoveryCode(userId, normalizeRecoveryCode(c) as string));
+    if (step === undefined || !(await store.activate(userId, step, hashes))) {
+      await checker.wrong(keys);
+      throw totpErrors.wrongCode();
+    }
+    return { recoveryCodes };
+  }
+
+  /** Turns TOTP off with a current code (or a recovery code): the secret and the codes are deleted. */
+  async disable(userId: string, input: FactorInput): Promise<Limited | undefined> {
+    const record = await this.deps.store.find(userId);
+    if (!record?.active) throw totpErrors.notOn();
+    const limited = await this.deps.checker.use(record, input, [userLimitKey(userId)]);
+    if (limited) return limited;
+    await this.deps.store.remove(userId);
+    return undefined;
+  }
+
+  /**
+   * The check every login but a passkey's passes through before its session leaves the auth service:
+   * a user with TOTP on gets a pending login (an opaque id, 5 minutes, in Redis) instead of the session,
+   * which is dropped unsent. `redirectUrl` is where the browser goes once the code is given.
+   */
+  async hold(session: Issued, redirectUrl: string): Promise<{ session: Issued } | { pending: PendingLogin }> {
+    const claims: Claims = session.claims;
+    const user = claims.user;
+    if (!user) return { session };
+    // Fail closed: with Postgres out of reach nobody's login can be said to need no code.
+    const active = await this.deps.store.isActive(user.id).catch((err: unknown) => {
+      throw totpErrors.storeUnavailable(err);
+    });
+    if (!active) return { session };
+    const id = randomToken();
+    const record = {
+      user,
+      aud: claims.aud ?? '',
+      provider: claims.auth_provider?.name ?? '',
+      sessionOnly: claims.sess_only === true,
+      noAvatar: claims['no-ava'] === true,
+      amr: claims.amr ?? [],
+      redirectUrl,
+    };
+    await this.deps.pending.put(id, JSON.stringify(record), PENDING_TTL_MS);
+    return { pending: { id, maxAgeSeconds: PENDING_TTL_MS / 1000 } };
+  }
+
+  /**
+   * Completes a pending login with a code or recovery code: the session as the first factor's login
+   * would have issued it, now (auth_time) and with "otp" and "mfa" added to its amr. The pending login
+   * is used up by the first right answer; wrong ones count per pending login and per user.
+   */
+  async verify(pendingId: string, input: FactorInput): Promise<{ session: Issued; redirectUrl: string } | Limited> {
+    if (!pendingId || pendingId.length > 128) throw totpErrors.pendingUnknown();
+    const raw = await this.deps.pending.get(pendingId);
+    if (raw === undefined) throw totpErrors.pendingUnknown();
+    const login = pendingRecord.parse(JSON.parse(raw));
+    const record = await this.deps.store.find(login.user.id);
+    // Turned off meanwhile (on another device): no code can be checked; a new login needs none.
+    if (!record?.active) throw totpErrors.pendingUnknown();
+    const keys = [pendingLimitKey(pendingId), userLimitKey(login.user.id)];
+    const limited = await this.deps.checker.use(record, input, keys);
+    if (limited) return limited;
+    // GETDEL: two right answers racing (two tabs) complete the login once.
+    if ((await this.deps.pending.take(pendingId)) === undefined) throw totpErrors.pendingUnknown();
+    await this.deps.limiter.reset(pendingLimitKey(pendingId));
+    const amr = [...login.amr, ...SECOND_FACTOR_AMR.filter((m) => !login.amr.includes(m))];
+    const session = await this.deps.tokens.issueSession({
+      user: login.user,
+      aud: login.aud,
+      provider: login.provider,
+      sessionOnly: login.sessionOnly,
+      noAvatar: login.noAvatar,
+      amr,
+    });
+    return { session, redirectUrl: login.redirectUrl };
+  }
+}

@@ -1,0 +1,142 @@
+import type { Pool } from 'pg';
+import type { Sealed } from './secret-box';
+
+/** A user's TOTP row (table totp_secrets, migrations/002_totp.sql). */
+export interface TotpRecord {
+  userId: string;
+  sealed: Sealed;
+  active: boolean;
+  lastStep: number;
+}
+
+/** Where TOTP secrets and recovery codes live: Postgres, shared by every replica. */
+export interface TotpStore {
+  find(userId: string): Promise<TotpRecord | undefined>;
+  /** Whether the user needs the second factor at login: one indexed lookup per login. */
+  isActive(userId: string): Promise<boolean>;
+  /** A new secret awaiting its first code; replaces an earlier one only while that is not active. False when active. */
+  putPending(userId: string, sealed: Sealed): Promise<boolean>;
+  /**
+   * Marks the pending secret active at `step` and stores the recovery code hashes, in one transaction;
+   * false when it is already active, gone, or `step` was used.
+   */
+  activate(userId: string, step: number, recoveryHashes: Buffer[]): Promise<boolean>;
+  /** Records `step` as used; false when it (or a later one) already was: the replay refusal, atomic across replicas. */
+  useStep(userId: string, step: number): Promise<boolean>;
+  /** The hashes of the user's unused recovery codes. */
+  unusedRecoveryHashes(userId: string): Promise<Buffer[]>;
+  /** Marks one recovery code used; false when it already was (a concurrent use). */
+  useRecoveryCode(userId: string, hash: Buffer): Promise<boolean>;
+  /** Turns TOTP off: the secret and its recovery codes are deleted. */
+  remove(userId: string): Promise<boolean>;
+  /** Stores the secret sealed again under the current key (rotation). */
+  reseal(userId: string, sealed: Sealed): Promise<void>;
+}
+
+interface Row {
+  user_id: string;
+  sealed_secret: Buffer;
+  key_id: string;
+  active: boolean;
+  last_step: string;
+}
+
+export class PgTotpStore implements TotpStore {
+  constructor(private readonly pool: Pool) {}
+
+  async find(userId: string): Promise<TotpRecord | undefined> {
+    const { rows } = await this.pool.query<Row>(
+      'SELECT user_id, sealed_secret, key_id, active, last_step FROM totp_secrets WHERE user_id = $1',
+      [userId],
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    return {
+      userId: r.user_id,
+      sealed: { keyId: r.key_id, data: r.sealed_secret },
+      active: r.active,
+      lastStep: Number(r.last_step),
+    };
+  }
+
+  async isActive(userId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM totp_secrets WHERE user_id = $1 AND active', [userId]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async putPending(userId: string, sealed: Sealed): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `INSERT INTO totp_secrets (user_id, sealed_secret, key_id) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET sealed_secret = EXCLUDED.sealed_secret, key_id = EXCLUDED.key_id,
+         last_step = 0, created_at = now()
+       WHERE NOT totp_secrets.active`,
+      [userId, sealed.data, sealed.keyId],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async activate(userId: string, step: number, recoveryHashes: Buffer[]): Promise<boolean> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rowCount } = await client.query(
+        `UPDATE totp_secrets SET active = true, activated_at = now(), last_step = $2
+         WHERE user_id = $1 AND NOT active AND last_step < $2`,
+        [userId, step],
+      );
+      if (!rowCount) {
+        await client.query('ROLLBACK');
+        return false;
+      }
+      await client.query('DELETE FROM totp_recovery_codes WHERE user_id = $1', [userId]);
+      await client.query('INSERT INTO totp_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::bytea[])', [
+        userId,
+        recoveryHashes,
+      ]);
+      await client.query('COMMIT');
+      return true;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async useStep(userId: string, step: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'UPDATE totp_secrets SET last_step = $2 WHERE user_id = $1 AND last_step < $2',
+      [userId, step],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async unusedRecoveryHashes(userId: string): Promise<Buffer[]> {
+    const { rows } = await this.pool.query<{ code_hash: Buffer }>(
+      'SELECT code_hash FROM totp_recovery_codes WHERE user_id = $1 AND used_at IS NULL',
+      [userId],
+    );
+    return rows.map((r) => r.code_hash);
+  }
+
+  async useRecoveryCode(userId: string, hash: Buffer): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'UPDATE totp_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL',
+      [userId, hash],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async remove(userId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('DELETE FROM totp_secrets WHERE user_id = $1', [userId]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async reseal(userId: string, sealed: Sealed): Promise<void> {
+    await this.pool.query('UPDATE totp_secrets SET sealed_secret = $2, key_id = $3 WHERE user_id = $1', [
+      userId,
+      sealed.data,
+      sealed.keyId,
+    ]);
+  }
+}
