@@ -8,6 +8,7 @@ import type Koa from 'koa';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticator';
+import { clientInfo } from '../auth/client-info';
 import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
 import { authenticate } from '../middleware/authenticate';
 import { refuseEncodedBody } from '../middleware/bodies';
@@ -187,7 +188,11 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
     let res: auth.VerifyTotpResponse__Output;
     try {
       res = await deps.totp.verifyTotp(
-        { pendingId, factor: { code: factor.code ?? '', recoveryCode: factor.recovery_code ?? '' } },
+        {
+          pendingId,
+          factor: { code: factor.code ?? '', recoveryCode: factor.recovery_code ?? '' },
+          client: clientInfo(ctx),
+        },
         { deadlineMs: LOGIN_DEADLINE_MS },
       );
     } catch (err) {

@@ -92,7 +92,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       },
       {
         definition: totpProto.grpcObject.auth.v1.TotpService.service,
-        implementation: totpHandlers(deps.secondFactor, deps.totpAvailable ?? false, deps.log),
+        implementation: totpHandlers(deps.secondFactor, deps.totpAvailable ?? false, deps.log, deps.devices),
       },
     ],
     definitions: [definition, loginProto.definition, totpProto.definition, sessionsProto.definition],

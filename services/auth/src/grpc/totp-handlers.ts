@@ -1,6 +1,7 @@
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
+import type { DeviceSessions } from '../login/device-sessions';
 import { totpErrors } from '../totp/errors';
 import type { FactorInput } from '../totp/factor-check';
 import type { SecondFactor } from '../totp/second-factor';
@@ -24,6 +25,7 @@ export function totpHandlers(
   totp: SecondFactor | undefined,
   available: boolean,
   log: Logger,
+  devices?: DeviceSessions,
 ): auth.TotpServiceHandlers {
   const on = () => {
     if (!totp) throw totpErrors.disabled();
@@ -51,6 +53,7 @@ export function totpHandlers(
       const done = await on().verify(req.pendingId, factorOf(req.factor));
       if ('limited' in done) return { userJson: '', redirectUrl: '', retryAfterSeconds: done.retryAfterSeconds };
       const { session } = done;
+      await devices?.issued(session, req.client);
       return {
         session: { token: session.token, jti: session.jti, maxAgeSeconds: session.maxAgeSeconds },
         userJson: JSON.stringify(session.claims.user),
