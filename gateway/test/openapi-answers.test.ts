@@ -8,7 +8,7 @@ import { Browser } from '../../test/browser';
 import { ADMIN_PASSWORD, CheckedBrowser, type OpenApiStack, startOpenApiStack } from './openapi-stack';
 
 /** As openapi-routes.test.ts: routes of branches not merged yet. */
-const NOT_YET_SERVED = ['GET /auth/sessions', 'DELETE /auth/sessions/{id}', 'POST /auth/sessions/revoke-others'];
+const NOT_YET_SERVED: string[] = [];
 
 let api: OpenApiStack;
 
@@ -141,7 +141,7 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
   }
   expect((await gh.GET('/health/live')).data).toEqual({ status: 'live' });
   expect((await gh.GET('/health/ready')).data).toEqual({ status: 'ready' });
-  for (const path of ['/', '/app.js', '/api.js', '/cards.js', '/passkeys.js', '/totp.js', '/app.css']) {
+  for (const path of ['/', '/app.js', '/api.js', '/cards.js', '/passkeys.js', '/totp.js', '/sessions.js', '/app.css']) {
     expect((await browser.get(path)).status).toBe(200);
   }
   expect((await gh.GET('/openapi.json')).data?.openapi).toBe('3.1.0');
@@ -218,6 +218,28 @@ test('TOTP: status, setup, activation, a login held for its code, turning it off
   );
   const off = await again.client().DELETE('/auth/totp', { body: { recovery_code: second ?? '' } });
   expect(off.response.status).toBe(204);
+});
+
+test('sessions: the list, logging a device out, the others, and the refusals', async () => {
+  const laptop = await loggedIn('openapi-sam');
+  const phone = await loggedIn('openapi-sam');
+  const gh = laptop.client();
+  const listed = (await gh.GET('/auth/sessions')).data?.sessions ?? [];
+  expect(listed.map((s) => s.current).sort()).toEqual([false, true]);
+  const phoneId = listed.find((s) => !s.current)?.id ?? '';
+  const del = (id: string) => gh.DELETE('/auth/sessions/{id}', { params: { path: { id } } });
+  expect((await del(phoneId)).response.status).toBe(204);
+  expect((await phone.client().GET('/auth/sessions')).response.status).toBe(401);
+  expect((await del(phoneId)).response.status).toBe(404);
+  expect((await del('not-an-id')).response.status).toBe(400);
+  expect((await laptop.request('GET', '/auth/sessions')).status).toBe(401); // no XSRF header
+  const basic = new CheckedBrowser(api).client({
+    Authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`,
+  });
+  expect((await basic.GET('/auth/sessions')).response.status).toBe(403);
+  await loggedIn('openapi-sam');
+  expect((await gh.POST('/auth/sessions/revoke-others')).response.status).toBe(204);
+  expect((await gh.GET('/auth/sessions')).data?.sessions).toEqual([expect.objectContaining({ current: true })]);
 });
 
 test('every answer kept to the document, and every documented operation was answered', () => {

@@ -18,11 +18,7 @@ import { documentedRoutes, type Route, servedRoutes, unify } from './openapi-sup
  * Documented, not served yet: routes of issue 26 described from its text, served by branches the lead
  * merges. After merging a branch, delete its lines: the test then checks those routes too.
  */
-const NOT_YET_SERVED = [
-  'GET /auth/sessions', // branch sessions
-  'DELETE /auth/sessions/{id}', // branch sessions
-  'POST /auth/sessions/revoke-others', // branch sessions
-];
+const NOT_YET_SERVED: string[] = [];
 
 let dir: string;
 let gateway: RunningGateway;

@@ -21,6 +21,10 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   // totp.routes.ts: a TOTP route's other methods answer 405 with Allow, other paths under it 404.
   '/auth/totp': 'fallback',
   '/auth/totp/{*rest}': 'fallback',
+  // sessions.routes.ts: a sessions route's other methods answer 405 with Allow.
+  '/auth/sessions': 'fallback',
+  '/auth/sessions/revoke-others': 'fallback',
+  '/auth/sessions/:id': 'fallback',
 };
 
 /** Mounts of plain middleware (no router to walk): the avatar handler, which serves GET and HEAD. */

@@ -41,7 +41,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerAuthPaths(registry);
   registerPasskeyPaths(registry);
   registerTotpPaths(registry);
-  registerSessionPaths(registry); // served by branch sessions (issue 26 part 2)
+  registerSessionPaths(registry);
   registerServicePaths(registry, options.avatarRoutePath);
   registerPaymentPaths(registry);
   return new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument({

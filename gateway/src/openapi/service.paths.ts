@@ -19,6 +19,7 @@ const PAGE_ASSETS: [path: string, type: string, summary: string][] = [
   ['/cards.js', 'text/javascript', "The page's cards"],
   ['/passkeys.js', 'text/javascript', "The page's passkeys"],
   ['/totp.js', 'text/javascript', "The page's second factor"],
+  ['/sessions.js', 'text/javascript', "The page's sessions per device"],
   ['/app.css', 'text/css', "The page's style"],
 ];
 

@@ -2008,6 +2008,15 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
+        /** @description Basic auth: no session to list or end ("sessions need a session token") */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
         /** @description Too many failed basic-auth attempts from this client */
         429: {
           headers: {
@@ -2050,12 +2059,16 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Logs a session out: its tokens are refused on every gateway within 1 s */
+    /**
+     * Logs a session out: its tokens are refused on every gateway within 1 s
+     * @description Ending the request's own session is a logout: both cookies are cleared.
+     */
     delete: {
       parameters: {
         query?: never;
         header?: never;
         path: {
+          /** @description A session id from GET /auth/sessions */
           id: string;
         };
         cookie?: never;
@@ -2065,9 +2078,20 @@ export interface paths {
         /** @description Ended */
         204: {
           headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
             [name: string]: unknown;
           };
           content?: never;
+        };
+        /** @description The id is malformed ("session id is malformed") */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
         /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
         401: {
@@ -2078,7 +2102,16 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description No such session of this user (another user's included) */
+        /** @description Basic auth: no session to list or end ("sessions need a session token") */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No live session of this user has that id (another user's included) */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2138,12 +2171,23 @@ export interface paths {
         /** @description Ended */
         204: {
           headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
             [name: string]: unknown;
           };
           content?: never;
         };
         /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Basic auth: no session to list or end ("sessions need a session token") */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2744,6 +2788,42 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description The page's second factor */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sessions.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's sessions per device */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page's sessions per device */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3489,13 +3569,22 @@ export interface components {
     };
     /** @description One login and its refreshes */
     Session: {
+      /** @description Opaque (a one-way digest of the session's jti, never the XSRF value) */
       id: string;
-      /** @description ISO 8601 */
+      /**
+       * Format: date-time
+       * @description The login (RFC 3339, UTC)
+       */
       created_at: string;
-      /** @description ISO 8601 */
+      /**
+       * Format: date-time
+       * @description The last refresh of the session's token, or the login
+       */
       last_seen_at: string;
       provider: string;
+      /** @description As sent at login, at most 512 characters; may be empty */
       user_agent: string;
+      /** @description The client address at login (trusted proxies respected); may be empty */
       ip: string;
       /** @description The session of this request */
       current: boolean;
