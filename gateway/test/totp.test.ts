@@ -96,6 +96,9 @@ describe('TOTP second factor over HTTP', () => {
     expect((await next.getWithXsrf('/auth/user')).status).toBe(200);
     const claims = decodeJwt((await next.cookie('JWT')) as string) as Claims;
     expect(claims.amr).toEqual(['fed', 'otp', 'mfa']);
+    // Sessions per device: the session the code completed is listed; the login held back never was.
+    const listed = (await next.getWithXsrf('/auth/sessions')).json() as { sessions: { current: boolean }[] };
+    expect(listed.sessions).toEqual([expect.objectContaining({ current: true, provider: 'dev' })]);
 
     // Replay: the same code completes no other login (same window or the next).
     const { b: replay } = await pendingLogin('tess');
