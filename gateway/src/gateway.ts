@@ -1,22 +1,22 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { checkHealth, createClient, openInternalAuth } from '@gatehouse/grpc-kit';
 import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
 import type { Logger } from '@gatehouse/logger';
 import { Metrics, type MetricsServer, serveMetrics } from '@gatehouse/metrics';
-import { type auth, type avatar, loadProto, type login, type payment } from '@gatehouse/proto';
+import { type auth, type avatar, loadProto, type payment } from '@gatehouse/proto';
 import { MemoryRateLimiter, openRedis, PasswordAttempts, RedisRateLimiter } from '@gatehouse/redis';
 import { configSecretReader, configuredKeys } from '@gatehouse/token';
 import type Router from '@koa/router';
-import { buildApp, type Mount, SERVED_METHODS } from './app';
+import { buildApp, type Mount } from './app';
 import { Authenticator } from './auth/authenticator';
 import { EndedSessionsFeed } from './auth/ended-sessions';
 import { ProviderNames } from './auth/provider-names';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
 import { hotAnswers } from './hot-answers';
+import { openLoginHandlerClients } from './login-handler-clients';
 import { avatarCacheRecorder, countedAuthenticator, httpMetrics, loginRecorder, upstreamRecorder } from './metrics';
 import { authenticate } from './middleware/authenticate';
+import { listenPublic } from './public-server';
 import { authRoutes, LOGIN_DEADLINE_MS } from './routes/auth.routes';
 import { avatarHandlers } from './routes/avatar.routes';
 import { healthRoutes } from './routes/health.routes';
@@ -127,23 +127,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     log,
   });
   endedSessions.start();
-  const LoginHandler = loadProto('login').grpcObject.login.v1.LoginHandler;
-  // The built-in direct and verified providers are served by the auth service's own LoginHandler.
-  const handlerAddresses: [string, string, string][] = [
-    ...Object.entries(config.token.loginHandlers).map(([name, address]): [string, string, string] => [
-      name,
-      address,
-      name,
-    ]),
-    ...config.builtInLogins.map((name): [string, string, string] => [name, config.addresses.auth, 'auth']),
-  ];
-  const handlerClients = handlerAddresses.map(
-    ([name, address, audience]) =>
-      [
-        name,
-        createClient<login.LoginHandlerClient>(LoginHandler, address, { credential: credential(audience), metrics }),
-      ] as const,
-  );
+  const handlerClients = openLoginHandlerClients(config, credential, metrics);
   const handlers: Record<string, LoginHandlerClient> = Object.fromEntries(
     handlerClients.map(([name, client]) => [name, client.call]),
   );
@@ -261,11 +245,6 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   // Its own listener on the gateway's host, never the public port: scrapes stay off the public API.
   const metricsServer: MetricsServer | undefined =
     metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
-  const handle = app.callback();
-  let draining = false;
-  // After SIGTERM every answer says Connection: close, so kept-alive clients leave as they are served;
-  // answers still being worked on at the signal are found here.
-  const unanswered = new Set<http.ServerResponse>();
   // The two hottest answers, from caches, before Koa (see authRoutes and avatarHandlers). Logged
   // requests take the full path, so a debug access log still sees every one.
   const answerBeforeKoa = log.isLevelEnabled('debug')
@@ -277,55 +256,22 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
         ],
         requestMetrics,
       );
-  const server = http.createServer((req, res) => {
-    if (draining) res.setHeader('Connection', 'close');
-    // Answered synchronously, so never among the unanswered.
-    if (answerBeforeKoa?.(req, res)) return;
-    if (!draining) {
-      unanswered.add(res);
-      res.once('close', () => unanswered.delete(res));
-    }
-    void handle(req, res);
+  const server = await listenPublic({
+    host: config.host,
+    port: config.port,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    handle: app.callback(),
+    answerBeforeKoa,
+    log,
   });
-  // Node hands CONNECT to this event, not to Koa: without an answer the client would only see a reset.
-  server.on('connect', (_req, socket) => {
-    socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${SERVED_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
-    );
-  });
-  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
-  server.requestTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port } = server;
   log.info({ address: `${config.host}:${port}` }, 'gateway listening');
   return {
     port,
     url: `http://${config.host}:${port}`,
     mounts,
     async stop() {
-      // Stop accepting, let requests in flight finish, close each kept-alive socket as it goes idle;
-      // at the deadline, close whatever is left (shorter than compose's 10 s before SIGKILL).
-      draining = true;
-      for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
-      let deadline: NodeJS.Timeout | undefined;
-      await Promise.race([
-        closed,
-        new Promise<void>((resolve) => {
-          deadline = setTimeout(() => {
-            log.warn('shutdown deadline reached: closing the remaining connections');
-            server.closeAllConnections();
-            resolve();
-          }, config.shutdownTimeoutMs);
-        }),
-      ]);
-      clearInterval(idleSweep);
-      clearTimeout(deadline);
+      await server.drain();
       // Only now: requests still being answered above must hear of logouts too.
       endedSessions.stop();
       providerNames.stop();

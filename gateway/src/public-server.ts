@@ -1,0 +1,78 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '@gatehouse/logger';
+import { SERVED_METHODS } from './app';
+
+export interface PublicServer {
+  port: number;
+  /** Stops accepting, lets requests in flight finish, and closes what is left at the deadline. */
+  drain(): Promise<void>;
+}
+
+export interface PublicServerOptions {
+  host: string;
+  port: number;
+  shutdownTimeoutMs: number;
+  /** Koa's handler. */
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
+  /** The hottest answers, from caches, before Koa: true when it answered. */
+  answerBeforeKoa?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+  log: Logger;
+}
+
+/**
+ * The gateway's public HTTP listener and its drain: after SIGTERM every answer says Connection: close,
+ * so kept-alive clients leave as they are served, and answers still being worked on are waited for.
+ */
+export async function listenPublic(options: PublicServerOptions): Promise<PublicServer> {
+  const { handle, answerBeforeKoa, log } = options;
+  let draining = false;
+  const unanswered = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    if (draining) res.setHeader('Connection', 'close');
+    // Answered synchronously, so never among the unanswered.
+    if (answerBeforeKoa?.(req, res)) return;
+    if (!draining) {
+      unanswered.add(res);
+      res.once('close', () => unanswered.delete(res));
+    }
+    void handle(req, res);
+  });
+  // Node hands CONNECT to this event, not to Koa: without an answer the client would only see a reset.
+  server.on('connect', (_req, socket) => {
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${SERVED_METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
+  });
+  server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    async drain() {
+      // Stop accepting, let requests in flight finish, close each kept-alive socket as it goes idle;
+      // at the deadline, close whatever is left (shorter than compose's 10 s before SIGKILL).
+      draining = true;
+      for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
+      let deadline: NodeJS.Timeout | undefined;
+      await Promise.race([
+        closed,
+        new Promise<void>((resolve) => {
+          deadline = setTimeout(() => {
+            log.warn('shutdown deadline reached: closing the remaining connections');
+            server.closeAllConnections();
+            resolve();
+          }, options.shutdownTimeoutMs);
+        }),
+      ]);
+      clearInterval(idleSweep);
+      clearTimeout(deadline);
+    },
+  };
+}
