@@ -290,3 +290,29 @@ test('GET /cards/ is paged: ?limit= (default 50, at most 200) and a next cursor,
   }
   expect((await send('GET', '/cards/?limit=200')).status).toBe(200);
 });
+
+// Last: it stops the payment service. A load the gateway could not send to any replica (none connected)
+// never started: a retryable 503 saying nothing was charged, not the unknown-outcome 502.
+it('answers 503 with Retry-After for a load no payment replica could be sent, and nothing is reserved', async () => {
+  const u = await user('pay-unsent');
+  const cardId = await u.createCard('unsent');
+  await stack.kill('payment');
+  const res = await u.load(cardId, '3.00', {}, { 'idempotency-key': 'unsent-1' });
+  expect([res.status, res.headers.get('retry-after'), res.body]).toEqual([
+    503,
+    '1',
+    error('service-unavailable', 'the payment service is restarting; nothing was charged. Retry'),
+  ]);
+  await stack.restart('payment');
+  // The same key after the restart: the load was never recorded, so it now runs, once.
+  for (let i = 0; i < 40; i++) {
+    const again = await u.load(cardId, '3.00', {}, { 'idempotency-key': 'unsent-1' });
+    if (again.status === 503) {
+      await new Promise((r) => setTimeout(r, 250));
+      continue;
+    }
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([200, null]);
+    return;
+  }
+  throw new Error('the payment service did not come back');
+}, 60_000);

@@ -3,6 +3,7 @@ import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
 import type { User } from '@gatehouse/token';
+import * as grpc from '@grpc/grpc-js';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { isClientAbort } from '../middleware/errors';
@@ -46,25 +47,39 @@ export const UNKNOWN_OUTCOME = {
 const notFound = () => new PaymentHttpError(404, [{ code: 'http-404', message: NOT_FOUND_TEXT }]);
 
 /**
- * A load refused by a draining payment replica never started (nothing reserved, nothing charged): it is
- * sent again, and the channel's next pick is another replica. Only when every try meets a drain does
- * the client hear of it, as a retryable 503.
+ * A load that never started (nothing reserved, nothing charged) is sent again, and the channel's next
+ * pick may be another replica: one refused by a draining replica, or one the channel could not send at
+ * all because no replica was connected (a restart, before the channel reconnects). Only when every try
+ * fails so does the client hear of it, as a retryable 503, never as the unknown-outcome 502.
  */
-const DRAINING_TRIES = 3;
-const DRAINING_PAUSE_MS = 50;
+const NOT_STARTED_TRIES = 3;
+const NOT_STARTED_PAUSE_MS = 50;
 const NOT_STARTED = {
   code: 'service-unavailable',
   message: 'the payment service is restarting; nothing was charged. Retry',
 };
+
+/**
+ * grpc-js's picker fails a call with these details when no connection is ready (or no address is known):
+ * the call was never written to any server.
+ */
+const NEVER_SENT = /^(\w+: )?No connection established|^Name resolution failed/;
+
+function neverStarted(err: unknown): boolean {
+  const failure = describeCallError(err);
+  if (failure.code === 'DRAINING') return true;
+  const { code, details } = err as Partial<grpc.ServiceError>;
+  return code === grpc.status.UNAVAILABLE && typeof details === 'string' && NEVER_SENT.test(details);
+}
 
 async function loadOnAReplicaThatIsNotDraining<T>(load: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await load();
     } catch (err) {
-      if (describeCallError(err).code !== 'DRAINING') throw err;
-      if (attempt >= DRAINING_TRIES) throw new PaymentHttpError(503, [NOT_STARTED], { 'Retry-After': '1' });
-      await new Promise((resolve) => setTimeout(resolve, DRAINING_PAUSE_MS * attempt));
+      if (!neverStarted(err)) throw err;
+      if (attempt >= NOT_STARTED_TRIES) throw new PaymentHttpError(503, [NOT_STARTED], { 'Retry-After': '1' });
+      await new Promise((resolve) => setTimeout(resolve, NOT_STARTED_PAUSE_MS * attempt));
     }
   }
 }
