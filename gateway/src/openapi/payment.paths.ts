@@ -171,6 +171,10 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
       422: paymentError('`idempotency-key-reused`: the key was used for another request'),
       ...REFUSALS,
       502: paymentError('`processor-error` (nothing charged) or `processor-unavailable` (outcome unknown)'),
+      503: paymentError(
+        '`service-unavailable`: no payment replica took the load (restarting or draining); nothing was charged, retry after Retry-After',
+        z.object(RETRY_AFTER),
+      ),
     },
   });
 }

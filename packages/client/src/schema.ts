@@ -3424,11 +3424,11 @@ export interface paths {
             'application/json': components['schemas']['PaymentError'];
           };
         };
-        /** @description `http-503` or `processor-unavailable`: retry */
+        /** @description `service-unavailable`: no payment replica took the load (restarting or draining); nothing was charged, retry after Retry-After */
         503: {
           headers: {
             /** @description Seconds to wait before trying again */
-            'Retry-After'?: string;
+            'Retry-After': string;
             [name: string]: unknown;
           };
           content: {
