@@ -17,7 +17,7 @@ import { createPool } from '../services/payment/src/db';
 import { startDevProcessor } from '../services/payment/src/dev-processor';
 import type { LedgerStore } from '../services/payment/src/ledger';
 import { PostgresLedgerStore } from '../services/payment/src/ledger.store';
-import { DAY_MS, standardRules } from '../services/payment/src/limits';
+import { DAY_MS, type LimitRule, standardRules } from '../services/payment/src/limits';
 import { runMigrations } from '../services/payment/src/migrate';
 import { Payments } from '../services/payment/src/payments.service';
 import { createTestDatabase } from '../services/payment/test/db';
@@ -86,6 +86,8 @@ function benchStore(pool: Pool, ledgerSum: boolean): LedgerStore {
         )
       ).rows[0].s,
     );
+  const usage = (ownerId: string, rules: readonly LimitRule[], now: Date) =>
+    Promise.all(rules.map((r) => (r.windowMs ? sum(ownerId, new Date(now.getTime() - r.windowMs)) : 0)));
   return Object.assign(Object.create(store) as LedgerStore, {
     withOwnerLock: <T>(ownerId: string, fn: Parameters<LedgerStore['withOwnerLock']>[1]) =>
       store.withOwnerLock(
@@ -96,8 +98,11 @@ function benchStore(pool: Pool, ledgerSum: boolean): LedgerStore {
             findCard: tx.findCard.bind(tx),
             findLoadByKey: tx.findLoadByKey.bind(tx),
             insertLoad: tx.insertLoad.bind(tx),
-            usage: (rules, _cardId, now) =>
-              Promise.all(rules.map((r) => (r.windowMs ? sum(ownerId, new Date(now.getTime() - r.windowMs)) : 0))),
+            usage: (rules, _cardId, now) => usage(ownerId, rules, now),
+            cardWithUsage: async (cardId, rules, now) => {
+              const card = await tx.findCard(cardId);
+              return card && { card, usage: await usage(ownerId, rules, now) };
+            },
           }) as Promise<T>,
       ),
   });

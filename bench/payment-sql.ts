@@ -118,6 +118,8 @@ export interface SqlScript {
   /** pgbench's query mode: prepared when the code names its statements. */
   mode: 'prepared' | 'extended';
   statements: number;
+  /** Queries sent, each one round trip (a multi-statement simple query is one). */
+  roundTrips: number;
 }
 
 /**
@@ -134,7 +136,6 @@ export function pgbenchScript(
   const lines = [`\\set owner :client_id + ${OWNER_BASE}`, `\\set card :client_id + ${cardBase}`];
   let loadKnown = false;
   recorded.forEach((r, i) => {
-    if (r.text.includes(';')) throw new Error(`a recorded statement holds a ';', which pgbench cannot run: ${r.text}`);
     const expr = r.values.map((v, j): string => {
       if (v === null || v === undefined) return 'NULL';
       if (loadKnown && (v === ids.loadId || v === String(ids.loadId))) return ':load_id';
@@ -150,7 +151,20 @@ export function pgbenchScript(
       defines.push(`v${i}_${j}=${wireText(v)}`);
       return `:v${i}_${j}`;
     });
-    const text = r.text.replace(/\$(\d+)/g, (_, n: string) => expr[Number(n) - 1] ?? `$${n}`);
+    const text = withOwnerVariable(
+      r.text.replace(/\$(\d+)/g, (_, n: string) => expr[Number(n) - 1] ?? `$${n}`),
+      ids.ownerId,
+    );
+    const parts = statementsOf(text);
+    if (parts.length > 1) {
+      // A simple-protocol query of several statements (BEGIN and the owner's lock) is one round trip.
+      // pgbench 15 cannot send it as one command in prepared or extended mode (a `\;` compound fails
+      // with "cannot insert multiple commands into a prepared statement"), so its statements go in one
+      // pipeline: all sent in one write, answered in one read, the same round trip as the service's.
+      if (r.values.length > 0) throw new Error(`a recorded multi-statement query has parameters: ${r.text}`);
+      lines.push('\\startpipeline', ...parts.map((p) => `${p};`), '\\endpipeline');
+      return;
+    }
     // The reservation inserts the load, alone or inside a WITH (the running totals ride along).
     const returnsLoad = !loadKnown && /\bINSERT\b/i.test(r.text) && String(r.firstRow?.id) === String(ids.loadId);
     lines.push(returnsLoad ? `${text} \\gset load_` : `${text};`);
@@ -158,7 +172,26 @@ export function pgbenchScript(
   });
   if (!loadKnown) throw new Error('no recorded INSERT returned the load id: the pgbench script cannot settle it');
   const mode = recorded.filter((r) => r.values.length > 0).every((r) => r.named) ? 'prepared' : 'extended';
-  return { script: `${lines.join('\n')}\n`, defines, mode, statements: recorded.length };
+  const statements = recorded.reduce((n, r) => n + statementsOf(r.text).length, 0);
+  return { script: `${lines.join('\n')}\n`, defines, mode, statements, roundTrips: recorded.length };
+}
+
+/** The statements of a query text: split at each ';' outside a quoted literal. */
+function statementsOf(text: string): string[] {
+  return text
+    .split(/;(?=(?:[^']*'[^']*')*[^']*$)/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/** A literal holding the owner id (the lock key sent with BEGIN) made of the client's `:owner` instead. */
+function withOwnerVariable(text: string, ownerId: string): string {
+  return text.replace(/(?<![A-Za-z0-9_])'((?:[^']|'')*)'/g, (literal, body: string) => {
+    const at = body.indexOf(ownerId);
+    if (at < 0) return literal;
+    const [before, after] = [body.slice(0, at), body.slice(at + ownerId.length)];
+    return `(${before ? `'${before}' || ` : ''}:owner${after ? ` || '${after}'` : ''})`;
+  });
 }
 
 export interface PgbenchRun {
@@ -171,6 +204,7 @@ export interface PgbenchRun {
 
 export interface SqlFloor {
   statements: number;
+  roundTrips: number;
   mode: string;
   /** One pgbench run of `durationSec` at `clients` clients (fsync as the server has it). */
   run(clients: number, durationSec: number): Promise<PgbenchRun>;
@@ -194,11 +228,14 @@ export async function prepareSqlFloor(options: {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gh-pgbench-'));
   const file = path.join(dir, 'card-load.sql');
   writeFileSync(file, sql.script);
-  options.log(`pgbench script (${sql.statements} statements a load, -M ${sql.mode}), from the service's code:`);
+  options.log(
+    `pgbench script (${sql.roundTrips} round trips a load, ${sql.statements} statements, -M ${sql.mode}), from the service's code:`,
+  );
   for (const line of sql.script.trimEnd().split('\n')) options.log(`  | ${line.replace(/\s+/g, ' ').trim()}`);
   const url = new URL(options.databaseUrl);
   return {
     statements: sql.statements,
+    roundTrips: sql.roundTrips,
     mode: sql.mode,
     async run(clients, durationSec) {
       const args = [

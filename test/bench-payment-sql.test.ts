@@ -36,11 +36,16 @@ afterAll(async () => {
       log: (l) => lines.push(l),
     });
     const script = lines.join('\n');
-    // The service's own statements: the owner lock, the card, the limit sum, the reservation, the settle.
-    expect(script).toMatch(/pg_advisory_xact_lock/);
+    // The service's own statements: BEGIN with the owner lock (one round trip, a pipeline in pgbench),
+    // the card with the limits' totals, the reservation, COMMIT, the settle: five round trips.
+    expect(script).toMatch(
+      /\\startpipeline\n\s*\| BEGIN;\n\s*\| SELECT pg_advisory_xact_lock\(hashtextextended\(\('payment\.owner:' \|\| :owner\), 0\)\);\n\s*\| \\endpipeline/,
+    );
+    expect(script).toMatch(/SELECT c\.\*, [\s\S]* FROM cards c WHERE c\.id = :card AND c\.owner_id = :owner;/);
     expect(script).toMatch(/INSERT INTO loads[\s\S]*\\gset load_/);
     expect(script).toMatch(/WHERE id = :load_id/);
-    expect(floor.statements).toBeGreaterThanOrEqual(5);
+    expect(floor.roundTrips).toBe(5);
+    expect(floor.statements).toBe(6);
 
     const run = await floor.run(2, 1);
     expect(run.tps).toBeGreaterThan(0);

@@ -6,4 +6,4 @@ export {
   isDatabaseUnavailable,
   oncePerReason,
 } from './errors';
-export { createPool, inTransaction, type PoolSettings } from './pool';
+export { createPool, inTransaction, type PoolSettings, type TransactionOptions } from './pool';

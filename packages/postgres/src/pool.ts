@@ -26,7 +26,8 @@ export interface PoolSettings {
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
-const BEGIN = /^\s*(BEGIN|START\s+TRANSACTION)\b[^;]*;?\s*$/i;
+/** BEGIN (its options, no ';'), then optionally more statements in the same simple query. */
+const BEGIN = /^\s*((?:BEGIN|START\s+TRANSACTION)\b[^;]*?)\s*(?:;\s*([\s\S]*?))?\s*;?\s*$/i;
 const patched = Symbol('gatehouse.transactionPooling');
 
 /**
@@ -81,10 +82,15 @@ function forTransactionPooling(pool: Pool, settings: PoolSettings): void {
   };
 }
 
-/** BEGIN gains the SET LOCALs (one simple-protocol round trip); a named statement loses its name. */
-function rewrite(first: unknown, locals: string[]): unknown {
+/**
+ * BEGIN gains the SET LOCALs right after it (one simple-protocol round trip), before any statement that
+ * rode along with it, so those run with the search path and timeouts; a named statement loses its name.
+ */
+export function rewrite(first: unknown, locals: readonly string[]): unknown {
   if (typeof first === 'string') {
-    return BEGIN.test(first) ? [first.replace(/;?\s*$/, ''), ...locals].join('; ') : first;
+    const begin = BEGIN.exec(first);
+    if (!begin) return first;
+    return [begin[1], ...locals, ...(begin[2] ? [begin[2]] : [])].join('; ');
   }
   if (first && typeof first === 'object' && 'name' in first && (first as QueryConfig).name !== undefined) {
     const { name: _unnamed, ...rest } = first as QueryConfig;
@@ -93,11 +99,23 @@ function rewrite(first: unknown, locals: string[]): unknown {
   return first;
 }
 
+export interface TransactionOptions {
+  /**
+   * SQL sent with BEGIN in the same simple-protocol query (one round trip instead of two), e.g. taking
+   * an advisory lock. It has no parameters: values in it must be literals made with pg's escapeLiteral.
+   */
+  withBegin?: string;
+}
+
 /**
  * Runs `fn` in a transaction on one client. A connection whose error means the server is gone or
  * read-only (a failover) is destroyed, never pooled again; so is one whose ROLLBACK failed.
  */
-export async function inTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  pool: Pool,
+  fn: (client: PoolClient) => Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
   const client = await pool.connect();
   // A connection the server (or a pooler) ends between two statements emits 'error' while no query
   // is waiting, and a checked-out client has no pool listener: without this it would crash the
@@ -105,7 +123,7 @@ export async function inTransaction<T>(pool: Pool, fn: (client: PoolClient) => P
   const ignore = () => {};
   client.on('error', ignore);
   try {
-    await client.query('BEGIN');
+    await client.query(options.withBegin ? `BEGIN; ${options.withBegin}` : 'BEGIN');
     const result = await fn(client);
     await client.query('COMMIT');
     client.off('error', ignore);

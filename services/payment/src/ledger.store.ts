@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { inTransaction } from '@gatehouse/postgres';
-import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { escapeLiteral, type Pool, type PoolClient, type QueryConfig } from 'pg';
 import type { CardRecord, LedgerStore, LoadRecord, NewLoad, OwnerTransaction, Settlement } from './ledger';
 import type { LimitRule } from './limits';
-import { bucketUpsert, COUNTED, usageQuery } from './usage.sql';
+import { bucketUpsert, COUNTED, cardWithUsageQuery, usageQuery } from './usage.sql';
 
 interface CardRow {
   id: string;
@@ -57,8 +57,19 @@ const ROUND_LOCK_IDLE_LIMIT = '15min';
 const statementNames = new Map<string, string>();
 
 /**
+ * The owner's transaction-scoped advisory lock, sent with BEGIN in one simple-protocol round trip (so
+ * the key is a literal, made by pg's escapeLiteral; the same key text as a parameter would give). Held
+ * until COMMIT/ROLLBACK, never across the processor call, and taken before any statement of the
+ * transaction reads (READ COMMITTED: each statement's snapshot starts when it starts). Two owners
+ * whose hashes collide merely wait for each other.
+ */
+const ownerLock = (ownerId: string) => ({
+  withBegin: `SELECT pg_advisory_xact_lock(hashtextextended(${escapeLiteral(`payment.owner:${ownerId}`)}, 0))`,
+});
+
+/**
  * The query as a named prepared statement: Postgres parses and plans it once per connection instead of
- * on every load (the card-load path runs the same six statements thousands of times a second). The
+ * on every load (the card-load path runs the same few statements thousands of times a second). The
  * name is derived from the text, so one text always has one name.
  */
 function prepared(text: string, values: unknown[]): QueryConfig {
@@ -75,11 +86,8 @@ export class PostgresLedgerStore implements LedgerStore {
   constructor(private readonly pool: Pool) {}
 
   async createCard(ownerId: string, name: string, now: Date, maxCards: number): Promise<CardRecord | null> {
+    // The owner's lock (the one loads take) makes count-then-insert one step for that owner.
     return this.transaction(async (client) => {
-      // The owner's lock (the one loads take) makes count-then-insert one step for that owner.
-      await client.query(
-        prepared('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`payment.owner:${ownerId}`]),
-      );
       const { rows } = await client.query<CardRow>(
         prepared(
           `INSERT INTO cards (owner_id, name, created_at) SELECT $1, $2, $3
@@ -88,7 +96,7 @@ export class PostgresLedgerStore implements LedgerStore {
         ),
       );
       return rows[0] ? toCard(rows[0]) : null;
-    });
+    }, ownerLock(ownerId));
   }
 
   async listCards(ownerId: string, page: { afterId: number; limit: number }): Promise<CardRecord[]> {
@@ -111,14 +119,7 @@ export class PostgresLedgerStore implements LedgerStore {
   }
 
   async withOwnerLock<T>(ownerId: string, fn: (tx: OwnerTransaction) => Promise<T>): Promise<T> {
-    return this.transaction(async (client) => {
-      // A transaction-scoped advisory lock on the owner: held until COMMIT/ROLLBACK, never across the
-      // processor call. Two owners whose hashes collide merely wait for each other.
-      await client.query(
-        prepared('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`payment.owner:${ownerId}`]),
-      );
-      return fn(new PostgresOwnerTransaction(client, ownerId));
-    });
+    return this.transaction((client) => fn(new PostgresOwnerTransaction(client, ownerId)), ownerLock(ownerId));
   }
 
   async listUnsettled(before: Date, limit: number, afterId = 0): Promise<LoadRecord[]> {
@@ -204,8 +205,8 @@ export class PostgresLedgerStore implements LedgerStore {
    * One transaction on one client (@gatehouse/postgres): a connection that saw the server go away or
    * turn read-only (a failover) is destroyed, never pooled again, and so is one whose ROLLBACK failed.
    */
-  private transaction<T>(fn: (client: PoolClient) => Promise<T>): Promise<T> {
-    return inTransaction(this.pool, fn);
+  private transaction<T>(fn: (client: PoolClient) => Promise<T>, options?: { withBegin: string }): Promise<T> {
+    return inTransaction(this.pool, fn, options);
   }
 }
 
@@ -239,6 +240,17 @@ class PostgresOwnerTransaction implements OwnerTransaction {
     const { text, values } = usageQuery(rules, this.ownerId, cardId, now);
     const { rows } = await this.client.query<Record<string, string>>(prepared(text, values));
     return rules.map((_, i) => Number(rows[0]![`r${i}`]));
+  }
+
+  async cardWithUsage(
+    cardId: number,
+    rules: readonly LimitRule[],
+    now: Date,
+  ): Promise<{ card: CardRecord; usage: number[] } | null> {
+    const { text, values } = cardWithUsageQuery(rules, this.ownerId, cardId, now);
+    const { rows } = await this.client.query<CardRow & Record<string, string>>(prepared(text, values));
+    const row = rows[0];
+    return row ? { card: toCard(row), usage: rules.map((_, i) => Number(row[`r${i}`])) } : null;
   }
 
   async insertLoad(load: NewLoad): Promise<LoadRecord> {

@@ -55,6 +55,15 @@ export interface OwnerTransaction {
   /** Per rule: the owner's counted total since `now - windowMs`, or the card's exposure for a balance rule. */
   usage(rules: readonly LimitRule[], cardId: number, now: Date): Promise<number[]>;
   insertLoad(load: NewLoad): Promise<LoadRecord>;
+  /**
+   * The owner's card (null when the owner has none of that id) and its `usage` as above, read together:
+   * one round trip for the load path's checks.
+   */
+  cardWithUsage(
+    cardId: number,
+    rules: readonly LimitRule[],
+    now: Date,
+  ): Promise<{ card: CardRecord; usage: number[] } | null>;
 }
 
 export interface LedgerStore {

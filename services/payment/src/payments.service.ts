@@ -159,9 +159,10 @@ export class Payments {
         const earlier = await tx.findLoadByKey(key);
         if (earlier) return { kind: 'replay' as const, load: earlier, card: await tx.findCard(earlier.cardId) };
       }
-      const card = await tx.findCard(cardId);
-      if (!card) throw cardNotFound();
-      const usage = await tx.usage(this.deps.rules, card.id, now);
+      // The card and the limits' totals in one statement, after the owner's lock (taken with BEGIN).
+      const found = await tx.cardWithUsage(cardId, this.deps.rules, now);
+      if (!found) throw cardNotFound();
+      const { card, usage } = found;
       const violations = limitViolations(this.deps.rules, { current: usage }, amountCents);
       const status = violations.length > 0 ? ('refused' as const) : ('pending' as const);
       const load = await tx.insertLoad({

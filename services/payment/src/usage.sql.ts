@@ -32,34 +32,32 @@ export function bucketUpsert(source: string, where: string, column: 'added_cents
      ON CONFLICT (owner_id, span, bucket_start) DO UPDATE SET ${column} = t.${column} + EXCLUDED.${column}`;
 }
 
+/** Where the usage columns get their values: the card's and owner's params, and new ones. */
+interface Params {
+  card(): string;
+  owner(): string;
+  add(value: unknown): string;
+}
+
 /**
- * One statement giving, per rule, the owner's counted total over the rolling window `(now - W, ∞)` (no
- * upper bound, as a load stamped ahead by a replica's clock counts), or the card's exposure for a
- * balance rule. Its work is bounded by the buckets (at most 59 + 23 + 365 rows per window) and one
- * minute of loads at the window's trailing edge, never by the owner's history.
+ * Per rule, a column `r<i>`: the owner's counted total over the rolling window `(now - W, ∞)` (no upper
+ * bound, as a load stamped ahead by a replica's clock counts), or the card's exposure for a balance
+ * rule. Its work is bounded by the buckets (at most 59 + 23 + 365 rows per window) and one minute of
+ * loads at the window's trailing edge, never by the owner's history.
  */
-export function usageQuery(
-  rules: readonly LimitRule[],
-  ownerId: string,
-  cardId: number,
-  now: Date,
-): { text: string; values: unknown[] } {
-  const values: unknown[] = [];
-  const param = (value: unknown) => `$${values.push(value)}`;
-  let owner: string | undefined;
-  let card: string | undefined;
-  const columns = rules.map((rule, i) => {
+function usageColumns(rules: readonly LimitRule[], now: Date, p: Params): string[] {
+  return rules.map((rule, i) => {
     if (rule.windowMs === undefined) {
-      card ??= param(cardId);
+      const card = p.card();
       return `(SELECT balance_cents FROM cards WHERE id = ${card})
             + (SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE card_id = ${card} AND status IN ${IN_FLIGHT}) AS r${i}`;
     }
-    owner ??= param(ownerId);
+    const owner = p.owner();
     const cutoff = now.getTime() - rule.windowMs;
-    const edge = param(new Date(cutoff));
-    const minute = param(nextBoundary(cutoff, MINUTE_MS));
-    const hour = param(nextBoundary(cutoff, HOUR_MS));
-    const day = param(nextBoundary(cutoff, DAY_MS));
+    const edge = p.add(new Date(cutoff));
+    const minute = p.add(nextBoundary(cutoff, MINUTE_MS));
+    const hour = p.add(nextBoundary(cutoff, HOUR_MS));
+    const day = p.add(nextBoundary(cutoff, DAY_MS));
     const buckets = (span: string, from: string, to?: string) =>
       `(SELECT coalesce(sum(added_cents - removed_cents), 0) FROM owner_load_totals WHERE owner_id = ${owner} AND span = '${span}'
           AND bucket_start >= ${from}${to ? ` AND bucket_start < ${to}` : ''})`;
@@ -67,5 +65,42 @@ export function usageQuery(
                 AND created_at > ${edge} AND created_at < ${minute})
           + ${buckets('minute', minute, hour)} + ${buckets('hour', hour, day)} + ${buckets('day', day)} AS r${i}`;
   });
+}
+
+/** One statement giving the usage columns alone (every total from the same snapshot). */
+export function usageQuery(
+  rules: readonly LimitRule[],
+  ownerId: string,
+  cardId: number,
+  now: Date,
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [];
+  const add = (value: unknown) => `$${values.push(value)}`;
+  let owner: string | undefined;
+  let card: string | undefined;
+  const columns = usageColumns(rules, now, {
+    card: () => (card ??= add(cardId)),
+    owner: () => (owner ??= add(ownerId)),
+    add,
+  });
   return { text: `SELECT ${columns.join(', ')}`, values };
+}
+
+/**
+ * The owner's card and the usage columns in one statement (one round trip, one snapshot): no row when
+ * the owner has no card of that id. The card is $1 and the owner $2; the usage's own values follow.
+ */
+export function cardWithUsageQuery(
+  rules: readonly LimitRule[],
+  ownerId: string,
+  cardId: number,
+  now: Date,
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [cardId, ownerId];
+  const columns = usageColumns(rules, now, {
+    card: () => '$1',
+    owner: () => '$2',
+    add: (value) => `$${values.push(value)}`,
+  });
+  return { text: `SELECT ${['c.*', ...columns].join(', ')} FROM cards c WHERE c.id = $1 AND c.owner_id = $2`, values };
 }
