@@ -112,8 +112,15 @@ describe('dev login through the gateway', () => {
     for (const res of [cached, withQuery]) {
       expect(res.status).toBe(200);
       expect(res.text).toBe(first.text);
-      for (const header of ['content-type', 'content-length', 'content-security-policy', 'x-content-type-options'])
+      for (const header of [
+        'content-type',
+        'content-length',
+        'content-security-policy',
+        'x-content-type-options',
+        'cache-control',
+      ])
         expect(res.headers.get(header)).toBe(first.headers.get(header));
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
     }
     expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
 
