@@ -100,13 +100,12 @@ export class Authenticator {
   private sweepAt = 10_000;
 
   private readonly basicAttempts: PasswordAttempts;
+  private readonly now: () => number;
 
   constructor(private readonly options: AuthenticatorOptions) {
     this.basicAttempts = options.basicAttempts ?? new PasswordAttempts(new MemoryRateLimiter(), 'basic');
     this.now = options.now ?? Date.now;
   }
-
-  private readonly now: () => number;
 
   /** Records a logout handled here: tokens of this session are refused until well past the presented one's exp. */
   endSession(claims: Claims | undefined): void {

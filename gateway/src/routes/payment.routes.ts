@@ -1,9 +1,8 @@
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
-import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
+import { callNeverSent, describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
 import type { User } from '@gatehouse/token';
-import * as grpc from '@grpc/grpc-js';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { isClientAbort } from '../middleware/errors';
@@ -59,17 +58,8 @@ const NOT_STARTED = {
   message: 'the payment service is restarting; nothing was charged. Retry',
 };
 
-/**
- * grpc-js's picker fails a call with these details when no connection is ready (or no address is known):
- * the call was never written to any server.
- */
-const NEVER_SENT = /^(\w+: )?No connection established|^Name resolution failed/;
-
 function neverStarted(err: unknown): boolean {
-  const failure = describeCallError(err);
-  if (failure.code === 'DRAINING') return true;
-  const { code, details } = err as Partial<grpc.ServiceError>;
-  return code === grpc.status.UNAVAILABLE && typeof details === 'string' && NEVER_SENT.test(details);
+  return describeCallError(err).code === 'DRAINING' || callNeverSent(err);
 }
 
 async function loadOnAReplicaThatIsNotDraining<T>(load: () => Promise<T>): Promise<T> {

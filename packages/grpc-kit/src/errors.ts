@@ -73,3 +73,15 @@ export function describeCallError(err: unknown): CallFailure {
   const message = (httpStatus < 500 || fromApp) && e.details ? e.details : 'internal error';
   return { httpStatus, grpcCode, message, code };
 }
+
+/**
+ * grpc-js's picker fails a call with these details when no connection is ready (or no address is known):
+ * the call was never written to any server, so even a call with side effects is safe to send again.
+ */
+const NEVER_SENT = /^(\w+: )?No connection established|^Name resolution failed/;
+
+/** Whether a failed call never left this process (see NEVER_SENT); any other failure may have run. */
+export function callNeverSent(err: unknown): boolean {
+  const { code, details } = err as Partial<grpc.ServiceError>;
+  return code === grpc.status.UNAVAILABLE && typeof details === 'string' && NEVER_SENT.test(details);
+}
