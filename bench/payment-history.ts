@@ -97,7 +97,7 @@ function benchStore(pool: Pool, ledgerSum: boolean): LedgerStore {
             ...tx,
             findCard: tx.findCard.bind(tx),
             findLoadByKey: tx.findLoadByKey.bind(tx),
-            insertLoad: tx.insertLoad.bind(tx),
+            commitLoad: tx.commitLoad.bind(tx),
             usage: (rules, _cardId, now) => usage(ownerId, rules, now),
             cardWithUsage: async (cardId, rules, now) => {
               const card = await tx.findCard(cardId);

@@ -25,6 +25,11 @@ interface Recorded {
   /** Prepared under a name by the code (a named statement), or sent as it is. */
   named: boolean;
   firstRow: Record<string, unknown> | undefined;
+  /**
+   * The round trip it went in: a statement sent while an earlier one was still unanswered (pg's
+   * pipeline mode, one write) shares that one's round trip.
+   */
+  trip: number;
 }
 
 /** Owner ids of the pgbench clients are numbers from here on (pgbench variables are numbers). */
@@ -33,15 +38,16 @@ const OWNER_BASE = 7_000_000;
 const RECORDED_AMOUNT_CENTS = 100;
 
 /** A pg query's text and values, whichever form the caller used. */
-function queryOf(args: unknown[]): Omit<Recorded, 'firstRow'> {
+function queryOf(args: unknown[]): Omit<Recorded, 'firstRow' | 'trip'> {
   const [first, second] = args;
   if (typeof first === 'string') return { text: first, values: (second as unknown[]) ?? [], named: false };
   const c = first as { text: string; values?: unknown[]; name?: string };
   return { text: c.text, values: c.values ?? [], named: c.name !== undefined };
 }
 
-/** Wraps `query` of a pool or client so every statement and its first result row are noted. */
+/** Wraps `query` of a pool or client so every statement, its round trip and its first result row are noted. */
 const wrapped = new WeakSet<object>();
+const trips = { current: 0, unanswered: 0 };
 function recording<T extends Pool | PoolClient>(target: T, log: Recorded[]): T {
   if (wrapped.has(target)) return target;
   wrapped.add(target);
@@ -52,11 +58,17 @@ function recording<T extends Pool | PoolClient>(target: T, log: Recorded[]): T {
     return record(args);
   };
   const record = async (args: unknown[]) => {
-    const entry: Recorded = { ...queryOf(args), firstRow: undefined };
+    if (trips.unanswered === 0) trips.current++;
+    const entry: Recorded = { ...queryOf(args), firstRow: undefined, trip: trips.current };
     log.push(entry);
-    const result = await query(...args);
-    entry.firstRow = result?.rows?.[0];
-    return result;
+    trips.unanswered++;
+    try {
+      const result = await query(...args);
+      entry.firstRow = result?.rows?.[0];
+      return result;
+    } finally {
+      trips.unanswered--;
+    }
   };
   return target;
 }
@@ -118,27 +130,35 @@ export interface SqlScript {
   /** pgbench's query mode: prepared when the code names its statements. */
   mode: 'prepared' | 'extended';
   statements: number;
-  /** Queries sent, each one round trip (a multi-statement simple query is one). */
+  /** Round trips: a multi-statement simple query is one, and so are statements sent together. */
   roundTrips: number;
 }
 
 /**
  * The recorded statements as a pgbench script: each client is its own owner with its own card (as the
  * gateway run's users), the load id is the one the INSERT returned, every other value is the recorded
- * one, passed as a parameter as the service passes it.
+ * one, passed as a parameter as the service passes it. Statements the service sent in one round trip
+ * go in one pgbench pipeline: all sent in one write, as the service's. (pgbench 15 cannot send a
+ * multi-statement query as one command in prepared or extended mode: a `\;` compound fails with
+ * "cannot insert multiple commands into a prepared statement".) pgbench refuses `\gset` in a pipeline,
+ * so when the INSERT that returns the load id is pipelined, later statements read the id back with
+ * currval of `loadIdSequence` (in a sub-select, evaluated once: the same index lookup as a parameter).
  */
 export function pgbenchScript(
   recorded: Recorded[],
   ids: { ownerId: string; cardId: number; loadId: number },
   cardBase: number,
+  loadIdSequence: string,
 ): SqlScript {
   const defines: string[] = [];
   const lines = [`\\set owner :client_id + ${OWNER_BASE}`, `\\set card :client_id + ${cardBase}`];
-  let loadKnown = false;
+  let loadId: string | undefined;
+  const pipelined = (trip: number) =>
+    recorded.filter((r) => r.trip === trip).reduce((n, r) => n + statementsOf(r.text).length, 0) > 1;
   recorded.forEach((r, i) => {
     const expr = r.values.map((v, j): string => {
       if (v === null || v === undefined) return 'NULL';
-      if (loadKnown && (v === ids.loadId || v === String(ids.loadId))) return ':load_id';
+      if (loadId && (v === ids.loadId || v === String(ids.loadId))) return loadId;
       if (v === ids.cardId || v === String(ids.cardId)) return ':card';
       if (v === ids.ownerId) return ':owner';
       if (typeof v === 'string' && v.includes(ids.ownerId)) {
@@ -156,24 +176,31 @@ export function pgbenchScript(
       ids.ownerId,
     );
     const parts = statementsOf(text);
-    if (parts.length > 1) {
-      // A simple-protocol query of several statements (BEGIN and the owner's lock) is one round trip.
-      // pgbench 15 cannot send it as one command in prepared or extended mode (a `\;` compound fails
-      // with "cannot insert multiple commands into a prepared statement"), so its statements go in one
-      // pipeline: all sent in one write, answered in one read, the same round trip as the service's.
-      if (r.values.length > 0) throw new Error(`a recorded multi-statement query has parameters: ${r.text}`);
-      lines.push('\\startpipeline', ...parts.map((p) => `${p};`), '\\endpipeline');
-      return;
-    }
+    if (parts.length > 1 && r.values.length > 0)
+      throw new Error(`a recorded multi-statement query has parameters: ${r.text}`);
+    const inPipeline = pipelined(r.trip);
+    if (inPipeline && recorded[i - 1]?.trip !== r.trip) lines.push('\\startpipeline');
     // The reservation inserts the load, alone or inside a WITH (the running totals ride along).
-    const returnsLoad = !loadKnown && /\bINSERT\b/i.test(r.text) && String(r.firstRow?.id) === String(ids.loadId);
-    lines.push(returnsLoad ? `${text} \\gset load_` : `${text};`);
-    loadKnown ||= returnsLoad;
+    const returnsLoad = !loadId && /\bINSERT\b/i.test(r.text) && String(r.firstRow?.id) === String(ids.loadId);
+    if (returnsLoad && !inPipeline) {
+      lines.push(`${text} \\gset load_`);
+      loadId = ':load_id';
+    } else {
+      lines.push(...parts.map((p) => `${p};`));
+      if (returnsLoad) loadId = `(SELECT currval(${quote(loadIdSequence)}))`;
+    }
+    if (inPipeline && recorded[i + 1]?.trip !== r.trip) lines.push('\\endpipeline');
   });
-  if (!loadKnown) throw new Error('no recorded INSERT returned the load id: the pgbench script cannot settle it');
+  if (!loadId) throw new Error('no recorded INSERT returned the load id: the pgbench script cannot settle it');
   const mode = recorded.filter((r) => r.values.length > 0).every((r) => r.named) ? 'prepared' : 'extended';
   const statements = recorded.reduce((n, r) => n + statementsOf(r.text).length, 0);
-  return { script: `${lines.join('\n')}\n`, defines, mode, statements, roundTrips: recorded.length };
+  return {
+    script: `${lines.join('\n')}\n`,
+    defines,
+    mode,
+    statements,
+    roundTrips: new Set(recorded.map((r) => r.trip)).size,
+  };
 }
 
 /** The statements of a query text: split at each ';' outside a quoted literal. */
@@ -224,7 +251,7 @@ export async function prepareSqlFloor(options: {
   // The clients' cards first, so the recorded card's id is not the recorded load's (both name a number).
   const cardBase = await createClientCards(options.databaseUrl, options.maxClients);
   const recorded = await recordOneLoad(options.databaseUrl, options.env);
-  const sql = pgbenchScript(recorded.statements, recorded, cardBase);
+  const sql = pgbenchScript(recorded.statements, recorded, cardBase, await loadIdSequence(options.databaseUrl));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'gh-pgbench-'));
   const file = path.join(dir, 'card-load.sql');
   writeFileSync(file, sql.script);
@@ -272,6 +299,17 @@ export async function prepareSqlFloor(options: {
     },
     close: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+/** The sequence of the loads' ids, schema-qualified. */
+async function loadIdSequence(databaseUrl: string): Promise<string> {
+  const pool = createPool(databaseUrl, { max: 1 });
+  try {
+    const { rows } = await pool.query<{ seq: string }>("SELECT pg_get_serial_sequence('loads', 'id') AS seq");
+    return rows[0]!.seq;
+  } finally {
+    await pool.end();
+  }
 }
 
 /** Cards for owners OWNER_BASE + 0..n-1 with consecutive ids; returns the first id. */

@@ -1,9 +1,11 @@
-// inTransaction's `withBegin` against real Postgres, in both pool modes: the SQL rides in the BEGIN
-// round trip, under the transaction's timeouts (with transaction pooling the SET LOCALs come first),
-// and a failure there rolls back and leaves the pool usable.
-import { Client, type Pool } from 'pg';
+// inTransaction's `withBegin` and `commitWith` against real Postgres, in both pool modes and with and
+// without pipelining: the SQL rides in the BEGIN round trip, under the transaction's timeouts (with
+// transaction pooling the SET LOCALs come first), a failure there rolls back and leaves the pool usable,
+// and with pipelining no statement sent behind a failed one commits.
+import { Client, type Pool, type PoolClient } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../test/databases';
-import { createPool, inTransaction } from './pool';
+import { createPool } from './pool';
+import { inTransaction, type Transaction } from './transaction';
 
 const KEY = "gatehouse.test:o'wner";
 const LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('gatehouse.test:o''wner', 0))`;
@@ -16,9 +18,14 @@ afterAll(async () => {
   await db?.drop();
 });
 
-describe.each([false, true])('transactionPooling %s', (transactionPooling) => {
+describe.each([
+  [false, false],
+  [true, false],
+  [false, true],
+  [true, true],
+])('transactionPooling %s, pipelining %s', (transactionPooling, pipelining) => {
   let pool: Pool;
-  beforeAll(() => {
+  beforeAll(async () => {
     pool = createPool({
       url: db.url,
       applicationName: 'gatehouse-pool-test',
@@ -26,9 +33,15 @@ describe.each([false, true])('transactionPooling %s', (transactionPooling) => {
       schema: 'pg_catalog',
       statementTimeoutMs: 500,
       transactionPooling,
+      pipelining,
     });
+    await pool.query('CREATE TABLE IF NOT EXISTS public.probe (n int)');
   });
   afterAll(() => pool.end());
+  beforeEach(() => pool.query('DELETE FROM public.probe'));
+
+  const probeRows = async () => (await pool.query('SELECT count(*)::int AS n FROM public.probe')).rows[0].n as number;
+  const insertProbe = { text: 'INSERT INTO public.probe (n) VALUES ($1)', values: [1] };
 
   /** Whether a backend other than `pid` could take the key's lock now (without waiting). */
   const lockFree = async () => {
@@ -63,10 +76,12 @@ describe.each([false, true])('transactionPooling %s', (transactionPooling) => {
     try {
       await holder.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [KEY]);
       const started = Date.now();
-      const ran = jest.fn();
-      await expect(inTransaction(pool, ran, { withBegin: LOCK })).rejects.toMatchObject({ code: '57014' });
-      expect(ran).not.toHaveBeenCalled();
+      // Pipelined, the insert and COMMIT go out behind the lock before its answer: they meet an aborted
+      // transaction. Without pipelining they are never sent. Either way nothing is written.
+      const write = (_client: PoolClient, tx: Transaction) => tx.commitWith(insertProbe);
+      await expect(inTransaction(pool, write, { withBegin: LOCK })).rejects.toMatchObject({ code: '57014' });
       expect(Date.now() - started).toBeLessThan(5_000);
+      expect(await probeRows()).toBe(0);
     } finally {
       await holder.end();
     }
@@ -75,5 +90,34 @@ describe.each([false, true])('transactionPooling %s', (transactionPooling) => {
     const answers = await Promise.all([1, 2].map(() => inTransaction(pool, (c) => c.query('SELECT 1 AS one'))));
     expect(answers.map((a) => a.rows[0].one)).toEqual([1, 1]);
     expect(await lockFree()).toBe(true);
+  });
+
+  test('a statement that fails in commitWith commits nothing written before it; the pool stays usable', async () => {
+    const run = inTransaction(pool, async (client, tx) => {
+      await client.query(insertProbe);
+      return tx.commitWith({ text: 'SELECT 1 / $1::int AS x', values: [0] });
+    });
+    await expect(run).rejects.toMatchObject({ code: '22012' });
+    expect(await probeRows()).toBe(0);
+    const answers = await Promise.all([1, 2].map(() => inTransaction(pool, (c) => c.query('SELECT 1 AS one'))));
+    expect(answers.map((a) => a.rows[0].one)).toEqual([1, 1]);
+  });
+
+  test('commitWith answers with its statement once committed', async () => {
+    const inserted = await inTransaction(pool, (_client, tx) =>
+      tx.commitWith<{ n: number }>({ ...insertProbe, text: `${insertProbe.text} RETURNING n` }),
+    );
+    expect(inserted.rows).toEqual([{ n: 1 }]);
+    expect(await probeRows()).toBe(1);
+  });
+
+  test('a COMMIT the server turns into a rollback (an error swallowed before it) is an error', async () => {
+    const run = inTransaction(pool, async (client) => {
+      await client.query(insertProbe);
+      await client.query('SELECT 1 / 0').catch(() => undefined);
+      return 'done';
+    });
+    await expect(run).rejects.toThrow('the transaction was not committed: the server answered ROLLBACK');
+    expect(await probeRows()).toBe(0);
   });
 });

@@ -6,4 +6,5 @@ export {
   isDatabaseUnavailable,
   oncePerReason,
 } from './errors';
-export { createPool, inTransaction, type PoolSettings, type TransactionOptions } from './pool';
+export { createPool, type PoolSettings } from './pool';
+export { inTransaction, type Transaction, type TransactionOptions } from './transaction';

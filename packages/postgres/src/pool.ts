@@ -1,5 +1,5 @@
 import { Pool, type PoolClient, type QueryConfig } from 'pg';
-import { isDatabaseUnavailable } from './errors';
+import { inTransaction } from './transaction';
 
 export interface PoolSettings {
   /** DATABASE_URL (TLS with `sslmode=verify-full&sslrootcert=<file>` is read from it by pg). */
@@ -21,6 +21,12 @@ export interface PoolSettings {
    * statements, no state kept in the session: settings are made with SET LOCAL in each transaction.
    */
   transactionPooling: boolean;
+  /**
+   * pg's pipeline mode: a statement is written without waiting for the answer to the one before, so
+   * inTransaction sends BEGIN with the first statement and COMMIT with the last. Awaited statements
+   * behave as without it.
+   */
+  pipelining?: boolean;
   /** An idle connection Postgres closes makes the pool emit 'error'; the pool already drops it. */
   onIdleError?: (err: Error) => void;
 }
@@ -43,6 +49,8 @@ export function createPool(settings: PoolSettings): Pool {
     connectionTimeoutMillis: settings.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     query_timeout: settings.statementTimeoutMs + 1_000,
     application_name: settings.applicationName,
+    // Not in @types/pg yet: pg 8.23's Client reads `pipeline` from its config.
+    ...(settings.pipelining ? { pipeline: true } : {}),
   };
   const pool = settings.transactionPooling
     ? new Pool(common)
@@ -75,10 +83,16 @@ function forTransactionPooling(pool: Pool, settings: PoolSettings): void {
   });
   const plainQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   // A statement outside a transaction would run with neither the search path nor the timeouts: it
-  // gets a transaction of its own (three round trips instead of one; the price of the pooler).
+  // gets a transaction of its own (one write when pipelining, else three round trips instead of one:
+  // the price of the pooler).
   (pool as { query: unknown }).query = (first: unknown, ...rest: unknown[]) => {
     if (rest.some((r) => typeof r === 'function')) return plainQuery(first, ...rest);
-    return inTransaction(pool, (client) => client.query(first as QueryConfig, rest[0] as unknown[] | undefined));
+    const values = rest[0] as unknown[] | undefined;
+    const query: QueryConfig =
+      typeof first === 'string'
+        ? { text: first, values }
+        : { ...(first as QueryConfig), ...(values ? { values } : {}) };
+    return inTransaction(pool, (_client, tx) => tx.commitWith(query));
   };
 }
 
@@ -97,47 +111,4 @@ export function rewrite(first: unknown, locals: readonly string[]): unknown {
     return rest;
   }
   return first;
-}
-
-export interface TransactionOptions {
-  /**
-   * SQL sent with BEGIN in the same simple-protocol query (one round trip instead of two), e.g. taking
-   * an advisory lock. It has no parameters: values in it must be literals made with pg's escapeLiteral.
-   */
-  withBegin?: string;
-}
-
-/**
- * Runs `fn` in a transaction on one client. A connection whose error means the server is gone or
- * read-only (a failover) is destroyed, never pooled again; so is one whose ROLLBACK failed.
- */
-export async function inTransaction<T>(
-  pool: Pool,
-  fn: (client: PoolClient) => Promise<T>,
-  options: TransactionOptions = {},
-): Promise<T> {
-  const client = await pool.connect();
-  // A connection the server (or a pooler) ends between two statements emits 'error' while no query
-  // is waiting, and a checked-out client has no pool listener: without this it would crash the
-  // process. The next statement fails instead, and the client is destroyed below.
-  const ignore = () => {};
-  client.on('error', ignore);
-  try {
-    await client.query(options.withBegin ? `BEGIN; ${options.withBegin}` : 'BEGIN');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    client.off('error', ignore);
-    client.release();
-    return result;
-  } catch (err) {
-    // The listener stays until the ROLLBACK is over: the connection may end during it.
-    const rollback = await client.query('ROLLBACK').then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
-    const destroyWith = rollback ?? (isDatabaseUnavailable(err) ? (err as Error) : undefined);
-    if (!destroyWith) client.off('error', ignore);
-    client.release(destroyWith);
-    throw err;
-  }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { inTransaction } from '@gatehouse/postgres';
+import { inTransaction, type Transaction } from '@gatehouse/postgres';
 import { escapeLiteral, type Pool, type PoolClient, type QueryConfig } from 'pg';
 import type { CardRecord, LedgerStore, LoadRecord, NewLoad, OwnerTransaction, Settlement } from './ledger';
 import type { LimitRule } from './limits';
@@ -87,8 +87,9 @@ export class PostgresLedgerStore implements LedgerStore {
 
   async createCard(ownerId: string, name: string, now: Date, maxCards: number): Promise<CardRecord | null> {
     // The owner's lock (the one loads take) makes count-then-insert one step for that owner.
-    return this.transaction(async (client) => {
-      const { rows } = await client.query<CardRow>(
+    // One write on the pipelining pool: BEGIN and the lock, the insert, COMMIT.
+    return this.transaction(async (_client, tx) => {
+      const { rows } = await tx.commitWith<CardRow>(
         prepared(
           `INSERT INTO cards (owner_id, name, created_at) SELECT $1, $2, $3
            WHERE (SELECT count(*) FROM cards WHERE owner_id = $1) < $4 RETURNING *`,
@@ -119,7 +120,7 @@ export class PostgresLedgerStore implements LedgerStore {
   }
 
   async withOwnerLock<T>(ownerId: string, fn: (tx: OwnerTransaction) => Promise<T>): Promise<T> {
-    return this.transaction((client) => fn(new PostgresOwnerTransaction(client, ownerId)), ownerLock(ownerId));
+    return this.transaction((client, tx) => fn(new PostgresOwnerTransaction(client, tx, ownerId)), ownerLock(ownerId));
   }
 
   async listUnsettled(before: Date, limit: number, afterId = 0): Promise<LoadRecord[]> {
@@ -205,7 +206,10 @@ export class PostgresLedgerStore implements LedgerStore {
    * One transaction on one client (@gatehouse/postgres): a connection that saw the server go away or
    * turn read-only (a failover) is destroyed, never pooled again, and so is one whose ROLLBACK failed.
    */
-  private transaction<T>(fn: (client: PoolClient) => Promise<T>, options?: { withBegin: string }): Promise<T> {
+  private transaction<T>(
+    fn: (client: PoolClient, tx: Transaction) => Promise<T>,
+    options?: { withBegin: string },
+  ): Promise<T> {
     return inTransaction(this.pool, fn, options);
   }
 }
@@ -220,6 +224,7 @@ async function findCard(db: Pool | PoolClient, ownerId: string, cardId: number):
 class PostgresOwnerTransaction implements OwnerTransaction {
   constructor(
     private readonly client: PoolClient,
+    private readonly tx: Transaction,
     private readonly ownerId: string,
   ) {}
 
@@ -253,8 +258,9 @@ class PostgresOwnerTransaction implements OwnerTransaction {
     return row ? { card: toCard(row), usage: rules.map((_, i) => Number(row[`r${i}`])) } : null;
   }
 
-  async insertLoad(load: NewLoad): Promise<LoadRecord> {
-    const { rows } = await this.client.query<LoadRow>(
+  async commitLoad(load: NewLoad): Promise<LoadRecord> {
+    // COMMIT goes in the same write as the statement (inTransaction's commitWith).
+    const { rows } = await this.tx.commitWith<LoadRow>(
       prepared(
         // The reservation and the limits' running totals in one statement (one round trip): a pending
         // load counts from the moment it exists, a refused one never.

@@ -54,7 +54,11 @@ export interface OwnerTransaction {
   findLoadByKey(idempotencyKey: string): Promise<LoadRecord | null>;
   /** Per rule: the owner's counted total since `now - windowMs`, or the card's exposure for a balance rule. */
   usage(rules: readonly LimitRule[], cardId: number, now: Date): Promise<number[]>;
-  insertLoad(load: NewLoad): Promise<LoadRecord>;
+  /**
+   * Writes the load (and the limits' running totals) and commits the transaction with it, in one round
+   * trip: the transaction's last statement, nothing may follow it.
+   */
+  commitLoad(load: NewLoad): Promise<LoadRecord>;
   /**
    * The owner's card (null when the owner has none of that id) and its `usage` as above, read together:
    * one round trip for the load path's checks.

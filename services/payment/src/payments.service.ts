@@ -155,17 +155,21 @@ export class Payments {
     const now = this.clock();
 
     const reserved = await this.deps.store.withOwnerLock(ownerId, async (tx) => {
-      if (key) {
-        const earlier = await tx.findLoadByKey(key);
-        if (earlier) return { kind: 'replay' as const, load: earlier, card: await tx.findCard(earlier.cardId) };
+      // The card and the limits' totals in one statement, after the owner's lock (taken with BEGIN),
+      // and the load an Idempotency-Key names beside it: asked together, they go in BEGIN's write.
+      const [earlier, found] = await Promise.all([
+        key ? tx.findLoadByKey(key) : null,
+        tx.cardWithUsage(cardId, this.deps.rules, now),
+      ]);
+      if (earlier) {
+        const card = earlier.cardId === found?.card.id ? found.card : await tx.findCard(earlier.cardId);
+        return { kind: 'replay' as const, load: earlier, card };
       }
-      // The card and the limits' totals in one statement, after the owner's lock (taken with BEGIN).
-      const found = await tx.cardWithUsage(cardId, this.deps.rules, now);
       if (!found) throw cardNotFound();
       const { card, usage } = found;
       const violations = limitViolations(this.deps.rules, { current: usage }, amountCents);
       const status = violations.length > 0 ? ('refused' as const) : ('pending' as const);
-      const load = await tx.insertLoad({
+      const load = await tx.commitLoad({
         cardId: card.id,
         ownerId,
         amountCents,

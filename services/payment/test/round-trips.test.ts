@@ -1,7 +1,9 @@
-// A card load's round trips to Postgres, counted on the pool's own connections: BEGIN with the owner's
-// lock, the card with the limits' totals, the reservation, COMMIT, the settle (issue 24). And the lock
-// sent with BEGIN is the owner's one lock: a load waits for whoever holds it, so two concurrent loads
-// of one owner are checked one after the other and never both pass a limit only one fits.
+// A card load's round trips to Postgres, counted on the pool's own connections as the writes to their
+// sockets (issue 24): BEGIN with the owner's lock and the card with the limits' totals in one, the
+// reservation with COMMIT in the next, then the settle. And the lock sent with BEGIN is the owner's one
+// lock: a load waits for whoever holds it, so two concurrent loads of one owner are checked one after
+// the other and never both pass a limit only one fits.
+import type { Writable } from 'node:stream';
 import { createLogger } from '@gatehouse/logger';
 import { Client, type Pool, type PoolClient } from 'pg';
 import { createPool } from '../src/db';
@@ -15,8 +17,10 @@ const log = createLogger({ name: 'payment-test', level: 'silent' });
 let db: TestDatabase;
 let pool: Pool;
 let fake: DevProcessor;
-/** Every query text sent on a connection of `pool`, in order. */
-const sent: string[] = [];
+/** Writes to the sockets of `pool`'s connections so far. */
+let writes = 0;
+/** Every query text sent on a connection of `pool`, in order, with the write that carried it. */
+const sent: { text: string; write: number }[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -24,9 +28,19 @@ beforeAll(async () => {
   // Ahead of the pool's own listener, so this wraps the connection's query itself and sees what reaches
   // the server (behind a pooler: rewritten, the SET LOCALs in).
   pool.prependListener('connect', (client: PoolClient) => {
+    const socket = (client as unknown as { connection: { stream: Writable } }).connection.stream;
+    for (const method of ['_write', '_writev'] as const) {
+      const original = socket[method]?.bind(socket) as ((...a: unknown[]) => void) | undefined;
+      if (!original) continue;
+      (socket as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+        writes++;
+        return original(...args);
+      };
+    }
     const query = client.query.bind(client) as (...a: unknown[]) => unknown;
     (client as { query: unknown }).query = (first: unknown, ...rest: unknown[]) => {
-      sent.push(typeof first === 'string' ? first : (first as { text: string }).text);
+      // A statement sent while the socket is corked goes out with the next write, as the others sent then.
+      sent.push({ text: typeof first === 'string' ? first : (first as { text: string }).text, write: writes });
       return query(first, ...rest);
     };
   });
@@ -40,36 +54,74 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** 150.00 a day: one load of 100.00 fits, two do not. */
-const oneLoadRule = standardRules({ oneDayCents: 15_000 });
+/** The statements sent since `sent` was emptied, one line each, grouped by the write that carried them. */
+function roundTrips(): string[][] {
+  const trips = new Map<number, string[]>();
+  for (const { text, write } of sent) {
+    trips.set(write, [...(trips.get(write) ?? []), text.replace(/\s+/g, ' ').trim()]);
+  }
+  return [...trips.values()];
+}
 
-test('a load makes five round trips: BEGIN with the lock, card and totals, reservation, COMMIT, settle', async () => {
+const lockOf = (ownerId: string) =>
+  `SELECT pg_advisory_xact_lock(hashtextextended('payment.owner:${ownerId}', 0))`.replace(/[()]/g, '\\$&');
+/** BEGIN with the owner's lock (behind a pooler, the SET LOCALs between). */
+const beginWithLock = (ownerId: string) =>
+  expect.stringMatching(
+    new RegExp(`^BEGIN; (SET LOCAL [^;]+; )${db.transactionPooling ? '+' : '{0}'}${lockOf(ownerId)}$`),
+  );
+const cardAndTotals = expect.stringMatching(/^SELECT c\.\*, .* FROM cards c WHERE c\.id = \$1 AND c\.owner_id = \$2$/);
+const reservation = expect.stringMatching(/^WITH inserted AS \( INSERT INTO loads /);
+const settle = expect.stringMatching(/^WITH settled AS \( UPDATE loads /);
+
+test('a load makes three round trips: BEGIN, lock, card and totals; reservation and COMMIT; settle', async () => {
   const payments = testPayments(pool, fake, log);
   const ownerId = `dev_rt_${Date.now()}`;
   const card = await payments.createCard(ownerId, 'round trips');
   sent.length = 0;
+  const before = writes;
   const answer = await payments.loadCard({ ownerId, cardId: card.id, amountCents: 100, nonce: 'fake-valid-nonce' });
   expect(answer.status).toBe('succeeded');
-  const oneLine = sent.map((t) => t.replace(/\s+/g, ' ').trim());
-  const lock = `SELECT pg_advisory_xact_lock(hashtextextended('payment.owner:${ownerId}', 0))`;
-  const load = [
-    expect.stringMatching(
-      new RegExp(`^BEGIN; (SET LOCAL [^;]+; )${db.transactionPooling ? '+' : '{0}'}${lock.replace(/[()]/g, '\\$&')}$`),
-    ),
-    expect.stringMatching(/^SELECT c\.\*, .* FROM cards c WHERE c\.id = \$1 AND c\.owner_id = \$2$/),
-    expect.stringMatching(/^WITH inserted AS \( INSERT INTO loads /),
-    'COMMIT',
-  ];
-  const settle = expect.stringMatching(/^WITH settled AS \( UPDATE loads /);
-  // Behind a transaction-mode pooler a statement outside a transaction gets one of its own.
-  expect(oneLine).toEqual(
-    db.transactionPooling
-      ? [...load, expect.stringMatching(/^BEGIN; SET LOCAL /), settle, 'COMMIT']
-      : [...load, settle],
-  );
+  expect(roundTrips()).toEqual([
+    [beginWithLock(ownerId), cardAndTotals],
+    [reservation, 'COMMIT'],
+    // Behind a transaction-mode pooler a statement outside a transaction gets one of its own, in the same write.
+    db.transactionPooling ? [expect.stringMatching(/^BEGIN; SET LOCAL /), settle, 'COMMIT'] : [settle],
+  ]);
+  expect(writes - before).toBe(3);
 });
 
-test('an unknown card is refused after the same first two round trips, nothing reserved', async () => {
+test('a load with an Idempotency-Key looks the key up in the first round trip, and its replay two', async () => {
+  const payments = testPayments(pool, fake, log);
+  const ownerId = `dev_rt_key_${Date.now()}`;
+  const card = await payments.createCard(ownerId, 'keyed');
+  const keyed = { ownerId, cardId: card.id, amountCents: 100, nonce: 'fake-valid-nonce', idempotencyKey: 'k-1' };
+  sent.length = 0;
+  const before = writes;
+  expect((await payments.loadCard(keyed)).status).toBe('succeeded');
+  const byKey = expect.stringMatching(/^SELECT \* FROM loads WHERE owner_id = \$1 AND idempotency_key = \$2$/);
+  expect(roundTrips().slice(0, 2)).toEqual([
+    [beginWithLock(ownerId), byKey, cardAndTotals],
+    [reservation, 'COMMIT'],
+  ]);
+  expect(writes - before).toBe(3);
+  sent.length = 0;
+  const again = await payments.loadCard(keyed);
+  expect(again).toMatchObject({ status: 'succeeded', replayed: true, balanceCents: 100 });
+  expect(roundTrips()).toEqual([[beginWithLock(ownerId), byKey, cardAndTotals], ['COMMIT']]);
+});
+
+test('a new card is one round trip: BEGIN with the lock, the insert and COMMIT', async () => {
+  const payments = testPayments(pool, fake, log);
+  const ownerId = `dev_rt_card_${Date.now()}`;
+  sent.length = 0;
+  const before = writes;
+  await payments.createCard(ownerId, 'one write');
+  expect(roundTrips()).toEqual([[beginWithLock(ownerId), expect.stringMatching(/^INSERT INTO cards /), 'COMMIT']]);
+  expect(writes - before).toBe(1);
+});
+
+test('an unknown card is refused after the first round trip, nothing reserved', async () => {
   const payments = testPayments(pool, fake, log);
   const ownerId = `dev_rt_none_${Date.now()}`;
   const other = await payments.createCard(`${ownerId}_other`, 'not theirs');
@@ -77,10 +129,13 @@ test('an unknown card is refused after the same first two round trips, nothing r
   await expect(
     payments.loadCard({ ownerId, cardId: other.id, amountCents: 100, nonce: 'fake-valid-nonce' }),
   ).rejects.toMatchObject({ kind: 'not_found', code: 'CARD_NOT_FOUND' });
-  expect(sent.map((t) => t.split(/\s/)[0])).toEqual(['BEGIN;', 'SELECT', 'ROLLBACK']);
+  expect(roundTrips()).toEqual([[beginWithLock(ownerId), cardAndTotals], ['ROLLBACK']]);
   const { rows } = await pool.query('SELECT count(*)::int AS n FROM loads WHERE card_id = $1', [other.id]);
   expect(rows[0].n).toBe(0);
 });
+
+/** 150.00 a day: one load of 100.00 fits, two do not. */
+const oneLoadRule = standardRules({ oneDayCents: 15_000 });
 
 test("two concurrent loads of one owner wait for the owner's lock and are checked one after the other", async () => {
   const payments = testPayments(pool, fake, log, { rules: oneLoadRule });
