@@ -98,7 +98,17 @@ export function createLogger({ name, level = 'info', destination, format = 'json
       mixinObject === NO_TRACE ? mergeObject : Object.assign(mixinObject, mergeObject),
   };
   if (format === 'pretty') return pino(options, prettyStream(destination));
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? stdoutInLine());
+}
+
+/**
+ * Standard output, written on the calling thread: pino's default writes each line through libuv's
+ * thread pool (a thread woken, then the event loop woken back), which cost a card load more than the
+ * write itself; and a line is out before the call that logged it answers, so an audit line is never
+ * lost with the process. A reader that stops reading (a full pipe) holds the process up.
+ */
+function stdoutInLine(): pino.DestinationStream {
+  return pino.destination({ dest: 1, sync: true });
 }
 
 /** Query parameters whose values are secrets, by name (lower case, any `[...]` suffix removed). */
