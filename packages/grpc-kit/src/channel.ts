@@ -69,10 +69,11 @@ export function channelOptions(service: grpc.ServiceDefinition | undefined): grp
     // 0.2 % to 1 % of a core (measured), and the idle compose stack past its 3 % budget.
     'grpc.keepalive_permit_without_calls': 0,
     'grpc.dns_min_time_between_resolutions_ms': DNS_MIN_RESOLUTION_INTERVAL_MS,
-    // A restarted service is dialled again within a second or two, not after grpc's default backoff
-    // (which grows to two minutes): a short outage must not outlast its cause.
+    // A restarted service is dialled again within a second, not after grpc's default backoff (which
+    // grows to two minutes): a short outage must not outlast its cause, and a read-only call waits for
+    // the connection at most RECONNECT_WAIT_MS (client.ts). A dial a second per dead address is cheap.
     'grpc.initial_reconnect_backoff_ms': 250,
-    'grpc.max_reconnect_backoff_ms': 2_000,
+    'grpc.max_reconnect_backoff_ms': 1_000,
     'grpc.max_receive_message_length': 16 * 1024 * 1024,
   };
 }
