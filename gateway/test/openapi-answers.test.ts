@@ -197,7 +197,7 @@ test('payment routes: token, cards, loads, and the contract errors', async () =>
   expect((await anonymous.POST('/tokens/')).response.status).toBe(401);
 });
 
-test('TOTP: status, setup, activation, a login held for its code, turning it off', async () => {
+test('TOTP: status, setup, activation, a login held for its code, new recovery codes, turning it off', async () => {
   const browser = await loggedIn('openapi-tom');
   const gh = browser.client();
   expect((await gh.GET('/auth/totp')).data).toMatchObject({ enabled: false, available: true });
@@ -216,7 +216,10 @@ test('TOTP: status, setup, activation, a login held for its code, turning it off
   expect((await new CheckedBrowser(api).client().POST('/auth/totp/verify', { body: { code } })).response.status).toBe(
     401,
   );
-  const off = await again.client().DELETE('/auth/totp', { body: { recovery_code: second ?? '' } });
+  const renewed = await again.client().POST('/auth/totp/recovery-codes', { body: { recovery_code: second ?? '' } });
+  const [third] = renewed.data?.recovery_codes ?? [];
+  expect(renewed.data?.recovery_codes).toHaveLength(10);
+  const off = await again.client().DELETE('/auth/totp', { body: { recovery_code: third ?? '' } });
   expect(off.response.status).toBe(204);
 });
 

@@ -83,8 +83,20 @@ describe('TOTP on the page', () => {
         await page.locator('#user').waitFor({ state: 'visible' });
         expect(await page.locator('#name').textContent()).toBe('quinn');
 
-        // Turned off with a recovery code, from this fresh login.
-        await page.locator('#totp-disable-code').fill(recoveryCodes[0] as string);
+        // New recovery codes for one of the first ones, from this fresh login: shown once, ten left.
+        await page.locator('#totp-renew-code').fill(recoveryCodes[0] as string);
+        await page.getByRole('button', { name: 'New recovery codes' }).click();
+        await page.locator('#totp-message').filter({ hasText: 'earlier ones no longer work' }).waitFor();
+        await page.locator('#totp-status').filter({ hasText: '(10 recovery codes left)' }).waitFor();
+        const renewed = await page.locator('#totp-recovery-codes li').allTextContents();
+        expect(renewed).toHaveLength(10);
+        expect(renewed.filter((c) => recoveryCodes.includes(c))).toEqual([]);
+
+        // An earlier code no longer turns it off; a new one does.
+        await page.locator('#totp-disable-code').fill(recoveryCodes[1] as string);
+        await page.getByRole('button', { name: 'Turn off' }).click();
+        await page.locator('#totp-message').filter({ hasText: 'Not turned off' }).waitFor();
+        await page.locator('#totp-disable-code').fill(renewed[0] as string);
         await page.getByRole('button', { name: 'Turn off' }).click();
         await page.locator('#totp-status').filter({ hasText: 'is off' }).waitFor();
         await page.locator('#logout').click();

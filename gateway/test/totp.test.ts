@@ -148,6 +148,28 @@ describe('TOTP second factor over HTTP', () => {
     expect(verified.cookies.some((c) => /^JWT=[^;]+/.test(c))).toBe(true);
   });
 
+  it('gives new recovery codes for a current or a recovery code; every earlier one stops working', async () => {
+    const { b, secret, recoveryCodes } = await withTotp('reggie');
+    expect((await send(b, 'POST', '/auth/totp/recovery-codes', { code: '123456' })).status).toBe(400);
+    const current = codeOf(secret);
+    const first = await send(b, 'POST', '/auth/totp/recovery-codes', { code: current });
+    expect([first.status, first.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    const codesA = (first.json() as { recovery_codes: string[] }).recovery_codes;
+    expect(new Set(codesA).size).toBe(10);
+    expect(codesA.filter((c) => recoveryCodes.includes(c))).toEqual([]);
+    // The code was used by it: not again.
+    expect((await send(b, 'POST', '/auth/totp/recovery-codes', { code: current })).status).toBe(400);
+    const second = await send(b, 'POST', '/auth/totp/recovery-codes', { recovery_code: codesA[0] });
+    expect(second.status).toBe(200);
+    const codesB = (second.json() as { recovery_codes: string[] }).recovery_codes;
+    expect((await b.getWithXsrf('/auth/totp')).json()).toMatchObject({ enabled: true, recovery_codes_left: 10 });
+    const { b: login } = await pendingLogin('reggie');
+    for (const old of [recoveryCodes[0], codesA[1]]) {
+      expect((await send(login, 'POST', '/auth/totp/verify', { recovery_code: old }, false)).status).toBe(400);
+    }
+    expect((await send(login, 'POST', '/auth/totp/verify', { recovery_code: codesB[0] }, false)).status).toBe(200);
+  });
+
   it('turns off with a current code from a fresh login; logins need no code after', async () => {
     const { b, secret } = await withTotp('otto');
     const wrong = await send(b, 'DELETE', '/auth/totp', { code: '123456' });
@@ -192,6 +214,11 @@ describe('TOTP routes refuse what they must', () => {
       body: '{"code":"123456"}',
     });
     expect([del.status, del.json()]).toEqual([403, FRESH]);
+    const regenerate = await new Browser(stack.url).request('POST', '/auth/totp/recovery-codes', {
+      headers: { ...stale, ...{ 'content-type': 'application/json' } },
+      body: '{"code":"123456"}',
+    });
+    expect([regenerate.status, regenerate.json()]).toEqual([403, FRESH]);
     // A borrowed token (X-JWT) is no fresh cookie session either.
     const borrowed = await new Browser(stack.url).request('POST', '/auth/totp/setup', {
       headers: { 'x-jwt': (await b.cookie('JWT')) as string },
@@ -204,6 +231,10 @@ describe('TOTP routes refuse what they must', () => {
     await b.devLogin('yuri');
     expect((await send(b, 'PUT', '/auth/totp/setup')).status).toBe(405);
     expect((await send(b, 'GET', '/auth/totp/verify')).status).toBe(405);
+    expect((await send(b, 'GET', '/auth/totp/recovery-codes')).status).toBe(405);
+    // Without TOTP on there are no recovery codes to replace.
+    const notOn = await send(b, 'POST', '/auth/totp/recovery-codes', { code: '123456' });
+    expect([notOn.status, notOn.json()]).toEqual([400, { error: 'TOTP is not on for this user' }]);
     expect((await send(b, 'PATCH', '/auth/totp')).status).toBe(405);
     expect((await send(b, 'GET', '/auth/totp/nothing')).status).toBe(404);
     expect((await send(b, 'POST', '/auth/totp/activate', { code: '123456' })).json()).toEqual({

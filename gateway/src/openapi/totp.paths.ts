@@ -32,6 +32,9 @@ const BODY_ERRORS = {
   415: authError('Not application/json, or content-encoded'),
 };
 
+/** The 10 single-use recovery codes, answered once (activation, regeneration). */
+const RecoveryCodes = z.strictObject({ recovery_codes: z.array(z.string()).length(10) }).meta({ id: 'RecoveryCodes' });
+
 export function registerTotpPaths(registry: OpenAPIRegistry): void {
   const base = { tags: ['totp'] };
   registry.registerPath({
@@ -95,7 +98,7 @@ export function registerTotpPaths(registry: OpenAPIRegistry): void {
       200: {
         description: 'Activated: 10 single-use recovery codes',
         headers: NO_STORE_HEADER,
-        content: json(z.strictObject({ recovery_codes: z.array(z.string()).length(10) }).meta({ id: 'RecoveryCodes' })),
+        content: json(RecoveryCodes),
       },
       ...BODY_ERRORS,
       ...AUTH_REFUSALS,
@@ -128,6 +131,25 @@ export function registerTotpPaths(registry: OpenAPIRegistry): void {
     request: { body: { required: true, content: json(TotpFactor) } },
     responses: {
       204: { description: 'Turned off' },
+      ...BODY_ERRORS,
+      ...AUTH_REFUSALS,
+      403: FRESH,
+      429: LIMITED,
+    },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/auth/totp/recovery-codes',
+    summary: 'New recovery codes, with a current code or a recovery code; the earlier ones stop working',
+    security: COOKIE_SESSION,
+    request: { body: { required: true, content: json(TotpFactor) } },
+    responses: {
+      200: {
+        description: '10 new single-use recovery codes, shown once',
+        headers: NO_STORE_HEADER,
+        content: json(RecoveryCodes),
+      },
       ...BODY_ERRORS,
       ...AUTH_REFUSALS,
       403: FRESH,

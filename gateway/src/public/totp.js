@@ -1,6 +1,6 @@
 // TOTP second factor on the demo page (README "Second factor (TOTP)"): for a logged-in user, set up an
 // authenticator app (QR code drawn by the gateway as SVG, the key as text), turn it on with a first
-// code and see the recovery codes once, or turn it off; for a login that waits for a code
+// code and see the recovery codes once, get new ones (the old stop working), or turn it off; for a login that waits for a code
 // (/?second_factor=totp), the code prompt.
 (() => {
   const $ = (id) => document.getElementById(id);
@@ -38,6 +38,7 @@
       : 'Two-factor authentication is off.';
     $('totp-setup').hidden = status.enabled;
     $('totp-disable').hidden = !status.enabled;
+    $('totp-renew').hidden = !status.enabled;
     $('totp-enrol').hidden = true;
   }
 
@@ -57,14 +58,9 @@
     $('totp-activate-code').focus();
   });
 
-  $('totp-activate').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const res = await send('POST', '/auth/totp/activate', { code: $('totp-activate-code').value.trim() });
-    if (res.status === 429) return say(`Too many wrong codes: try again in ${minutes(res)} minutes.`);
-    if (!res.ok) return say(`Not turned on: ${await failure(res)}`);
-    const { recovery_codes: codes } = await res.json();
-    const list = $('totp-recovery-codes');
-    list.replaceChildren(
+  /** The recovery codes, shown once (text nodes only). */
+  function showCodes(codes) {
+    $('totp-recovery-codes').replaceChildren(
       ...codes.map((code) => {
         const item = document.createElement('li');
         item.textContent = code;
@@ -72,6 +68,14 @@
       }),
     );
     $('totp-recovery').hidden = false;
+  }
+
+  $('totp-activate').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const res = await send('POST', '/auth/totp/activate', { code: $('totp-activate-code').value.trim() });
+    if (res.status === 429) return say(`Too many wrong codes: try again in ${minutes(res)} minutes.`);
+    if (!res.ok) return say(`Not turned on: ${await failure(res)}`);
+    showCodes((await res.json()).recovery_codes);
     $('totp-activate-code').value = '';
     say('Two-factor authentication is on.');
     await showStatus();
@@ -85,6 +89,17 @@
     $('totp-disable-code').value = '';
     $('totp-recovery').hidden = true;
     say('Two-factor authentication is off.');
+    await showStatus();
+  });
+
+  $('totp-renew').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const res = await send('POST', '/auth/totp/recovery-codes', factor($('totp-renew-code').value));
+    if (res.status === 429) return say(`Too many wrong codes: try again in ${minutes(res)} minutes.`);
+    if (!res.ok) return say(`No new recovery codes: ${await failure(res)}`);
+    showCodes((await res.json()).recovery_codes);
+    $('totp-renew-code').value = '';
+    say('New recovery codes: the earlier ones no longer work.');
     await showStatus();
   });
 

@@ -181,6 +181,18 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
     ctx.status = 204;
   });
 
+  // New recovery codes (the earlier ones stop working): a recent login and a current code, as removal.
+  router.post('/recovery-codes', requireUser, async (ctx) => {
+    freshSession(ctx);
+    const factor = await body(ctx, factorBody);
+    const res = await deps.totp.regenerateRecoveryCodes({
+      user: sessionUser(ctx),
+      factor: { code: factor.code ?? '', recoveryCode: factor.recovery_code ?? '' },
+    });
+    if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds);
+    ctx.body = { recovery_codes: res.recoveryCodes };
+  });
+
   router.post('/verify', async (ctx) => {
     const pendingId = parseCookies(ctx.get('cookie'))[PENDING_COOKIE] ?? '';
     if (!pendingId) throw new HttpError(401, 'no login is waiting for a second factor: log in first');
@@ -212,7 +224,13 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
   });
 
   // Anything else under /auth/totp: 405 with Allow on a route's other methods, 404 elsewhere.
-  const ALLOWED: Record<string, string> = { '': 'GET, DELETE', setup: 'POST', activate: 'POST', verify: 'POST' };
+  const ALLOWED: Record<string, string> = {
+    '': 'GET, DELETE',
+    setup: 'POST',
+    activate: 'POST',
+    'recovery-codes': 'POST',
+    verify: 'POST',
+  };
   const otherwise: Koa.Middleware = async (ctx) => {
     const allow = ALLOWED[ctx.path.slice(PENDING_PATH.length).replace(/^\/|\/$/g, '')];
     if (allow === undefined) throw new HttpError(404, 'no such TOTP route');

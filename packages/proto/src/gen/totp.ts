@@ -31,6 +31,7 @@ import type { PasskeyUser as _auth_v1_PasskeyUser, PasskeyUser__Output as _auth_
 import type { PasskeyUserRequest as _auth_v1_PasskeyUserRequest, PasskeyUserRequest__Output as _auth_v1_PasskeyUserRequest__Output } from './auth/v1/PasskeyUserRequest';
 import type { RefreshTokenRequest as _auth_v1_RefreshTokenRequest, RefreshTokenRequest__Output as _auth_v1_RefreshTokenRequest__Output } from './auth/v1/RefreshTokenRequest';
 import type { RefreshTokenResponse as _auth_v1_RefreshTokenResponse, RefreshTokenResponse__Output as _auth_v1_RefreshTokenResponse__Output } from './auth/v1/RefreshTokenResponse';
+import type { RegenerateRecoveryCodesResponse as _auth_v1_RegenerateRecoveryCodesResponse, RegenerateRecoveryCodesResponse__Output as _auth_v1_RegenerateRecoveryCodesResponse__Output } from './auth/v1/RegenerateRecoveryCodesResponse';
 import type { RegisterPasskeyRequest as _auth_v1_RegisterPasskeyRequest, RegisterPasskeyRequest__Output as _auth_v1_RegisterPasskeyRequest__Output } from './auth/v1/RegisterPasskeyRequest';
 import type { RemovePasskeyRequest as _auth_v1_RemovePasskeyRequest, RemovePasskeyRequest__Output as _auth_v1_RemovePasskeyRequest__Output } from './auth/v1/RemovePasskeyRequest';
 import type { RemovePasskeyResponse as _auth_v1_RemovePasskeyResponse, RemovePasskeyResponse__Output as _auth_v1_RemovePasskeyResponse__Output } from './auth/v1/RemovePasskeyResponse';
@@ -82,6 +83,7 @@ export interface ProtoGrpcType {
       PasskeyUserRequest: MessageTypeDefinition<_auth_v1_PasskeyUserRequest, _auth_v1_PasskeyUserRequest__Output>
       RefreshTokenRequest: MessageTypeDefinition<_auth_v1_RefreshTokenRequest, _auth_v1_RefreshTokenRequest__Output>
       RefreshTokenResponse: MessageTypeDefinition<_auth_v1_RefreshTokenResponse, _auth_v1_RefreshTokenResponse__Output>
+      RegenerateRecoveryCodesResponse: MessageTypeDefinition<_auth_v1_RegenerateRecoveryCodesResponse, _auth_v1_RegenerateRecoveryCodesResponse__Output>
       RegisterPasskeyRequest: MessageTypeDefinition<_auth_v1_RegisterPasskeyRequest, _auth_v1_RegisterPasskeyRequest__Output>
       RemovePasskeyRequest: MessageTypeDefinition<_auth_v1_RemovePasskeyRequest, _auth_v1_RemovePasskeyRequest__Output>
       RemovePasskeyResponse: MessageTypeDefinition<_auth_v1_RemovePasskeyResponse, _auth_v1_RemovePasskeyResponse__Output>

@@ -64,6 +64,7 @@ export const AUTH_ACCESS: AccessRules = {
   SetupTotp: ['gateway'],
   ActivateTotp: ['gateway'],
   DisableTotp: ['gateway'],
+  RegenerateRecoveryCodes: ['gateway'],
   VerifyTotp: ['gateway'],
 };
 

@@ -49,6 +49,12 @@ export function totpHandlers(
       const limited = await on().disable(userOf(req).id, factorOf(req.factor));
       return { retryAfterSeconds: limited?.retryAfterSeconds ?? 0 };
     }),
+    RegenerateRecoveryCodes: unaryHandler(log, async (req: auth.TotpFactorRequest__Output) => {
+      const done = await on().regenerateRecoveryCodes(userOf(req).id, factorOf(req.factor));
+      return 'limited' in done
+        ? { recoveryCodes: [], retryAfterSeconds: done.retryAfterSeconds }
+        : { recoveryCodes: done.recoveryCodes, retryAfterSeconds: 0 };
+    }),
     VerifyTotp: unaryHandler(log, async (req: auth.VerifyTotpRequest__Output) => {
       const done = await on().verify(req.pendingId, factorOf(req.factor));
       if ('limited' in done) return { userJson: '', redirectUrl: '', retryAfterSeconds: done.retryAfterSeconds };

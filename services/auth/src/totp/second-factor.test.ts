@@ -173,6 +173,27 @@ describe('TOTP second factor', () => {
     await expect(totp.disable('dev_e', { code: codeAt(secret, now) })).rejects.toThrow(/not on/);
   });
 
+  it('replaces every recovery code for a code; once TOTP is off elsewhere it stores none', async () => {
+    const { totp, store } = make();
+    const { secret, recoveryCodes } = await activated('dev_r', totp);
+    const renewed = await totp.regenerateRecoveryCodes('dev_r', { code: codeAt(secret, now) });
+    if ('limited' in renewed) throw new Error('limited');
+    expect(new Set(renewed.recoveryCodes).size).toBe(10);
+    expect(await totp.status('dev_r')).toEqual({ active: true, recoveryCodesLeft: 10 });
+    // An earlier code no longer works; a new one does, and is used up.
+    await expect(totp.disable('dev_r', { recoveryCode: recoveryCodes[0] })).rejects.toThrow(/wrong/);
+    now += 30_000;
+    const again = await totp.regenerateRecoveryCodes('dev_r', { recoveryCode: renewed.recoveryCodes[0] });
+    if ('limited' in again) throw new Error('limited');
+    await expect(totp.disable('dev_r', { recoveryCode: renewed.recoveryCodes[1] })).rejects.toThrow(/wrong/);
+    // Turned off on another device between the check and the write: nothing is stored.
+    expect(await store.remove('dev_r')).toBe(true);
+    expect(await store.replaceRecoveryCodes('dev_r', [randomBytes(32)])).toBe(false);
+    const { rows } = await pool.query("SELECT count(*)::int AS n FROM totp_recovery_codes WHERE user_id = 'dev_r'");
+    expect(rows[0].n).toBe(0);
+    await expect(totp.regenerateRecoveryCodes('dev_r', { code: codeAt(secret, now) })).rejects.toThrow(/not on/);
+  });
+
   it('opens secrets sealed with a retired key and seals them again with the current one on use', async () => {
     const oldKey = randomBytes(32);
     const { secret } = await activated('dev_f', make(oldKey).totp);

@@ -87,6 +87,22 @@ export class SecondFactor {
     return { recoveryCodes };
   }
 
+  /**
+   * New recovery codes for a current code (or a recovery code, which is used up by it): 10 new ones,
+   * shown once, and every earlier one stops working. Wrong codes count as for removal.
+   */
+  async regenerateRecoveryCodes(userId: string, input: FactorInput): Promise<{ recoveryCodes: string[] } | Limited> {
+    const record = await this.deps.store.find(userId);
+    if (!record?.active) throw totpErrors.notOn();
+    const limited = await this.deps.checker.use(record, input, [userLimitKey(userId)]);
+    if (limited) return limited;
+    const recoveryCodes = newRecoveryCodes();
+    const hashes = recoveryCodes.map((c) => hashRecoveryCode(userId, normalizeRecoveryCode(c) as string));
+    // Turned off on another device since the check: there are no codes to replace.
+    if (!(await this.deps.store.replaceRecoveryCodes(userId, hashes))) throw totpErrors.notOn();
+    return { recoveryCodes };
+  }
+
   /** Turns TOTP off with a current code (or a recovery code): the secret and the codes are deleted. */
   async disable(userId: string, input: FactorInput): Promise<Limited | undefined> {
     const record = await this.deps.store.find(userId);

@@ -27,6 +27,11 @@ export interface TotpStore {
   unusedRecoveryHashes(userId: string): Promise<Buffer[]>;
   /** Marks one recovery code used; false when it already was (a concurrent use). */
   useRecoveryCode(userId: string, hash: Buffer): Promise<boolean>;
+  /**
+   * Replaces every recovery code of the user (used or not) with these, in one statement; false when
+   * TOTP is not active (turned off meanwhile), and then nothing is stored.
+   */
+  replaceRecoveryCodes(userId: string, recoveryHashes: Buffer[]): Promise<boolean>;
   /** Turns TOTP off: the secret and its recovery codes are deleted. */
   remove(userId: string): Promise<boolean>;
   /** Stores the secret sealed again under the current key (rotation). */
@@ -123,6 +128,18 @@ export class PgTotpStore implements TotpStore {
     const { rowCount } = await this.pool.query(
       'UPDATE totp_recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL',
       [userId, hash],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async replaceRecoveryCodes(userId: string, recoveryHashes: Buffer[]): Promise<boolean> {
+    // One statement, one snapshot: the active row is locked, so a concurrent removal waits for it (and
+    // then deletes these codes with the secret) or comes first (and nothing is inserted).
+    const { rowCount } = await this.pool.query(
+      `WITH owner AS (SELECT user_id FROM totp_secrets WHERE user_id = $1 AND active FOR UPDATE),
+            gone AS (DELETE FROM totp_recovery_codes WHERE user_id IN (SELECT user_id FROM owner))
+       INSERT INTO totp_recovery_codes (user_id, code_hash) SELECT owner.user_id, unnest($2::bytea[]) FROM owner`,
+      [userId, recoveryHashes],
     );
     return (rowCount ?? 0) > 0;
   }

@@ -5,6 +5,7 @@ import type { MethodDefinition } from '@grpc/proto-loader'
 import type { ActivateTotpRequest as _auth_v1_ActivateTotpRequest, ActivateTotpRequest__Output as _auth_v1_ActivateTotpRequest__Output } from '../../auth/v1/ActivateTotpRequest';
 import type { ActivateTotpResponse as _auth_v1_ActivateTotpResponse, ActivateTotpResponse__Output as _auth_v1_ActivateTotpResponse__Output } from '../../auth/v1/ActivateTotpResponse';
 import type { DisableTotpResponse as _auth_v1_DisableTotpResponse, DisableTotpResponse__Output as _auth_v1_DisableTotpResponse__Output } from '../../auth/v1/DisableTotpResponse';
+import type { RegenerateRecoveryCodesResponse as _auth_v1_RegenerateRecoveryCodesResponse, RegenerateRecoveryCodesResponse__Output as _auth_v1_RegenerateRecoveryCodesResponse__Output } from '../../auth/v1/RegenerateRecoveryCodesResponse';
 import type { SetupTotpResponse as _auth_v1_SetupTotpResponse, SetupTotpResponse__Output as _auth_v1_SetupTotpResponse__Output } from '../../auth/v1/SetupTotpResponse';
 import type { TotpFactorRequest as _auth_v1_TotpFactorRequest, TotpFactorRequest__Output as _auth_v1_TotpFactorRequest__Output } from '../../auth/v1/TotpFactorRequest';
 import type { TotpStatus as _auth_v1_TotpStatus, TotpStatus__Output as _auth_v1_TotpStatus__Output } from '../../auth/v1/TotpStatus';
@@ -40,6 +41,15 @@ export interface TotpServiceClient extends grpc.Client {
   getTotpStatus(argument: _auth_v1_TotpUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_TotpStatus__Output>): grpc.ClientUnaryCall;
   getTotpStatus(argument: _auth_v1_TotpUserRequest, callback: grpc.requestCallback<_auth_v1_TotpStatus__Output>): grpc.ClientUnaryCall;
   
+  RegenerateRecoveryCodes(argument: _auth_v1_TotpFactorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_RegenerateRecoveryCodesResponse__Output>): grpc.ClientUnaryCall;
+  RegenerateRecoveryCodes(argument: _auth_v1_TotpFactorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_RegenerateRecoveryCodesResponse__Output>): grpc.ClientUnaryCall;
+  RegenerateRecoveryCodes(argument: _auth_v1_TotpFactorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_RegenerateRecoveryCodesResponse__Output>): grpc.ClientUnaryCall;
+  RegenerateRecoveryCodes(argument: _auth_v1_TotpFactorRequest, callback: grpc.requestCallback<_auth_v1_RegenerateRecoveryCodesResponse__Output>): grpc.ClientUnaryCall;
+  regenerateRecoveryCodes(argument: _auth_v1_TotpFactorRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_RegenerateRecoveryCodesResponse__Output>): grpc.ClientUnaryCall;
+  regenerateRecoveryCodes(argument: _auth_v1_TotpFactorRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_RegenerateRecoveryCodesResponse__Output>): grpc.ClientUnaryCall;
+  regenerateRecoveryCodes(argument: _auth_v1_TotpFactorRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_RegenerateRecoveryCodesResponse__Output>): grpc.ClientUnaryCall;
+  regenerateRecoveryCodes(argument: _auth_v1_TotpFactorRequest, callback: grpc.requestCallback<_auth_v1_RegenerateRecoveryCodesResponse__Output>): grpc.ClientUnaryCall;
+  
   SetupTotp(argument: _auth_v1_TotpUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_SetupTotpResponse__Output>): grpc.ClientUnaryCall;
   SetupTotp(argument: _auth_v1_TotpUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_SetupTotpResponse__Output>): grpc.ClientUnaryCall;
   SetupTotp(argument: _auth_v1_TotpUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_SetupTotpResponse__Output>): grpc.ClientUnaryCall;
@@ -67,6 +77,8 @@ export interface TotpServiceHandlers extends grpc.UntypedServiceImplementation {
   
   GetTotpStatus: grpc.handleUnaryCall<_auth_v1_TotpUserRequest__Output, _auth_v1_TotpStatus>;
   
+  RegenerateRecoveryCodes: grpc.handleUnaryCall<_auth_v1_TotpFactorRequest__Output, _auth_v1_RegenerateRecoveryCodesResponse>;
+  
   SetupTotp: grpc.handleUnaryCall<_auth_v1_TotpUserRequest__Output, _auth_v1_SetupTotpResponse>;
   
   VerifyTotp: grpc.handleUnaryCall<_auth_v1_VerifyTotpRequest__Output, _auth_v1_VerifyTotpResponse>;
@@ -77,6 +89,7 @@ export interface TotpServiceDefinition extends grpc.ServiceDefinition {
   ActivateTotp: MethodDefinition<_auth_v1_ActivateTotpRequest, _auth_v1_ActivateTotpResponse, _auth_v1_ActivateTotpRequest__Output, _auth_v1_ActivateTotpResponse__Output>
   DisableTotp: MethodDefinition<_auth_v1_TotpFactorRequest, _auth_v1_DisableTotpResponse, _auth_v1_TotpFactorRequest__Output, _auth_v1_DisableTotpResponse__Output>
   GetTotpStatus: MethodDefinition<_auth_v1_TotpUserRequest, _auth_v1_TotpStatus, _auth_v1_TotpUserRequest__Output, _auth_v1_TotpStatus__Output>
+  RegenerateRecoveryCodes: MethodDefinition<_auth_v1_TotpFactorRequest, _auth_v1_RegenerateRecoveryCodesResponse, _auth_v1_TotpFactorRequest__Output, _auth_v1_RegenerateRecoveryCodesResponse__Output>
   SetupTotp: MethodDefinition<_auth_v1_TotpUserRequest, _auth_v1_SetupTotpResponse, _auth_v1_TotpUserRequest__Output, _auth_v1_SetupTotpResponse__Output>
   VerifyTotp: MethodDefinition<_auth_v1_VerifyTotpRequest, _auth_v1_VerifyTotpResponse, _auth_v1_VerifyTotpRequest__Output, _auth_v1_VerifyTotpResponse__Output>
 }

@@ -35,6 +35,7 @@ export type * from './PasskeyUser';
 export type * from './PasskeyUserRequest';
 export type * from './RefreshTokenRequest';
 export type * from './RefreshTokenResponse';
+export type * from './RegenerateRecoveryCodesResponse';
 export type * from './RegisterPasskeyRequest';
 export type * from './RemovePasskeyRequest';
 export type * from './RemovePasskeyResponse';
