@@ -88,6 +88,19 @@ export async function measure(load: Load): Promise<Measured> {
   };
 }
 
+/**
+ * The mean latency (ms) of a closed-loop autocannon run, in which each connection sends its next request
+ * once the last is answered: connections × duration / answers (Little's law), as pgbench computes its
+ * own average. autocannon's histogram keeps whole milliseconds, so its mean of 1.x ms latencies reads
+ * up to a millisecond low, and that of a 0.2 ms one reads 0.
+ */
+export function closedLoopLatencyMs(
+  result: { duration: number; '2xx': number; non2xx: number },
+  connections: number,
+): number {
+  return (connections * result.duration * 1000) / Math.max(1, result['2xx'] + result.non2xx);
+}
+
 export const median = (values: number[]): number =>
   [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
 

@@ -8,9 +8,10 @@ import autocannon from 'autocannon';
 import { createTestDatabase } from '../services/payment/test/db';
 import { Browser } from '../test/browser';
 import { freePort, startStack } from '../test/stack';
-import { cpuMs, median, postgresBackendsCpu } from './harness';
+import { closedLoopLatencyMs, cpuMs, median, postgresBackendsCpu } from './harness';
 import { checkLedger, type LedgerConsistency, waitForSettled } from './payment-ledger';
 import { type PgbenchRun, prepareSqlFloor, type SqlFloor } from './payment-sql';
+import { startTransportFloor, type TransportFloor, type TransportRun } from './transport-floor';
 
 export interface PaymentBenchOptions {
   /** Length of each run. */
@@ -24,7 +25,9 @@ export interface PaymentBenchOptions {
 export interface PaymentBenchRun {
   connections: number;
   loadsPerSecond: number;
+  /** From the run's duration and answers (harness.ts closedLoopLatencyMs), not autocannon's whole-ms histogram. */
   latencyMeanMs: number;
+  /** autocannon's, in whole milliseconds. */
   latencyP50Ms: number;
   latencyP99Ms: number;
   /** CPU microseconds per answered load of the gateway, the payment service and its Postgres backends. */
@@ -40,6 +43,10 @@ export interface PaymentBenchResult {
   /** Gateway loads/s over pgbench's at the most clients; gateway mean latency over pgbench's at 1 client. */
   throughputRatio: number;
   latencyRatio: number;
+  /** The bare HTTP-then-gRPC hop with no work at either end (./transport-floor.ts), run beside them. */
+  transport: TransportRun[];
+  /** (SQL floor + transport floor) over the SQL floor at 1 client: the least latency ratio any such design gets here. */
+  leastLatencyRatio: number;
   consistency: LedgerConsistency;
 }
 
@@ -73,9 +80,11 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
     },
   });
   let floor: SqlFloor | undefined;
+  let transport: TransportFloor | undefined;
   try {
     log(`machine: ${machine()}`);
     floor = await prepareSqlFloor({ databaseUrl: db.url, env: limits, maxClients: Math.max(...CLIENTS), log });
+    transport = await startTransportFloor(JSON.stringify({ nonce: 'fake-valid-nonce', amount: AMOUNT }));
     const clients = await loggedInClients(stack.url, Math.max(...CLIENTS));
     let answeredOk = 0;
     const gatewayRun = async (connections: number, durationSec: number): Promise<PaymentBenchRun> => {
@@ -106,7 +115,7 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
         connections,
         cpuUsPerLoad: { gateway: perLoad('gateway'), payment: perLoad('payment'), postgres: perLoad('postgres') },
         loadsPerSecond: result['2xx'] / result.duration,
-        latencyMeanMs: result.latency.mean,
+        latencyMeanMs: closedLoopLatencyMs(result, connections),
         latencyP50Ms: result.latency.p50,
         latencyP99Ms: result.latency.p99,
         non2xx: result.non2xx,
@@ -129,6 +138,7 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
     const most = Math.max(...CLIENTS);
     const sql: PgbenchRun[] = [];
     const runs: PaymentBenchRun[] = [];
+    const hops: TransportRun[] = [];
     const ratios = { throughput: [] as number[], latency: [] as number[] };
     const row = (a: string, b: string, c: string, d: string) =>
       log(`${a.padEnd(28)}${b.padStart(16)}${c.padStart(22)}${d.padStart(10)}`);
@@ -137,8 +147,10 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
       for (const clientCount of CLIENTS) {
         const s = await floor.run(clientCount, duration);
         const g = await gatewayRun(clientCount, duration);
+        const t = await transport.run(clientCount, duration);
         sql.push(s);
         runs.push(g);
+        hops.push(t);
         if (clientCount === most) {
           ratios.throughput.push(g.loadsPerSecond / s.tps);
           row(
@@ -147,6 +159,7 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
             g.loadsPerSecond.toFixed(0),
             ratios.throughput.at(-1)!.toFixed(2),
           );
+          row('   transport floor, no work', '', t.loadsPerSecond.toFixed(0), '');
         } else {
           ratios.latency.push(g.latencyMeanMs / s.latencyMs);
           row(
@@ -155,6 +168,7 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
             `${g.latencyMeanMs.toFixed(2)} ms`,
             `${ratios.latency.at(-1)!.toFixed(2)}x`,
           );
+          row('   transport floor, no work', '', `${t.latencyMeanMs.toFixed(2)} ms`, '');
         }
       }
     }
@@ -164,6 +178,20 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
       `median round ratios: loads/s at ${most} clients ${throughputRatio.toFixed(2)} (target >= ${TARGETS.throughputRatio}), ` +
         `mean latency at 1 client ${latencyRatio.toFixed(2)}x (target <= ${TARGETS.latencyRatio}x)`,
     );
+    // The least latency a load through an HTTP gateway and one gRPC hop can have here: the SQL floor plus
+    // the bare hop, each the median of its own runs at 1 client.
+    const sqlLatency = median(sql.filter((r) => r.clients === 1).map((r) => r.latencyMs));
+    const hopLatency = median(hops.filter((r) => r.connections === 1).map((r) => r.latencyMeanMs));
+    const leastLatencyRatio = (sqlLatency + hopLatency) / sqlLatency;
+    log(
+      `transport floor (bare Koa, one grpc-js call, no work; medians): ${median(
+        hops.filter((r) => r.connections === most).map((r) => r.loadsPerSecond),
+      ).toFixed(
+        0,
+      )} loads/s and ${median(hops.filter((r) => r.connections === most).map((r) => r.cpuUsPerLoad)).toFixed(0)} µs CPU a load at ${most} clients; ` +
+        `${hopLatency.toFixed(2)} ms at 1 client, so SQL floor + hop = ${leastLatencyRatio.toFixed(2)}x the SQL floor at least`,
+    );
+    for (const t of hops) if (t.failed > 0) log(`! transport floor, ${t.connections} client(s): ${t.failed} failed`);
     for (const r of runs)
       if (r.non2xx > 0 || r.errors > 0)
         log(`! gateway, ${r.connections} client(s): non-2xx ${r.non2xx}, errors ${r.errors}`);
@@ -189,8 +217,9 @@ export async function runPaymentBench(options: PaymentBenchOptions = {}): Promis
         `${consistency.unsettled} unsettled, ${consistency.driftingCards} drifting cards, ` +
         `${consistency.unmatchedSales} succeeded loads without a sale of their own`,
     );
-    return { sql, runs, throughputRatio, latencyRatio, consistency };
+    return { sql, runs, throughputRatio, latencyRatio, transport: hops, leastLatencyRatio, consistency };
   } finally {
+    transport?.stop();
     floor?.close();
     await stack.stop();
     await db.drop();
