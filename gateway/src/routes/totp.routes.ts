@@ -92,6 +92,12 @@ export const factorBody = z
   .refine((b) => (b.code === undefined) !== (b.recovery_code === undefined), 'give either code or recovery_code');
 export const codeBody = z.strictObject({ code });
 
+/** The body's factor as the TOTP service takes it (an empty string for the one not given). */
+const grpcFactor = (factor: z.infer<typeof factorBody>): auth.TotpFactor => ({
+  code: factor.code ?? '',
+  recoveryCode: factor.recovery_code ?? '',
+});
+
 const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '4kb', parsedMethods: ['POST', 'DELETE'] });
 
 /** The JSON body, checked against `schema`: a bad body is a 400 saying what is wrong. */
@@ -175,7 +181,7 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
     const factor = await body(ctx, factorBody);
     const res = await deps.totp.disableTotp({
       user: sessionUser(ctx),
-      factor: { code: factor.code ?? '', recoveryCode: factor.recovery_code ?? '' },
+      factor: grpcFactor(factor),
     });
     if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds);
     ctx.status = 204;
@@ -187,7 +193,7 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
     const factor = await body(ctx, factorBody);
     const res = await deps.totp.regenerateRecoveryCodes({
       user: sessionUser(ctx),
-      factor: { code: factor.code ?? '', recoveryCode: factor.recovery_code ?? '' },
+      factor: grpcFactor(factor),
     });
     if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds);
     ctx.body = { recovery_codes: res.recoveryCodes };
@@ -202,7 +208,7 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
       res = await deps.totp.verifyTotp(
         {
           pendingId,
-          factor: { code: factor.code ?? '', recoveryCode: factor.recovery_code ?? '' },
+          factor: grpcFactor(factor),
           client: clientInfo(ctx),
         },
         { deadlineMs: LOGIN_DEADLINE_MS },
