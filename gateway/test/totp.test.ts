@@ -1,8 +1,13 @@
 // The TOTP second factor end to end over HTTP (README "Second factor (TOTP)", issue 26 part 1): real
 // auth (its own Postgres database, AUTH_TOTP_KEY), avatar and gateway processes and Redis. Codes are
-// computed here with otpauth, as an authenticator app would.
+// computed here with otpauth, as an authenticator app would. Logins are dev ones, and a direct
+// (password) one, which passes the same hold in the auth service.
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { type Claims, configSecretReader, TokenService } from '@gatehouse/token';
+import bcrypt from 'bcryptjs';
 import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { Browser } from '../../test/browser';
@@ -11,12 +16,19 @@ import { type Stack, startStack } from '../../test/stack';
 
 let stack: Stack;
 let db: TestDatabase;
+let dir: string;
 
 beforeAll(async () => {
   db = await createTestDatabase('gh_auth');
+  dir = mkdtempSync(path.join(os.tmpdir(), 'gh-totp-'));
+  const htpasswd = path.join(dir, 'users.htpasswd');
+  writeFileSync(htpasswd, `pat:${bcrypt.hashSync('pat-pw', 4)}\n`);
+  const config = path.join(dir, 'auth.json');
+  writeFileSync(config, JSON.stringify({ direct: [{ name: 'local', htpasswd }] }));
   stack = await startStack({
     services: ['auth', 'avatar', 'gateway'],
     authDatabaseUrl: db.url,
+    env: { AUTH_CONFIG: config },
     serviceEnv: { auth: { AUTH_TOTP_KEY: randomBytes(32).toString('hex') } },
   });
 }, 60_000);
@@ -24,6 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
   await db?.drop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const codeOf = (secret: string, offsetSteps = 0) =>
@@ -168,6 +181,27 @@ describe('TOTP second factor over HTTP', () => {
       expect((await send(login, 'POST', '/auth/totp/verify', { recovery_code: old }, false)).status).toBe(400);
     }
     expect((await send(login, 'POST', '/auth/totp/verify', { recovery_code: codesB[0] }, false)).status).toBe(200);
+  });
+
+  it('holds a direct (password) login back for its code too, and says pwd, otp and mfa in amr', async () => {
+    const password = () => ({
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: 'pat', passwd: 'pat-pw' }),
+    });
+    const b = new Browser(stack.url);
+    expect((await b.request('POST', '/auth/local/login', password())).status).toBe(200);
+    const { secret } = (await send(b, 'POST', '/auth/totp/setup')).json() as { secret: string };
+    expect((await send(b, 'POST', '/auth/totp/activate', { code: codeOf(secret, -1) })).status).toBe(200);
+
+    const next = new Browser(stack.url);
+    const held = await next.request('POST', '/auth/local/login', password());
+    expect([held.status, held.json()]).toEqual([200, { second_factor: 'totp' }]);
+    expect(held.cookies.some((c) => /^JWT=[^;]+/.test(c))).toBe(false);
+    expect((await next.getWithXsrf('/auth/user')).status).toBe(401);
+    const done = await send(next, 'POST', '/auth/totp/verify', { code: codeOf(secret) }, false);
+    expect(done.status).toBe(200);
+    expect(done.json()).toMatchObject({ name: 'pat' });
+    expect((decodeJwt((await next.cookie('JWT')) as string) as Claims).amr).toEqual(['pwd', 'otp', 'mfa']);
   });
 
   it('turns off with a current code from a fresh login; logins need no code after', async () => {
