@@ -40,7 +40,12 @@ export const PROCESSES: Record<string, ProcessBuild> = {
   },
   auth: {
     package: '@gatehouse/auth-service',
-    entries: { main: 'services/auth/src/main.ts', 'db-migrate': 'services/auth/src/cli/db-migrate.ts', ...PROBE },
+    entries: {
+      main: 'services/auth/src/main.ts',
+      'db-migrate': 'services/auth/src/cli/db-migrate.ts',
+      'totp-reseal': 'services/auth/src/cli/totp-reseal.ts',
+      ...PROBE,
+    },
     assets: { ...PROTOS, migrations: 'services/auth/migrations' },
   },
   avatar: {

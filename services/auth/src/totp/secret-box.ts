@@ -60,6 +60,11 @@ export class SecretBox {
     return Buffer.concat([decipher.update(body), decipher.final()]);
   }
 
+  /** The id of the key new secrets are sealed with. */
+  get currentKeyId(): string {
+    return this.current.id;
+  }
+
   needsReseal(sealed: Sealed): boolean {
     return sealed.keyId !== this.current.id;
   }

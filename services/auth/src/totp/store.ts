@@ -36,6 +36,16 @@ export interface TotpStore {
   remove(userId: string): Promise<boolean>;
   /** Stores the secret sealed again under the current key (rotation). */
   reseal(userId: string, sealed: Sealed): Promise<void>;
+  /**
+   * Up to `limit` rows sealed with another key than `keyId`, by user id after `afterUserId`: a page of
+   * what a key rotation still has to seal again.
+   */
+  sealedWithOtherKey(keyId: string, afterUserId: string, limit: number): Promise<TotpRecord[]>;
+  /**
+   * Stores `sealed` only if the row still holds `was` (the same key and bytes): false when its user's
+   * code, or another run, sealed it again meanwhile, or it was removed.
+   */
+  resealIfUnchanged(userId: string, was: Sealed, sealed: Sealed): Promise<boolean>;
 }
 
 interface Row {
@@ -46,6 +56,13 @@ interface Row {
   last_step: string;
 }
 
+const toRecord = (r: Row): TotpRecord => ({
+  userId: r.user_id,
+  sealed: { keyId: r.key_id, data: r.sealed_secret },
+  active: r.active,
+  lastStep: Number(r.last_step),
+});
+
 export class PgTotpStore implements TotpStore {
   constructor(private readonly pool: Pool) {}
 
@@ -54,14 +71,7 @@ export class PgTotpStore implements TotpStore {
       'SELECT user_id, sealed_secret, key_id, active, last_step FROM totp_secrets WHERE user_id = $1',
       [userId],
     );
-    const r = rows[0];
-    if (!r) return undefined;
-    return {
-      userId: r.user_id,
-      sealed: { keyId: r.key_id, data: r.sealed_secret },
-      active: r.active,
-      lastStep: Number(r.last_step),
-    };
+    return rows[0] ? toRecord(rows[0]) : undefined;
   }
 
   async isActive(userId: string): Promise<boolean> {
@@ -146,6 +156,24 @@ export class PgTotpStore implements TotpStore {
 
   async remove(userId: string): Promise<boolean> {
     const { rowCount } = await this.pool.query('DELETE FROM totp_secrets WHERE user_id = $1', [userId]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  async sealedWithOtherKey(keyId: string, afterUserId: string, limit: number): Promise<TotpRecord[]> {
+    const { rows } = await this.pool.query<Row>(
+      `SELECT user_id, sealed_secret, key_id, active, last_step FROM totp_secrets
+        WHERE key_id <> $1 AND user_id > $2 ORDER BY user_id LIMIT $3`,
+      [keyId, afterUserId, limit],
+    );
+    return rows.map(toRecord);
+  }
+
+  async resealIfUnchanged(userId: string, was: Sealed, sealed: Sealed): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE totp_secrets SET sealed_secret = $4, key_id = $5
+        WHERE user_id = $1 AND key_id = $2 AND sealed_secret = $3`,
+      [userId, was.keyId, was.data, sealed.data, sealed.keyId],
+    );
     return (rowCount ?? 0) > 0;
   }
 
