@@ -57,3 +57,17 @@ describe('managed Postgres and Redis settings', () => {
     expect(problemsOf({ DATABASE_POOL_MAX: '0' })).toEqual(['DATABASE_POOL_MAX: must be at least 1']);
   });
 });
+
+describe('AUTH_MAX_SESSIONS', () => {
+  it('caps live sessions per user at 50 unless set; 0 turns the cap off', () => {
+    expect(loadAuthConfig(BASE).maxSessionsPerUser).toBe(50);
+    expect(loadAuthConfig({ ...BASE, AUTH_MAX_SESSIONS: '5' }).maxSessionsPerUser).toBe(5);
+    expect(loadAuthConfig({ ...BASE, AUTH_MAX_SESSIONS: '0' }).maxSessionsPerUser).toBe(0);
+  });
+
+  it('refuses what is not a whole number from 0 to 10000, naming the setting', () => {
+    expect(problemsOf({ AUTH_MAX_SESSIONS: 'many' })).toEqual(['AUTH_MAX_SESSIONS: must be a whole number']);
+    expect(problemsOf({ AUTH_MAX_SESSIONS: '-1' })).toEqual(['AUTH_MAX_SESSIONS: must be 0 (no cap) or more']);
+    expect(problemsOf({ AUTH_MAX_SESSIONS: '2.5' })).toEqual(['AUTH_MAX_SESSIONS: must be a whole number']);
+  });
+});

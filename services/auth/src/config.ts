@@ -76,6 +76,16 @@ const envSchema = z.object({
   AUTH_LIMIT_DIRECT_USER_ALL: limitSetting('60/1m'),
   AUTH_LIMIT_VERIFY_ADDRESS: limitSetting('5/15m'),
   AUTH_LIMIT_VERIFY_IP: limitSetting('30/15m'),
+  /**
+   * Live sessions one user may have (sessions per device); a login past it ends the least recently
+   * seen ones. 0: no cap.
+   */
+  AUTH_MAX_SESSIONS: z.coerce
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 (no cap) or more')
+    .max(10_000, 'must be at most 10000')
+    .default(50),
   LOG_LEVEL: logLevel(),
   LOG_FORMAT: logFormat(),
 });
@@ -104,6 +114,8 @@ export interface AuthConfig {
   /** AUTH_TOTP_KEY (and retired keys): with databaseUrl, the TOTP second factor can be set up. */
   totp?: TotpSettings;
   limits: { direct: DirectLimits; verified: VerifiedLimits };
+  /** AUTH_MAX_SESSIONS: live sessions per user (0: no cap). */
+  maxSessionsPerUser?: number;
   logLevel: string;
   logFormat: 'json' | 'pretty';
 }
@@ -209,6 +221,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
       },
       verified: { perAddress: raw.AUTH_LIMIT_VERIFY_ADDRESS, perIp: raw.AUTH_LIMIT_VERIFY_IP },
     },
+    maxSessionsPerUser: raw.AUTH_MAX_SESSIONS,
     logLevel: raw.LOG_LEVEL,
     logFormat: raw.LOG_FORMAT,
   };

@@ -217,6 +217,7 @@ export async function startAuthService(
     sessions: { endJti: (jti, endMs) => sessions.endJti(jti, endMs) },
     tokens,
     log,
+    maxPerUser: config.maxSessionsPerUser,
   });
   const sessions = new Sessions(tokens, stores.revocations, Date.now, devices);
   const endedSessions = new EndedSessionStreams(sessions, log);

@@ -51,11 +51,13 @@ describe.each([
     let sessions: Sessions;
     let devices: DeviceSessions;
     let user: { id: string; name: string; picture: string };
+    let stores: { revocations: Revocations; registry: SessionRegistry };
 
     beforeEach(() => {
       now = Date.now();
       const clock = () => now;
-      const { revocations, registry } = make(clock);
+      stores = make(clock);
+      const { revocations, registry } = stores;
       opened.push(revocations);
       tokens = new TokenService({
         issuer: 'test',
@@ -105,6 +107,16 @@ describe.each([
       expect(JSON.stringify(list)).not.toContain(second.jti);
     });
 
+    it('lists two logins of the same second in the order they came, the later first', async () => {
+      now = Math.floor(now / 1000) * 1000 + 100;
+      const earlier = await login(BROWSER);
+      now += 5;
+      const later = await login(PHONE);
+      expect((await devices.list(caller(earlier))).map((s) => s.id)).toEqual(
+        [later, earlier].map((s) => sessionIdOf(s.jti)),
+      );
+    });
+
     it('moves last_seen at refresh, and records at refresh a session issued before the list existed', async () => {
       const listed = await login(BROWSER);
       const unlisted = await tokens.issueSession({ user, aud: 'x', provider: 'dev', sessionOnly: false });
@@ -134,6 +146,36 @@ describe.each([
       expect((await devices.list(caller(mine))).map((s) => s.id)).toEqual([sessionIdOf(mine.jti)]);
       // Ending it again: it is no longer one of the user's live sessions.
       await expect(devices.end(caller(mine), sessionIdOf(other.jti))).rejects.toMatchObject({ kind: 'not_found' });
+    });
+
+    it('keeps a user under AUTH_MAX_SESSIONS: a login past it ends the least recently seen session', async () => {
+      const capped = new DeviceSessions({
+        ...stores,
+        sessions: { endJti: (jti, endMs) => sessions.endJti(jti, endMs) },
+        tokens,
+        log,
+        maxPerUser: 3,
+        now: () => now,
+      });
+      const loginCapped = async () => {
+        now += 1000;
+        const issued = await tokens.issueSession({ user, aud: 'x', provider: 'dev', sessionOnly: false });
+        await capped.issued(issued, BROWSER);
+        return issued;
+      };
+      const [first, second, third] = [await loginCapped(), await loginCapped(), await loginCapped()];
+      // The first is used again (a refresh): the second is now the one least recently seen.
+      now += 20 * MINUTE;
+      await sessions.refresh(first.token);
+      const fourth = await loginCapped();
+      const ids = (await devices.list(caller(fourth))).map((s) => s.id).sort();
+      expect(ids).toEqual([first, third, fourth].map((s) => sessionIdOf(s.jti)).sort());
+      await expect(sessions.refresh(second.token)).rejects.toThrow('session ended, log in again');
+      // Under the cap nothing is ended.
+      now += 1000;
+      await devices.end(caller(fourth), sessionIdOf(third.jti));
+      await loginCapped();
+      expect(await devices.list(caller(fourth))).toHaveLength(3);
     });
 
     it('says when the caller ended its own session', async () => {

@@ -46,6 +46,8 @@ export interface DeviceSessionsDeps {
   sessions: Pick<Sessions, 'endJti'>;
   tokens: Pick<TokenService, 'sessionEnd'>;
   log: Logger;
+  /** AUTH_MAX_SESSIONS: a login past it ends the user's least recently seen sessions; 0 or unset: no cap. */
+  maxPerUser?: number;
   now?: () => number;
 }
 
@@ -69,9 +71,39 @@ export class DeviceSessions implements SessionEvents {
   async issued(session: Issued, client: ClientInfo | null | undefined): Promise<void> {
     const entry = this.entryOf(session.claims, client);
     if (!entry) return;
-    await this.deps.registry.record(entry.userId, entry.entry).catch((err: unknown) => {
+    try {
+      await this.deps.registry.record(entry.userId, entry.entry);
+    } catch (err) {
       this.deps.log.warn({ err: (err as Error).message }, 'session not recorded in the session list');
+      return;
+    }
+    await this.keepUnderCap(entry.userId, entry.entry.id).catch((err: unknown) => {
+      this.deps.log.warn({ err: (err as Error).message }, 'sessions over the per-user cap not ended');
     });
+  }
+
+  /**
+   * A user past maxPerUser live sessions loses the least recently seen ones (never `newId`, the login
+   * that got here), ended as logout ends a session. Two logins at the same moment may each end one, so
+   * the user is left with up to one fewer: the bound holds either way.
+   */
+  private async keepUnderCap(userId: string, newId: string): Promise<void> {
+    const max = this.deps.maxPerUser ?? 0;
+    if (max <= 0) return;
+    // One read while under the cap, the usual case; revocations are asked only past it.
+    if ((await this.deps.registry.list(userId)).length <= max) return;
+    const live = await this.live(userId);
+    const over = live.length - max;
+    if (over <= 0) return;
+    const leastRecent = live
+      .filter((e) => e.id !== newId)
+      .sort((a, b) => a.lastSeenMs - b.lastSeenMs || a.createdMs - b.createdMs)
+      .slice(0, over);
+    await Promise.all(leastRecent.map((e) => this.endEntry(userId, e)));
+    this.deps.log.info(
+      { ended: leastRecent.length, max },
+      'sessions over the per-user cap ended, least recently seen first',
+    );
   }
 
   /** A refresh: last_seen now; a session not recorded yet (issued before this list existed) is recorded. */
@@ -97,22 +129,25 @@ export class DeviceSessions implements SessionEvents {
     });
   }
 
-  /** The caller's user's live sessions, newest first; revoked ones found on the way are dropped. */
+  /** The caller's user's live sessions, newest login first; revoked ones found on the way are dropped. */
   async list(caller: Caller): Promise<DeviceSession[]> {
     const { userId, jti } = checked(caller);
     const entries = await storeCall(() => this.live(userId));
     const currentId = sessionIdOf(jti);
-    return entries
-      .sort((a, b) => b.createdMs - a.createdMs || (a.id < b.id ? -1 : 1))
-      .map((e) => ({
-        id: e.id,
-        createdMs: e.createdMs,
-        lastSeenMs: e.lastSeenMs,
-        provider: e.provider,
-        userAgent: e.userAgent,
-        ip: e.ip,
-        current: e.id === currentId,
-      }));
+    return (
+      entries
+        // Logins are whole seconds (auth_time): within one, the one seen last is the newer.
+        .sort((a, b) => b.createdMs - a.createdMs || b.lastSeenMs - a.lastSeenMs || (a.id < b.id ? -1 : 1))
+        .map((e) => ({
+          id: e.id,
+          createdMs: e.createdMs,
+          lastSeenMs: e.lastSeenMs,
+          provider: e.provider,
+          userAgent: e.userAgent,
+          ip: e.ip,
+          current: e.id === currentId,
+        }))
+    );
   }
 
   /** Ends one of the caller's user's sessions; NOT_FOUND for any id that is not one of their live ones. */
