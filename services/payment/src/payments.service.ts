@@ -2,7 +2,7 @@ import { invalidArgument, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
 import { type AuditOutcome, auditLoad } from './audit';
 import { cardNotFound, PaymentErrors, tooManyCards } from './errors';
-import type { CardRecord, LedgerStore, LoadRecord, Settlement } from './ledger';
+import type { CardRecord, LedgerStore, LoadRecord } from './ledger';
 import { type LimitRule, limitViolations } from './limits';
 import {
   type LoadAnswer,
@@ -13,12 +13,9 @@ import {
   validateLoad,
 } from './load-requests';
 import { type Processor, ProcessorUnavailableError, type SaleOutcome } from './processor';
-import { PROCESSOR_NOT_CHARGED, PROCESSOR_UNAVAILABLE, settlementFor } from './settlement';
+import { type ReconcileReport, reconcile } from './reconciliation';
+import { PROCESSOR_UNAVAILABLE, settlementFor } from './settlement';
 
-export const DEFAULT_RECONCILE_AFTER_MS = 10 * 60_000;
-const RECONCILE_BATCH = 100;
-/** Lookups at the processor at once while reconciling: a backlog drains fast without a flood. */
-const RECONCILE_CONCURRENCY = 8;
 export const MAX_CARD_NAME_LENGTH = 100;
 export const DEFAULT_MAX_CARDS_PER_OWNER = 100;
 /** GET /cards/ pages: 50 cards unless asked, never more than 200. */
@@ -26,15 +23,6 @@ export const DEFAULT_CARDS_PAGE = 50;
 export const MAX_CARDS_PAGE = 200;
 /** A page cursor: the id of the last card of the page before. */
 const CURSOR = /^[1-9][0-9]{0,15}$/;
-
-export interface ReconcileReport {
-  checked: number;
-  succeeded: number;
-  failed: number;
-  stillUnknown: number;
-  /** Another replica was running its round: this one did nothing. */
-  skipped?: true;
-}
 
 export interface PaymentsDeps {
   store: LedgerStore;
@@ -233,62 +221,17 @@ export class Payments {
 
   /**
    * Settles loads whose outcome stayed open (unknown after a processor fault, or pending after a
-   * crash) by asking the processor for the sale with the load's order id: a charge credits the card,
-   * a decline or no sale at all fails the load, and no answer leaves it for the next round.
+   * crash) by asking the processor for the sale with the load's order id (./reconciliation.ts).
    */
-  async reconcile(options: { skipIfBusy?: boolean } = {}): Promise<ReconcileReport> {
-    // One round at a time across replicas: a load is looked up by one of them, not by each. The
-    // periodic round skips while another replica's runs; a round asked for waits its turn.
-    const { store } = this.deps;
-    if (!store.exclusiveRound) return this.reconcileRound();
-    const outcome = await store.exclusiveRound(() => this.reconcileRound(), { wait: !options.skipIfBusy });
-    return outcome.ran ? outcome.value : { checked: 0, succeeded: 0, failed: 0, stillUnknown: 0, skipped: true };
-  }
-
-  private async reconcileRound(): Promise<ReconcileReport> {
-    const before = new Date(this.clock().getTime() - (this.deps.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS));
-    const report: ReconcileReport = { checked: 0, succeeded: 0, failed: 0, stillUnknown: 0 };
-    // The whole backlog in one round, page by page (an outage can leave thousands), a few at a time.
-    let afterId = 0;
-    for (;;) {
-      const page = await this.deps.store.listUnsettled(before, RECONCILE_BATCH, afterId);
-      if (page.length === 0) break;
-      afterId = page[page.length - 1]?.id ?? afterId;
-      report.checked += page.length;
-      for (let i = 0; i < page.length; i += RECONCILE_CONCURRENCY) {
-        await Promise.all(page.slice(i, i + RECONCILE_CONCURRENCY).map((load) => this.reconcileOne(load, report)));
-      }
-      if (page.length < RECONCILE_BATCH) break;
-    }
-    return report;
-  }
-
-  private async reconcileOne(load: LoadRecord, report: ReconcileReport): Promise<void> {
-    const found = await this.deps.processor.findSale(`load-${load.id}`);
-    if (found.kind === 'unknown') {
-      report.stillUnknown += 1;
-      return;
-    }
-    const settlement: Settlement =
-      found.kind === 'not_found'
-        ? {
-            status: 'failed',
-            processorTransactionId: null,
-            processorResponseCode: null,
-            processorResponseText: 'the processor has no sale for this load',
-            errors: [PROCESSOR_NOT_CHARGED],
-            settledAt: this.clock(),
-          }
-        : settlementFor(found, this.clock());
-    try {
-      await this.deps.store.settle(load.id, settlement, ['pending', 'unknown']);
-    } catch (err) {
-      this.deps.log.warn({ err, loadId: load.id }, 'reconciliation could not settle the load');
-      return;
-    }
-    if (settlement.status === 'succeeded') report.succeeded += 1;
-    else report.failed += 1;
-    this.audit(load, 'reconciled', settlement.status, settlement.processorTransactionId, settlement.errors);
+  reconcile(options: { skipIfBusy?: boolean } = {}): Promise<ReconcileReport> {
+    return reconcile(
+      {
+        ...this.deps,
+        clock: this.clock,
+        audit: (load, outcome, status, id, errors) => this.audit(load, outcome, status, id, errors),
+      },
+      options,
+    );
   }
 
   private audit(
