@@ -82,28 +82,25 @@ export function createClient<C extends grpc.Client>(
     get(_target, prop) {
       const method = (raw as unknown as Record<string | symbol, unknown>)[prop];
       if (typeof method !== 'function') return undefined;
-      const send = (request: unknown, options: CallOptions, deadline: number) =>
+      const send = (request: unknown, metadata: grpc.Metadata | undefined, deadline: number) =>
         new Promise((resolve, reject) => {
-          method.call(
-            raw,
-            request,
-            options.metadata?.clone() ?? new grpc.Metadata(),
-            { deadline },
-            (err: unknown, res: unknown) => (err ? reject(err) : resolve(res)),
+          method.call(raw, request, metadata ?? new grpc.Metadata(), { deadline }, (err: unknown, res: unknown) =>
+            err ? reject(err) : resolve(res),
           );
         });
       if (typeof prop !== 'string' || !readOnly.has(prop)) {
         return (request: unknown, options: CallOptions = {}) =>
-          send(request, options, outgoingDeadline(options.deadlineMs ?? defaultDeadline));
+          send(request, options.metadata, outgoingDeadline(options.deadlineMs ?? defaultDeadline));
       }
       return async (request: unknown, options: CallOptions = {}) => {
         const deadline = outgoingDeadline(options.deadlineMs ?? defaultDeadline);
         try {
-          return await send(request, options, deadline);
+          return await send(request, options.metadata, deadline);
         } catch (err) {
           const waitUntil = Math.min(Date.now() + RECONNECT_WAIT_MS, deadline - MIN_CALL_MS);
           if (!callNeverSent(err) || waitUntil <= Date.now() || !(await connected(waitUntil))) throw err;
-          return send(request, options, deadline);
+          // The interceptors wrote into the first try's metadata; the second gets its own.
+          return send(request, options.metadata?.clone(), deadline);
         }
       };
     },

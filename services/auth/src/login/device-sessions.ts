@@ -71,27 +71,27 @@ export class DeviceSessions implements SessionEvents {
   async issued(session: Issued, client: ClientInfo | null | undefined): Promise<void> {
     const entry = this.entryOf(session.claims, client);
     if (!entry) return;
+    let recorded: number;
     try {
-      await this.deps.registry.record(entry.userId, entry.entry);
+      recorded = await this.deps.registry.record(entry.userId, entry.entry);
     } catch (err) {
       this.deps.log.warn({ err: (err as Error).message }, 'session not recorded in the session list');
       return;
     }
-    await this.keepUnderCap(entry.userId, entry.entry.id).catch((err: unknown) => {
+    const max = this.deps.maxPerUser ?? 0;
+    // Under the cap, the usual case, recording said enough: nothing more is read.
+    if (max <= 0 || recorded <= max) return;
+    await this.keepUnderCap(entry.userId, entry.entry.id, max).catch((err: unknown) => {
       this.deps.log.warn({ err: (err as Error).message }, 'sessions over the per-user cap not ended');
     });
   }
 
   /**
-   * A user past maxPerUser live sessions loses the least recently seen ones (never `newId`, the login
+   * A user past `max` (AUTH_MAX_SESSIONS) live sessions loses the least recently seen ones (never `newId`, the login
    * that got here), ended as logout ends a session. Two logins at the same moment may each end one, so
    * the user is left with up to one fewer: the bound holds either way.
    */
-  private async keepUnderCap(userId: string, newId: string): Promise<void> {
-    const max = this.deps.maxPerUser ?? 0;
-    if (max <= 0) return;
-    // One read while under the cap, the usual case; revocations are asked only past it.
-    if ((await this.deps.registry.list(userId)).length <= max) return;
+  private async keepUnderCap(userId: string, newId: string, max: number): Promise<void> {
     const live = await this.live(userId);
     const over = live.length - max;
     if (over <= 0) return;

@@ -62,9 +62,11 @@ describe.each([
   it('records, lists, gets and removes a user’s sessions', async () => {
     const a = entry('jti-a', now - 2000, now + HOUR);
     const b = entry('jti-b', now - 1000, now + HOUR, { provider: 'github', userAgent: 'curl/8', ip: '::1' });
-    await registry.record(user, a);
-    await registry.record(user, b);
-    await registry.record('dev_someone-else', entry('jti-c', now, now + HOUR));
+    // record answers the user's count with the new entry (another user's are not counted).
+    expect(await registry.record(user, a)).toBe(1);
+    expect(await registry.record(user, b)).toBe(2);
+    expect(await registry.record('dev_someone-else', entry('jti-c', now, now + HOUR))).toBe(1);
+    expect(await registry.record(user, b)).toBe(2);
 
     expect(byCreated(await registry.list(user))).toEqual([a, b]);
     expect(await registry.get(user, b.id)).toEqual(b);

@@ -34,7 +34,8 @@ export function sessionIdOf(jti: string): string {
  * refresh, removed at logout; expired ones are dropped as they are read.
  */
 export interface SessionRegistry {
-  record(userId: string, entry: SessionEntry): Promise<void>;
+  /** Records `entry`; answers how many unexpired entries the user has with it (revoked ones included). */
+  record(userId: string, entry: SessionEntry): Promise<number>;
   /** Sets last_seen of a recorded session; false when it is not recorded (nothing is written then). */
   touch(userId: string, id: string, atMs: number): Promise<boolean>;
   /** The user's unexpired entries, in no particular order. */
@@ -89,7 +90,7 @@ export class RedisSessionRegistry implements SessionRegistry {
     return `${this.prefix}device-sessions:${userId}`;
   }
 
-  async record(userId: string, entry: SessionEntry): Promise<void> {
+  async record(userId: string, entry: SessionEntry): Promise<number> {
     const key = this.key(userId);
     const { live, expiredFields } = this.split(await this.redis.hgetall(key));
     const { id, lastSeenMs, ...stored } = entry;
@@ -103,6 +104,7 @@ export class RedisSessionRegistry implements SessionRegistry {
     const results = await tx.exec();
     const failed = results?.find(([err]) => err)?.[0];
     if (!results || failed) throw failed ?? new Error('redis transaction aborted');
+    return live.filter((e) => e.id !== id).length + 1;
   }
 
   async touch(userId: string, id: string, atMs: number): Promise<boolean> {
@@ -155,11 +157,12 @@ export class MemorySessionRegistry implements SessionRegistry {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async record(userId: string, entry: SessionEntry): Promise<void> {
+  async record(userId: string, entry: SessionEntry): Promise<number> {
     const sessions = this.users.get(userId) ?? new Map<string, SessionEntry>();
     this.users.set(userId, sessions);
     this.prune(sessions);
     sessions.set(entry.id, { ...entry });
+    return sessions.size;
   }
 
   async touch(userId: string, id: string, atMs: number): Promise<boolean> {
