@@ -2,30 +2,11 @@
 // payment-migrate), from sources as `pnpm build` bundles them: against a fresh database they apply
 // the service's migrations and exit 0, a second run finds the schema current, and without
 // DATABASE_URL they exit 1 naming it.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from './databases';
+import { runEntry } from './run-entry';
 
-const ROOT = path.resolve(__dirname, '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
-
-function run(entry: string, databaseUrl: string | undefined): Promise<{ code: number | null; out: string }> {
-  const env = { ...process.env, DATABASE_URL: databaseUrl };
-  if (databaseUrl === undefined) delete env.DATABASE_URL;
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [path.join(ROOT, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
+const run = (entry: string, databaseUrl: string | undefined) => runEntry(entry, { DATABASE_URL: databaseUrl });
 
 async function appliedIn(url: string, table: string): Promise<string[]> {
   const client = new Client({ connectionString: url });

@@ -3,18 +3,15 @@
 // test/db-migrate.test.ts runs db-migrate): every secret on a previous key is sealed again with the
 // current one and still opens to the same secret; one on a key nobody configured is reported and left;
 // a row changed meanwhile is not overwritten; a second run has nothing to do.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { createLogger } from '@gatehouse/logger';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
+import { runEntry } from '../../../../test/run-entry';
 import { createPool, runMigrations } from '../stores/postgres';
 import { resealAll } from './reseal';
 import { keyId, SecretBox } from './secret-box';
 import { PgTotpStore } from './store';
 
-const ROOT = path.resolve(__dirname, '../../../..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const log = createLogger({ name: 'reseal-test', level: 'silent' });
 
 let db: TestDatabase;
@@ -44,23 +41,7 @@ async function sealedBy(box: SecretBox, ids: string[]): Promise<Map<string, Buff
   return secrets;
 }
 
-function runCli(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [path.join(ROOT, 'services/auth/src/cli/totp-reseal.ts')], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      out += d.toString();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
+const runCli = (env: Record<string, string>) => runEntry('services/auth/src/cli/totp-reseal.ts', env);
 
 test('seals every secret on a previous key again, reports one on an unknown key, and is done after one run', async () => {
   const [oldKey, newKey, lostKey] = [randomBytes(32), randomBytes(32), randomBytes(32)];
