@@ -12,13 +12,14 @@ import { EndedSessionsFeed } from './auth/ended-sessions';
 import { ProviderNames } from './auth/provider-names';
 import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
-import { hotAnswers } from './hot-answers';
+import { hotAnswers, type RawAnswer } from './hot-answers';
 import { openLoginHandlerClients } from './login-handler-clients';
 import { avatarCacheRecorder, countedAuthenticator, httpMetrics, loginRecorder, upstreamRecorder } from './metrics';
 import { authenticate } from './middleware/authenticate';
 import { listenPublic } from './public-server';
 import { authRoutes, LOGIN_DEADLINE_MS } from './routes/auth.routes';
 import { avatarHandlers } from './routes/avatar.routes';
+import { CARD_LOAD_ROUTE, cardLoadBeforeKoa } from './routes/card-load.fast';
 import { healthRoutes } from './routes/health.routes';
 import { homeRoutes } from './routes/home.routes';
 import { jwksRoutes } from './routes/jwks.routes';
@@ -245,17 +246,25 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   // Its own listener on the gateway's host, never the public port: scrapes stay off the public API.
   const metricsServer: MetricsServer | undefined =
     metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
-  // The two hottest answers, from caches, before Koa (see authRoutes and avatarHandlers). Logged
-  // requests take the full path, so a debug access log still sees every one.
-  const answerBeforeKoa = log.isLevelEnabled('debug')
+  // The hottest answers before Koa: GET /auth/user and avatars from caches (see authRoutes and
+  // avatarHandlers), and card loads (card-load.fast.ts). Logged requests take the full path, so a
+  // debug access log still sees every one.
+  const cached = hotAnswers(
+    [
+      { answer: auth.answerCached, route: '/auth/user' },
+      { answer: avatars.answerCached, route: `${config.token.avatarRoutePath.replace(/\/+$/, '')}/*` },
+    ],
+    requestMetrics,
+  );
+  const cardLoad = cardLoadBeforeKoa({
+    payment: paymentClient.call,
+    authenticator,
+    log,
+    track: requestMetrics && (() => requestMetrics.takenBeforeKoa(CARD_LOAD_ROUTE, 'POST')),
+  });
+  const answerBeforeKoa: RawAnswer | undefined = log.isLevelEnabled('debug')
     ? undefined
-    : hotAnswers(
-        [
-          { answer: auth.answerCached, route: '/auth/user' },
-          { answer: avatars.answerCached, route: `${config.token.avatarRoutePath.replace(/\/+$/, '')}/*` },
-        ],
-        requestMetrics,
-      );
+    : (req, res) => cached(req, res) || cardLoad(req, res);
   const server = await listenPublic({
     host: config.host,
     port: config.port,

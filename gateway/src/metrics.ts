@@ -18,6 +18,11 @@ export function httpMetrics(
   middleware: Koa.Middleware;
   /** Counts a request the HTTP server answered itself, before Koa (gateway.ts), started at `startMs`. */
   answeredBeforeKoa(route: string, method: string, status: number, startMs: number): void;
+  /**
+   * A request the HTTP server has taken before Koa and answers later (the card loads): in flight from
+   * now, counted with its status when the returned function is called.
+   */
+  takenBeforeKoa(route: string, method: string): (status: number) => void;
 } {
   // Every request passes here, /auth/user's hot path included: plain numbers, not prom-client's label hashing.
   const requests = new FastHistogram(metrics, {
@@ -72,7 +77,15 @@ export function httpMetrics(
       throw err;
     });
   };
-  return { middleware, answeredBeforeKoa };
+  const takenBeforeKoa = (route: string, method: string) => {
+    const start = performance.now();
+    inFlight.inc();
+    return (status: number) => {
+      inFlight.dec();
+      answeredBeforeKoa(route, method, status, start);
+    };
+  };
+  return { middleware, answeredBeforeKoa, takenBeforeKoa };
 }
 
 /**

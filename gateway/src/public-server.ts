@@ -15,7 +15,10 @@ export interface PublicServerOptions {
   shutdownTimeoutMs: number;
   /** Koa's handler. */
   handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
-  /** The hottest answers, from caches, before Koa: true when it answered. */
+  /**
+   * The hottest answers, before Koa: true when it has taken the request (answered from a cache at once,
+   * or a card load answered when the payment service has).
+   */
   answerBeforeKoa?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   log: Logger;
 }
@@ -28,14 +31,20 @@ export async function listenPublic(options: PublicServerOptions): Promise<Public
   const { handle, answerBeforeKoa, log } = options;
   let draining = false;
   const unanswered = new Set<http.ServerResponse>();
+  const track = (res: http.ServerResponse) => {
+    if (draining) return;
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+  };
   const server = http.createServer((req, res) => {
     if (draining) res.setHeader('Connection', 'close');
-    // Answered synchronously, so never among the unanswered.
-    if (answerBeforeKoa?.(req, res)) return;
-    if (!draining) {
-      unanswered.add(res);
-      res.once('close', () => unanswered.delete(res));
+    // The cached answers are written at once and are never among the unanswered; a card load taken
+    // before Koa is answered later, and is waited for like Koa's.
+    if (answerBeforeKoa?.(req, res)) {
+      if (!res.writableEnded) track(res);
+      return;
     }
+    track(res);
     void handle(req, res);
   });
   // Node hands CONNECT to this event, not to Koa: without an answer the client would only see a reset.

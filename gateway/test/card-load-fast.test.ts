@@ -1,0 +1,110 @@
+// The gateway answers the usual card load before Koa (gateway/src/routes/card-load.fast.ts) and every
+// other one through Koa's route. Both must give the same answer: here each case is sent both ways on a
+// real stack, once as `application/json` (taken before Koa, the token being cached) and once as a
+// `+json` type (which only Koa's route accepts), and the two answers are compared whole.
+import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
+import { Browser } from '../../test/browser';
+import { freePort, type Stack, startStack } from '../../test/stack';
+
+let stack: Stack;
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  stack = await startStack({
+    services: ['auth', 'avatar', 'payment', 'gateway'],
+    env: {
+      DATABASE_URL: db.url,
+      PAYMENT_DEV_PROCESSOR: 'true',
+      PAYMENT_DEV_PROCESSOR_PORT: String(await freePort()),
+      LOG_LEVEL: 'info',
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await db?.drop();
+});
+
+const FAST = 'application/json';
+const KOA = 'application/vnd.gatehouse+json';
+/** Headers that differ between any two answers (dates, connection handling, the trace of each request). */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'content-length']);
+
+async function loggedIn(name: string) {
+  const browser = new Browser(stack.url);
+  await browser.devLogin(name);
+  const xsrf = await browser.xsrf();
+  const created = await browser.request('POST', '/cards/', {
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+    body: JSON.stringify({ name: 'card' }),
+  });
+  const cardId = (created.json() as { id: number }).id;
+  const send = async (type: string, path: string, body: string, headers: Record<string, string> = {}) => {
+    const res = await browser.request('POST', path, {
+      headers: { 'content-type': type, 'x-xsrf-token': xsrf, ...headers },
+      body,
+    });
+    const kept = [...res.headers].filter(([name]) => !PER_ANSWER.has(name)).sort();
+    return { status: res.status, text: res.text, headers: kept, requestId: res.headers.get('x-request-id') };
+  };
+  return { cardId, send };
+}
+
+const body = (amount: unknown, nonce: unknown = 'fake-valid-nonce') => JSON.stringify({ nonce, amount });
+
+test('a card load gets the same answer before Koa as through it, refusals included', async () => {
+  const { cardId, send } = await loggedIn('fast-path-user');
+  const other = await loggedIn('fast-path-other');
+  const path = `/cards/${cardId}/load/`;
+  const cases: { name: string; path?: string; body: string; headers?: (type: string) => Record<string, string> }[] = [
+    { name: 'succeeded', body: body('1.00') },
+    { name: 'declined by the processor', body: body('1.00', 'fake-processor-declined-visa-nonce') },
+    { name: 'invalid nonce', body: body('1.00', 'fake-luhn-invalid-nonce') },
+    { name: 'broken JSON', body: '{"nonce": "fake-valid-nonce", "amount": ' },
+    { name: 'not an object', body: '[1, 2]' },
+    { name: 'empty body', body: '' },
+    { name: 'escaped NUL', body: body('1.00', 'fake\u0000nonce') },
+    { name: 'three decimals', body: body('1.001') },
+    { name: 'a number, not a string', body: body(1) },
+    { name: 'no nonce', body: JSON.stringify({ amount: '1.00' }) },
+    { name: "another user's card", path: `/cards/${other.cardId}/load/`, body: body('1.00') },
+    { name: 'no such card', path: '/cards/999999999/load/', body: body('1.00') },
+    { name: 'first use of a key', body: body('2.00'), headers: (type) => ({ 'idempotency-key': `k-${type}` }) },
+    { name: 'replayed key', body: body('2.00'), headers: (type) => ({ 'idempotency-key': `k-${type}` }) },
+    { name: 'key reused', body: body('3.00'), headers: (type) => ({ 'idempotency-key': `k-${type}` }) },
+  ];
+  for (const c of cases) {
+    const fast = await send(FAST, c.path ?? path, c.body, c.headers?.(FAST));
+    const koa = await send(KOA, c.path ?? path, c.body, c.headers?.(KOA));
+    expect({ case: c.name, ...fast, requestId: undefined }).toEqual({ case: c.name, ...koa, requestId: undefined });
+    expect(fast.requestId).toMatch(/^[0-9a-f]{32}$/);
+  }
+  // The cases above cover each kind of answer the route has.
+  const statuses = new Set<number>();
+  for (const c of cases) statuses.add((await send(FAST, c.path ?? path, c.body, c.headers?.('again'))).status);
+  expect([...statuses].sort()).toEqual([200, 400, 404, 422]);
+});
+
+test("a request's traceparent names its answer on the path before Koa", async () => {
+  const { cardId, send } = await loggedIn('fast-path-trace');
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const answer = await send(FAST, `/cards/${cardId}/load/`, body('1.00'), {
+    traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.requestId).toBe(traceId);
+});
+
+test('what the path before Koa does not take still gets its answer from Koa', async () => {
+  const { cardId, send } = await loggedIn('fast-path-others');
+  const path = `/cards/${cardId}/load/`;
+  // An Idempotency-Key out of its rules, an encoded body, a body over the limit: Koa's refusals.
+  expect((await send(FAST, path, body('1.00'), { 'idempotency-key': 'has space' })).status).toBe(400);
+  expect((await send(FAST, path, body('1.00'), { 'content-encoding': 'gzip' })).status).toBe(415);
+  expect((await send(FAST, path, JSON.stringify({ nonce: 'x'.repeat(20_000), amount: '1.00' }))).status).toBe(413);
+  // A query string or an encoded path is not the path before Koa's; Koa's route decides.
+  expect((await send(FAST, `${path}?a=1`, body('1.00'))).status).toBe(200);
+  expect((await send(FAST, `/cards/${cardId}/load%2F`, body('1.00'))).status).toBe(400);
+});
