@@ -118,7 +118,7 @@ function statementsOf(text: string): string[] {
     .filter((s) => s !== '');
 }
 
-/** A literal holding the owner id (the lock key sent with BEGIN) made of the client's `:owner` instead. */
+/** A literal holding the owner id made of the client's `:owner` instead. */
 function withOwnerVariable(text: string, ownerId: string): string {
   return text.replace(/(?<![A-Za-z0-9_])'((?:[^']|'')*)'/g, (literal, body: string) => {
     const at = body.indexOf(ownerId);

@@ -1,4 +1,4 @@
-// inTransaction's `withBegin` and `commitWith` against real Postgres, in both pool modes and with and
+// inTransaction's `first` and `commitWith` against real Postgres, in both pool modes and with and
 // without pipelining: the SQL rides in the BEGIN round trip, under the transaction's timeouts (with
 // transaction pooling the SET LOCALs come first), a failure there rolls back and leaves the pool usable,
 // and with pipelining no statement sent behind a failed one commits.
@@ -8,7 +8,8 @@ import { createPool } from './pool';
 import { inTransaction, type Transaction } from './transaction';
 
 const KEY = "gatehouse.test:o'wner";
-const LOCK = `SELECT pg_advisory_xact_lock(hashtextextended('gatehouse.test:o''wner', 0))`;
+// Named, as the payment service's lock is: prepared once per connection (sent unnamed through PgBouncer).
+const LOCK = { name: 'test_owner_lock', text: 'SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', values: [KEY] };
 let db: TestDatabase;
 
 beforeAll(async () => {
@@ -64,7 +65,7 @@ describe.each([
         );
         return { ...rows[0], free: await lockFree() };
       },
-      { withBegin: LOCK },
+      { first: LOCK },
     );
     expect(seen).toEqual({ timeout: '500ms', path: expect.stringContaining('pg_catalog'), free: false });
     expect(await lockFree()).toBe(true);
@@ -79,7 +80,7 @@ describe.each([
       // Pipelined, the insert and COMMIT go out behind the lock before its answer: they meet an aborted
       // transaction. Without pipelining they are never sent. Either way nothing is written.
       const write = (_client: PoolClient, tx: Transaction) => tx.commitWith(insertProbe);
-      await expect(inTransaction(pool, write, { withBegin: LOCK })).rejects.toMatchObject({ code: '57014' });
+      await expect(inTransaction(pool, write, { first: LOCK })).rejects.toMatchObject({ code: '57014' });
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(await probeRows()).toBe(0);
     } finally {

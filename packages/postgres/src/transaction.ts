@@ -4,10 +4,12 @@ import { isDatabaseUnavailable } from './errors';
 
 export interface TransactionOptions {
   /**
-   * SQL sent with BEGIN in the same simple-protocol query (one round trip instead of two), e.g. taking
-   * an advisory lock. It has no parameters: values in it must be literals made with pg's escapeLiteral.
+   * The transaction's first statement, sent right behind BEGIN, e.g. taking an advisory lock; its own
+   * failure (a lock wait that timed out) is the one reported, not the aborted statements after it. On a
+   * pipelining pool it goes in BEGIN's write, with the first statement `fn` sends; it may be a named
+   * prepared statement, parsed and planned once per connection.
    */
-  withBegin?: string;
+  first?: QueryConfig;
 }
 
 /** What `fn` may do with the transaction besides running statements on its client. */
@@ -78,16 +80,20 @@ export async function inTransaction<T>(
     },
   };
   try {
-    const beginText = options.withBegin ? `BEGIN; ${options.withBegin}` : 'BEGIN';
+    const { first } = options;
+    const begin = () => {
+      const began = client.query('BEGIN');
+      return first ? Promise.all([began, client.query(first)]) : began;
+    };
     let begun: Promise<unknown>;
     let running: Promise<T>;
     if (pipelining) {
-      [begun, running] = inOneWrite(client, () => [client.query(beginText), fn(client, tx)] as const);
+      [begun, running] = inOneWrite(client, () => [begin(), fn(client, tx)] as const);
       // Both are awaited below; until then neither may count as an unhandled rejection.
       begun.catch(ignore);
       running.catch(ignore);
     } else {
-      await client.query(beginText);
+      await begin();
       begun = Promise.resolve();
       running = fn(client, tx);
     }

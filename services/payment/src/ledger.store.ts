@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { inTransaction, type Transaction } from '@gatehouse/postgres';
-import { escapeLiteral, type Pool, type PoolClient, type QueryConfig } from 'pg';
+import { inTransaction, type Transaction, type TransactionOptions } from '@gatehouse/postgres';
+import type { Pool, PoolClient, QueryConfig } from 'pg';
 import type { CardRecord, LedgerStore, LoadRecord, NewLoad, OwnerTransaction, Settlement } from './ledger';
 import type { LimitRule } from './limits';
 import { bucketUpsert, COUNTED, cardWithUsageQuery, usageQuery } from './usage.sql';
@@ -57,14 +57,14 @@ const ROUND_LOCK_IDLE_LIMIT = '15min';
 const statementNames = new Map<string, string>();
 
 /**
- * The owner's transaction-scoped advisory lock, sent with BEGIN in one simple-protocol round trip (so
- * the key is a literal, made by pg's escapeLiteral; the same key text as a parameter would give). Held
- * until COMMIT/ROLLBACK, never across the processor call, and taken before any statement of the
- * transaction reads (READ COMMITTED: each statement's snapshot starts when it starts). Two owners
- * whose hashes collide merely wait for each other.
+ * The owner's transaction-scoped advisory lock, the transaction's first statement (sent in BEGIN's
+ * write, before any statement of the transaction reads: READ COMMITTED, each statement's snapshot
+ * starts when it starts). Held until COMMIT/ROLLBACK, never across the processor call. A prepared
+ * statement with the key as a parameter: sent as simple SQL with BEGIN it was parsed and planned again
+ * on every load. Two owners whose hashes collide merely wait for each other.
  */
 const ownerLock = (ownerId: string) => ({
-  withBegin: `SELECT pg_advisory_xact_lock(hashtextextended(${escapeLiteral(`payment.owner:${ownerId}`)}, 0))`,
+  first: prepared('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`payment.owner:${ownerId}`]),
 });
 
 /**
@@ -208,7 +208,7 @@ export class PostgresLedgerStore implements LedgerStore {
    */
   private transaction<T>(
     fn: (client: PoolClient, tx: Transaction) => Promise<T>,
-    options?: { withBegin: string },
+    options?: TransactionOptions,
   ): Promise<T> {
     return inTransaction(this.pool, fn, options);
   }
