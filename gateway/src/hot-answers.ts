@@ -1,6 +1,8 @@
-// The answers the gateway's HTTP server gives before Koa: GET /auth/user for a token verified before,
-// and avatars in the gateway's cache. Each is one synchronous pass on the raw request (see authRoutes
-// and avatarHandlers); this file chains them and counts them in the request metrics like any other.
+// The cached answers the gateway's HTTP server gives before Koa: GET /auth/user for a token verified
+// before, and avatars in the gateway's cache. Each is one synchronous pass on the raw request (see
+// authRoutes and avatarHandlers); this file chains them and counts them in the request metrics like any
+// other. The card loads taken before Koa (routes/card-load.fast.ts) answer later, and count themselves;
+// gateway.ts puts both in front of Koa.
 import type http from 'node:http';
 import type { httpMetrics } from './metrics';
 

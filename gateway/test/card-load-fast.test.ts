@@ -2,6 +2,7 @@
 // other one through Koa's route. Both must give the same answer: here each case is sent both ways on a
 // real stack, once as `application/json` (taken before Koa, the token being cached) and once as a
 // `+json` type (which only Koa's route accepts), and the two answers are compared whole.
+import net from 'node:net';
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { Browser } from '../../test/browser';
 import { freePort, type Stack, startStack } from '../../test/stack';
@@ -41,6 +42,7 @@ async function loggedIn(name: string) {
     body: JSON.stringify({ name: 'card' }),
   });
   const cardId = (created.json() as { id: number }).id;
+  const cookie = await browser.jar.getCookieString(stack.url);
   const send = async (type: string, path: string, body: string, headers: Record<string, string> = {}) => {
     const res = await browser.request('POST', path, {
       headers: { 'content-type': type, 'x-xsrf-token': xsrf, ...headers },
@@ -49,7 +51,7 @@ async function loggedIn(name: string) {
     const kept = [...res.headers].filter(([name]) => !PER_ANSWER.has(name)).sort();
     return { status: res.status, text: res.text, headers: kept, requestId: res.headers.get('x-request-id') };
   };
-  return { cardId, send };
+  return { cardId, send, cookie, xsrf };
 }
 
 const body = (amount: unknown, nonce: unknown = 'fake-valid-nonce') => JSON.stringify({ nonce, amount });
@@ -107,4 +109,29 @@ test('what the path before Koa does not take still gets its answer from Koa', as
   // A query string or an encoded path is not the path before Koa's; Koa's route decides.
   expect((await send(FAST, `${path}?a=1`, body('1.00'))).status).toBe(200);
   expect((await send(FAST, `/cards/${cardId}/load%2F`, body('1.00'))).status).toBe(400);
+});
+
+test('a client that leaves mid-body is logged as Koa logs it, and the gateway goes on answering', async () => {
+  const { cardId, send, cookie, xsrf } = await loggedIn('fast-path-abort');
+  const port = Number(new URL(stack.url).port);
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const head = [
+    `POST /cards/${cardId}/load/ HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Content-Type: application/json',
+    'Content-Length: 200',
+    `Cookie: ${cookie}`,
+    `X-XSRF-Token: ${xsrf}`,
+  ].join('\r\n');
+  socket.write(`${head}\r\n\r\n{"nonce": "fake-valid-nonce", `);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  socket.destroy();
+  const aborted = (o: string) => o.slice(o.indexOf('client aborted the request'));
+  const lineAfter = new RegExp(`"url":"/cards/${cardId}/load/","status":400,"ms":\\d+,"msg":"request"`);
+  const output = await stack.waitForOutput('gateway', (o) => lineAfter.test(aborted(o)), 5_000);
+  expect(output).toContain('client aborted the request');
+  expect(aborted(output)).toMatch(lineAfter);
+  // The gateway goes on: the next load is answered.
+  expect((await send(FAST, `/cards/${cardId}/load/`, body('1.00'))).status).toBe(200);
 });

@@ -67,15 +67,17 @@ export function cardLoadBeforeKoa(deps: CardLoadFastDeps) {
         key,
         startMs,
         requestId: trace.traceId,
-      }).then(
-        (status) => answered?.(status),
-        (err: unknown) => {
-          // Only a bug gets here (every failure of the load has its answer above): as Koa's last resort.
+      })
+        .catch((err: unknown) => {
+          // Only a bug gets here (every failure of the load has its answer in answerLoad): the 500 Koa's
+          // error handler would give, or a reset when an answer had already begun.
           deps.log.error({ err, method: 'POST', url: redactUrl(req.url ?? '') }, 'request failed');
-          res.destroy();
-          answered?.(500);
-        },
-      );
+          if (res.headersSent) res.destroy();
+          else write(res, INTERNAL_ERROR, trace.traceId);
+          return 500;
+        })
+        .then((status) => answered?.(status))
+        .catch(() => {}); // metrics never fail an answer, nor the process
     });
     return true;
   };
@@ -89,9 +91,11 @@ async function answerLoad(
 ): Promise<number> {
   const text = await bodyText(req);
   if (text === undefined) {
-    // As Koa's error handler: the client left mid-body, nothing was charged, nobody hears an answer.
+    // As Koa's error handler: the client left mid-body, nothing was charged, nobody hears an answer;
+    // both of its lines are written.
     deps.log.info({ method: req.method, url: redactUrl(req.url ?? '') }, 'client aborted the request');
     res.destroy();
+    accessLine(deps.log, req, 400, load.startMs);
     return 400;
   }
   let answer: PaymentAnswer;
@@ -109,12 +113,22 @@ async function answerLoad(
     answer = paymentFailure(err, deps.log, { method: 'POST', path: req.url ?? '' });
   }
   write(res, answer, load.requestId);
-  if (answer.status >= 400 && deps.log.isLevelEnabled('info')) {
-    const ms = Math.round(performance.now() - load.startMs);
-    deps.log.info({ method: req.method, url: redactUrl(req.url ?? ''), status: answer.status, ms }, 'request');
-  }
+  accessLine(deps.log, req, answer.status, load.startMs);
   return answer.status;
 }
+
+/** Koa's error handler's access line: refusals and failures at info (a 2xx is debug, which never gets here). */
+function accessLine(log: Logger, req: http.IncomingMessage, status: number, startMs: number): void {
+  if (status < 400 || !log.isLevelEnabled('info')) return;
+  const ms = Math.round(performance.now() - startMs);
+  log.info({ method: req.method, url: redactUrl(req.url ?? ''), status, ms }, 'request');
+}
+
+const INTERNAL_ERROR: PaymentAnswer = {
+  status: 500,
+  body: { status: 'error', errors: [{ code: 'http-500', message: 'internal error' }] },
+  headers: {},
+};
 
 /** The body as text, or undefined when the client went away before its end. */
 function bodyText(req: http.IncomingMessage): Promise<string | undefined> {

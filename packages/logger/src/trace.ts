@@ -47,6 +47,7 @@ const ZERO_SPAN = '0'.repeat(16);
 
 /** `bytes` random bytes as hex from the shared pool (at most 4096 a call): for ids on hot paths. */
 export function randomHex(bytes: number): string {
+  if (!(bytes > 0 && bytes <= pool.length)) throw new RangeError(`randomHex takes 1 to ${pool.length} bytes`);
   if (used + bytes > pool.length) {
     randomFillSync(pool);
     used = 0;

@@ -1,5 +1,5 @@
 // inTransaction's `first` and `commitWith` against real Postgres, in both pool modes and with and
-// without pipelining: the SQL rides in the BEGIN round trip, under the transaction's timeouts (with
+// without pipelining: the first statement (in BEGIN's write when pipelining) runs under the transaction's timeouts (with
 // transaction pooling the SET LOCALs come first), a failure there rolls back and leaves the pool usable,
 // and with pipelining no statement sent behind a failed one commits.
 import { Client, type Pool, type PoolClient } from 'pg';

@@ -81,19 +81,22 @@ export async function inTransaction<T>(
   };
   try {
     const { first } = options;
-    const begin = () => {
-      const began = client.query('BEGIN');
-      return first ? Promise.all([began, client.query(first)]) : began;
-    };
     let begun: Promise<unknown>;
     let running: Promise<T>;
     if (pipelining) {
+      // Behind a failed BEGIN, `first` meets no transaction and runs on its own; its effect (a lock)
+      // ends with it, and the failure is BEGIN's.
+      const begin = () => {
+        const began = client.query('BEGIN');
+        return first ? Promise.all([began, client.query(first)]) : began;
+      };
       [begun, running] = inOneWrite(client, () => [begin(), fn(client, tx)] as const);
       // Both are awaited below; until then neither may count as an unhandled rejection.
       begun.catch(ignore);
       running.catch(ignore);
     } else {
-      await begin();
+      await client.query('BEGIN');
+      if (first) await client.query(first);
       begun = Promise.resolve();
       running = fn(client, tx);
     }
