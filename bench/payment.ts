@@ -235,13 +235,13 @@ function machine(): string {
     .join(' ')}`;
 }
 
-interface BenchClient {
+export interface BenchClient {
   cookie: string;
   xsrf: string;
   cardId: number;
 }
 
-async function loggedInClients(baseUrl: string, count: number): Promise<BenchClient[]> {
+export async function loggedInClients(baseUrl: string, count: number): Promise<BenchClient[]> {
   const clients: BenchClient[] = [];
   for (let i = 0; i < count; i++) {
     const browser = new Browser(baseUrl);
