@@ -3,30 +3,19 @@
 // real stack, once as `application/json` (taken before Koa, the token being cached) and once as a
 // `+json` type (which only Koa's route accepts), and the two answers are compared whole.
 import net from 'node:net';
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { Browser } from '../../test/browser';
-import { freePort, type Stack, startStack } from '../../test/stack';
+import type { Stack } from '../../test/stack';
+import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
 
+let running: DevProcessorStack;
 let stack: Stack;
-let db: TestDatabase;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  stack = await startStack({
-    services: ['auth', 'avatar', 'payment', 'gateway'],
-    env: {
-      DATABASE_URL: db.url,
-      PAYMENT_DEV_PROCESSOR: 'true',
-      PAYMENT_DEV_PROCESSOR_PORT: String(await freePort()),
-      LOG_LEVEL: 'info',
-    },
-  });
+  running = await startDevProcessorStack({ LOG_LEVEL: 'info' });
+  stack = running.stack;
 }, 60_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  await db?.drop();
-});
+afterAll(() => running?.stop());
 
 const FAST = 'application/json';
 const KOA = 'application/vnd.gatehouse+json';

@@ -4,31 +4,23 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
-import { ROOT, type Stack, startStack } from '../../test/stack';
+import { ROOT, type Stack } from '../../test/stack';
 import { itWithChromium, launchChromium } from './chromium';
+import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
 
+let running: DevProcessorStack;
 let stack: Stack;
-let db: TestDatabase;
 let browser: Awaited<ReturnType<typeof launchChromium>> | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  stack = await startStack({
-    services: ['auth', 'avatar', 'payment', 'gateway'],
-    env: {
-      DATABASE_URL: db.url,
-      PAYMENT_DEV_PROCESSOR: 'true',
-      PAYMENT_DEV_PROCESSOR_PORT: '0', // the default is 8086; tests never take it
-    },
-  });
+  running = await startDevProcessorStack();
+  stack = running.stack;
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
-  await db?.drop();
+  await running?.stop();
 });
 
 /** Screenshots go to .data/ (gitignored), for a person to look at after the run. */

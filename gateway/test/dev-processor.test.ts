@@ -1,30 +1,19 @@
 // The card-loading API through the gateway with PAYMENT_DEV_PROCESSOR=true, as `pnpm start` runs it:
 // the payment process starts the development processor itself and uses it through the real
 // braintree SDK; no PROCESSOR_* setting and nothing outside loopback.
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
+import type { Stack } from '../../test/stack';
+import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
 
+let running: DevProcessorStack;
 let stack: Stack;
-let db: TestDatabase;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  stack = await startStack({
-    services: ['auth', 'avatar', 'payment', 'gateway'],
-    env: {
-      DATABASE_URL: db.url,
-      PAYMENT_DEV_PROCESSOR: 'true',
-      PAYMENT_DEV_PROCESSOR_PORT: '0', // the default is 8086; tests never take it
-      PAYMENT_LIMIT_1_DAY: '10000.00', // above the decline amounts
-    },
-  });
+  running = await startDevProcessorStack({ PAYMENT_LIMIT_1_DAY: '10000.00' }); // above the decline amounts
+  stack = running.stack;
 }, 60_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  await db?.drop();
-});
+afterAll(() => running?.stop());
 
 async function user(name: string) {
   const browser = new Browser(stack.url);

@@ -2,9 +2,9 @@
 // sends its spans by OTLP/HTTP (JSON) to the collector, here a loopback server that keeps what it gets.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
+import type { Stack } from '../../test/stack';
+import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
 
 interface Span {
   service: string;
@@ -14,8 +14,8 @@ interface Span {
   name: string;
 }
 
+let running: DevProcessorStack;
 let stack: Stack;
-let db: TestDatabase;
 let collector: http.Server;
 const spans: Span[] = [];
 /** Every body the collector received, as sent: secrets are looked for in these bytes. */
@@ -43,23 +43,16 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((r) => collector.listen(0, '127.0.0.1', r));
-  db = await createTestDatabase();
-  stack = await startStack({
-    services: ['auth', 'avatar', 'payment', 'gateway'],
-    env: {
-      DATABASE_URL: db.url,
-      PAYMENT_DEV_PROCESSOR: 'true',
-      PAYMENT_DEV_PROCESSOR_PORT: '0',
-      LOG_LEVEL: 'info',
-      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
-      OTEL_BSP_SCHEDULE_DELAY: '100',
-    },
+  running = await startDevProcessorStack({
+    LOG_LEVEL: 'info',
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+    OTEL_BSP_SCHEDULE_DELAY: '100',
   });
+  stack = running.stack;
 }, 60_000);
 
 afterAll(async () => {
-  await stack?.stop();
-  await db?.drop();
+  await running?.stop();
   await new Promise((r) => collector?.close(r));
 });
 

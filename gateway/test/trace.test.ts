@@ -1,30 +1,19 @@
 // Trace context end to end: a client's traceparent goes through the gateway into the payment service
 // (gRPC metadata) and onto its log lines; every answer names the trace in X-Request-Id.
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
+import type { Stack } from '../../test/stack';
+import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
 
+let running: DevProcessorStack;
 let stack: Stack;
-let db: TestDatabase;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  stack = await startStack({
-    services: ['auth', 'avatar', 'payment', 'gateway'],
-    env: {
-      DATABASE_URL: db.url,
-      PAYMENT_DEV_PROCESSOR: 'true',
-      PAYMENT_DEV_PROCESSOR_PORT: '0',
-      // Every settled load has its audit line at info ('load settled').
-      LOG_LEVEL: 'info',
-    },
-  });
+  // Every settled load has its audit line at info ('load settled').
+  running = await startDevProcessorStack({ LOG_LEVEL: 'info' });
+  stack = running.stack;
 }, 60_000);
 
-afterAll(async () => {
-  await stack?.stop();
-  await db?.drop();
-});
+afterAll(() => running?.stop());
 
 const HEX32 = /^[0-9a-f]{32}$/;
 

@@ -14,7 +14,8 @@ export class HttpError extends Error {
   }
 }
 
-function isGrpcError(err: unknown): boolean {
+/** A gRPC call's failure (grpc-js ServiceError shape: numeric code and details). */
+export function isGrpcError(err: unknown): boolean {
   return (
     typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'number' && 'details' in err
   );

@@ -5,6 +5,7 @@
 import { callNeverSent, describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
+import { isGrpcError } from '../middleware/errors';
 import { PaymentHttpError } from './payment.body';
 
 /** Werkzeug's text, which the original app answered for a card that is not the user's. */
@@ -136,8 +137,7 @@ function contractError(err: unknown): PaymentHttpError {
  * 5xx is logged here.
  */
 export function paymentFailure(err: unknown, log: Logger, request: { method: string; path: string }): PaymentAnswer {
-  const isGrpc = typeof (err as { code?: unknown }).code === 'number' && 'details' in (err as object);
-  const failure = err instanceof PaymentHttpError ? err : isGrpc ? contractError(err) : undefined;
+  const failure = err instanceof PaymentHttpError ? err : isGrpcError(err) ? contractError(err) : undefined;
   if (!failure) {
     log.error({ err, ...request }, 'payment request failed');
     return {
