@@ -30,17 +30,17 @@ function variablesRead(): Map<string, string> {
     if (/\.(ts|js|mjs)$/.test(file)) {
       const text = read(file);
       for (const m of text.matchAll(/\benv\??\.([A-Z][A-Z0-9_]*)\b|\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g))
-        add(m[1] ?? m[2], file);
+        add(m[1] ?? m[2] ?? '', file);
       if (/config|settings|schema/i.test(base))
-        for (const m of text.matchAll(/^\s+([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+):/gm)) add(m[1], file);
+        for (const m of text.matchAll(/^\s+([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+):/gm)) add(m[1] ?? '', file);
     } else if (/\.ya?ml$/.test(file)) {
       const text = read(file);
-      for (const m of text.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)) add(m[1], file);
-      for (const m of text.matchAll(/clientSecretEnv:\s*([A-Z][A-Z0-9_]*)/g)) add(m[1], file);
+      for (const m of text.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)) add(m[1] ?? '', file);
+      for (const m of text.matchAll(/clientSecretEnv:\s*([A-Z][A-Z0-9_]*)/g)) add(m[1] ?? '', file);
     } else if (/\.sh$/.test(file) || file === '.ci/run') {
-      for (const m of read(file).matchAll(/\$\{([A-Z][A-Z0-9_]*):?[-?=]/g)) add(m[1], file);
+      for (const m of read(file).matchAll(/\$\{([A-Z][A-Z0-9_]*):?[-?=]/g)) add(m[1] ?? '', file);
     } else if (base === 'Dockerfile') {
-      for (const m of read(file).matchAll(/^ARG ([A-Z][A-Z0-9_]*)/gm)) add(m[1], file);
+      for (const m of read(file).matchAll(/^ARG ([A-Z][A-Z0-9_]*)/gm)) add(m[1] ?? '', file);
     }
   }
   return found;
@@ -71,9 +71,9 @@ function variablesDocumented(): Map<string, string> {
     const text = read(file);
     for (const line of text.split('\n')) {
       const cell = /^\|\s*([^|]+)\|/.exec(line)?.[1] ?? '';
-      for (const m of cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) if (SETTING.test(m[1])) found.set(m[1], file);
+      for (const [, name = ''] of cell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) if (SETTING.test(name)) found.set(name, file);
     }
-    for (const m of codeOf(text).matchAll(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=/g)) found.set(m[1], file);
+    for (const [, name = ''] of codeOf(text).matchAll(/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)=/g)) found.set(name, file);
   }
   return found;
 }
@@ -122,14 +122,14 @@ describe('the documentation and the code', () => {
   it('shows only pnpm commands that exist', () => {
     const scripts = Object.keys(JSON.parse(read('package.json')).scripts);
     const builtins = ['install', 'i', 'add', 'exec', 'dlx', 'run', 'deploy', 'fetch', 'why', 'list', 'store'];
-    const benches = [...read('bench/run.ts').matchAll(/^ {2}async (\w+)\(\)/gm)].map((m) => m[1]);
+    const benches = [...read('bench/run.ts').matchAll(/^ {2}async (\w+)\(\)/gm)].map(([, name]) => name);
     const wrong: string[] = [];
     for (const file of markdown) {
       // A command is `pnpm`, its flags, then the script, where a command starts: a line, a code span,
       // `$(`, or after `&&`, `;` or `|` (so the prose of a comment, `if pnpm is missing`, is no command).
       const commands = /(?:^\s*|`|\$\(|&&\s*|[;|]\s*)pnpm((?: +-[\w-]+)*) +([a-z][\w:-]*)(?: +([a-z][\w-]*))?/gm;
       for (const m of codeOf(read(file)).matchAll(commands)) {
-        const [, , command, arg] = m;
+        const [, , command = '', arg] = m;
         if (!scripts.includes(command) && !builtins.includes(command)) wrong.push(`${file}: pnpm ${command}`);
         if (command === 'bench' && arg !== undefined && !benches.includes(arg))
           wrong.push(`${file}: pnpm bench ${arg} (known: ${benches.join(', ')})`);
@@ -146,15 +146,15 @@ describe('the documentation and the code', () => {
         .replace(/ /g, '-');
     const anchorsOf = (file: string) => {
       const text = read(file).replace(/```[\s\S]*?```/g, '');
-      return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => slug(m[1].trim())));
+      return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map(([, heading = '']) => slug(heading.trim())));
     };
     const broken: string[] = [];
     for (const file of markdown.filter((f) => !f.startsWith('node_modules/'))) {
       const text = read(file).replace(/```[\s\S]*?```/g, '');
       for (const m of text.matchAll(/\]\(([^)\s]+)\)/g)) {
-        const target = m[1];
+        const target = m[1] ?? '';
         if (/^[a-z]+:/.test(target)) continue; // https:, mailto:
-        const [where, anchor] = target.split('#');
+        const [where = '', anchor] = target.split('#');
         const linked = where === '' ? file : path.normalize(path.join(path.dirname(file), where));
         if (!existsSync(path.join(ROOT, linked))) broken.push(`${file}: ${target} (no such file)`);
         else if (anchor && linked.endsWith('.md') && !anchorsOf(linked).has(anchor))
