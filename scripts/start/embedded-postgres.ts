@@ -1,0 +1,49 @@
+// Starts the embedded Postgres of `pnpm start` through postgres-runner.ts, in a process group of its own
+// (detached), so the terminal's Ctrl-C does not stop it under the services; stop() ends it last.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+export class StartError extends Error {
+  override name = 'StartError';
+}
+
+export interface EmbeddedPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedPostgres(options: {
+  databaseDir: string;
+  port: number;
+  password: string;
+}): Promise<EmbeddedPostgres> {
+  const runner = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'postgres-runner.ts'), options.databaseDir, String(options.port)],
+    { detached: true, stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  runner.stdin.write(`${options.password}\n`);
+  const exited = new Promise<void>((resolve) => runner.once('exit', () => resolve()));
+  const answer = await new Promise<{ ready?: boolean; failed?: string }>((resolve) => {
+    const lines = createInterface({ input: runner.stdout });
+    lines.on('line', (line) => {
+      try {
+        resolve(JSON.parse(line));
+      } catch {
+        // not one of its messages
+      }
+    });
+    runner.once('exit', (code, signal) =>
+      resolve({ failed: `the embedded Postgres's runner stopped (${signal ?? `exit ${code}`}) before it was ready` }),
+    );
+  });
+  if (!answer.ready) throw new StartError(answer.failed ?? 'the embedded Postgres did not start');
+  return {
+    url: `postgres://gatehouse:${options.password}@127.0.0.1:${options.port}/gatehouse`,
+    async stop() {
+      if (runner.exitCode === null && runner.signalCode === null) runner.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
