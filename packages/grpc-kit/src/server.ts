@@ -212,8 +212,12 @@ export function onShutdownSignal(log: Logger, stop: () => Promise<void>): void {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    const began = Date.now();
     stop().then(
-      () => process.exit(0),
+      () => {
+        log.info({ ms: Date.now() - began }, 'stopped: what was under way finished, connections closed');
+        process.exit(0);
+      },
       (err: unknown) => {
         log.error({ err }, 'shutdown failed');
         process.exit(1);
