@@ -23,6 +23,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   );
 }
 
+/**
+ * Whether the server itself answered the statement with this error (an ErrorResponse: a SQLSTATE and a
+ * severity, such as 25006 read-only or 57P01 admin shutdown), as opposed to the connection failing
+ * under it (lost, reset, a timeout on our side) with no answer at all. A COMMIT the server answered
+ * with an error did not commit; a COMMIT sent on a connection that failed before its answer may have.
+ */
+export function answeredByServer(err: unknown): boolean {
+  const e = err as { code?: unknown; severity?: unknown };
+  return typeof e?.severity === 'string' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code);
+}
+
 export { isCertificateError };
 
 /**
