@@ -6,13 +6,14 @@ import { isCertificateError } from '@gatehouse/config';
  * that saw it is discarded.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
+  const e = err as { code?: unknown; message?: unknown; severity?: unknown };
   const code = typeof e?.code === 'string' ? e.code : '';
   const message = typeof e?.message === 'string' ? e.message : '';
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE'].includes(code) ||
     code.startsWith('08') || // connection exceptions
     code === '25006' || // read-only transaction: a demoted primary, or a replica behind the URL
+    (code === '55000' && e.severity === 'FATAL') || // at login: the database is not accepting connections
     code === '57P01' || // admin shutdown
     code === '57P02' || // crash shutdown
     code === '57P03' || // cannot connect now
