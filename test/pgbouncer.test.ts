@@ -84,9 +84,17 @@ suite('behind PgBouncer in transaction mode', () => {
 
   it('the payment suites and the passkey store pass through it, with no prepared-statement error', async () => {
     await throughPooler([
-      ...['ledger', 'totals', 'faults', 'grpc', 'dev-processor', 'failover', 'reconcile-lock', 'round-trips'].map(
-        (s) => `services/payment/test/${s}.test.ts`,
-      ),
+      ...[
+        'ledger',
+        'totals',
+        'faults',
+        'grpc',
+        'dev-processor',
+        'failover',
+        'commit-in-doubt',
+        'reconcile-lock',
+        'round-trips',
+      ].map((s) => `services/payment/test/${s}.test.ts`),
       'services/auth/src/stores/passkeys.test.ts',
     ]);
   }, 420_000);

@@ -1,8 +1,10 @@
 // The gateway answers the usual card load before Koa (gateway/src/routes/card-load.fast.ts) and every
 // other one through Koa's route. Both must give the same answer: here each case is sent both ways on a
 // real stack, once as `application/json` (taken before Koa, the token being cached) and once as a
-// `+json` type (which only Koa's route accepts), and the two answers are compared whole.
+// `+json` type (which only Koa's route accepts), and the two answers are compared whole; also when the
+// ledger cannot take a load (503, nothing charged).
 import net from 'node:net';
+import { Client } from 'pg';
 import { Browser } from '../../test/browser';
 import type { Stack } from '../../test/stack';
 import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
@@ -76,6 +78,67 @@ test('a card load gets the same answer before Koa as through it, refusals includ
   const statuses = new Set<number>();
   for (const c of cases) statuses.add((await send(FAST, c.path ?? path, c.body, c.headers?.('again'))).status);
   expect([...statuses].sort()).toEqual([200, 400, 404, 422]);
+});
+
+/** Runs SQL on the test server as its administrator (not on the stack's database). */
+async function admin(sql: string): Promise<void> {
+  const client = new Client({
+    connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+test('a load the ledger cannot take (a read-only primary) gets the same 503 before Koa as through it', async () => {
+  const { cardId, send } = await loggedIn('fast-path-read-only');
+  const path = `/cards/${cardId}/load/`;
+  // A failover as the stack's own database sees it: new sessions read-only, the open ones ended (a
+  // per-database setting reaches new sessions only; ALTER SYSTEM would reach every other test's too).
+  const name = new URL(stack.env.DATABASE_URL ?? '').pathname.slice(1);
+  const endSessions = `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`;
+  await admin(`ALTER DATABASE ${name} SET default_transaction_read_only = on`);
+  try {
+    await admin(endSessions);
+    const fast = await send(FAST, path, body('4.00'), { 'idempotency-key': 'read-only-fast' });
+    const koa = await send(KOA, path, body('4.00'), { 'idempotency-key': 'read-only-koa' });
+    expect({ ...fast, requestId: undefined }).toEqual({ ...koa, requestId: undefined });
+    expect([fast.status, JSON.parse(fast.text), fast.headers]).toEqual([
+      503,
+      {
+        status: 'error',
+        errors: [
+          {
+            code: 'service-unavailable',
+            message: 'the card ledger cannot take loads right now; nothing was charged. Retry',
+          },
+        ],
+      },
+      expect.arrayContaining([['retry-after', '2']]),
+    ]);
+  } finally {
+    await admin(`ALTER DATABASE ${name} RESET default_transaction_read_only`);
+    await admin(endSessions); // the read-only sessions the pool opened meanwhile
+  }
+  // Nothing was taken: each key now runs its load, both ways alike.
+  const again = async (type: string, key: string) => {
+    for (let tries = 0; ; tries++) {
+      const answer = await send(type, path, body('4.00'), { 'idempotency-key': key });
+      if (answer.status !== 503 || tries >= 20) return answer;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  };
+  const fast = await again(FAST, 'read-only-fast');
+  const koa = await again(KOA, 'read-only-koa');
+  expect({ ...fast, requestId: undefined }).toEqual({ ...koa, requestId: undefined });
+  expect([fast.status, fast.text, fast.headers.some(([h]) => h === 'idempotent-replayed')]).toEqual([
+    200,
+    '{"status":"ok","errors":[]}',
+    false,
+  ]);
 });
 
 test("a request's traceparent names its answer on the path before Koa", async () => {

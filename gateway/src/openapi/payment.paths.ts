@@ -144,7 +144,8 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     summary: 'Loads a card through the processor',
     description:
       'Limits are checked before the processor is called. A 502 `processor-unavailable` means the outcome is ' +
-      'unknown: retry only with the same Idempotency-Key, which replays the first answer.',
+      'unknown: retry only with the same Idempotency-Key, which replays the first answer. A 503 ' +
+      '`service-unavailable` means nothing was charged: the same key then runs the load.',
     request: {
       params: CardId,
       headers: z.object({
@@ -172,7 +173,9 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
       ...REFUSALS,
       502: paymentError('`processor-error` (nothing charged) or `processor-unavailable` (outcome unknown)'),
       503: paymentError(
-        '`service-unavailable`: no payment replica took the load (restarting or draining); nothing was charged, retry after Retry-After',
+        '`service-unavailable`: the load never reached the processor, so nothing was charged: no payment replica ' +
+          'took it (restarting or draining), or the card ledger could not take it (a database failover: read-only, ' +
+          'shutting down, connection lost). Retry after Retry-After, with the same Idempotency-Key',
         z.object(RETRY_AFTER),
       ),
     },

@@ -5,6 +5,7 @@
 import { callNeverSent, describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
+import { status as grpcStatus } from '@grpc/grpc-js';
 import { isGrpcError } from '../middleware/errors';
 import { PaymentHttpError } from './payment.body';
 
@@ -49,8 +50,26 @@ const NOT_STARTED = {
   message: 'the payment service is restarting; nothing was charged. Retry',
 };
 
+/**
+ * The payment service's own UNAVAILABLE for a load (DATABASE_UNAVAILABLE: the ledger could not take
+ * the reservation, as in a Postgres failover) means it never reached the processor (protos/payment).
+ * Every replica shares the ledger, so another would answer the same: the client hears it at once, to
+ * retry after a failover's few seconds rather than a restart's moment.
+ */
+const LEDGER_UNAVAILABLE = {
+  code: 'service-unavailable',
+  message: 'the card ledger cannot take loads right now; nothing was charged. Retry',
+};
+const LEDGER_RETRY_AFTER_S = '2';
+
 function neverStarted(err: unknown): boolean {
   return describeCallError(err).code === 'DRAINING' || callNeverSent(err);
+}
+
+/** A load the payment service itself refused as UNAVAILABLE: nothing was reserved, nothing charged. */
+function refusedUnstarted(err: unknown): boolean {
+  const failure = describeCallError(err);
+  return failure.answeredByService && failure.grpcCode === grpcStatus.UNAVAILABLE;
 }
 
 async function loadOnAReplicaThatIsNotDraining<T>(load: () => Promise<T>): Promise<T> {
@@ -91,9 +110,14 @@ export async function loadAnswer(
   const answer = await loadOnAReplicaThatIsNotDraining(() =>
     client.loadCard(request, { deadlineMs: PROCESSOR_CALL_DEADLINE_MS }),
   ).catch((err: unknown) => {
-    // A load the payment service refused (not found, a reused key, a drain) is its answer; any other
-    // failure (it died mid-load, a deadline) may have come after the charge: the unknown-outcome answer.
+    // A load the payment service refused (not found, a reused key, a drain) is its answer, and so is
+    // its UNAVAILABLE (never charged); any other failure (it died mid-load, a deadline, a connection
+    // dropped under the call) may have come after the charge: the unknown-outcome answer.
     if (err instanceof PaymentHttpError || describeCallError(err).httpStatus < 500) throw err;
+    if (refusedUnstarted(err)) {
+      log.warn({ err }, 'load not taken: the payment service could not reserve it; nothing was charged');
+      throw new PaymentHttpError(503, [LEDGER_UNAVAILABLE], { 'Retry-After': LEDGER_RETRY_AFTER_S });
+    }
     log.warn({ err }, 'load outcome unknown: the payment service did not answer');
     throw new PaymentHttpError(502, [UNKNOWN_OUTCOME]);
   });

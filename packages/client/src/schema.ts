@@ -3408,7 +3408,7 @@ export interface paths {
     put?: never;
     /**
      * Loads a card through the processor
-     * @description Limits are checked before the processor is called. A 502 `processor-unavailable` means the outcome is unknown: retry only with the same Idempotency-Key, which replays the first answer.
+     * @description Limits are checked before the processor is called. A 502 `processor-unavailable` means the outcome is unknown: retry only with the same Idempotency-Key, which replays the first answer. A 503 `service-unavailable` means nothing was charged: the same key then runs the load.
      */
     post: {
       parameters: {
@@ -3533,7 +3533,7 @@ export interface paths {
             'application/json': components['schemas']['PaymentError'];
           };
         };
-        /** @description `service-unavailable`: no payment replica took the load (restarting or draining); nothing was charged, retry after Retry-After */
+        /** @description `service-unavailable`: the load never reached the processor, so nothing was charged: no payment replica took it (restarting or draining), or the card ledger could not take it (a database failover: read-only, shutting down, connection lost). Retry after Retry-After, with the same Idempotency-Key */
         503: {
           headers: {
             /** @description Seconds to wait before trying again */

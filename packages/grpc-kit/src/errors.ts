@@ -60,6 +60,13 @@ export interface CallFailure {
   grpcCode: number;
   message: string;
   code: string;
+  /**
+   * The status is the service's own answer (its AppError, which carries a domain code), not one the
+   * transport made up (a dropped connection, a deadline, a call never sent): the handler ran and
+   * decided to fail. A service can give such a status a meaning (payment's LoadCard: UNAVAILABLE from
+   * the service means nothing was charged), which the same status from the transport never has.
+   */
+  answeredByService: boolean;
 }
 
 export function describeCallError(err: unknown): CallFailure {
@@ -69,9 +76,10 @@ export function describeCallError(err: unknown): CallFailure {
   const code = String(e.metadata?.get(ERROR_CODE_METADATA_KEY)[0] ?? grpc.status[grpcCode] ?? 'UNKNOWN');
   // 5xx details may carry transport internals ("No connection established ..."): never shown, unless the
   // status came from our own AppError (it carries a domain code), whose messages are written for clients.
-  const fromApp = (e.metadata?.get(ERROR_CODE_METADATA_KEY).length ?? 0) > 0 && grpcCode !== grpc.status.INTERNAL;
+  const answeredByService = (e.metadata?.get(ERROR_CODE_METADATA_KEY).length ?? 0) > 0;
+  const fromApp = answeredByService && grpcCode !== grpc.status.INTERNAL;
   const message = (httpStatus < 500 || fromApp) && e.details ? e.details : 'internal error';
-  return { httpStatus, grpcCode, message, code };
+  return { httpStatus, grpcCode, message, code, answeredByService };
 }
 
 /**

@@ -6,13 +6,14 @@ import { isCertificateError } from '@gatehouse/config';
  * that saw it is discarded.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
+  const e = err as { code?: unknown; message?: unknown; severity?: unknown };
   const code = typeof e?.code === 'string' ? e.code : '';
   const message = typeof e?.message === 'string' ? e.message : '';
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE'].includes(code) ||
     code.startsWith('08') || // connection exceptions
     code === '25006' || // read-only transaction: a demoted primary, or a replica behind the URL
+    (code === '55000' && e.severity === 'FATAL') || // at login: the database is not accepting connections
     code === '57P01' || // admin shutdown
     code === '57P02' || // crash shutdown
     code === '57P03' || // cannot connect now
@@ -21,6 +22,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     message.includes('Connection terminated') ||
     message.includes('Query read timeout')
   );
+}
+
+/**
+ * Whether the server itself answered the statement with this error (an ErrorResponse: a SQLSTATE and a
+ * severity, such as 25006 read-only or 57P01 admin shutdown), as opposed to the connection failing
+ * under it (lost, reset, a timeout on our side) with no answer at all. A COMMIT the server answered
+ * with an error did not commit; a COMMIT sent on a connection that failed before its answer may have.
+ */
+export function answeredByServer(err: unknown): boolean {
+  const e = err as { code?: unknown; severity?: unknown };
+  return typeof e?.severity === 'string' && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code);
 }
 
 export { isCertificateError };

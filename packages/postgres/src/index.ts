@@ -1,4 +1,5 @@
 export {
+  answeredByServer,
   configurationProblem,
   DatabaseSettingError,
   describeDatabaseError,

@@ -1,60 +1,28 @@
-import { createHash } from 'node:crypto';
-import { inTransaction, type Transaction, type TransactionOptions } from '@gatehouse/postgres';
-import type { Pool, PoolClient, QueryConfig } from 'pg';
-import type { CardRecord, LedgerStore, LoadRecord, NewLoad, OwnerTransaction, Settlement } from './ledger';
+import {
+  answeredByServer,
+  inTransaction,
+  isDatabaseUnavailable,
+  type Transaction,
+  type TransactionOptions,
+} from '@gatehouse/postgres';
+import type { Pool, PoolClient } from 'pg';
+import {
+  type CardRecord,
+  type LedgerStore,
+  LedgerUnavailableError,
+  type LoadRecord,
+  type NewLoad,
+  type OwnerTransaction,
+  type Settlement,
+  type UnsentReservation,
+} from './ledger';
+import { type CardRow, type LoadRow, prepared, toCard, toLoad } from './ledger.rows';
 import type { LimitRule } from './limits';
+import { NOT_SENT } from './settlement';
 import { bucketUpsert, COUNTED, cardWithUsageQuery, usageQuery } from './usage.sql';
-
-interface CardRow {
-  id: string;
-  owner_id: string;
-  name: string;
-  balance_cents: string;
-  created_at: Date;
-}
-
-interface LoadRow {
-  id: string;
-  card_id: string;
-  owner_id: string;
-  amount_cents: string;
-  status: LoadRecord['status'];
-  processor_transaction_id: string | null;
-  processor_response_code: string | null;
-  processor_response_text: string | null;
-  errors: LoadRecord['errors'];
-  idempotency_key: string | null;
-  request_fingerprint: string | null;
-  created_at: Date;
-}
-
-const toCard = (r: CardRow): CardRecord => ({
-  id: Number(r.id),
-  ownerId: r.owner_id,
-  name: r.name,
-  balanceCents: Number(r.balance_cents),
-  createdAt: r.created_at,
-});
-
-const toLoad = (r: LoadRow): LoadRecord => ({
-  id: Number(r.id),
-  cardId: Number(r.card_id),
-  ownerId: r.owner_id,
-  amountCents: Number(r.amount_cents),
-  status: r.status,
-  processorTransactionId: r.processor_transaction_id,
-  processorResponseCode: r.processor_response_code,
-  processorResponseText: r.processor_response_text,
-  errors: r.errors,
-  idempotencyKey: r.idempotency_key,
-  requestFingerprint: r.request_fingerprint,
-  createdAt: r.created_at,
-});
 
 /** How long a reconciliation round may hold its lock's connection idle before Postgres ends it. */
 const ROUND_LOCK_IDLE_LIMIT = '15min';
-
-const statementNames = new Map<string, string>();
 
 /**
  * The owner's transaction-scoped advisory lock, the transaction's first statement (sent in BEGIN's
@@ -66,20 +34,6 @@ const statementNames = new Map<string, string>();
 const ownerLock = (ownerId: string) => ({
   first: prepared('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`payment.owner:${ownerId}`]),
 });
-
-/**
- * The query as a named prepared statement: Postgres parses and plans it once per connection instead of
- * on every load (the card-load path runs the same few statements thousands of times a second). The
- * name is derived from the text, so one text always has one name.
- */
-function prepared(text: string, values: unknown[]): QueryConfig {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `ledger_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`;
-    statementNames.set(text, name);
-  }
-  return { name, text, values };
-}
 
 /** The ledger in Postgres (migrations/). Every query runs on `pool`, whose timeouts bound it. */
 export class PostgresLedgerStore implements LedgerStore {
@@ -120,7 +74,47 @@ export class PostgresLedgerStore implements LedgerStore {
   }
 
   async withOwnerLock<T>(ownerId: string, fn: (tx: OwnerTransaction) => Promise<T>): Promise<T> {
-    return this.transaction((client, tx) => fn(new PostgresOwnerTransaction(client, tx, ownerId)), ownerLock(ownerId));
+    let owner: PostgresOwnerTransaction | undefined;
+    try {
+      return await this.transaction((client, tx) => {
+        owner = new PostgresOwnerTransaction(client, tx, ownerId);
+        return fn(owner);
+      }, ownerLock(ownerId));
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      // A COMMIT the server refused did not commit; one whose connection failed first may have.
+      throw new LedgerUnavailableError(err, (owner?.commitSent ?? false) && !answeredByServer(err));
+    }
+  }
+
+  async releaseUnsent(r: UnsentReservation, releasedAt: Date): Promise<LoadRecord | null> {
+    // One statement, as settle: the load ends failed and stops counting against the limits together.
+    // The key goes (the row keeps the attempt, the key may run the load again); owner, key, fingerprint
+    // and creation time are the reservation's own, so no other load can match.
+    const { rows } = await this.pool.query<LoadRow>(
+      prepared(
+        `WITH released AS (
+           UPDATE loads SET status = 'failed', idempotency_key = NULL, errors = $5, processor_response_text = $6,
+                  settled_at = $7
+            WHERE owner_id = $1 AND idempotency_key = $2 AND request_fingerprint = $3 AND created_at = $4
+              AND status = 'pending'
+           RETURNING *
+         ), uncounted AS (
+           ${bucketUpsert('released', 'TRUE', 'removed_cents')}
+         )
+         SELECT * FROM released`,
+        [
+          r.ownerId,
+          r.idempotencyKey,
+          r.requestFingerprint,
+          r.createdAt,
+          JSON.stringify([NOT_SENT]),
+          'released: the commit of its reservation was never confirmed, so it was never sent to the processor',
+          releasedAt,
+        ],
+      ),
+    );
+    return rows[0] ? toLoad(rows[0]) : null;
   }
 
   async listUnsettled(before: Date, limit: number, afterId = 0): Promise<LoadRecord[]> {
@@ -222,6 +216,9 @@ async function findCard(db: Pool | PoolClient, ownerId: string, cardId: number):
 }
 
 class PostgresOwnerTransaction implements OwnerTransaction {
+  /** Set once the reservation's COMMIT has gone to the server (commitLoad). */
+  commitSent = false;
+
   constructor(
     private readonly client: PoolClient,
     private readonly tx: Transaction,
@@ -259,7 +256,9 @@ class PostgresOwnerTransaction implements OwnerTransaction {
   }
 
   async commitLoad(load: NewLoad): Promise<LoadRecord> {
-    // COMMIT goes in the same write as the statement (inTransaction's commitWith).
+    // COMMIT goes in the same write as the statement (inTransaction's commitWith). Past this point a
+    // connection that fails without the server's answer leaves the commit in doubt (withOwnerLock).
+    this.commitSent = true;
     const { rows } = await this.tx.commitWith<LoadRow>(
       prepared(
         // The reservation and the limits' running totals in one statement (one round trip): a pending

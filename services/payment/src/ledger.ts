@@ -38,6 +38,29 @@ export interface NewLoad {
   createdAt: Date;
 }
 
+/**
+ * The ledger could not take a load's reservation (a database that is read-only, shutting down or out of
+ * reach): nothing was sent to the processor. `reservationInDoubt` when the commit was sent but its
+ * answer never came (the connection was lost under it): the pending row may exist all the same.
+ */
+export class LedgerUnavailableError extends Error {
+  constructor(
+    cause: unknown,
+    readonly reservationInDoubt: boolean,
+  ) {
+    super('the ledger cannot take the reservation now', { cause });
+    this.name = 'LedgerUnavailableError';
+  }
+}
+
+/** A reservation whose commit was never confirmed, as its request made it (see LedgerStore.releaseUnsent). */
+export interface UnsentReservation {
+  ownerId: string;
+  idempotencyKey: string;
+  requestFingerprint: string;
+  createdAt: Date;
+}
+
 /** How a pending load ends. */
 export interface Settlement {
   status: 'succeeded' | 'failed' | 'unknown';
@@ -82,9 +105,17 @@ export interface LedgerStore {
   listLoads(cardId: number): Promise<LoadRecord[]>;
   /**
    * Runs `fn` in one transaction under a lock on the owner: every check-then-reserve of one owner's
-   * loads is serialised, so concurrent loads can never both fit under a limit only one fits.
+   * loads is serialised, so concurrent loads can never both fit under a limit only one fits. A database
+   * that cannot take the transaction is a LedgerUnavailableError.
    */
   withOwnerLock<T>(ownerId: string, fn: (tx: OwnerTransaction) => Promise<T>): Promise<T>;
+  /**
+   * Ends the pending load a reservation left if its commit did happen after all, and frees its
+   * idempotency key: the load becomes `failed` (nothing was sent to the processor) and stops counting
+   * against the limits. The load released, or null when the reservation never committed. Only for a
+   * reservation the caller never sent to the processor.
+   */
+  releaseUnsent(reservation: UnsentReservation, releasedAt: Date): Promise<LoadRecord | null>;
   /**
    * Ends a pending (or, when reconciling, unknown) load and, when it succeeded, credits the card in the
    * same transaction. Throws when the load has been settled already.

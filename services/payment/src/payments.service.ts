@@ -2,7 +2,13 @@ import { invalidArgument, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
 import { type AuditOutcome, auditLoad } from './audit';
 import { cardNotFound, PaymentErrors, tooManyCards } from './errors';
-import type { CardRecord, LedgerStore, LoadRecord } from './ledger';
+import {
+  type CardRecord,
+  type LedgerStore,
+  LedgerUnavailableError,
+  type LoadRecord,
+  type UnsentReservation,
+} from './ledger';
 import { type LimitRule, limitViolations } from './limits';
 import {
   type LoadAnswer,
@@ -15,6 +21,7 @@ import {
 import { type Processor, ProcessorUnavailableError, type SaleOutcome } from './processor';
 import { type ReconcileReport, reconcile } from './reconciliation';
 import { PROCESSOR_UNAVAILABLE, settlementFor } from './settlement';
+import { ledgerUnavailable, releaseUnsent } from './unsent';
 
 export const MAX_CARD_NAME_LENGTH = 100;
 export const DEFAULT_MAX_CARDS_PER_OWNER = 100;
@@ -137,39 +144,10 @@ export class Payments {
 
   private async runLoad(input: LoadCardInput): Promise<LoadAnswer> {
     validateLoad(input);
-    const { ownerId, cardId, amountCents } = input;
+    const { amountCents } = input;
     const key = input.idempotencyKey || null;
     const fingerprint = key ? requestFingerprint(input) : null;
-    const now = this.clock();
-
-    const reserved = await this.deps.store.withOwnerLock(ownerId, async (tx) => {
-      // The card and the limits' totals in one statement, after the owner's lock (taken with BEGIN),
-      // and the load an Idempotency-Key names beside it: asked together, they go in BEGIN's write.
-      const [earlier, found] = await Promise.all([
-        key ? tx.findLoadByKey(key) : null,
-        tx.cardWithUsage(cardId, this.deps.rules, now),
-      ]);
-      if (earlier) {
-        const card = earlier.cardId === found?.card.id ? found.card : await tx.findCard(earlier.cardId);
-        return { kind: 'replay' as const, load: earlier, card };
-      }
-      if (!found) throw cardNotFound();
-      const { card, usage } = found;
-      const violations = limitViolations(this.deps.rules, { current: usage }, amountCents);
-      const status = violations.length > 0 ? ('refused' as const) : ('pending' as const);
-      const load = await tx.commitLoad({
-        cardId: card.id,
-        ownerId,
-        amountCents,
-        status,
-        errors: violations,
-        idempotencyKey: key,
-        requestFingerprint: fingerprint,
-        createdAt: now,
-      });
-      return { kind: 'reserved' as const, load, card };
-    });
-
+    const reserved = await this.reserve(input, key, fingerprint, this.clock());
     if (reserved.kind === 'replay') return replay(reserved.load, reserved.card, fingerprint);
     const { load, card } = reserved;
     if (load.status === 'refused') {
@@ -217,6 +195,70 @@ export class Payments {
       balanceCents: settled.balanceCents,
       replayed: false,
     };
+  }
+
+  /**
+   * Check and reserve under the owner's lock: an earlier load of the same key to replay, or the new
+   * load, pending (or refused by a limit), committed. A ledger that cannot take it is the service's
+   * UNAVAILABLE, which for a load always means nothing was charged.
+   */
+  private async reserve(input: LoadCardInput, key: string | null, fingerprint: string | null, now: Date) {
+    const { ownerId, cardId, amountCents } = input;
+    try {
+      return await this.deps.store.withOwnerLock(ownerId, async (tx) => {
+        // The card and the limits' totals in one statement, after the owner's lock (taken with BEGIN),
+        // and the load an Idempotency-Key names beside it: asked together, they go in BEGIN's write.
+        const [earlier, found] = await Promise.all([
+          key ? tx.findLoadByKey(key) : null,
+          tx.cardWithUsage(cardId, this.deps.rules, now),
+        ]);
+        if (earlier) {
+          const card = earlier.cardId === found?.card.id ? found.card : await tx.findCard(earlier.cardId);
+          return { kind: 'replay' as const, load: earlier, card };
+        }
+        if (!found) throw cardNotFound();
+        const { card, usage } = found;
+        const violations = limitViolations(this.deps.rules, { current: usage }, amountCents);
+        const status = violations.length > 0 ? ('refused' as const) : ('pending' as const);
+        const load = await tx.commitLoad({
+          cardId: card.id,
+          ownerId,
+          amountCents,
+          status,
+          errors: violations,
+          idempotencyKey: key,
+          requestFingerprint: fingerprint,
+          createdAt: now,
+        });
+        return { kind: 'reserved' as const, load, card };
+      });
+    } catch (err) {
+      if (!(err instanceof LedgerUnavailableError)) throw err;
+      // Nothing was sent to the processor: the caller may retry at once, and hears nothing was charged.
+      this.deps.log.warn(
+        { err, ownerId, cardId, inDoubt: err.reservationInDoubt },
+        'load not reserved: the ledger cannot take writes; nothing was sent to the processor',
+      );
+      if (err.reservationInDoubt && key && fingerprint)
+        this.releaseLater({ ownerId, idempotencyKey: key, requestFingerprint: fingerprint, createdAt: now });
+      throw ledgerUnavailable(err);
+    }
+  }
+
+  /** An in-doubt reservation is released in the background (./unsent.ts); drain waits for it too. */
+  private releaseLater(reservation: UnsentReservation): void {
+    const releasing = releaseUnsent(
+      {
+        store: this.deps.store,
+        log: this.deps.log,
+        clock: this.clock,
+        audit: (load) => this.audit(load, 'failed', 'failed', null, load.errors),
+        stopping: () => this.draining,
+      },
+      reservation,
+    );
+    this.inFlight.add(releasing);
+    void releasing.finally(() => this.inFlight.delete(releasing));
   }
 
   /**

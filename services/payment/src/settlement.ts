@@ -24,6 +24,15 @@ export const PROCESSOR_NOT_CHARGED: LoadError = {
   message: 'the payment processor has no record of this load; the card was not charged',
 };
 
+/**
+ * A reservation whose commit was never confirmed, released once the ledger answered again: the load was
+ * never sent to the processor (its caller was told so, and its idempotency key runs the load anew).
+ */
+export const NOT_SENT: LoadError = {
+  code: 'not-sent',
+  message: 'the ledger did not confirm this load, so it was never sent to the payment processor; nothing was charged',
+};
+
 /** How a load ends, from what the processor said about its sale. */
 export function settlementFor(outcome: SaleOutcome, settledAt: Date): Settlement {
   const none = { processorTransactionId: null, processorResponseCode: null, processorResponseText: null };

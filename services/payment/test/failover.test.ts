@@ -1,8 +1,9 @@
 // A Postgres failover as the payment service sees it: the primary demoted to read-only (SQLSTATE
 // 25006, simulated with default_transaction_read_only and its sessions terminated), then writable
-// again. A load that never reached the processor is answered UNAVAILABLE (retryable), a connection
-// that saw read-only is discarded, never pooled again, loads work within 5 s of the database being
-// writable, and the ledger is exact: no charge without a row, no row without its outcome.
+// again. A load that never reached the processor is answered UNAVAILABLE (retryable: its key runs the
+// load afterwards), a connection that saw read-only is discarded, never pooled again, loads work within
+// 5 s of the database being writable, and the ledger is exact: no charge without a row, no row without
+// its outcome.
 import { createClient, describeCallError } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
@@ -67,8 +68,8 @@ test('a demoted primary answers loads UNAVAILABLE, and loads work again within 5
   const name = new URL(db.url).pathname.slice(1);
   const ownerId = 'dev_failover_owner';
   const { card } = await client.call.createCard({ ownerId, name: 'failover' });
-  const load = (amountCents: number) =>
-    client.call.loadCard({ ownerId, cardId: card!.id, nonce: 'fake-valid-nonce', amountCents });
+  const load = (amountCents: number, idempotencyKey = '') =>
+    client.call.loadCard({ ownerId, cardId: card!.id, nonce: 'fake-valid-nonce', amountCents, idempotencyKey });
   let succeeded = 0;
   const approved = fake.approved.size;
   // Fill the pool with live connections, then demote: new sessions are read-only, old ones are cut.
@@ -76,13 +77,21 @@ test('a demoted primary answers loads UNAVAILABLE, and loads work again within 5
   succeeded += 4 * 100;
   await admin(`ALTER DATABASE ${name} SET default_transaction_read_only = on`);
   await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}'`);
+  // The service's own UNAVAILABLE, which for a load means it never reached the processor.
   for (let i = 0; i < 8; i++) {
-    const failure = await load(1_000).then(
+    const failure = await load(1_000, `read-only-${i}`).then(
       () => undefined,
       (err: unknown) => describeCallError(err),
     );
-    expect(failure).toMatchObject({ grpcCode: 14, code: 'DATABASE_UNAVAILABLE' });
+    expect(failure).toEqual({
+      grpcCode: 14,
+      httpStatus: 503,
+      code: 'DATABASE_UNAVAILABLE',
+      message: 'the card ledger cannot take loads now; nothing was charged. Retry',
+      answeredByService: true,
+    });
   }
+  expect(fake.approved.size).toBe(approved + 4);
   // The read-only sessions the pool opened meanwhile must not survive the promotion.
   await admin(`ALTER DATABASE ${name} RESET default_transaction_read_only`);
   // Behind a transaction-mode pooler the server connections are the pooler's: a real failover moves
@@ -106,6 +115,11 @@ test('a demoted primary answers loads UNAVAILABLE, and loads work again within 5
   for (let i = 0; i < 12; i++) {
     await load(10);
     succeeded += 10;
+  }
+  // The keys refused in the window were never taken: each runs its load now, once.
+  for (let i = 0; i < 8; i++) {
+    expect(await load(1_000, `read-only-${i}`)).toMatchObject({ status: 'LOAD_STATUS_SUCCEEDED', replayed: false });
+    succeeded += 1_000;
   }
   // The ledger is exact: the balance is the sum of the succeeded loads, each a row, each charged once.
   const { cards } = await client.call.listCards({ ownerId });
