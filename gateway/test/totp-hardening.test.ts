@@ -1,0 +1,81 @@
+// The second factor against an attacker who reaches more than the browser (issue 31): a pending
+// record written straight into Redis, many codes at once, sessions stolen before TOTP was turned on.
+// Real auth (its own Postgres database, AUTH_TOTP_KEY), avatar and gateway processes and Redis.
+import { createHash, randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { Secret, TOTP } from 'otpauth';
+import { Browser } from '../../test/browser';
+import { createTestDatabase, type TestDatabase } from '../../test/databases';
+import { type Stack, startStack } from '../../test/stack';
+
+let stack: Stack;
+let db: TestDatabase;
+let redis: Redis;
+
+beforeAll(async () => {
+  db = await createTestDatabase('gh_auth');
+  stack = await startStack({
+    services: ['auth', 'avatar', 'gateway'],
+    authDatabaseUrl: db.url,
+    metrics: true,
+    serviceEnv: { auth: { AUTH_TOTP_KEY: randomBytes(32).toString('hex') } },
+  });
+  redis = new Redis(stack.env.REDIS_URL as string);
+}, 60_000);
+
+afterAll(async () => {
+  redis?.disconnect();
+  await stack?.stop();
+  await db?.drop();
+});
+
+const codeOf = (secret: string, offsetSteps = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+
+async function send(b: Browser, method: string, path: string, body?: unknown, xsrf = true) {
+  const headers: Record<string, string> = {};
+  if (xsrf) headers['x-xsrf-token'] = await b.xsrf();
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return b.request(method, path, { headers, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
+/** A dev login with TOTP set up and on (activated with the previous step's code). */
+async function withTotp(name: string) {
+  const b = new Browser(stack.url);
+  expect((await b.devLogin(name)).status).toBe(200);
+  const { secret } = (await send(b, 'POST', '/auth/totp/setup')).json() as { secret: string };
+  const activated = await send(b, 'POST', '/auth/totp/activate', { code: codeOf(secret, -1) });
+  expect(activated.status).toBe(200);
+  return { b, secret, activated };
+}
+
+describe('the pending second-factor record is sealed', () => {
+  it('refuses a record written straight into Redis, even for a user whose code is right', async () => {
+    const { secret } = await withTotp('mallory');
+    const id = randomBytes(20).toString('hex');
+    // What a foothold with only Redis could write: the user's own login, made an admin.
+    const forged = {
+      user: {
+        name: 'mallory',
+        id: `dev_${createHash('sha1').update('mallory').digest('hex')}`,
+        picture: '',
+        attrs: { admin: true },
+      },
+      aud: 'gatehouse',
+      provider: 'dev',
+      sessionOnly: false,
+      noAvatar: false,
+      amr: ['fed'],
+      redirectUrl: '',
+    };
+    const key = `${stack.env.REDIS_KEY_PREFIX}totp-pending:${createHash('sha256').update(id).digest('hex')}`;
+    await redis.set(key, JSON.stringify(forged), 'PX', 60_000);
+    const b = new Browser(stack.url);
+    const res = await b.request('POST', '/auth/totp/verify', {
+      headers: { cookie: `TOTP-PENDING=${id}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: codeOf(secret) }),
+    });
+    expect([res.status, (res.json() as { error: string }).error]).toEqual([401, expect.stringMatching(/log in again/)]);
+    expect(res.cookies.some((c) => /^JWT=[^;]+/.test(c))).toBe(false);
+  });
+});
