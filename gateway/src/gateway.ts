@@ -14,7 +14,14 @@ import { TokenVerifier } from './auth/verifier';
 import type { GatewayConfig } from './config';
 import { hotAnswers, type RawAnswer } from './hot-answers';
 import { openLoginHandlerClients } from './login-handler-clients';
-import { avatarCacheRecorder, countedAuthenticator, httpMetrics, loginRecorder, upstreamRecorder } from './metrics';
+import {
+  avatarCacheRecorder,
+  basicAuthRecorder,
+  countedAuthenticator,
+  httpMetrics,
+  loginRecorder,
+  upstreamRecorder,
+} from './metrics';
 import { authenticate } from './middleware/authenticate';
 import { listenPublic } from './public-server';
 import { authRoutes, LOGIN_DEADLINE_MS } from './routes/auth.routes';
@@ -118,6 +125,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     validate: hooks?.has('validate') ? (token, claims) => hooks.validate(token, claims) : undefined,
     checkBasicAuth: hooks?.has('check-basic-auth') ? (user, pass) => hooks.checkBasicAuth(user, pass) : undefined,
     basicAttempts: new PasswordAttempts(attemptsLimiter, 'gateway-basic'),
+    passwordChecked: metrics && basicAuthRecorder(metrics),
     log,
   });
   const authenticator = metrics ? countedAuthenticator(checked, metrics) : checked;

@@ -124,6 +124,19 @@ export function countedAuthenticator(authenticator: Authenticator, metrics: Metr
   });
 }
 
+/**
+ * Basic-auth passwords actually compared (the admin password, or given to the application's checker),
+ * by result: attempts refused by the attempt limit before any comparison are not among them.
+ */
+export function basicAuthRecorder(metrics: Metrics): (right: boolean) => void {
+  const checks = metrics.counter('gatehouse_basic_auth_checks_total', 'Basic-auth passwords compared, by result', [
+    'result',
+  ]);
+  const right = checks.labels({ result: 'right' });
+  const wrong = checks.labels({ result: 'wrong' });
+  return (ok) => (ok ? right : wrong).inc();
+}
+
 /** Logins by provider and outcome. Failures of names no provider has are counted as `unknown`. */
 export function loginRecorder(
   metrics: Metrics,

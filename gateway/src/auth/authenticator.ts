@@ -68,6 +68,8 @@ export interface AuthenticatorOptions {
    * this process (one development gateway only).
    */
   basicAttempts?: PasswordAttempts;
+  /** Told of every basic-auth password actually compared (or given to the hook), right or not: metrics. */
+  passwordChecked?: (right: boolean) => void;
   /** The clock ended sessions are held by (tests move it). */
   now?: () => number;
 }
@@ -210,11 +212,11 @@ export class Authenticator {
       const limited = await this.basicLimited(user, ctx.ip);
       if (limited) return limited;
       const found = await this.options.checkBasicAuth?.(user, password);
+      this.options.passwordChecked?.(Boolean(found));
       if (found) {
         await this.basicAttempts.succeeded(user, ctx.ip);
         return { ok: true, user: found, source: 'basic' };
       }
-      await this.basicAttempts.failed(user, ctx.ip);
     } catch (err) {
       // Fail closed: without the checker or the attempt counters, no password is taken.
       this.options.log.error({ err: (err as Error).message }, 'basic auth checker or attempt limiter failed');
@@ -235,11 +237,12 @@ export class Authenticator {
     try {
       const limited = await this.basicLimited(user, ctx.ip);
       if (limited) return limited;
-      if (isAdminLogin(credentials, password)) {
+      const right = isAdminLogin(credentials, password);
+      this.options.passwordChecked?.(right);
+      if (right) {
         await this.basicAttempts.succeeded(user, ctx.ip);
         return { ok: true, user: ADMIN_USER, source: 'basic' };
       }
-      await this.basicAttempts.failed(user, ctx.ip);
     } catch (err) {
       // Fail closed: with the shared counters out of reach, no password is checked (guesses are uncounted).
       this.options.log.error({ err: (err as Error).message }, 'basic auth attempt limiter failed');
@@ -250,8 +253,9 @@ export class Authenticator {
     return undefined;
   }
 
+  /** Counts the attempt first (so that many at once cannot all be checked), then says whether it may go on. */
   private async basicLimited(user: string, client: string): Promise<Refused | undefined> {
-    const wait = await this.basicAttempts.retryAfter(user, client);
+    const wait = await this.basicAttempts.attempt(user, client);
     if (wait === 0) return undefined;
     return refused('too_many_attempts', false, undefined, { status: 429, retryAfterSeconds: wait });
   }

@@ -49,6 +49,7 @@ export function countedLimiter(limiter: RateLimiter, metrics: Metrics): RateLimi
       return verdict;
     },
     peek: (key, limit) => limiter.peek(key, limit),
+    release: (key) => limiter.release(key),
     reset: (key) => limiter.reset(key),
   };
 }
