@@ -79,3 +79,58 @@ describe('the pending second-factor record is sealed', () => {
     expect(res.cookies.some((c) => /^JWT=[^;]+/.test(c))).toBe(false);
   });
 });
+
+describe('attempt limits are counted before codes are checked', () => {
+  const checks = async () => {
+    const { metricValue, scrapeMetrics } = await import('../../test/metric-value');
+    return metricValue(await scrapeMetrics(stack.metricsPorts?.auth), 'gatehouse_totp_checks_total');
+  };
+  /** Sends `n` requests at once; answers their statuses. */
+  const burst = (n: number, send: (i: number) => Promise<{ status: number }>) =>
+    Promise.all(Array.from({ length: n }, (_, i) => send(i).then((r) => r.status)));
+  const wrongCode = (secret: string, i: number) => {
+    // Six digits that are none of the codes accepted around now (one step of drift either way).
+    const right = new Set([-1, 0, 1].map((d) => codeOf(secret, d)));
+    let code = String((i * 7919) % 1_000_000).padStart(6, '0');
+    while (right.has(code)) code = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    return code;
+  };
+
+  it('200 wrong codes at once for a pending login check at most 5 against the secret', async () => {
+    const { b: first, secret } = await withTotp('gus');
+    expect((await first.getWithXsrf('/auth/logout')).status).toBe(200);
+    const b = new Browser(stack.url);
+    expect((await b.devLogin('gus')).json()).toEqual({ second_factor: 'totp' });
+    const before = await checks();
+    const statuses = await burst(200, (i) =>
+      send(b, 'POST', '/auth/totp/verify', { code: wrongCode(secret, i) }, false),
+    );
+    // 400: a code checked and found wrong; 429: refused before any check.
+    const checked = statuses.filter((s) => s === 400).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked + statuses.filter((s) => s === 429).length).toBe(200);
+    expect((await checks()) - before).toBe(checked);
+  });
+
+  it('holds for activation and for new recovery codes too', async () => {
+    const b = new Browser(stack.url);
+    expect((await b.devLogin('hank')).status).toBe(200);
+    const { secret } = (await send(b, 'POST', '/auth/totp/setup')).json() as { secret: string };
+    let before = await checks();
+    const activations = await burst(200, (i) => send(b, 'POST', '/auth/totp/activate', { code: wrongCode(secret, i) }));
+    const wrongActivations = activations.filter((s) => s === 400).length;
+    expect(wrongActivations).toBeLessThanOrEqual(5);
+    expect(wrongActivations + activations.filter((s) => s === 429).length).toBe(200);
+    expect((await checks()) - before).toBe(wrongActivations);
+
+    const { b: fresh } = await withTotp('ivy');
+    before = await checks();
+    const regenerations = await burst(200, (i) =>
+      send(fresh, 'POST', '/auth/totp/recovery-codes', { recovery_code: `zzzz-zzzz-${String(i).padStart(4, '0')}` }),
+    );
+    const wrongRecovery = regenerations.filter((s) => s === 400).length;
+    expect(wrongRecovery).toBeLessThanOrEqual(5);
+    expect(wrongRecovery + regenerations.filter((s) => s === 429).length).toBe(200);
+    expect((await checks()) - before).toBe(wrongRecovery);
+  });
+});

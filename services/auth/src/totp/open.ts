@@ -5,7 +5,7 @@ import { RecordSeal, type TokenService } from '@gatehouse/token';
 import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import type { TotpSettings } from './config';
-import { FactorChecker } from './factor-check';
+import { FactorChecker, type FactorKind } from './factor-check';
 import { MemoryPendingLogins, RedisPendingLogins } from './pending';
 import { SecondFactor } from './second-factor';
 import { SecretBox } from './secret-box';
@@ -20,6 +20,8 @@ export interface OpenSecondFactorDeps {
   tokens: TokenService;
   issuer: string;
   log: Logger;
+  /** Told of every second factor checked against a user's secret or recovery codes (metrics). */
+  checked?: (factor: FactorKind, right: boolean) => void;
 }
 
 /**
@@ -36,7 +38,7 @@ export function openSecondFactor(deps: OpenSecondFactorDeps): { secondFactor?: S
   const secondFactor = new SecondFactor({
     store,
     box,
-    checker: new FactorChecker(store, box, deps.limiter),
+    checker: new FactorChecker(store, box, deps.limiter, Date.now, deps.checked),
     pending: deps.redis ? new RedisPendingLogins(deps.redis.client, deps.redis.keyPrefix) : new MemoryPendingLogins(),
     pendingSeal,
     limiter: deps.limiter,

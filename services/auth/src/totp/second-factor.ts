@@ -97,16 +97,14 @@ export class SecondFactor {
     const record = await store.find(userId);
     if (!record) throw totpErrors.notSetUp();
     if (record.active) throw totpErrors.alreadyOn();
-    const keys = [userLimitKey(userId)];
-    const limited = await checker.limited(keys);
+    // Counted before the code is checked: many sent at once cannot all be tried against the secret.
+    const limited = await checker.counted([userLimitKey(userId)]);
     if (limited) return limited;
-    const step = checker.step(record, code);
+    const step = checker.checked('code', checker.step(record, code));
     const recoveryCodes = newRecoveryCodes();
     const hashes = recoveryCodes.map((c) => hashRecoveryCode(userId, normalizeRecoveryCode(c) as string));
-    if (step === undefined || !(await store.activate(userId, step, hashes))) {
-      await checker.wrong(keys);
-      throw totpErrors.wrongCode();
-    }
+    if (step === undefined || !(await store.activate(userId, step, hashes))) throw totpErrors.wrongCode();
+    await checker.succeeded(userId);
     return { recoveryCodes };
   }
 
