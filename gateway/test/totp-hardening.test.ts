@@ -85,9 +85,12 @@ describe('attempt limits are counted before codes are checked', () => {
     const { metricValue, scrapeMetrics } = await import('../../test/metric-value');
     return metricValue(await scrapeMetrics(stack.metricsPorts?.auth), 'gatehouse_totp_checks_total');
   };
-  /** Sends `n` requests at once; answers their statuses. */
-  const burst = (n: number, send: (i: number) => Promise<{ status: number }>) =>
-    Promise.all(Array.from({ length: n }, (_, i) => send(i).then((r) => r.status)));
+  /** Sends `n` requests at once; answers their statuses (any other than 400 and 429 fails, with its body). */
+  const burst = async (n: number, send: (i: number) => Promise<{ status: number; text: string }>) => {
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => send(i)));
+    expect(answers.filter((a) => a.status !== 400 && a.status !== 429).map((a) => `${a.status} ${a.text}`)).toEqual([]);
+    return answers.map((a) => a.status);
+  };
   const wrongCode = (secret: string, i: number) => {
     // Six digits that are none of the codes accepted around now (one step of drift either way).
     const right = new Set([-1, 0, 1].map((d) => codeOf(secret, d)));
@@ -132,5 +135,54 @@ describe('attempt limits are counted before codes are checked', () => {
     expect(wrongRecovery).toBeLessThanOrEqual(5);
     expect(wrongRecovery + regenerations.filter((s) => s === 429).length).toBe(200);
     expect((await checks()) - before).toBe(wrongRecovery);
+  });
+});
+
+describe('turning TOTP on, or new recovery codes, ends the other sessions', () => {
+  /** Polls until `done` holds (every 50 ms, at most `limitMs`); answers how long it took. */
+  async function within(limitMs: number, done: () => Promise<boolean>): Promise<number> {
+    const start = Date.now();
+    while (!(await done())) {
+      if (Date.now() - start > limitMs) throw new Error(`not within ${limitMs} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return Date.now() - start;
+  }
+
+  it('ends every session of the user but the current one, on every gateway within a second', async () => {
+    const second = await stack.addGateway();
+    try {
+      // Three devices: this one, one behind another gateway, one more here (a stolen copy, say).
+      const here = new Browser(stack.url);
+      const there = new Browser(second.url);
+      const other = new Browser(stack.url);
+      for (const b of [here, there, other]) expect((await b.devLogin('june')).status).toBe(200);
+      for (const b of [there, other]) expect((await b.getWithXsrf('/auth/user')).status).toBe(200);
+
+      const { secret } = (await send(here, 'POST', '/auth/totp/setup')).json() as { secret: string };
+      const on = await send(here, 'POST', '/auth/totp/activate', { code: codeOf(secret, -1) });
+      expect(on.status).toBe(200);
+      expect(on.json()).toMatchObject({ other_sessions_ended: 2 });
+      // The gateway that served it at once; the other one through WatchEndedSessions.
+      expect((await other.getWithXsrf('/auth/user')).status).toBe(401);
+      await within(1000, async () => (await there.getWithXsrf('/auth/user')).status === 401);
+      expect((await here.getWithXsrf('/auth/user')).status).toBe(200);
+
+      // A later login (with its code) on the other gateway, then new recovery codes here.
+      const later = new Browser(second.url);
+      expect((await later.devLogin('june')).json()).toEqual({ second_factor: 'totp' });
+      expect((await send(later, 'POST', '/auth/totp/verify', { code: codeOf(secret) }, false)).status).toBe(200);
+      expect((await later.getWithXsrf('/auth/user')).status).toBe(200);
+      const codes = (on.json() as { recovery_codes: string[] }).recovery_codes;
+      const fresh = await send(here, 'POST', '/auth/totp/recovery-codes', { recovery_code: codes[0] });
+      expect([fresh.status, (fresh.json() as { other_sessions_ended: number }).other_sessions_ended]).toEqual([200, 1]);
+      await within(1000, async () => (await later.getWithXsrf('/auth/user')).status === 401);
+      expect((await here.getWithXsrf('/auth/user')).status).toBe(200);
+      // Ended means ended: no refresh brings it back.
+      const listed = (await here.getWithXsrf('/auth/sessions')).json() as { sessions: { current: boolean }[] };
+      expect(listed.sessions).toEqual([expect.objectContaining({ current: true })]);
+    } finally {
+      await second.stop();
+    }
   });
 });
