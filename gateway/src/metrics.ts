@@ -109,12 +109,12 @@ export function countedAuthenticator(authenticator: Authenticator, metrics: Metr
     else checks.inc({ outcome: result.refreshed ? 'refreshed' : 'verified', reason: '' });
     return result;
   };
-  const cached: Authenticator['authenticateCached'] = (req) => {
-    const result = authenticator.authenticateCached(req);
+  const cached: Authenticator['authenticateCached'] = (req, owner) => {
+    const result = authenticator.authenticateCached(req, owner);
     if (result) hits += 1;
     return result;
   };
-  const full: Authenticator['authenticate'] = (ctx) => authenticator.authenticate(ctx).then(record);
+  const full: Authenticator['authenticate'] = (ctx, owner) => authenticator.authenticate(ctx, owner).then(record);
   return new Proxy(authenticator, {
     get(target, prop, receiver) {
       if (prop === 'authenticateCached') return cached;
