@@ -84,8 +84,11 @@ export interface Stack {
   kill(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
   /** Starts a killed service again on its ports and waits until it answers. */
   restart(name: ServiceName): Promise<void>;
-  /** Starts one more gateway on its own port, talking to the same services (several-instance tests). */
-  addGateway(): Promise<{ url: string; output(): string; stop(): Promise<void> }>;
+  /**
+   * Starts one more gateway on its own port, talking to the same services (several-instance tests);
+   * `metricsPort` gives it a metrics listener of its own.
+   */
+  addGateway(options?: { metricsPort?: number }): Promise<{ url: string; output(): string; stop(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -248,10 +251,11 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     await Promise.all([...children.values(), ...extras].map(terminate));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const addGateway = async () => {
+  const addGateway = async ({ metricsPort }: { metricsPort?: number } = {}) => {
     const port = await freePort();
     let output = '';
-    const child = spawnService('gateway', { GATEWAY_PORT: String(port) }, (chunk) => {
+    const own = { GATEWAY_PORT: String(port), ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}) };
+    const child = spawnService('gateway', own, (chunk) => {
       output += chunk.toString();
     });
     extras.push(child);

@@ -1,20 +1,25 @@
 import { checkHealth, createClient, openInternalAuth } from '@gatehouse/grpc-kit';
-import { HooksClient, hookSecretReader } from '@gatehouse/hooks-sdk';
+import { HooksClient } from '@gatehouse/hooks-sdk';
 import type { Logger } from '@gatehouse/logger';
 import { Metrics, type MetricsServer, serveMetrics } from '@gatehouse/metrics';
 import { type auth, type avatar, loadProto, type payment } from '@gatehouse/proto';
 import { MemoryRateLimiter, openRedis, PasswordAttempts, RedisRateLimiter } from '@gatehouse/redis';
-import { configSecretReader, configuredKeys } from '@gatehouse/token';
 import type Router from '@koa/router';
 import { buildApp, type Mount } from './app';
 import { Authenticator } from './auth/authenticator';
 import { EndedSessionsFeed } from './auth/ended-sessions';
-import { ProviderNames } from './auth/provider-names';
-import { TokenVerifier } from './auth/verifier';
+import { gatewayVerification } from './auth/verification';
 import type { GatewayConfig } from './config';
 import { hotAnswers, type RawAnswer } from './hot-answers';
 import { openLoginHandlerClients } from './login-handler-clients';
-import { avatarCacheRecorder, countedAuthenticator, httpMetrics, loginRecorder, upstreamRecorder } from './metrics';
+import {
+  avatarCacheRecorder,
+  basicAuthRecorder,
+  countedAuthenticator,
+  httpMetrics,
+  loginRecorder,
+  upstreamRecorder,
+} from './metrics';
 import { authenticate } from './middleware/authenticate';
 import { listenPublic } from './public-server';
 import { authRoutes, LOGIN_DEADLINE_MS } from './routes/auth.routes';
@@ -78,28 +83,12 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     { credential: credential('avatar'), metrics },
   );
   const hooks = config.hooks ? new HooksClient(config.hooks, internalAuth, metrics) : undefined;
-  const providerNames = new ProviderNames({
-    list: async () => (await authClient.call.listProviders({})).names,
-    onChange: () => verifier.clear(),
-    log,
-  });
-  const hookSecrets = hooks?.has('read-secret') ?? false;
-  // The gateway reads the auth service's key file (or its public half) and imports only public keys:
-  // it verifies and serves the JWKS without asking the auth service, so it starts and keeps working
-  // while that one restarts, and it never holds a key that signs.
-  const keys = await configuredKeys(
+  const { keys, verifier, providerNames } = await gatewayVerification(
     config.token,
-    hooks && hookSecrets
-      ? hookSecretReader(hooks)
-      : configSecretReader(config.token.secret, config.token.secretsByAudience),
-    hookSecrets,
-    'verify',
+    hooks,
+    async () => (await authClient.call.listProviders({})).names,
+    log,
   );
-  const verifier = new TokenVerifier(keys.verification, config.token.audiences, Date.now, {
-    issuer: config.token.issuer,
-    providerAllowed: providerNames.allowed,
-  });
-  providerNames.start();
   // Basic-auth failures are counted in Redis, so every gateway of a deployment shares one budget; a
   // command gives up within a second, and the authenticator then refuses rather than count nothing.
   const redis = config.redis.url ? openRedis(config.redis.url, log, { commandTimeoutMs: 1000 }) : undefined;
@@ -118,6 +107,7 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     validate: hooks?.has('validate') ? (token, claims) => hooks.validate(token, claims) : undefined,
     checkBasicAuth: hooks?.has('check-basic-auth') ? (user, pass) => hooks.checkBasicAuth(user, pass) : undefined,
     basicAttempts: new PasswordAttempts(attemptsLimiter, 'gateway-basic'),
+    passwordChecked: metrics && basicAuthRecorder(metrics),
     log,
   });
   const authenticator = metrics ? countedAuthenticator(checked, metrics) : checked;

@@ -109,12 +109,12 @@ export function countedAuthenticator(authenticator: Authenticator, metrics: Metr
     else checks.inc({ outcome: result.refreshed ? 'refreshed' : 'verified', reason: '' });
     return result;
   };
-  const cached: Authenticator['authenticateCached'] = (req) => {
-    const result = authenticator.authenticateCached(req);
+  const cached: Authenticator['authenticateCached'] = (req, owner) => {
+    const result = authenticator.authenticateCached(req, owner);
     if (result) hits += 1;
     return result;
   };
-  const full: Authenticator['authenticate'] = (ctx) => authenticator.authenticate(ctx).then(record);
+  const full: Authenticator['authenticate'] = (ctx, owner) => authenticator.authenticate(ctx, owner).then(record);
   return new Proxy(authenticator, {
     get(target, prop, receiver) {
       if (prop === 'authenticateCached') return cached;
@@ -122,6 +122,19 @@ export function countedAuthenticator(authenticator: Authenticator, metrics: Metr
       return Reflect.get(target, prop, receiver);
     },
   });
+}
+
+/**
+ * Basic-auth passwords actually compared (the admin password, or given to the application's checker),
+ * by result: attempts refused by the attempt limit before any comparison are not among them.
+ */
+export function basicAuthRecorder(metrics: Metrics): (right: boolean) => void {
+  const checks = metrics.counter('gatehouse_basic_auth_checks_total', 'Basic-auth passwords compared, by result', [
+    'result',
+  ]);
+  const right = checks.labels({ result: 'right' });
+  const wrong = checks.labels({ result: 'wrong' });
+  return (ok) => (ok ? right : wrong).inc();
 }
 
 /** Logins by provider and outcome. Failures of names no provider has are counted as `unknown`. */

@@ -2,7 +2,8 @@
 // even with the right password, while the admin from another address still gets in; nothing of the
 // guessed credentials reaches the log.
 import { randomBytes } from 'node:crypto';
-import { type Stack, startStack } from '../../test/stack';
+import { metricValue, scrapeMetrics } from '../../test/metric-value';
+import { freePort, type Stack, startStack } from '../../test/stack';
 
 let stack: Stack;
 const PASSWORD = 'admin-password-for-tests';
@@ -12,6 +13,8 @@ const basic = (user: string, pass?: string) =>
 beforeAll(async () => {
   stack = await startStack({
     services: ['auth', 'avatar', 'gateway'],
+    // The gateways' /metrics say how many passwords were compared (gatehouse_basic_auth_checks_total).
+    metrics: true,
     // One trusted proxy: the test speaks for several clients through X-Forwarded-For.
     // Redis: the gateways of one deployment count into the same windows.
     env: {
@@ -65,6 +68,41 @@ it('counts failures of every gateway together (Redis): two replicas do not give 
     }
     expect((await at(stack.url, 'wrong-again')).status).toBe(429);
     expect((await at(second.url, PASSWORD)).status).toBe(429);
+  } finally {
+    await second.stop();
+  }
+});
+
+it('takes a right password back off the count: the admin is never limited by their own requests', async () => {
+  for (let i = 0; i < 30; i++) expect((await get(basic('admin', PASSWORD), '203.0.113.77')).status).toBe(200);
+  const burst = await Promise.all(
+    Array.from({ length: 8 }, () => get(basic('admin', PASSWORD), '203.0.113.77').then((r) => r.status)),
+  );
+  expect(burst).toEqual(Array(8).fill(200));
+});
+
+it('counts each attempt before its password is compared: 300 at once across two gateways compare at most 10', async () => {
+  const metricsPort = await freePort();
+  const second = await stack.addGateway({ metricsPort });
+  const ports = [stack.metricsPorts?.gateway, metricsPort];
+  const compared = async () => {
+    const texts = await Promise.all(ports.map((port) => scrapeMetrics(port)));
+    return texts.reduce((sum, text) => sum + metricValue(text, 'gatehouse_basic_auth_checks_total'), 0);
+  };
+  try {
+    const before = await compared();
+    const guesses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        fetch(`${i % 2 === 0 ? stack.url : second.url}/auth/user`, {
+          headers: { authorization: basic('admin', `concurrent-${i}`), 'x-forwarded-for': '198.51.100.66' },
+        }).then((res) => res.status),
+      ),
+    );
+    // A 401 is a password compared and found wrong; a 429 one never compared.
+    const wrong = guesses.filter((s) => s === 401).length;
+    expect(wrong).toBeLessThanOrEqual(10);
+    expect(wrong + guesses.filter((s) => s === 429).length).toBe(300);
+    expect((await compared()) - before).toBe(wrong);
   } finally {
     await second.stop();
   }

@@ -220,6 +220,20 @@ describe('dev login through the gateway', () => {
   });
 });
 
+describe('logins for other sites on a stack without per-site secrets (issue 31)', () => {
+  it("use the gateway's own routes as before: every token is the auth service's", async () => {
+    const browser = new Browser(stack.url);
+    expect((await browser.devLogin('sam', '?site=any-site')).status).toBe(200);
+    expect((await browser.getWithXsrf('/auth/user')).json()).toMatchObject({ name: 'sam', aud: 'any-site' });
+    const sessions = await browser.getWithXsrf('/auth/sessions');
+    expect([sessions.status, sessions.json()]).toEqual([
+      200,
+      { sessions: [expect.objectContaining({ current: true })] },
+    ]);
+    expect((await browser.getWithXsrf('/auth/passkey/list')).status).not.toBe(401);
+  });
+});
+
 describe('hostile login requests', () => {
   it('refuses a callback without the handshake cookie', async () => {
     const browser = new Browser(stack.url);

@@ -8,6 +8,7 @@ import { type DevProcessor, startDevProcessor } from '../../services/payment/src
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';
+import { metricValue as value } from '../../test/metric-value';
 import { type ServiceName, type Stack, startStack } from '../../test/stack';
 
 let stack: Stack;
@@ -36,20 +37,6 @@ async function scrape(name: ServiceName): Promise<string> {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('text/plain');
   return res.text();
-}
-
-const SAMPLE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/;
-
-/** The sum of every sample of `metric` whose labels include `labels` (0 when there is none). */
-function value(text: string, metric: string, labels: Record<string, string> = {}): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    const m = SAMPLE.exec(line);
-    if (!m || m[1] !== metric) continue;
-    const have = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
-    if (Object.entries(labels).every(([k, v]) => have[k] === v)) sum += Number(m[3]);
-  }
-  return sum;
 }
 
 async function loggedIn(name: string): Promise<Browser> {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
+import { Browser } from '../../test/browser';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { type Stack, startStack } from '../../test/stack';
 import { itWithChromium, launchChromium } from './chromium';
@@ -47,6 +48,9 @@ describe('TOTP on the page', () => {
         await page.locator('#user').waitFor({ state: 'visible' });
         await page.locator('#totp').waitFor({ state: 'visible' });
         expect(await page.locator('#totp-status').textContent()).toBe('Two-factor authentication is off.');
+        // Another device of quinn's, logged in before the second factor: turning it on logs it out.
+        const elsewhere = new Browser(stack.url);
+        expect((await elsewhere.devLogin('quinn')).status).toBe(200);
 
         await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
         await page.locator('#totp-enrol').waitFor({ state: 'visible' });
@@ -60,6 +64,13 @@ describe('TOTP on the page', () => {
         const recoveryCodes = await page.locator('#totp-recovery-codes li').allTextContents();
         expect(recoveryCodes).toHaveLength(10);
         await page.locator('#totp-status').filter({ hasText: 'is on (10 recovery codes left)' }).waitFor();
+        await page
+          .locator('#totp-message')
+          .filter({ hasText: 'Your other session was logged out: each device logs in again.' })
+          .waitFor();
+        expect((await elsewhere.getWithXsrf('/auth/user')).status).toBe(401);
+        await page.locator('#session-list li').first().waitFor();
+        expect(await page.locator('#session-list li').count()).toBe(1);
 
         // Shown once: a reload lists no codes.
         await page.reload();

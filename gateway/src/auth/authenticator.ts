@@ -11,6 +11,7 @@ import {
   isAdminLogin,
   TokenError,
   type TokenSource as TokenPlace,
+  type TokenSigner,
   type User,
   xsrfHolds,
 } from '@gatehouse/token';
@@ -24,6 +25,22 @@ import type { TokenVerifier } from './verifier';
 export type { RefusalReason, Refused } from './refusals';
 
 export type TokenSource = TokenPlace | 'basic';
+
+/**
+ * Whose a route is, which decides the tokens that count on it (the one place this is decided):
+ * - `gateway`, the default, so also every route added later: the gateway's own routes (account,
+ *   second factor, passkeys, sessions, cards, client tokens, the card load before Koa). Only tokens
+ *   signed with the auth service's own key count there, whatever their audience; a token that verifies
+ *   with a site's own HS256 secret (AUTH_SECRETS_FILE) is refused (401): the site's application holds
+ *   that secret, so it could sign any user and any `auth_time` or `amr` with it.
+ * - `site`: what a site's own sessions are for: /auth/user, /auth/status, logout and the applications'
+ *   proxied routes, where a site's token is as good as any.
+ * Without per-site secrets every token is the auth service's, and the two are the same.
+ */
+export type RouteOwner = 'gateway' | 'site';
+
+/** Whether a token signed by `signer` counts on a route of `owner`. */
+const counts = (signer: TokenSigner, owner: RouteOwner) => signer === 'auth' || owner === 'site';
 
 /**
  * The shared decisions authenticateCached calls, read once. Under CommonJS (tsx, which runs the gateway
@@ -68,6 +85,8 @@ export interface AuthenticatorOptions {
    * this process (one development gateway only).
    */
   basicAttempts?: PasswordAttempts;
+  /** Told of every basic-auth password actually compared (or given to the hook), right or not: metrics. */
+  passwordChecked?: (right: boolean) => void;
   /** The clock ended sessions are held by (tests move it). */
   now?: () => number;
 }
@@ -134,7 +153,7 @@ export class Authenticator {
    * hook to ask. Undefined means "take the full path" (authenticate), never a refusal. Every request
    * with a session passes here, so it allocates little and reads only the headers it needs.
    */
-  authenticateCached(req: http.IncomingMessage): Authenticated | undefined {
+  authenticateCached(req: http.IncomingMessage, owner: RouteOwner = 'gateway'): Authenticated | undefined {
     if (this.options.validate) return undefined; // a validator must see every request
     const headers = sessionHeaders(req);
     // Basic credentials go first (go-pkgz order), and are never cached.
@@ -147,12 +166,13 @@ export class Authenticator {
     const { verifier } = this.options;
     const entry = verifier.peek(token);
     if (!entry?.user || entry.claims.handshake || verifier.expired(entry)) return undefined;
-    if (this.isEnded(entry.claims.jti)) return undefined;
+    if (!counts(entry.signer, owner) || this.isEnded(entry.claims.jti)) return undefined;
     if (!hotPath.xsrfHolds(request, found, entry.jtiBytes)) return undefined;
     return { ok: true, user: entry.user, userBody: entry.userBody, source, claims: entry.claims, token };
   }
 
-  async authenticate(ctx: Koa.Context): Promise<Authenticated | Refused> {
+  /** The full check of the caller for a route of `owner` (see RouteOwner: the gateway's own by default). */
+  async authenticate(ctx: Koa.Context, owner: RouteOwner = 'gateway'): Promise<Authenticated | Refused> {
     const credentials = basicCredentials(ctx.get('authorization'));
     if (credentials && this.options.checkBasicAuth) return this.basicByHook(ctx, credentials);
     const basic = credentials && (await this.basicAdmin(ctx, credentials));
@@ -165,13 +185,16 @@ export class Authenticator {
     let claims: Claims;
     let expired: boolean;
     let user: User | undefined;
+    let signer: TokenSigner;
     try {
-      ({ claims, expired, user } = await this.options.verifier.verify(token));
+      ({ claims, expired, user, signer } = await this.options.verifier.verify(token));
     } catch (err) {
       return refused('invalid_token', source === 'cookie', err instanceof TokenError ? err.message : undefined);
     }
     if (claims.handshake) return refused('wrong_kind', false);
     if (!claims.user || !user) return refused('no_user', false);
+    // Before any refresh: a site's token is refreshed into a site's token, which counts here no more.
+    if (!counts(signer, owner)) return refused('site_token', false);
     if (this.isEnded(claims.jti)) return refused('session_ended', true);
     if (!xsrfHolds(ctx, found, claims.jti ?? '')) return refused('xsrf_mismatch', false);
     const refusal = await this.validated(token, claims);
@@ -182,10 +205,11 @@ export class Authenticator {
     let refreshed: TokenCookie;
     try {
       refreshed = await this.refreshOnce(token);
-      ({ claims, user } = await this.options.verifier.verify(refreshed.token));
+      ({ claims, user, signer } = await this.options.verifier.verify(refreshed.token));
     } catch (err) {
       return refreshFailed(err, this.options.log);
     }
+    if (!counts(signer, owner)) return refused('site_token', false);
     // The claims updater ran again on refresh (it may have blocked the user): validate what it made.
     const refusedNow = await this.validated(refreshed.token, claims);
     if (refusedNow) return refusedNow;
@@ -210,11 +234,11 @@ export class Authenticator {
       const limited = await this.basicLimited(user, ctx.ip);
       if (limited) return limited;
       const found = await this.options.checkBasicAuth?.(user, password);
+      this.options.passwordChecked?.(Boolean(found));
       if (found) {
         await this.basicAttempts.succeeded(user, ctx.ip);
         return { ok: true, user: found, source: 'basic' };
       }
-      await this.basicAttempts.failed(user, ctx.ip);
     } catch (err) {
       // Fail closed: without the checker or the attempt counters, no password is taken.
       this.options.log.error({ err: (err as Error).message }, 'basic auth checker or attempt limiter failed');
@@ -235,11 +259,12 @@ export class Authenticator {
     try {
       const limited = await this.basicLimited(user, ctx.ip);
       if (limited) return limited;
-      if (isAdminLogin(credentials, password)) {
+      const right = isAdminLogin(credentials, password);
+      this.options.passwordChecked?.(right);
+      if (right) {
         await this.basicAttempts.succeeded(user, ctx.ip);
         return { ok: true, user: ADMIN_USER, source: 'basic' };
       }
-      await this.basicAttempts.failed(user, ctx.ip);
     } catch (err) {
       // Fail closed: with the shared counters out of reach, no password is checked (guesses are uncounted).
       this.options.log.error({ err: (err as Error).message }, 'basic auth attempt limiter failed');
@@ -250,8 +275,9 @@ export class Authenticator {
     return undefined;
   }
 
+  /** Counts the attempt first (so that many at once cannot all be checked), then says whether it may go on. */
   private async basicLimited(user: string, client: string): Promise<Refused | undefined> {
-    const wait = await this.basicAttempts.retryAfter(user, client);
+    const wait = await this.basicAttempts.attempt(user, client);
     if (wait === 0) return undefined;
     return refused('too_many_attempts', false, undefined, { status: 429, retryAfterSeconds: wait });
   }

@@ -17,8 +17,8 @@ export class ProviderNames {
   constructor(
     private readonly options: {
       list: () => Promise<string[]>;
-      /** Called when the set changes, so that tokens verified under the old set are checked again. */
-      onChange: () => void;
+      /** Called with the new set when it changes, so that tokens verified under the old set are checked again. */
+      onChange: (names: ReadonlySet<string>) => void;
       log: Logger;
     },
   ) {}
@@ -41,7 +41,7 @@ export class ProviderNames {
       const changed =
         this.names === undefined || names.size !== this.names.size || [...names].some((n) => !this.names?.has(n));
       this.names = names;
-      if (changed) this.options.onChange();
+      if (changed) this.options.onChange(names);
     } catch (err) {
       if (this.names === undefined) next = RETRY_MS;
       this.options.log.debug({ err: (err as Error).message }, 'provider list unavailable; keeping the last one');

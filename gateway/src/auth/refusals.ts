@@ -17,7 +17,9 @@ export type RefusalReason =
   /** The auth service decided against refreshing an expired cookie token. */
   | 'refresh_refused'
   /** The auth service could not be asked to refresh (503, cookies kept). */
-  | 'refresh_unavailable';
+  | 'refresh_unavailable'
+  /** A token signed with a site's own secret (AUTH_SECRETS_FILE) on a route the gateway owns. */
+  | 'site_token';
 
 const REFUSAL_TEXTS: Readonly<Record<RefusalReason, string>> = {
   ...REFUSAL_TEXT,
@@ -26,6 +28,7 @@ const REFUSAL_TEXTS: Readonly<Record<RefusalReason, string>> = {
   too_many_attempts: 'too many failed attempts, try again later',
   refresh_refused: 'token expired',
   refresh_unavailable: 'the session cannot be refreshed right now, try again shortly',
+  site_token: "this token is its site's: log in to Gatehouse itself for this route",
 };
 
 export interface Refused {

@@ -1,4 +1,11 @@
-import { type Claims, type User, userJson, type VerificationKeys, verifyToken } from '@gatehouse/token';
+import {
+  type Claims,
+  type TokenSigner,
+  type User,
+  userJson,
+  type VerificationKeys,
+  verifyToken,
+} from '@gatehouse/token';
 import { LRUCache } from 'lru-cache';
 
 /** A token verified before, as the cache keeps it; shared between requests, never modified. */
@@ -13,6 +20,8 @@ export interface CachedToken {
   userBody: string | undefined;
   /** The jti (the XSRF value) as bytes, for the constant-time comparison. */
   jtiBytes: Buffer;
+  /** The key it verified with: the auth service's own, or a site's secret (see Authenticator's routes). */
+  signer: TokenSigner;
 }
 
 /** A verified token: its claims, whether only exp has passed, and its user as requests see it. */
@@ -21,6 +30,7 @@ export interface Verified {
   expired: boolean;
   /** The token's user with its audience, in the go-pkgz JSON shape; frozen, shared between requests. */
   user: User | undefined;
+  signer: TokenSigner;
 }
 
 function requestUser(claims: Claims): User | undefined {
@@ -71,7 +81,7 @@ export class TokenVerifier {
   /** Throws TokenError when the token is refused; `expired` when only exp has passed. */
   async verify(token: string): Promise<Verified> {
     const hit = this.peek(token);
-    if (hit) return { claims: hit.claims, expired: this.expired(hit), user: hit.user };
+    if (hit) return { claims: hit.claims, expired: this.expired(hit), user: hit.user, signer: hit.signer };
     const verified = await verifyToken(token, {
       secrets: this.secrets,
       audiences: this.audiences,
@@ -88,6 +98,7 @@ export class TokenVerifier {
       user,
       userBody: user && JSON.stringify(user),
       jtiBytes: Buffer.from(claims.jti ?? ''),
+      signer: verified.signer,
     });
     return { ...verified, user };
   }

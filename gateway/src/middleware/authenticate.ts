@@ -1,5 +1,5 @@
 import type Koa from 'koa';
-import type { Authenticator, Refused } from '../auth/authenticator';
+import type { Authenticator, Refused, RouteOwner } from '../auth/authenticator';
 import { type CookiePolicy, clearTokenCookies, setTokenCookies } from '../auth/cookies';
 import '../state';
 
@@ -11,6 +11,11 @@ export interface AuthenticateOptions {
    * go-pkgz's `{"error": message}` when unset. Status, Retry-After and cookies are decided here either way.
    */
   refusalBody?: (status: number, refusal: Refused) => unknown;
+  /**
+   * Whose route this is (RouteOwner): `gateway` unless said, so that a new route takes only tokens of
+   * the auth service's own key; `site` for what a site's own token is good for.
+   */
+  owner?: RouteOwner;
 }
 
 const goPkgzRefusal = (_status: number, refusal: Refused) => ({ error: refusal.error });
@@ -19,10 +24,10 @@ const goPkgzRefusal = (_status: number, refusal: Refused) => ({ error: refusal.e
 export function authenticate(
   authenticator: Authenticator,
   cookies: CookiePolicy,
-  { required, refusalBody = goPkgzRefusal }: AuthenticateOptions,
+  { required, refusalBody = goPkgzRefusal, owner = 'gateway' }: AuthenticateOptions,
 ): Koa.Middleware {
   return async function authenticateRequest(ctx, next) {
-    const result = authenticator.authenticateCached(ctx.req) ?? (await authenticator.authenticate(ctx));
+    const result = authenticator.authenticateCached(ctx.req, owner) ?? (await authenticator.authenticate(ctx, owner));
     if (result.ok) {
       if (result.refreshed) setTokenCookies(ctx, cookies, result.refreshed);
       ctx.state.user = result.user;

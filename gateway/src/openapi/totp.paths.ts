@@ -32,8 +32,19 @@ const BODY_ERRORS = {
   415: authError('Not application/json, or content-encoded'),
 };
 
-/** The 10 single-use recovery codes, answered once (activation, regeneration). */
-const RecoveryCodes = z.strictObject({ recovery_codes: z.array(z.string()).length(10) }).meta({ id: 'RecoveryCodes' });
+/**
+ * The 10 single-use recovery codes, answered once (activation, regeneration), and how many other
+ * sessions of the user the change ended.
+ */
+const RecoveryCodes = z
+  .strictObject({
+    recovery_codes: z.array(z.string()).length(10),
+    other_sessions_ended: z.number().int().min(0).nullable().meta({
+      description:
+        "The user's other sessions ended by this change (every one but the caller's: each device logs in again); null when they could not be ended now: end them from the session list",
+    }),
+  })
+  .meta({ id: 'RecoveryCodes' });
 
 export function registerTotpPaths(registry: OpenAPIRegistry): void {
   const base = { tags: ['totp'] };
@@ -91,7 +102,8 @@ export function registerTotpPaths(registry: OpenAPIRegistry): void {
     ...base,
     method: 'post',
     path: '/auth/totp/activate',
-    summary: 'Turns the second factor on with a first code; answers the recovery codes, once',
+    summary:
+      "Turns the second factor on with a first code; answers the recovery codes, once; ends the user's other sessions",
     security: COOKIE_SESSION,
     request: { body: { required: true, content: json(TotpCode) } },
     responses: {
@@ -141,7 +153,8 @@ export function registerTotpPaths(registry: OpenAPIRegistry): void {
     ...base,
     method: 'post',
     path: '/auth/totp/recovery-codes',
-    summary: 'New recovery codes, with a current code or a recovery code; the earlier ones stop working',
+    summary:
+      "New recovery codes, with a current code or a recovery code; the earlier ones stop working; ends the user's other sessions",
     security: COOKIE_SESSION,
     request: { body: { required: true, content: json(TotpFactor) } },
     responses: {

@@ -91,4 +91,6 @@ async function showSessions() {
 }
 
 $('sessions-revoke-others').addEventListener('click', () => logOutOthers().catch((err) => say(`${err}`)));
+// Another part of the page ended sessions (turning two-factor authentication on: totp.js).
+document.addEventListener('gatehouse:sessions-changed', () => showSessions().catch((err) => say(`${err}`)));
 showSessions().catch((err) => say(`Something went wrong: ${err}`));

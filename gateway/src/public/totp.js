@@ -1,6 +1,7 @@
 // TOTP second factor on the demo page (README "Second factor (TOTP)"): for a logged-in user, set up an
 // authenticator app (QR code drawn by the gateway as SVG, the key as text), turn it on with a first
-// code and see the recovery codes once, get new ones (the old stop working), or turn it off; for a login that waits for a code
+// code and see the recovery codes once, get new ones (the old stop working), or turn it off; turning it
+// on and new codes log the other sessions out, and the page says so; for a login that waits for a code
 // (/?second_factor=totp), the code prompt.
 (() => {
   const $ = (id) => document.getElementById(id);
@@ -58,6 +59,18 @@
     $('totp-activate-code').focus();
   });
 
+  /**
+   * What a change of the second factor did to the user's other sessions: every one but this browser's
+   * was ended (a session stolen before must not live on), or, when that could not be done now, where to
+   * do it. The session list on the page is read again.
+   */
+  function othersEnded(ended) {
+    document.dispatchEvent(new Event('gatehouse:sessions-changed'));
+    if (ended === null) return ' Your other sessions could not be logged out now: log them out under Sessions.';
+    if (ended === 0) return ' You have no other sessions.';
+    return ` Your ${ended === 1 ? 'other session was' : `${ended} other sessions were`} logged out: each device logs in again.`;
+  }
+
   /** The recovery codes, shown once (text nodes only). */
   function showCodes(codes) {
     $('totp-recovery-codes').replaceChildren(
@@ -75,9 +88,10 @@
     const res = await send('POST', '/auth/totp/activate', { code: $('totp-activate-code').value.trim() });
     if (res.status === 429) return say(`Too many wrong codes: try again in ${minutes(res)} minutes.`);
     if (!res.ok) return say(`Not turned on: ${await failure(res)}`);
-    showCodes((await res.json()).recovery_codes);
+    const done = await res.json();
+    showCodes(done.recovery_codes);
     $('totp-activate-code').value = '';
-    say('Two-factor authentication is on.');
+    say(`Two-factor authentication is on.${othersEnded(done.other_sessions_ended)}`);
     await showStatus();
   });
 
@@ -97,9 +111,10 @@
     const res = await send('POST', '/auth/totp/recovery-codes', factor($('totp-renew-code').value));
     if (res.status === 429) return say(`Too many wrong codes: try again in ${minutes(res)} minutes.`);
     if (!res.ok) return say(`No new recovery codes: ${await failure(res)}`);
-    showCodes((await res.json()).recovery_codes);
+    const done = await res.json();
+    showCodes(done.recovery_codes);
     $('totp-renew-code').value = '';
-    say('New recovery codes: the earlier ones no longer work.');
+    say(`New recovery codes: the earlier ones no longer work.${othersEnded(done.other_sessions_ended)}`);
     await showStatus();
   });
 

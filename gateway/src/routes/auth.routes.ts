@@ -88,8 +88,9 @@ export function authRoutes(deps: AuthRoutesDeps): {
 } {
   const router = new Router({ prefix: '/auth' });
   router.use(securityHeaders());
-  const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true });
-  const traceUser = authenticate(deps.authenticator, deps.cookies, { required: false });
+  // /auth/user, /auth/status and logout are what a site's own session is for (RouteOwner `site`).
+  const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true, owner: 'site' });
+  const traceUser = authenticate(deps.authenticator, deps.cookies, { required: false, owner: 'site' });
 
   // ctx.state.user already has the go-pkgz shape (see TokenVerifier); hooks may have replaced it.
   const answerUser: Koa.Middleware = async (ctx) => {
@@ -111,7 +112,7 @@ export function authRoutes(deps: AuthRoutesDeps): {
   const answerCached = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     const url = req.url ?? '';
     if (req.method !== 'GET' || (url !== '/auth/user' && !url.startsWith('/auth/user?'))) return false;
-    const cached = deps.authenticator.authenticateCached(req);
+    const cached = deps.authenticator.authenticateCached(req, 'site');
     if (cached?.userBody === undefined) return false;
     const rawHeaders = [
       ...USER_ANSWER_RAW_HEADERS,
@@ -140,7 +141,7 @@ export function authRoutes(deps: AuthRoutesDeps): {
 
   const logout = (provider: string | undefined) =>
     async function logoutHandler(ctx: Koa.Context) {
-      const result = await deps.authenticator.authenticate(ctx);
+      const result = await deps.authenticator.authenticate(ctx, 'site');
       // A missing or broken token is cleared anyway; a good one without its XSRF header is not (logout CSRF).
       if (!result.ok) {
         if (result.reason !== 'xsrf_mismatch') clearTokenCookies(ctx, deps.cookies);

@@ -119,8 +119,9 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
         let sessionToken: string | undefined;
         if (action === 'logout') {
           // As /auth/<provider>/logout of the built-in providers: a token without its XSRF header is a
-          // cross-site logout attempt and is refused; anything broken is cleared.
-          const who = await deps.authenticator.authenticate(ctx);
+          // cross-site logout attempt and is refused; anything broken is cleared. A site's own session
+          // logs out like any other (RouteOwner `site`).
+          const who = await deps.authenticator.authenticate(ctx, 'site');
           if (!who.ok) {
             if (who.reason !== 'xsrf_mismatch') clearTokenCookies(ctx, deps.cookies);
             throw new HttpError(403, 'logout not allowed');

@@ -129,8 +129,9 @@ function allowed(policy: RoutePolicy, user: User | undefined): boolean {
  */
 export function proxyRoutes(deps: ProxyRoutesDeps): Router {
   const router = new Router();
-  const required = authenticate(deps.authenticator, deps.cookies, { required: true });
-  const optional = authenticate(deps.authenticator, deps.cookies, { required: false });
+  // The applications' own routes: a site's own token is good here (RouteOwner `site`).
+  const required = authenticate(deps.authenticator, deps.cookies, { required: true, owner: 'site' });
+  const optional = authenticate(deps.authenticator, deps.cookies, { required: false, owner: 'site' });
 
   // Longest prefix first: the router runs the first layer that matches, so /app/admin (admin) must be
   // met before /app (auth), whatever order the config lists them in.

@@ -120,11 +120,28 @@ async function body<T>(ctx: Koa.Context, schema: z.ZodType<T>): Promise<T> {
   return parsed.data;
 }
 
-/** The session's own user, as its verified token carries it (not a hook's rewrite, not basic auth). */
+/**
+ * The session's own user, as its verified token carries it (not a hook's rewrite, not basic auth), and
+ * the session itself (its jti): the one that stays when a change of the second factor ends the others.
+ */
 function sessionUser(ctx: Koa.Context): auth.TotpUser {
-  const user = ctx.state.auth?.claims?.user;
-  if (!user?.id) throw new HttpError(403, 'TOTP needs a session');
-  return { id: user.id, name: user.name ?? user.id };
+  const claims = ctx.state.auth?.claims;
+  const user = claims?.user;
+  if (!user?.id || !claims?.jti) throw new HttpError(403, 'TOTP needs a session');
+  return { id: user.id, name: user.name ?? user.id, sessionJti: claims.jti };
+}
+
+/**
+ * The answer of a change that ended the user's other sessions (activation, new recovery codes): they
+ * are refused here at once (the other gateways hear of it from the auth service), and the page is told
+ * how many ended, or null when they could not be (it then points at the session list).
+ */
+function othersEnded(
+  deps: TotpRoutesDeps,
+  res: { endedSessions: auth.EndedSession__Output[]; otherSessionsNotEnded: boolean },
+): number | null {
+  for (const e of res.endedSessions) deps.authenticator.endSessionUntil(e.jti, Number(e.untilUnixMs));
+  return res.otherSessionsNotEnded ? null : res.endedSessions.length;
 }
 
 /** A cookie session (XSRF checked) whose login is at most 5 minutes old, as for passkey registration. */
@@ -173,7 +190,7 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
     const { code: given } = await body(ctx, codeBody);
     const res = await deps.totp.activateTotp({ user: sessionUser(ctx), code: given });
     if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds);
-    ctx.body = { recovery_codes: res.recoveryCodes };
+    ctx.body = { recovery_codes: res.recoveryCodes, other_sessions_ended: othersEnded(deps, res) };
   });
 
   router.delete('/', requireUser, async (ctx) => {
@@ -196,7 +213,7 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
       factor: grpcFactor(factor),
     });
     if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds);
-    ctx.body = { recovery_codes: res.recoveryCodes };
+    ctx.body = { recovery_codes: res.recoveryCodes, other_sessions_ended: othersEnded(deps, res) };
   });
 
   router.post('/verify', async (ctx) => {

@@ -1757,7 +1757,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Turns the second factor on with a first code; answers the recovery codes, once */
+    /** Turns the second factor on with a first code; answers the recovery codes, once; ends the user's other sessions */
     post: {
       parameters: {
         query?: never;
@@ -1980,7 +1980,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** New recovery codes, with a current code or a recovery code; the earlier ones stop working */
+    /** New recovery codes, with a current code or a recovery code; the earlier ones stop working; ends the user's other sessions */
     post: {
       parameters: {
         query?: never;
@@ -3670,6 +3670,8 @@ export interface components {
     };
     RecoveryCodes: {
       recovery_codes: string[];
+      /** @description The user's other sessions ended by this change (every one but the caller's: each device logs in again); null when they could not be ended now: end them from the session list */
+      other_sessions_ended: number | null;
     };
     /** @description POST /auth/totp/verify with the pending cookie completes the login */
     SecondFactorRequired: {

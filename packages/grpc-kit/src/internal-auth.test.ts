@@ -45,3 +45,23 @@ it('refuses a token living longer than 10 minutes, and one without iat', async (
   await expect(auth.verify(await gatewayToken({ aud: 'auth', exp: now + 60 }), 'auth')).rejects.toThrow();
   await expect(gateway.sign('auth', 3600)).rejects.toThrow();
 });
+
+it('refuses a token issued in the future (beyond 30 s of skew) or older than the maximum age', async () => {
+  const now = Math.floor(Date.now() / 1000);
+  // 10 years ahead with exp = iat + 300: the life rule alone (exp - iat) holds for it.
+  const future = now + 10 * 365 * 86400;
+  await expect(
+    auth.verify(await gatewayToken({ aud: 'auth', iat: future, exp: future + 300 }), 'auth'),
+  ).rejects.toThrow(InternalAuthError);
+  await expect(auth.verify(await gatewayToken({ aud: 'auth', iat: now + 45, exp: now + 345 }), 'auth')).rejects.toThrow(
+    InternalAuthError,
+  );
+  // Within the skew a caller whose clock runs a little ahead is still heard.
+  await expect(auth.verify(await gatewayToken({ aud: 'auth', iat: now + 20, exp: now + 320 }), 'auth')).resolves.toBe(
+    'gateway',
+  );
+  // Older than the maximum age.
+  await expect(auth.verify(await gatewayToken({ aud: 'auth', iat: now - 700, exp: now + 60 }), 'auth')).rejects.toThrow(
+    InternalAuthError,
+  );
+});

@@ -25,6 +25,8 @@ const RESIGN_MS = 60_000;
 const ALG = 'EdDSA';
 /** The longest life a caller token may have (exp - iat): a leaked one is worth ten minutes at most. */
 const MAX_TOKEN_LIFE_S = 600;
+/** How far ahead of this clock a caller's clock may run: an `iat` further in the future is refused. */
+const CLOCK_SKEW_S = 30;
 
 /**
  * Writes an Ed25519 key pair per identity into `dir` (`<name>.key.json` private, `<name>.pub.json`
@@ -165,8 +167,15 @@ export class InternalAuth {
         requiredClaims: ['iat', 'exp'],
       });
       exp = payload.exp as number;
+      const iat = payload.iat as number;
       // A token with a long life is refused, however it was signed: callers re-sign every minute.
-      if (exp - (payload.iat as number) > MAX_TOKEN_LIFE_S) throw new InternalAuthError('caller token lives too long');
+      if (exp - iat > MAX_TOKEN_LIFE_S) throw new InternalAuthError('caller token lives too long');
+      // So is one issued in the future (its life would only start counting later: a key holder could
+      // sign today what works for years) or longer ago than any caller token may live.
+      const nowS = Date.now() / 1000;
+      if (iat > nowS + CLOCK_SKEW_S || nowS - iat > MAX_TOKEN_LIFE_S) {
+        throw new InternalAuthError('caller token issue time is out of range');
+      }
     } catch {
       throw new InternalAuthError('invalid caller token');
     }

@@ -119,7 +119,8 @@ export function createAuth(options: KoaAuthOptions): KoaAuth {
   async function basic(ctx: Context, credentials: { user: string; password: string }): Promise<Outcome | undefined> {
     const { basicAuthChecker, adminPasswd } = options;
     if (!basicAuthChecker && !adminPasswd) return undefined;
-    const wait = await attempts.retryAfter(credentials.user, ctx.ip);
+    // Counted before the password is checked: attempts sent at once cannot all be checked.
+    const wait = await attempts.attempt(credentials.user, ctx.ip);
     if (wait > 0) return { ...refused('basic_refused', TOO_MANY_ATTEMPTS), retryAfterSeconds: wait };
     const found = basicAuthChecker
       ? await basicAuthChecker(credentials.user, credentials.password)
@@ -130,7 +131,6 @@ export function createAuth(options: KoaAuthOptions): KoaAuth {
       await attempts.succeeded(credentials.user, ctx.ip);
       return { user: found };
     }
-    await attempts.failed(credentials.user, ctx.ip);
     return basicAuthChecker ? refused('basic_refused') : undefined;
   }
 

@@ -21,6 +21,11 @@ export interface RateLimiter {
   hit(key: string, limit: Limit): Promise<LimitVerdict>;
   /** Says whether one more hit would be within the limit, counting nothing. */
   peek(key: string, limit: Limit): Promise<LimitVerdict>;
+  /**
+   * Takes one hit back (never below zero, the window unchanged): an attempt counted before it was
+   * checked that turned out right, where only failures should count.
+   */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }
 
@@ -36,6 +41,11 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
+
+const RELEASE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return count`;
 
 const PEEK_SCRIPT = `
 local count = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -58,6 +68,10 @@ export class RedisRateLimiter implements RateLimiter {
   async peek(key: string, limit: Limit): Promise<LimitVerdict> {
     const [count, ttl] = (await this.redis.eval(PEEK_SCRIPT, 1, `${this.prefix}limit:${key}`)) as [number, number];
     return verdict(count + 1, limit, ttl);
+  }
+
+  async release(key: string): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, `${this.prefix}limit:${key}`);
   }
 
   async reset(key: string): Promise<void> {
@@ -88,6 +102,11 @@ export class MemoryRateLimiter implements RateLimiter {
     const counter = this.counters.get(key);
     if (!counter || counter.endsAt <= now) return verdict(1, limit, limit.windowMs);
     return verdict(counter.count + 1, limit, counter.endsAt - now);
+  }
+
+  async release(key: string): Promise<void> {
+    const counter = this.counters.get(key);
+    if (counter && counter.count > 0) counter.count -= 1;
   }
 
   async reset(key: string): Promise<void> {

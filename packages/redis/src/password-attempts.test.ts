@@ -20,30 +20,38 @@ describe.each<[string, () => RateLimiter]>([
 ])('PasswordAttempts on %s', (_name, make) => {
   it('refuses a client after its failures, and only that client', async () => {
     const attempts = new PasswordAttempts(make(), 'basic', limits);
-    for (let i = 0; i < 3; i++) {
-      expect(await attempts.retryAfter('admin', '10.0.0.1')).toBe(0);
-      await attempts.failed('admin', '10.0.0.1');
-    }
-    expect(await attempts.retryAfter('admin', '10.0.0.1')).toBeGreaterThanOrEqual(59);
-    expect(await attempts.retryAfter('admin', '10.0.0.2')).toBe(0);
+    // Each attempt is counted before its password would be checked; a wrong one stays counted.
+    for (let i = 0; i < 3; i++) expect(await attempts.attempt('admin', '10.0.0.1')).toBe(0);
+    expect(await attempts.attempt('admin', '10.0.0.1')).toBeGreaterThanOrEqual(59);
+    expect(await attempts.attempt('admin', '10.0.0.2')).toBe(0);
+  });
+
+  it('lets at most the limit through of attempts made all at once', async () => {
+    const attempts = new PasswordAttempts(make(), 'basic', limits);
+    const waits = await Promise.all(Array.from({ length: 50 }, () => attempts.attempt('admin', '10.0.0.3')));
+    expect(waits.filter((w) => w === 0)).toHaveLength(3);
   });
 
   it('slows guessing from many clients down for the short window only', async () => {
     const attempts = new PasswordAttempts(make(), 'basic', limits);
-    for (let i = 0; i < 5; i++) await attempts.failed('admin', `10.0.0.${i}`);
-    const wait = await attempts.retryAfter('admin', '192.0.2.7');
+    for (let i = 0; i < 5; i++) await attempts.attempt('admin', `10.0.0.${i}`);
+    const wait = await attempts.attempt('admin', '192.0.2.7');
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(10);
-    expect(await attempts.retryAfter('someone-else', '192.0.2.7')).toBe(0);
+    expect(await attempts.attempt('someone-else', '192.0.2.7')).toBe(0);
   });
 
-  it('a success clears the client’s count; peeking counts nothing', async () => {
+  it('a success clears the client’s count and takes its own attempt back off the user’s', async () => {
     const attempts = new PasswordAttempts(make(), 'basic', limits);
-    await attempts.failed('admin', 'c');
-    await attempts.failed('admin', 'c');
+    await attempts.attempt('admin', 'c');
+    await attempts.attempt('admin', 'c');
+    expect(await attempts.attempt('admin', 'c')).toBe(0);
     await attempts.succeeded('admin', 'c');
-    await attempts.failed('admin', 'c');
-    for (let i = 0; i < 10; i++) expect(await attempts.retryAfter('admin', 'c')).toBe(0);
+    // Far more right passwords than either limit: none of them adds up.
+    for (let i = 0; i < 10; i++) {
+      expect(await attempts.attempt('admin', 'c')).toBe(0);
+      await attempts.succeeded('admin', 'c');
+    }
   });
 });
 
@@ -51,8 +59,8 @@ it('two processes on one Redis share the windows: N replicas do not give N times
   const keyPrefix = `${prefix}shared:`;
   const one = new PasswordAttempts(new RedisRateLimiter(redis, keyPrefix), 'basic', limits);
   const two = new PasswordAttempts(new RedisRateLimiter(redis, keyPrefix), 'basic', limits);
-  await one.failed('admin', '10.0.0.9');
-  await two.failed('admin', '10.0.0.9');
-  await one.failed('admin', '10.0.0.9');
-  expect(await two.retryAfter('admin', '10.0.0.9')).toBeGreaterThan(0);
+  await one.attempt('admin', '10.0.0.9');
+  await two.attempt('admin', '10.0.0.9');
+  await one.attempt('admin', '10.0.0.9');
+  expect(await two.attempt('admin', '10.0.0.9')).toBeGreaterThan(0);
 });

@@ -7,8 +7,9 @@ import type { Limit, RateLimiter } from './limiter';
  *   window ends, even with the right password, so guessing from one address stops;
  * - per user, from every address: `perUser` failures in a much shorter window only slow guessing from
  *   many addresses down; it never locks the real user out for long (anyone could trigger it).
- * Successes are not counted (basic auth is sent with every request). With a Redis limiter every
- * process counts into the same windows, so N replicas do not give N times the guesses.
+ * Every attempt is counted before its password is checked, and a right one taken back (basic auth is
+ * sent with every request). With a Redis limiter every process counts into the same windows, so N
+ * replicas do not give N times the guesses.
  */
 export interface PasswordAttemptLimits {
   perClient: Limit;
@@ -31,18 +32,24 @@ export class PasswordAttempts {
     private readonly limits: PasswordAttemptLimits = DEFAULT_PASSWORD_ATTEMPT_LIMITS,
   ) {}
 
-  /** Seconds the caller must wait before its credentials are checked at all; 0 when it may try. */
-  async retryAfter(user: string, client: string): Promise<number> {
-    const verdicts = await Promise.all(this.keys(user, client).map(([key, limit]) => this.limiter.peek(key, limit)));
+  /**
+   * Counts this attempt on both counters first, atomically (each limiter hit is one INCR), and only
+   * then says whether its password may be checked: 0 when it may, else the seconds to wait. However
+   * many attempts arrive at once, on however many processes, at most the limit of them are checked.
+   * Every allowed attempt ends in `succeeded` or stays counted as a failure.
+   */
+  async attempt(user: string, client: string): Promise<number> {
+    const verdicts = await Promise.all(this.keys(user, client).map(([key, limit]) => this.limiter.hit(key, limit)));
     return Math.max(0, ...verdicts.map((v) => (v.allowed ? 0 : v.retryAfterSeconds)));
   }
 
-  async failed(user: string, client: string): Promise<void> {
-    await Promise.all(this.keys(user, client).map(([key, limit]) => this.limiter.hit(key, limit)));
-  }
-
+  /**
+   * The password was right: the client's failures are forgotten, and this attempt is taken back off
+   * the user's count (basic auth comes with every request: the admin's own requests never add up).
+   */
   async succeeded(user: string, client: string): Promise<void> {
-    await this.limiter.reset(this.keys(user, client)[0][0]);
+    const [[clientKey], [userKey]] = this.keys(user, client);
+    await Promise.all([this.limiter.reset(clientKey), this.limiter.release(userKey)]);
   }
 
   private keys(user: string, client: string): [[string, Limit], [string, Limit]] {

@@ -6,7 +6,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 /** Text that names or identifies a user: no NUL or other control character can reach a store or a log. */
 const plainText = z.string().refine((s) => !CONTROL.test(s), { error: 'holds control characters' });
 
-const user = z.looseObject({
+/** The token's user, as every record that carries one is parsed with. */
+export const userSchema = z.looseObject({
   name: plainText,
   id: plainText,
   picture: z.string(),
@@ -31,7 +32,7 @@ export const claimsSchema = z.looseObject({
   nbf: seconds.optional(),
   iat: seconds.optional(),
   jti: z.string().optional(),
-  user: user.optional(),
+  user: userSchema.optional(),
   sess_only: z.boolean().optional(),
   handshake: z
     .looseObject({ state: z.string().optional(), from: z.string().optional(), id: z.string().optional() })

@@ -78,10 +78,18 @@ function lowS(token: string): string {
   return `${token.slice(0, cut)}${flipped.toString('base64url')}`;
 }
 
+/**
+ * Which key a token verified with: `auth`, the auth service's own (AUTH_SECRET or a previous one, or
+ * the ES256/EdDSA key set); `site`, a secret of the token's audience from AUTH_SECRETS_FILE, which that
+ * site's application holds as well and so can sign with (HS256: every verifier can mint).
+ */
+export type TokenSigner = 'auth' | 'site';
+
 export interface VerifiedToken {
   claims: Claims;
   /** True when the signature is good but `exp` has passed (only cookie tokens may be refreshed). */
   expired: boolean;
+  signer: TokenSigner;
 }
 
 export interface VerifyOptions {
@@ -210,7 +218,11 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
       throw new TokenError('provider is not configured');
     }
   }
-  return { claims, expired };
+  // Only the audience's own secret verifies its tokens (previous shared secrets do not), so the
+  // audience alone tells which key it was.
+  const keys = options.secrets;
+  const signer = typeof keys !== 'function' && keys.alg === 'HS256' && keys.siteSecret?.(aud ?? '') ? 'site' : 'auth';
+  return { claims, expired, signer };
 }
 
 /**

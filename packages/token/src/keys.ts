@@ -37,7 +37,17 @@ export type SecretReader = (aud: string) => Promise<string> | string;
  */
 export type VerificationKeys =
   | SecretReader
-  | { alg: 'HS256'; secrets: SecretReader; previous?: (aud: string) => string[] }
+  | {
+      alg: 'HS256';
+      secrets: SecretReader;
+      previous?: (aud: string) => string[];
+      /**
+       * Whether `aud` has a secret of its own (AUTH_SECRETS_FILE): its tokens are then signed with a
+       * secret its site's application holds too, so they are told apart from the auth service's own
+       * (VerifiedToken.signer). Unset: every secret is the auth service's.
+       */
+      siteSecret?: (aud: string) => boolean;
+    }
   | { alg: AsymmetricAlgorithm; keys: JWTVerifyGetKey };
 
 /** The public keys of AUTH_SIGNING_KEYS_FILE: what a verifier needs, and all the gateway holds. */
@@ -190,6 +200,22 @@ export interface KeySettings {
   signingJwks: Record<string, unknown>[];
   previousSecrets: string[];
   secretsByAudience: Record<string, string>;
+  /** AUTH_SECRET: the auth service's own HS256 secret. */
+  secret?: string;
+}
+
+/**
+ * The audiences whose tokens are signed with a site's own secret (AUTH_SECRETS_FILE), not the auth
+ * service's: an entry equal to AUTH_SECRET is the auth service's key under another name. Undefined when
+ * there are none (a stack without per-site secrets: nothing changes).
+ */
+export function siteSecretAudiences(settings: KeySettings): ((aud: string) => boolean) | undefined {
+  const sites = new Set(
+    Object.entries(settings.secretsByAudience)
+      .filter(([, secret]) => secret !== settings.secret)
+      .map(([aud]) => aud.toLowerCase()),
+  );
+  return sites.size === 0 ? undefined : (aud) => sites.has(aud.toLowerCase());
 }
 
 /**
@@ -228,5 +254,8 @@ export async function configuredKeys(
     hookSecrets || settings.previousSecrets.length === 0
       ? undefined
       : previousSecrets(settings.secretsByAudience, settings.previousSecrets);
-  return { previous, verification: { alg: 'HS256', secrets, previous } };
+  // The read-secret hook is the application's own secret store, trusted as the auth service is: its
+  // secrets are not told apart.
+  const siteSecret = hookSecrets ? undefined : siteSecretAudiences(settings);
+  return { previous, verification: { alg: 'HS256', secrets, previous, siteSecret } };
 }

@@ -71,3 +71,14 @@ describe('AUTH_MAX_SESSIONS', () => {
     expect(problemsOf({ AUTH_MAX_SESSIONS: '2.5' })).toEqual(['AUTH_MAX_SESSIONS: must be a whole number']);
   });
 });
+
+describe('AUTH_TOTP_KEY', () => {
+  const key = 'ab'.repeat(32);
+
+  it('is refused without DATABASE_URL: TOTP users would otherwise get single-factor sessions from this replica', () => {
+    expect(problemsOf({ AUTH_TOTP_KEY: key })).toEqual([
+      'AUTH_TOTP_KEY: needs DATABASE_URL (TOTP secrets are kept in Postgres; without it this replica could not tell which users must give a code)',
+    ]);
+    expect(problemsOf({ AUTH_TOTP_KEY: key, DATABASE_URL: 'postgres://db/gatehouse' })).toEqual([]);
+  });
+});

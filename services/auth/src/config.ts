@@ -152,6 +152,13 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   applySecretHookRules(hooks, token.audiences, problems, token.alg);
   const redisConnection = resolveRedisConnection(raw, problems);
   const totp = resolveTotpSettings(raw, problems);
+  // A replica with the key but no database would find no user with TOTP on and issue every login a
+  // single-factor session: a replica that cannot check the second factor must not run at all.
+  if (totp.key && !raw.DATABASE_URL) {
+    problems.push(
+      'AUTH_TOTP_KEY: needs DATABASE_URL (TOTP secrets are kept in Postgres; without it this replica could not tell which users must give a code)',
+    );
+  }
   const dev = raw.AUTH_DEV_PROVIDER
     ? {
         host: raw.AUTH_DEV_HOST,

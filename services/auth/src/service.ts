@@ -9,7 +9,7 @@ import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
-import { countedLimiter, sessionRecorder, watchRevocations } from './grpc/metrics';
+import { countedLimiter, sessionRecorder, totpCheckRecorder, watchRevocations } from './grpc/metrics';
 import { startAuthServer } from './grpc/server';
 import { builtInLogins } from './login/built-in-logins';
 import { hookClaimsUpdater } from './login/claims-updater';
@@ -148,6 +148,7 @@ export async function startAuthService(
     tokens,
     issuer: config.token.issuer,
     log,
+    checked: metrics && totpCheckRecorder(metrics),
   });
   const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress, internalAuth, metrics);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);

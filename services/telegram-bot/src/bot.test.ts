@@ -1,10 +1,11 @@
-import { hashId } from '@gatehouse/token';
+import { randomBytes } from 'node:crypto';
+import { hashId, RecordSeal } from '@gatehouse/token';
 import { Redis } from 'ioredis';
 import { FakeBotApi } from '../test/fake-bot-api';
 import { quietLog, redisPrefix, redisUrl, TINY_PNG } from '../test/helpers';
 import { type AvatarSaver, type BotRecorder, LoginBot } from './bot';
 import { HttpBotApi, type TgUpdate } from './botapi';
-import { RedisLoginRequestStore } from './requests';
+import { RedisLoginRequestStore } from './redis-requests';
 
 // Unit tests of the login logic: the real Bot API client against the fake Bot API, real Redis, and
 // (unit tests only) a recorder standing in for the avatar service.
@@ -27,7 +28,7 @@ describe('LoginBot', () => {
   function makeBot(avatars: AvatarSaver = recorder, metrics?: BotRecorder) {
     return new LoginBot({
       api,
-      store: new RedisLoginRequestStore(redis, keys.prefix),
+      store: new RedisLoginRequestStore(redis, keys.prefix, new RecordSeal(randomBytes(32))),
       avatars,
       log: quietLog(),
       providerName: 'telegram',

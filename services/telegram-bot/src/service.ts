@@ -3,6 +3,7 @@ import { openInternalAuth } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { Metrics, serveMetrics, watchRedis } from '@gatehouse/metrics';
 import { openRedis } from '@gatehouse/redis';
+import { RecordSeal } from '@gatehouse/token';
 import type { Redis } from 'ioredis';
 import { type AvatarSaver, describe, LoginBot } from './bot';
 import { type BotApi, HttpBotApi } from './botapi';
@@ -13,8 +14,12 @@ import { LocalPollerLease, type PollerLease, RedisPollerLease } from './lease';
 import { MemoryLoginRequestStore } from './memory-requests';
 import { botRecorder, watchedLease } from './metrics';
 import { Poller } from './poller';
-import { type LoginRequestStore, RedisLoginRequestStore } from './requests';
+import { RedisLoginRequestStore } from './redis-requests';
+import type { LoginRequestStore } from './requests';
 import { MemoryUpdateLog, RedisUpdateLog, type UpdateLog } from './update-log';
+
+/** What the login requests' key is derived from the bot token for (see RecordSeal.derive). */
+const REQUEST_SEAL_PURPOSE = 'telegram login requests';
 
 /** Parts a test may replace; everything else comes from the config. */
 export interface TelegramServiceOverrides {
@@ -76,7 +81,10 @@ export async function startTelegramService(
       const r = openRedis(config.redisConnection ?? config.redisUrl, log, { commandTimeoutMs: 2000 });
       redis = r;
       cleanups.push(() => r.disconnect());
-      store = new RedisLoginRequestStore(r, config.redisKeyPrefix);
+      // Requests are sealed with a key derived from the bot token, which only this workload holds:
+      // whoever else reaches Redis cannot write one that logs anybody in.
+      const seal = new RecordSeal(RecordSeal.derive(config.botToken, REQUEST_SEAL_PURPOSE));
+      store = new RedisLoginRequestStore(r, config.redisKeyPrefix, seal);
       lease = new RedisPollerLease(r, config.redisKeyPrefix, config.leaseTtlMs);
       updateLog = new RedisUpdateLog(r, config.redisKeyPrefix);
     } else {

@@ -49,6 +49,7 @@ export function countedLimiter(limiter: RateLimiter, metrics: Metrics): RateLimi
       return verdict;
     },
     peek: (key, limit) => limiter.peek(key, limit),
+    release: (key) => limiter.release(key),
     reset: (key) => limiter.reset(key),
   };
 }
@@ -57,4 +58,16 @@ export function countedLimiter(limiter: RateLimiter, metrics: Metrics): RateLimi
 export function watchRevocations(metrics: Metrics, revocations: Revocations): void {
   const held = metrics.gauge('gatehouse_auth_revocations_held', 'Ended sessions whose tokens are still refused');
   metrics.beforeScrape(async () => held.set(await revocations.held()));
+}
+
+/**
+ * Second factors checked against a user's TOTP secret or recovery codes, by factor and result: attempts
+ * refused by the attempt limit before any check are not among them.
+ */
+export function totpCheckRecorder(metrics: Metrics): (factor: 'code' | 'recovery_code', right: boolean) => void {
+  const checks = metrics.counter('gatehouse_totp_checks_total', 'TOTP codes and recovery codes checked, by result', [
+    'factor',
+    'result',
+  ]);
+  return (factor, right) => checks.inc({ factor, result: right ? 'right' : 'wrong' });
 }

@@ -8,7 +8,8 @@ function callerOf(req: { caller?: auth.SessionCaller__Output | null }): Caller {
   return { userId: req.caller?.userId ?? '', jti: req.caller?.jti ?? '' };
 }
 
-function ended(e: EndedSession): auth.EndedSession {
+/** An ended session as the gateways hear of it. */
+export function ended(e: EndedSession): auth.EndedSession {
   return { jti: e.jti, untilUnixMs: e.untilMs };
 }
 

@@ -24,10 +24,15 @@ export const userLimitKey = (userId: string) => `totp:user:${userId}`;
 export const pendingLimitKey = (pendingId: string) =>
   `totp:pending:${createHash('sha256').update(pendingId).digest('hex')}`;
 
+/** Which factor a check looked at. */
+export type FactorKind = 'code' | 'recovery_code';
+
 /**
- * Checks a code or recovery code for a user whose TOTP is active: the attempt counters first (shared
- * through Redis), then the code, each accepted once (the used step and the used recovery code are marked
- * in Postgres in the same statement that checks them, so two replicas cannot both accept one).
+ * Checks a code or recovery code for a user whose TOTP is active: every attempt is counted first
+ * (atomically, shared through Redis), and only an attempt within the limits is checked, so however
+ * many arrive at once, on however many replicas, at most the limit of them reach the secret. Each code
+ * is accepted once (the used step and the used recovery code are marked in Postgres in the same
+ * statement that checks them, so two replicas cannot both accept one).
  */
 export class FactorChecker {
   constructor(
@@ -35,20 +40,29 @@ export class FactorChecker {
     private readonly box: SecretBox | undefined,
     private readonly limiter: RateLimiter,
     private readonly now: () => number = Date.now,
+    /** Told of every factor checked against the user's secret or codes, right or not (metrics). */
+    private readonly observe?: (factor: FactorKind, right: boolean) => void,
   ) {}
 
-  /** Whether any of the counters is spent; counts nothing. */
-  async limited(keys: string[]): Promise<Limited | undefined> {
-    for (const key of keys) {
-      const verdict = await this.limiter.peek(key, WRONG_CODE_LIMIT);
-      if (!verdict.allowed) return { limited: true, retryAfterSeconds: verdict.retryAfterSeconds };
-    }
-    return undefined;
+  /**
+   * Counts one attempt on every counter, then says whether it may be checked: Limited when any of
+   * them is past the limit (the attempt stays counted: a flood keeps its window full).
+   */
+  async counted(keys: string[]): Promise<Limited | undefined> {
+    const verdicts = await Promise.all(keys.map((key) => this.limiter.hit(key, WRONG_CODE_LIMIT)));
+    const waits = verdicts.filter((v) => !v.allowed).map((v) => v.retryAfterSeconds);
+    return waits.length > 0 ? { limited: true, retryAfterSeconds: Math.max(...waits) } : undefined;
   }
 
-  /** Counts one wrong attempt on every counter. */
-  async wrong(keys: string[]): Promise<void> {
-    for (const key of keys) await this.limiter.hit(key, WRONG_CODE_LIMIT);
+  /** A right factor: the user's count starts again (the attempt itself was counted before the check). */
+  async succeeded(userId: string): Promise<void> {
+    await this.limiter.reset(userLimitKey(userId));
+  }
+
+  /** Records a check made (metrics), and passes its outcome on. */
+  checked<T>(factor: FactorKind, outcome: T): T {
+    this.observe?.(factor, Boolean(outcome));
+    return outcome;
   }
 
   /** The time step of a valid code for the stored secret; undefined for a wrong one. */
@@ -69,8 +83,8 @@ export class FactorChecker {
   }
 
   /**
-   * Checks and uses the factor. Wrong (or replayed) counts against `limitKeys` and throws wrongCode;
-   * a spent counter answers Limited without looking at the factor. Input that cannot be a factor at all
+   * Counts the attempt against `limitKeys`, then checks and uses the factor: a spent counter answers
+   * Limited without looking at it; wrong (or replayed) stays counted and throws wrongCode. Input that cannot be a factor at all
    * (both or neither field, a 100-character "code") is a bad request and counts nothing.
    */
   async use(record: TotpRecord, input: FactorInput, limitKeys: string[]): Promise<Limited | undefined> {
@@ -78,16 +92,13 @@ export class FactorChecker {
       throw totpErrors.badInput('give either code or recovery_code');
     }
     if ((input.code ?? input.recoveryCode ?? '').length > 64) throw totpErrors.badInput('the code is too long');
-    const limited = await this.limited(limitKeys);
+    const limited = await this.counted(limitKeys);
     if (limited) return limited;
     const accepted = input.code
-      ? await this.useCode(record, input.code)
-      : await this.useRecoveryCode(record.userId, input.recoveryCode ?? '');
-    if (!accepted) {
-      await this.wrong(limitKeys);
-      throw totpErrors.wrongCode();
-    }
-    await this.limiter.reset(userLimitKey(record.userId));
+      ? this.checked('code', await this.useCode(record, input.code))
+      : this.checked('recovery_code', await this.useRecoveryCode(record.userId, input.recoveryCode ?? ''));
+    if (!accepted) throw totpErrors.wrongCode();
+    await this.succeeded(record.userId);
     return undefined;
   }
 

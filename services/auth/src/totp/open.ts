@@ -1,10 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { Logger } from '@gatehouse/logger';
 import type { RateLimiter } from '@gatehouse/redis';
-import type { TokenService } from '@gatehouse/token';
+import { RecordSeal, type TokenService } from '@gatehouse/token';
 import type { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import type { TotpSettings } from './config';
-import { FactorChecker } from './factor-check';
+import { FactorChecker, type FactorKind } from './factor-check';
 import { MemoryPendingLogins, RedisPendingLogins } from './pending';
 import { SecondFactor } from './second-factor';
 import { SecretBox } from './secret-box';
@@ -19,6 +20,8 @@ export interface OpenSecondFactorDeps {
   tokens: TokenService;
   issuer: string;
   log: Logger;
+  /** Told of every second factor checked against a user's secret or recovery codes (metrics). */
+  checked?: (factor: FactorKind, right: boolean) => void;
 }
 
 /**
@@ -31,16 +34,36 @@ export function openSecondFactor(deps: OpenSecondFactorDeps): { secondFactor?: S
   if (!key) deps.log.warn('AUTH_TOTP_KEY is unset: TOTP cannot be set up (secrets are sealed with it)');
   const box = key ? new SecretBox(key, deps.settings?.previous ?? []) : undefined;
   const store = new PgTotpStore(deps.pool);
+  const pendingSeal = pendingRecordSeal(deps.settings, deps.log);
   const secondFactor = new SecondFactor({
     store,
     box,
-    checker: new FactorChecker(store, box, deps.limiter),
+    checker: new FactorChecker(store, box, deps.limiter, Date.now, deps.checked),
     pending: deps.redis ? new RedisPendingLogins(deps.redis.client, deps.redis.keyPrefix) : new MemoryPendingLogins(),
+    pendingSeal,
     limiter: deps.limiter,
     tokens: deps.tokens,
     issuer: deps.issuer,
   });
   return { secondFactor, available: box !== undefined };
+}
+
+/** What the pending records' key is derived for: never the TOTP secrets' own key, nor another record's. */
+const PENDING_PURPOSE = 'totp pending logins';
+
+/**
+ * The key pending second-factor records are sealed with: derived from AUTH_TOTP_KEY (auth's alone, never
+ * in Redis; retired keys still open records sealed before a rotation). Without it (a database but no
+ * key: only recovery codes pass) a key of this process only: a record still cannot be forged, and a
+ * code given to another replica asks for a new login.
+ */
+function pendingRecordSeal(settings: TotpSettings | undefined, log: Logger): RecordSeal {
+  if (!settings?.key) {
+    log.warn('AUTH_TOTP_KEY is unset: logins waiting for a second factor can be completed on this replica only');
+    return new RecordSeal(randomBytes(32));
+  }
+  const derive = (key: Buffer) => RecordSeal.derive(key, PENDING_PURPOSE);
+  return new RecordSeal(derive(settings.key), settings.previous.map(derive));
 }
 
 /**

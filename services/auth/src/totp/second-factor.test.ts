@@ -2,7 +2,7 @@
 // with the in-process limiter and pending store (the Redis ones are the integration test's).
 import { randomBytes } from 'node:crypto';
 import { MemoryRateLimiter } from '@gatehouse/redis';
-import { configSecretReader, TokenService } from '@gatehouse/token';
+import { configSecretReader, RecordSeal, TokenService } from '@gatehouse/token';
 import { Secret, TOTP } from 'otpauth';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { createPool, runMigrations } from '../stores/postgres';
@@ -26,6 +26,8 @@ const tokens = new TokenService({
   now: clock,
 });
 
+const pendingSeal = new RecordSeal(randomBytes(32));
+
 function make(key = randomBytes(32), previous: Buffer[] = []) {
   const store = new PgTotpStore(pool);
   const box = new SecretBox(key, previous);
@@ -35,9 +37,11 @@ function make(key = randomBytes(32), previous: Buffer[] = []) {
     box,
     checker: new FactorChecker(store, box, limiter, clock),
     pending: new MemoryPendingLogins(clock),
+    pendingSeal,
     limiter,
     tokens,
     issuer: 'Gatehouse',
+    now: clock,
   });
   return { totp, store };
 }

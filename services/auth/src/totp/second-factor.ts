@@ -1,5 +1,13 @@
 import type { RateLimiter } from '@gatehouse/redis';
-import { type Claims, type Issued, randomToken, type TokenService, type User } from '@gatehouse/token';
+import {
+  type Claims,
+  type Issued,
+  type RecordSeal,
+  randomToken,
+  type TokenService,
+  type User,
+  userSchema,
+} from '@gatehouse/token';
 import { z } from 'zod';
 import { base32, hashRecoveryCode, newRecoveryCodes, newSecret, normalizeRecoveryCode, otpauthUri } from './codes';
 import { totpErrors } from './errors';
@@ -17,16 +25,24 @@ export interface PendingLogin {
   maxAgeSeconds: number;
 }
 
-/** The login as its first factor left it, kept in the pending record until the code comes. */
-const pendingRecord = z.object({
-  user: z.looseObject({ name: z.string(), id: z.string(), picture: z.string() }),
+/**
+ * The login as its first factor left it, kept in the pending record until the code comes: sealed
+ * (pendingSeal), and parsed strictly once opened. `until` repeats the record's lifetime inside the seal,
+ * so a record kept in Redis past its TTL by whoever reaches Redis is not good for longer.
+ */
+const pendingRecord = z.strictObject({
+  user: userSchema,
   aud: z.string(),
   provider: z.string(),
   sessionOnly: z.boolean(),
   noAvatar: z.boolean(),
   amr: z.array(z.string()),
   redirectUrl: z.string(),
+  until: z.number(),
 });
+
+/** Where a pending record is bound to: its own id (the browser's cookie), which Redis never holds. */
+const pendingContext = (id: string) => `totp-pending:${id}`;
 
 export interface SecondFactorDeps {
   store: TotpStore;
@@ -34,10 +50,13 @@ export interface SecondFactorDeps {
   box: SecretBox | undefined;
   checker: FactorChecker;
   pending: PendingLogins;
+  /** Seals pending records (a key of the auth service only, see openSecondFactor): Redis alone cannot make one. */
+  pendingSeal: RecordSeal;
   limiter: RateLimiter;
   tokens: TokenService;
   /** Shown in authenticator apps next to the account name. */
   issuer: string;
+  now?: () => number;
 }
 
 /** The second factor's `amr` values (RFC 8176): a one-time password, and so more than one factor. */
@@ -49,7 +68,11 @@ const SECOND_FACTOR_AMR = ['otp', 'mfa'];
  * place a login's session is kept back; `verify` issues it). Acts for the user the gateway vouches for.
  */
 export class SecondFactor {
-  constructor(private readonly deps: SecondFactorDeps) {}
+  private readonly now: () => number;
+
+  constructor(private readonly deps: SecondFactorDeps) {
+    this.now = deps.now ?? Date.now;
+  }
 
   async status(userId: string): Promise<{ active: boolean; recoveryCodesLeft: number }> {
     const record = await this.deps.store.find(userId);
@@ -74,16 +97,14 @@ export class SecondFactor {
     const record = await store.find(userId);
     if (!record) throw totpErrors.notSetUp();
     if (record.active) throw totpErrors.alreadyOn();
-    const keys = [userLimitKey(userId)];
-    const limited = await checker.limited(keys);
+    // Counted before the code is checked: many sent at once cannot all be tried against the secret.
+    const limited = await checker.counted([userLimitKey(userId)]);
     if (limited) return limited;
-    const step = checker.step(record, code);
+    const step = checker.checked('code', checker.step(record, code));
     const recoveryCodes = newRecoveryCodes();
     const hashes = recoveryCodes.map((c) => hashRecoveryCode(userId, normalizeRecoveryCode(c) as string));
-    if (step === undefined || !(await store.activate(userId, step, hashes))) {
-      await checker.wrong(keys);
-      throw totpErrors.wrongCode();
-    }
+    if (step === undefined || !(await store.activate(userId, step, hashes))) throw totpErrors.wrongCode();
+    await checker.succeeded(userId);
     return { recoveryCodes };
   }
 
@@ -128,7 +149,7 @@ export class SecondFactor {
     });
     if (!active) return { session };
     const id = randomToken();
-    const record = {
+    const record: Omit<z.input<typeof pendingRecord>, 'user'> & { user: User } = {
       user,
       aud: claims.aud ?? '',
       provider: claims.auth_provider?.name ?? '',
@@ -136,8 +157,9 @@ export class SecondFactor {
       noAvatar: claims['no-ava'] === true,
       amr: claims.amr ?? [],
       redirectUrl,
+      until: this.now() + PENDING_TTL_MS,
     };
-    await this.deps.pending.put(id, JSON.stringify(record), PENDING_TTL_MS);
+    await this.deps.pending.put(id, this.deps.pendingSeal.seal(record, pendingContext(id)), PENDING_TTL_MS);
     return { pending: { id, maxAgeSeconds: PENDING_TTL_MS / 1000 } };
   }
 
@@ -150,7 +172,11 @@ export class SecondFactor {
     if (!pendingId || pendingId.length > 128) throw totpErrors.pendingUnknown();
     const raw = await this.deps.pending.get(pendingId);
     if (raw === undefined) throw totpErrors.pendingUnknown();
-    const login = pendingRecord.parse(JSON.parse(raw));
+    // A record this service did not seal for this very id (written into Redis by someone else, copied
+    // from another login, altered) opens to nothing and is refused like an unknown one.
+    const parsed = pendingRecord.safeParse(this.deps.pendingSeal.open(raw, pendingContext(pendingId)));
+    if (!parsed.success || parsed.data.until <= this.now()) throw totpErrors.pendingUnknown();
+    const login = parsed.data;
     const record = await this.deps.store.find(login.user.id);
     // Turned off meanwhile (on another device): no code can be checked; a new login needs none.
     if (!record?.active) throw totpErrors.pendingUnknown();

@@ -4,9 +4,11 @@
 export interface TotpUser {
   'id'?: (string);
   'name'?: (string);
+  'sessionJti'?: (string);
 }
 
 export interface TotpUser__Output {
   'id': (string);
   'name': (string);
+  'sessionJti': (string);
 }
