@@ -2,8 +2,13 @@ import * as grpc from '@grpc/grpc-js';
 import type { InternalAuth } from './internal-auth';
 import { mapHandlers } from './map-handlers';
 
-/** Which callers may call each method of a service, by method name (`IssueSession`); unlisted: nobody. */
-export type AccessRules = Record<string, readonly string[]>;
+/**
+ * Which callers may call each method, by full service name then method name
+ * (`{'auth.v1.SessionService': {ListSessions: ['gateway']}}`), so two services of one process with a
+ * method of the same name (an admin service's ListSessions beside SessionService's) never share a rule.
+ * Unlisted: nobody.
+ */
+export type AccessRules = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 
 export interface ServiceAccess {
   auth: InternalAuth;
@@ -19,7 +24,7 @@ function refusal(code: grpc.status, details: string): grpc.ServiceError {
 }
 
 /** The caller may go on (undefined), or the status it gets: UNAUTHENTICATED or PERMISSION_DENIED. */
-async function admit(access: ServiceAccess, method: string, metadata: grpc.Metadata) {
+async function admit(access: ServiceAccess, service: string, method: string, metadata: grpc.Metadata) {
   const header = metadata.get('authorization')[0];
   const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
   if (!token) return refusal(grpc.status.UNAUTHENTICATED, 'caller credential required');
@@ -29,10 +34,24 @@ async function admit(access: ServiceAccess, method: string, metadata: grpc.Metad
   } catch {
     return refusal(grpc.status.UNAUTHENTICATED, 'caller credential refused');
   }
-  if (!(access.rules[method] ?? []).includes(caller)) {
-    return refusal(grpc.status.PERMISSION_DENIED, `${caller} may not call ${method}`);
+  if (!(access.rules[service]?.[method] ?? []).includes(caller)) {
+    return refusal(grpc.status.PERMISSION_DENIED, `${caller} may not call ${service}/${method}`);
   }
   return undefined;
+}
+
+/**
+ * Every rule names a service and method that exist: a typo would leave the method it meant unreachable
+ * (unlisted is nobody), and no test of the happy path would notice.
+ */
+export function checkRulesName(rules: AccessRules, definitions: readonly grpc.ServiceDefinition[]): void {
+  const paths = new Set(definitions.flatMap((d) => Object.values(d).map((attrs) => attrs.path)));
+  const unknown = Object.entries(rules).flatMap(([service, methods]) =>
+    Object.keys(methods)
+      .map((method) => `${service}/${method}`)
+      .filter((path) => !paths.has(`/${path}`)),
+  );
+  if (unknown.length > 0) throw new Error(`access rules name methods that are not served: ${unknown.join(', ')}`);
 }
 
 /**
@@ -46,17 +65,17 @@ export function guarded(
   access: ServiceAccess,
 ): grpc.UntypedServiceImplementation {
   return mapHandlers(definition, implementation, (handler, attrs) => {
-    const method = attrs.path.split('/')[2] as string;
+    const [, service = '', method = ''] = attrs.path.split('/');
     if (attrs.requestStream) throw new Error(`${attrs.path}: client streams are not guarded`);
     return attrs.responseStream
       ? (call: grpc.ServerWritableStream<unknown, unknown>) => {
-          admit(access, method, call.metadata).then((refused) => {
+          admit(access, service, method, call.metadata).then((refused) => {
             if (refused) call.emit('error', refused);
             else handler(call);
           });
         }
       : (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
-          admit(access, method, call.metadata).then((refused) => {
+          admit(access, service, method, call.metadata).then((refused) => {
             if (refused) callback(refused);
             else handler(call, callback);
           });

@@ -4,7 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
-import { guarded, type ServiceAccess } from './access';
+import { checkRulesName, guarded, type ServiceAccess } from './access';
 import { AnsweringCalls } from './answering';
 import { KEEPALIVE_TIME_MS, KEEPALIVE_TIMEOUT_MS } from './channel';
 import { toServiceError } from './errors';
@@ -90,6 +90,11 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
     );
   }
   const answering = new AnsweringCalls();
+  if (options.access)
+    checkRulesName(
+      options.access.rules,
+      options.services.map((s) => s.definition),
+    );
   for (const { definition, implementation } of options.services) {
     const guardedImpl = options.access ? guarded(definition, implementation, options.access) : implementation;
     const served = options.metrics ? instrumented(definition, guardedImpl, options.metrics) : guardedImpl;

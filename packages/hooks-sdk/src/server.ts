@@ -49,11 +49,20 @@ export interface ServeOptions {
 }
 
 /** Each hook is called by the process that runs it: the auth service at login, the gateway per request. */
-export const HOOKS_ACCESS: AccessRules = Object.fromEntries(
-  ['CheckCredentials', 'Send', 'UpdateClaims', 'Validate', 'UpdateUser', 'CheckBasicAuth', 'MapUser', 'ReadSecret'].map(
-    (m) => [m, ['auth', 'gateway']],
+export const HOOKS_ACCESS: AccessRules = {
+  'hooks.v1.AuthHooks': Object.fromEntries(
+    [
+      'CheckCredentials',
+      'Send',
+      'UpdateClaims',
+      'Validate',
+      'UpdateUser',
+      'CheckBasicAuth',
+      'MapUser',
+      'ReadSecret',
+    ].map((m) => [m, ['auth', 'gateway']]),
   ),
-);
+};
 
 export interface RunningHooks {
   port: number;

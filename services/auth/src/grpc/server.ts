@@ -37,35 +37,43 @@ export interface AuthServerDeps extends AuthHandlerDeps {
  * read it (the gateway reads the key file itself today, see gateway/src/gateway.ts).
  */
 export const AUTH_ACCESS: AccessRules = {
-  ListProviders: ['gateway', 'operator'],
-  BeginLogin: ['gateway'],
-  CompleteLogin: ['gateway'],
-  RefreshToken: ['gateway'],
-  IssueSession: ['gateway'],
-  Logout: ['gateway'],
-  WatchEndedSessions: ['gateway'],
-  GetJwks: ['gateway', 'operator'],
-  // Passkeys: the gateway vouches for the session's user, as it does for payment's card owners.
-  PasskeyRegistrationOptions: ['gateway'],
-  RegisterPasskey: ['gateway'],
-  ListPasskeys: ['gateway'],
-  RemovePasskey: ['gateway'],
-  PasskeyLoginOptions: ['gateway'],
-  PasskeyLogin: ['gateway'],
-  // auth.v1.SessionService: the gateway vouches for the caller's session, as for passkeys.
-  ListSessions: ['gateway'],
-  EndSession: ['gateway'],
-  EndOtherSessions: ['gateway'],
-  // login.v1.LoginHandler of the built-in direct and verified providers
-  Login: ['gateway'],
-  Callback: ['gateway'],
-  // auth.v1.TotpService: the gateway vouches for the session's user, as for passkeys.
-  GetTotpStatus: ['gateway'],
-  SetupTotp: ['gateway'],
-  ActivateTotp: ['gateway'],
-  DisableTotp: ['gateway'],
-  RegenerateRecoveryCodes: ['gateway'],
-  VerifyTotp: ['gateway'],
+  'auth.v1.AuthService': {
+    ListProviders: ['gateway', 'operator'],
+    BeginLogin: ['gateway'],
+    CompleteLogin: ['gateway'],
+    RefreshToken: ['gateway'],
+    IssueSession: ['gateway'],
+    Logout: ['gateway'],
+    WatchEndedSessions: ['gateway'],
+    GetJwks: ['gateway', 'operator'],
+    // Passkeys: the gateway vouches for the session's user, as it does for payment's card owners.
+    PasskeyRegistrationOptions: ['gateway'],
+    RegisterPasskey: ['gateway'],
+    ListPasskeys: ['gateway'],
+    RemovePasskey: ['gateway'],
+    PasskeyLoginOptions: ['gateway'],
+    PasskeyLogin: ['gateway'],
+  },
+  // The gateway vouches for the caller's session, as for passkeys.
+  'auth.v1.SessionService': {
+    ListSessions: ['gateway'],
+    EndSession: ['gateway'],
+    EndOtherSessions: ['gateway'],
+  },
+  // The built-in direct and verified providers' handler.
+  'login.v1.LoginHandler': {
+    Login: ['gateway'],
+    Callback: ['gateway'],
+  },
+  // The gateway vouches for the session's user, as for passkeys.
+  'auth.v1.TotpService': {
+    GetTotpStatus: ['gateway'],
+    SetupTotp: ['gateway'],
+    ActivateTotp: ['gateway'],
+    DisableTotp: ['gateway'],
+    RegenerateRecoveryCodes: ['gateway'],
+    VerifyTotp: ['gateway'],
+  },
 };
 
 /** The auth service's gRPC server: auth.v1.AuthService and login.v1.LoginHandler for the built-in logins. */

@@ -11,12 +11,14 @@ import { avatarHandlers } from './handlers';
  * store-wide operations are for operators (grpcurl with the operator credential).
  */
 export const AVATAR_ACCESS: AccessRules = {
-  StoreFromUrl: ['auth'],
-  StoreContent: ['auth', 'telegram-bot'],
-  GetAvatar: ['gateway'],
-  RemoveAvatar: ['operator'],
-  ListAvatars: ['operator'],
-  MigrateAvatars: ['operator'],
+  'avatar.v1.AvatarService': {
+    StoreFromUrl: ['auth'],
+    StoreContent: ['auth', 'telegram-bot'],
+    GetAvatar: ['gateway'],
+    RemoveAvatar: ['operator'],
+    ListAvatars: ['operator'],
+    MigrateAvatars: ['operator'],
+  },
 };
 
 export interface AvatarServerDeps {

@@ -21,11 +21,13 @@ export interface PaymentServerDeps {
 
 /** Only the gateway calls payment: it has checked the user, whose id it passes as owner_id. */
 export const PAYMENT_ACCESS: AccessRules = {
-  CreateClientToken: ['gateway'],
-  CreateCard: ['gateway'],
-  ListCards: ['gateway'],
-  ListLoads: ['gateway'],
-  LoadCard: ['gateway'],
+  'payment.v1.PaymentService': {
+    CreateClientToken: ['gateway'],
+    CreateCard: ['gateway'],
+    ListCards: ['gateway'],
+    ListLoads: ['gateway'],
+    LoadCard: ['gateway'],
+  },
 };
 
 export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpcServer> {

@@ -17,11 +17,15 @@ export interface TelegramServerDeps extends HandlerDeps {
 
 /** The gateway runs the login; operators may inspect login requests. */
 export const TELEGRAM_ACCESS: AccessRules = {
-  Login: ['gateway'],
-  Callback: ['gateway'],
-  Logout: ['gateway'],
-  CreateLoginRequest: ['gateway', 'operator'],
-  CheckLoginRequest: ['gateway', 'operator'],
+  'login.v1.LoginHandler': {
+    Login: ['gateway'],
+    Callback: ['gateway'],
+    Logout: ['gateway'],
+  },
+  'telegram.v1.TelegramBotService': {
+    CreateLoginRequest: ['gateway', 'operator'],
+    CheckLoginRequest: ['gateway', 'operator'],
+  },
 };
 
 /** The gRPC server: telegram.v1.TelegramBotService and login.v1.LoginHandler, with health and reflection. */
