@@ -1,3 +1,4 @@
+import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 import type { Sealed } from './secret-box';
 
@@ -91,31 +92,21 @@ export class PgTotpStore implements TotpStore {
   }
 
   async activate(userId: string, step: number, recoveryHashes: Buffer[]): Promise<boolean> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    // The shared transaction: a connection that met a failover is destroyed, never pooled again.
+    return inTransaction(this.pool, async (client) => {
       const { rowCount } = await client.query(
         `UPDATE totp_secrets SET active = true, activated_at = now(), last_step = $2
          WHERE user_id = $1 AND NOT active AND last_step < $2`,
         [userId, step],
       );
-      if (!rowCount) {
-        await client.query('ROLLBACK');
-        return false;
-      }
+      if (!rowCount) return false; // nothing changed: the empty transaction commits as nothing
       await client.query('DELETE FROM totp_recovery_codes WHERE user_id = $1', [userId]);
       await client.query('INSERT INTO totp_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::bytea[])', [
         userId,
         recoveryHashes,
       ]);
-      await client.query('COMMIT');
       return true;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async useStep(userId: string, step: number): Promise<boolean> {
