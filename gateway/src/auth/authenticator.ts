@@ -224,7 +224,7 @@ export class Authenticator {
       return refused('not_valid', false);
     } catch (err) {
       // Fail closed: a validator that cannot answer never lets a (possibly blocked) user in.
-      this.options.log.error({ err: (err as Error).message }, 'validator failed');
+      this.options.log.error({ err }, 'validator failed');
       return refused('validator_unavailable', false);
     }
   }
@@ -241,7 +241,7 @@ export class Authenticator {
       }
     } catch (err) {
       // Fail closed: without the checker or the attempt counters, no password is taken.
-      this.options.log.error({ err: (err as Error).message }, 'basic auth checker or attempt limiter failed');
+      this.options.log.error({ err }, 'basic auth checker or attempt limiter failed');
       return refused('basic_refused', false);
     }
     this.options.log.warn({ client: ctx.ip }, 'basic auth refused');
@@ -267,7 +267,7 @@ export class Authenticator {
       }
     } catch (err) {
       // Fail closed: with the shared counters out of reach, no password is checked (guesses are uncounted).
-      this.options.log.error({ err: (err as Error).message }, 'basic auth attempt limiter failed');
+      this.options.log.error({ err }, 'basic auth attempt limiter failed');
       return refused('basic_refused', false);
     }
     // Neither the user name nor the password is logged: without a colon, the "user" is the password.

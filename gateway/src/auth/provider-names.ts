@@ -44,7 +44,7 @@ export class ProviderNames {
       if (changed) this.options.onChange(names);
     } catch (err) {
       if (this.names === undefined) next = RETRY_MS;
-      this.options.log.debug({ err: (err as Error).message }, 'provider list unavailable; keeping the last one');
+      this.options.log.debug({ err }, 'provider list unavailable; keeping the last one');
     }
     if (!this.stopped) {
       this.timer = setTimeout(() => void this.load(), next);

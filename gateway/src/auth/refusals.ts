@@ -72,14 +72,14 @@ const REFUSALS = new Set([
 export function refreshFailed(err: unknown, log: Logger): Refused {
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'number' && REFUSALS.has(code)) {
-    log.info({ err: (err as Error).message }, 'refresh refused');
+    log.info({ err }, 'refresh refused');
     const details = (err as { details?: unknown }).details;
     return refused('refresh_refused', true, typeof details === 'string' && details ? details : undefined);
   }
   if (err instanceof TokenError) {
-    log.warn({ err: err.message }, 'refreshed token refused');
+    log.warn({ err }, 'refreshed token refused');
     return refused('invalid_token', true, err.message);
   }
-  log.warn({ err: (err as Error).message }, 'refresh not decided: auth service unavailable');
+  log.warn({ err }, 'refresh not decided: auth service unavailable');
   return refused('refresh_unavailable', false, undefined, { status: 503, retryAfterSeconds: 5 });
 }

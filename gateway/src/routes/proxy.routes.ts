@@ -144,7 +144,7 @@ export function proxyRoutes(deps: ProxyRoutesDeps): Router {
         try {
           user = await deps.updateUser(user);
         } catch (err) {
-          deps.log.error({ err: (err as Error).message }, 'user updater failed');
+          deps.log.error({ err }, 'user updater failed');
           throw new HttpError(503, 'user updater unavailable');
         }
       }
@@ -177,7 +177,7 @@ async function forward(ctx: Koa.Context, route: ProxyRoute, user: User | undefin
   }).catch((err: unknown) => {
     deps.upstreamAnswered?.(route.prefix, err instanceof UpstreamTimeout ? 'timeout' : 'unavailable');
     if (err instanceof UpstreamTimeout) throw new HttpError(504, 'upstream timed out');
-    deps.log.warn({ err: (err as Error).message, upstream: route.upstream.origin }, 'upstream unavailable');
+    deps.log.warn({ err, upstream: route.upstream.origin }, 'upstream unavailable');
     throw new HttpError(502, 'upstream unavailable');
   });
 
@@ -204,7 +204,7 @@ async function forward(ctx: Koa.Context, route: ProxyRoute, user: User | undefin
     return;
   }
   // The socket timeout keeps guarding a stalled body; an upstream that dies mid-body ends the response.
-  upstream.once('error', (err) => deps.log.warn({ err: err.message }, 'upstream body failed'));
+  upstream.once('error', (err) => deps.log.warn({ err }, 'upstream body failed'));
   ctx.body = upstream;
 }
 

@@ -79,3 +79,12 @@ test('only our own frames, at most three; non-errors are written as their type a
   expect(serializeError('boom')).toEqual({ type: 'string', message: 'boom' });
   expect(serializeError({ client: { huge: true } })).toEqual({ type: 'object', message: '[object Object]' });
 });
+
+test('a secret quoted in a message or a fact is redacted: a Bot API URL, a JWT', () => {
+  const err = Object.assign(new Error('GET https://api.telegram.org/bot123456:AAsecretPart/getUpdates failed'), {
+    detail: 'token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln was refused',
+  });
+  const out = serializeError(new Error('wrapped', { cause: err }));
+  expect(JSON.stringify(out)).not.toMatch(/AAsecretPart|eyJzdWIiOiJ4In0/);
+  expect(out.cause).toMatchObject({ message: 'GET https://api.telegram.org/bot[redacted]/getUpdates failed' });
+});

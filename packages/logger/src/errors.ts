@@ -4,6 +4,7 @@
 // errors carry requests, responses and sockets. A line needs what happened and where in our code.
 
 import { types } from 'node:util';
+import { redactSecrets } from './redact';
 
 export interface SerializedError {
   type: string;
@@ -62,13 +63,17 @@ function isFact(value: unknown): value is string | number | boolean {
 export function serializeError(err: unknown, depth = 0): SerializedError {
   // isNativeError: errors made in another realm (Node's own under a test runner's vm) are errors too.
   if (!(err instanceof Error || types.isNativeError(err))) {
-    return { type: err === null ? 'null' : typeof err, message: String(err).slice(0, MAX_FACT_LENGTH) };
+    return { type: err === null ? 'null' : typeof err, message: redactSecrets(String(err).slice(0, MAX_FACT_LENGTH)) };
   }
   // The class when the name says nothing more (pg's DatabaseError is named "error").
   const named = err.name && err.name.toLowerCase() !== 'error' ? err.name : undefined;
-  const out: SerializedError = { type: named ?? err.constructor?.name ?? 'Error', message: err.message };
+  // Messages can quote what failed (a URL with a Bot API token, a JWT): redacted as log text is.
+  const out: SerializedError = { type: named ?? err.constructor?.name ?? 'Error', message: redactSecrets(err.message) };
   const props = err as unknown as Record<string, unknown>;
-  for (const fact of FACTS) if (isFact(props[fact])) out[fact] = props[fact];
+  for (const fact of FACTS) {
+    const value = props[fact];
+    if (isFact(value)) out[fact] = typeof value === 'string' ? redactSecrets(value) : value;
+  }
   const frames = ownFrames(err.stack);
   if (frames.length > 0) out.stack = frames;
   const inner = props.errors;

@@ -104,7 +104,7 @@ export async function startAuthService(
     log,
   });
   const passkeyPool = config.databaseUrl
-    ? createPool(config.databaseUrl, (err) => log.warn({ err: err.message }, 'idle Postgres connection lost'), {
+    ? createPool(config.databaseUrl, (err) => log.warn({ err }, 'idle Postgres connection lost'), {
         max: config.database?.poolMax,
         transactionPooling: config.database?.transactionPooling,
       })

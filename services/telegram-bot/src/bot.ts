@@ -225,7 +225,7 @@ export class LoginBot {
       );
     } catch (err) {
       // The login is confirmed or cancelled either way; the buttons merely stay visible.
-      this.o.log.warn({ err: describe(err) }, 'telegram login: editMessageText failed');
+      this.o.log.warn({ err }, 'telegram login: editMessageText failed');
     }
   }
 
@@ -234,7 +234,7 @@ export class LoginBot {
     try {
       await this.o.api.answerCallbackQuery(callbackQueryId, text);
     } catch (err) {
-      this.o.log.warn({ err: describe(err) }, 'telegram login: answerCallbackQuery failed');
+      this.o.log.warn({ err }, 'telegram login: answerCallbackQuery failed');
     }
   }
 
@@ -245,7 +245,7 @@ export class LoginBot {
       if (!photo || photo.length === 0) return '';
       return await this.o.avatars.saveContent(id, photo);
     } catch (err) {
-      this.o.log.warn({ err: describe(err), user: id }, 'telegram login: no avatar');
+      this.o.log.warn({ err, user: id }, 'telegram login: no avatar');
       return '';
     }
   }
@@ -262,14 +262,9 @@ export class LoginBot {
           await new Promise((r) => setTimeout(r, wait * 1000));
           continue;
         }
-        this.o.log.warn({ err: describe(err) }, 'telegram login: sendMessage failed');
+        this.o.log.warn({ err }, 'telegram login: sendMessage failed');
         return;
       }
     }
   }
-}
-
-/** Errors as log fields; BotApiError messages are already free of the token. */
-export function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@gatehouse/logger';
-import { describe, type LoginBot } from './bot';
+import type { LoginBot } from './bot';
 import { type BotApi, BotApiError } from './botapi';
 import type { PollerLease } from './lease';
 
@@ -58,7 +58,7 @@ export class Poller {
         this.holding = held;
       } catch (err) {
         // Without Redis nobody can prove they hold the lease: stop polling rather than risk two pollers.
-        if (this.holding) this.o.log.warn({ err: describe(err) }, 'poller lease renewal failed; pausing polling');
+        if (this.holding) this.o.log.warn({ err }, 'poller lease renewal failed; pausing polling');
         this.holding = false;
       }
       await this.pause(this.o.leaseTtlMs / 3);
@@ -85,7 +85,7 @@ export class Poller {
             await this.o.bot.handleUpdate(update);
           } catch (err) {
             // One bad update must not stop the others; Telegram would resend it forever otherwise.
-            this.o.log.error({ err: describe(err), updateId: update.update_id }, 'update failed');
+            this.o.log.error({ err, updateId: update.update_id }, 'update failed');
           }
           await this.o.lease.writeOffset(update.update_id + 1);
         }
@@ -111,7 +111,7 @@ export class Poller {
     const delay = ceiling / 2 + Math.random() * (ceiling / 2);
     const conflict = err instanceof BotApiError && err.status === 409;
     this.o.log.warn(
-      { err: describe(err), failures: this.failures, delayMs: Math.round(delay) },
+      { err, failures: this.failures, delayMs: Math.round(delay) },
       conflict
         ? 'getUpdates conflict (a webhook is set, or another poller runs): backing off'
         : 'polling failed: backing off',

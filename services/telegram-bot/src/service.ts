@@ -5,7 +5,7 @@ import { Metrics, serveMetrics, watchRedis } from '@gatehouse/metrics';
 import { openRedis } from '@gatehouse/redis';
 import { RecordSeal } from '@gatehouse/token';
 import type { Redis } from 'ioredis';
-import { type AvatarSaver, describe, LoginBot } from './bot';
+import { type AvatarSaver, LoginBot } from './bot';
 import { type BotApi, HttpBotApi } from './botapi';
 import type { TelegramConfig } from './config';
 import { connectAvatarSaver } from './grpc/avatar-client';
@@ -179,7 +179,7 @@ async function registerWebhook(
       log.info({ webhook: Boolean(config.webhookUrl) }, 'telegram webhook mode ready');
       return;
     } catch (err) {
-      log.warn({ err: describe(err), attempt }, 'telegram webhook setup failed; retrying');
+      log.warn({ err, attempt }, 'telegram webhook setup failed; retrying');
       await sleep(Math.min(60_000, 1000 * 2 ** attempt), undefined, { signal }).catch(() => {});
     }
   }

@@ -46,7 +46,7 @@ export class EndedSessionStreams {
         for (const ended of recent) send(ended);
       },
       (err: unknown) => {
-        this.log.warn({ err: (err as Error).message }, 'ended sessions unavailable');
+        this.log.warn({ err }, 'ended sessions unavailable');
         if (open) call.emit('error', { code: grpc.status.UNAVAILABLE, details: 'ended sessions unavailable' });
         finish();
       },

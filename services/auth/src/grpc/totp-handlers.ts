@@ -50,7 +50,7 @@ export function totpHandlers(
       if (!devices) throw new Error('no session list');
       return { endedSessions: (await devices.endOthers({ userId, jti })).map(ended), otherSessionsNotEnded: false };
     } catch (err) {
-      log.warn({ err: (err as Error).message }, 'other sessions not ended after a change of the second factor');
+      log.warn({ err }, 'other sessions not ended after a change of the second factor');
       return { endedSessions: [], otherSessionsNotEnded: true };
     }
   };

@@ -11,7 +11,7 @@ export function hookClaimsUpdater(hooks: HooksClient, log: Logger) {
       return await hooks.updateClaims(claims);
     } catch (err) {
       if (!(err instanceof HookError)) throw err;
-      log.error({ err: err.message }, 'claims updater failed');
+      log.error({ err }, 'claims updater failed');
       throw new AppError('unavailable', AuthErrors.HOOK_FAILED, 'claims updater unavailable');
     }
   };

@@ -75,14 +75,14 @@ export class DeviceSessions implements SessionEvents {
     try {
       recorded = await this.deps.registry.record(entry.userId, entry.entry);
     } catch (err) {
-      this.deps.log.warn({ err: (err as Error).message }, 'session not recorded in the session list');
+      this.deps.log.warn({ err }, 'session not recorded in the session list');
       return;
     }
     const max = this.deps.maxPerUser ?? 0;
     // Under the cap, the usual case, recording said enough: nothing more is read.
     if (max <= 0 || recorded <= max) return;
     await this.keepUnderCap(entry.userId, entry.entry.id, max).catch((err: unknown) => {
-      this.deps.log.warn({ err: (err as Error).message }, 'sessions over the per-user cap not ended');
+      this.deps.log.warn({ err }, 'sessions over the per-user cap not ended');
     });
   }
 
@@ -115,7 +115,7 @@ export class DeviceSessions implements SessionEvents {
       const entry = touched ? undefined : this.entryOf(claims, undefined);
       if (entry) await this.deps.registry.record(entry.userId, entry.entry);
     } catch (err) {
-      this.deps.log.warn({ err: (err as Error).message }, 'session list not updated at refresh');
+      this.deps.log.warn({ err }, 'session list not updated at refresh');
     }
   }
 
@@ -125,7 +125,7 @@ export class DeviceSessions implements SessionEvents {
     if (!userId || !claims.jti) return;
     await this.deps.registry.remove(userId, [sessionIdOf(claims.jti)]).catch((err: unknown) => {
       // It is revoked already: the list leaves it out when it reads it (below).
-      this.deps.log.warn({ err: (err as Error).message }, 'ended session not removed from the session list');
+      this.deps.log.warn({ err }, 'ended session not removed from the session list');
     });
   }
 

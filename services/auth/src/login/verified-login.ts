@@ -100,7 +100,7 @@ export class VerifiedLogin {
     try {
       await this.deps.sender(address, text);
     } catch (err) {
-      this.deps.log.error({ err: (err as Error).message, provider: name }, 'failed to send confirmation');
+      this.deps.log.error({ err, provider: name }, 'failed to send confirmation');
       return failure(500, 'failed to send confirmation');
     }
     return answer(200, { address, user });
@@ -132,7 +132,7 @@ export class VerifiedLogin {
         Math.max(60_000, remainingMs),
       );
     } catch (err) {
-      this.deps.log.error({ err: (err as Error).message }, 'confirmation store unavailable');
+      this.deps.log.error({ err }, 'confirmation store unavailable');
       return failure(403, 'confirmation token store unavailable');
     }
     if (!first) return failure(403, 'confirmation token already consumed');
