@@ -21,33 +21,27 @@ export interface RolesReport {
 }
 
 /**
- * The workloads with a schema of their own (the services' fixed schema names), and the variables that
- * name their role and give its password. Avatar has one only where its store is `postgres://`
- * (Kubernetes); compose keeps avatars in a volume and gives avatar no database at all.
+ * The workloads with a schema of their own (the services' fixed schema names). Avatar has one only
+ * where its store is `postgres://` (Kubernetes); compose keeps avatars in a volume and gives avatar no
+ * database at all.
  */
-export const WORKLOAD_SCHEMAS = [
-  { schema: 'auth', roleVar: 'AUTH_DATABASE_ROLE', passwordVar: 'AUTH_DATABASE_PASSWORD', role: 'gatehouse_auth' },
-  {
-    schema: 'payment',
-    roleVar: 'PAYMENT_DATABASE_ROLE',
-    passwordVar: 'PAYMENT_DATABASE_PASSWORD',
-    role: 'gatehouse_payment',
-  },
-  {
-    schema: 'avatar',
-    roleVar: 'AVATAR_DATABASE_ROLE',
-    passwordVar: 'AVATAR_DATABASE_PASSWORD',
-    role: 'gatehouse_avatar',
-  },
-] as const;
+export const WORKLOAD_SCHEMAS = ['auth', 'payment', 'avatar'] as const;
 
-/** The roles the environment asks for: each workload whose `<W>_DATABASE_PASSWORD` is set. */
+/**
+ * The roles the environment asks for: each workload whose `<W>_DATABASE_PASSWORD` is set, named by
+ * `<W>_DATABASE_ROLE` (default `gatehouse_<w>`).
+ */
 export function workloadRolesFrom(env: Record<string, string | undefined>): WorkloadRole[] {
-  return WORKLOAD_SCHEMAS.filter((w) => env[w.passwordVar]).map((w) => ({
-    role: env[w.roleVar] || w.role,
-    password: env[w.passwordVar] as string,
-    schema: w.schema,
-  }));
+  const asked = [
+    { schema: 'auth', role: env.AUTH_DATABASE_ROLE || 'gatehouse_auth', password: env.AUTH_DATABASE_PASSWORD },
+    {
+      schema: 'payment',
+      role: env.PAYMENT_DATABASE_ROLE || 'gatehouse_payment',
+      password: env.PAYMENT_DATABASE_PASSWORD,
+    },
+    { schema: 'avatar', role: env.AVATAR_DATABASE_ROLE || 'gatehouse_avatar', password: env.AVATAR_DATABASE_PASSWORD },
+  ];
+  return asked.flatMap(({ schema, role, password }) => (password ? [{ role, password, schema }] : []));
 }
 
 const NAME = /^[a-z_][a-z0-9_]{0,62}$/;
