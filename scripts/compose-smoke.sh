@@ -23,7 +23,7 @@ export AUTH_DEV_PUBLISH=${AUTH_DEV_PUBLISH:-127.0.0.1:18084}
 export AUTH_URL="http://$GATEWAY_PUBLISH"
 export AUTH_SECRET=${AUTH_SECRET:-$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')}
 export POSTGRES_PASSWORD=${POSTGRES_PASSWORD:-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')}
-# A Postgres role and a Redis user per workload (README "One role per workload", "One Redis user per workload").
+# A Postgres role and a Redis user per workload (docs/deployment.md, "Stores: one login per workload").
 for v in AUTH_DATABASE_PASSWORD PAYMENT_DATABASE_PASSWORD AUTH_REDIS_PASSWORD TELEGRAM_REDIS_PASSWORD GATEWAY_REDIS_PASSWORD; do
   [ -n "${!v:-}" ] || export "$v=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')"
 done

@@ -1,5 +1,5 @@
-// Makes one Postgres role per workload, each owning its schema and nothing else (README "One role per
-// workload"), idempotently: run it at every deployment, it also narrows a role widened by hand, sets
+// Makes one Postgres role per workload, each owning its schema and nothing else (docs/deployment.md,
+// "One role per workload"), idempotently: run it at every deployment, it also narrows a role widened by hand, sets
 // the passwords given (a rotation) and hands an older stack's superuser-owned schemas to their roles.
 //   DATABASE_ADMIN_URL=postgres://<superuser or database owner with CREATEROLE>@host/gatehouse \
 //   AUTH_DATABASE_PASSWORD=... PAYMENT_DATABASE_PASSWORD=... [AVATAR_DATABASE_PASSWORD=...] pnpm db-roles

@@ -52,7 +52,7 @@ const envSchema = z.object({
   REDIS_URL: optionalText(),
   /**
    * The gateway's own key space: it must not begin with auth's or telegram-bot's prefix (nor they with
-   * it), so that each workload's Redis user can be confined to its own (README "One Redis user per workload").
+   * it), so that each workload's Redis user can be confined to its own (docs/deployment.md).
    */
   REDIS_KEY_PREFIX: z.string().default('gatehouse-gateway:'),
   /** TLS files and Sentinel for REDIS_URL (@gatehouse/redis), as auth and telegram-bot read them. */

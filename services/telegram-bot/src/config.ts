@@ -58,7 +58,7 @@ const schema = z
     TELEGRAM_REQUEST_LIFETIME: duration('10m'),
     REDIS_URL: optionalText(),
     // Not under auth's `gatehouse:`: each workload's Redis user is confined to a prefix of its own, and
-    // one prefix must not begin with another (README "One Redis user per workload").
+    // one prefix must not begin with another (docs/deployment.md).
     REDIS_KEY_PREFIX: z.string().default('gatehouse-telegram:'),
     ...redisSettingsShape,
     AVATAR_GRPC_ADDR: optionalText(),
