@@ -19,6 +19,7 @@ import {
   runMigrations as authMigrations,
   createPool as authPool,
 } from '../services/auth/src/stores/postgres';
+import { PostgresAvatarStore } from '../services/avatar/src/stores/postgres';
 import { SCHEMA as PAYMENT_SCHEMA, createPool as paymentPool } from '../services/payment/src/db';
 import { PostgresLedgerStore } from '../services/payment/src/ledger.store';
 import { runMigrations as paymentMigrations } from '../services/payment/src/migrate';
@@ -30,6 +31,7 @@ const suffix = randomBytes(4).toString('hex');
 const roles = {
   auth: { role: `gh_auth_${suffix}`, password: randomBytes(16).toString('hex'), schema: AUTH_SCHEMA },
   payment: { role: `gh_payment_${suffix}`, password: randomBytes(16).toString('hex'), schema: PAYMENT_SCHEMA },
+  avatar: { role: `gh_avatar_${suffix}`, password: randomBytes(16).toString('hex'), schema: 'avatar' },
 } satisfies Record<string, WorkloadRole>;
 const databases: TestDatabase[] = [];
 
@@ -229,6 +231,25 @@ describe('a database an older stack filled as the superuser', () => {
     await withClient(urlAs(db, roles.payment), async (c) => {
       expect(await outcome(c, 'SELECT * FROM auth.passkey_credentials')).toBe('42501');
     });
+  });
+});
+
+test("avatar's role (a postgres:// avatar store, as on Kubernetes) keeps its table in its own schema", async () => {
+  const db = await freshDatabase();
+  await asAdmin(db, (c) => ensureWorkloadRoles(c, [roles.auth, roles.payment, roles.avatar]));
+  const store = await PostgresAvatarStore.open(urlAs(db, roles.avatar), { max: 1 });
+  const id = `${'a'.repeat(40)}.image`;
+  try {
+    await store.put(id, Buffer.from('picture'));
+    expect((await store.get(id))?.toString()).toBe('picture');
+  } finally {
+    await store.close();
+  }
+  const where = await asAdmin(db, (c) => c.query("SELECT to_regclass('avatar.avatars') IS NOT NULL AS found"));
+  expect(where.rows[0]).toEqual({ found: true });
+  await withClient(urlAs(db, roles.avatar), async (c) => {
+    for (const sql of ['CREATE TABLE auth.planted (a int)', 'CREATE TABLE payment.planted (a int)'])
+      expect({ sql, code: await outcome(c, sql) }).toEqual({ sql, code: '42501' });
   });
 });
 
