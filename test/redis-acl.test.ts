@@ -10,13 +10,15 @@ import type { Redis } from 'ioredis';
 import { loadGatewayConfig } from '../gateway/src/config';
 import type { Logger } from '../packages/logger/src';
 import { openRedis, PasswordAttempts, RedisRateLimiter } from '../packages/redis/src';
+import { RecordSeal } from '../packages/token/src';
 import { loadAuthConfig } from '../services/auth/src/config';
 import { redisAdapter } from '../services/auth/src/local-server/shared-state';
 import { openStores } from '../services/auth/src/stores/open';
 import { RedisPendingLogins } from '../services/auth/src/totp/pending';
 import { loadTelegramConfig } from '../services/telegram-bot/src/config';
 import { RedisPollerLease } from '../services/telegram-bot/src/lease';
-import { hashCode, RedisLoginRequestStore } from '../services/telegram-bot/src/requests';
+import { RedisLoginRequestStore } from '../services/telegram-bot/src/redis-requests';
+import { hashCode } from '../services/telegram-bot/src/requests';
 import { RedisUpdateLog } from '../services/telegram-bot/src/update-log';
 import { type OwnRedis, redisMissing, startRedis } from './servers/redis';
 
@@ -99,6 +101,7 @@ suite('Redis with one user per workload (deploy/redis)', () => {
       const limit = { limit: 2, windowMs: 60_000 };
       expect((await stores.limiter.hit('direct:u', limit)).allowed).toBe(true);
       expect((await stores.limiter.peek('direct:u', limit)).allowed).toBe(true);
+      await stores.limiter.release('direct:u'); // an attempt taken back (DECR in a script)
       await stores.limiter.reset('direct:u');
       expect(await stores.usedTokens.markUsed('one-time', 60_000)).toBe(true);
       expect(await stores.usedTokens.markUsed('one-time', 60_000)).toBe(false);
@@ -155,19 +158,20 @@ suite('Redis with one user per workload (deploy/redis)', () => {
     expect(await telegram.ping()).toBe('PONG');
     expect(await telegram.info('server')).toContain('redis_version');
     const now = Date.now();
-    const requests = new RedisLoginRequestStore(telegram, PREFIX.telegram);
+    const requests = new RedisLoginRequestStore(telegram, PREFIX.telegram, new RecordSeal(randomBytes(32)));
+    const user = JSON.stringify({ name: 'tg', id: `telegram_${'0'.repeat(40)}`, picture: '' });
     await requests.create('button', now + 60_000, 'browser');
     expect(await requests.peek('button', now)).toBe('pending');
-    expect(await requests.start('button', 'tg1', '{"id":"1"}', '', now)).toBe(now + 60_000);
+    expect(await requests.start('button', 'tg1', user, '', now)).toBe(now + 60_000);
     expect(await requests.confirm('button', 'tg1', now)).toBe('ok');
-    expect(await requests.take('button', now, 'browser')).toEqual({ state: 'ok', userJson: '{"id":"1"}' });
+    expect(await requests.take('button', now, 'browser')).toEqual({ state: 'ok', userJson: user });
     await requests.create('cancelled', now + 60_000);
-    await requests.start('cancelled', 'tg1', '{"id":"1"}', '', now);
+    await requests.start('cancelled', 'tg1', user, '', now);
     expect(await requests.cancel('cancelled', 'tg1', now)).toBe('ok');
     await requests.create('code', now + 60_000, 'browser');
-    await requests.start('code', 'tg1', '{"id":"1"}', hashCode('123456'), now);
+    await requests.start('code', 'tg1', user, hashCode('123456'), now);
     expect(await requests.checkCode('code', '000000', now, 'browser')).toMatchObject({ state: 'wrong_code' });
-    expect(await requests.checkCode('code', '123456', now, 'browser')).toEqual({ state: 'ok', userJson: '{"id":"1"}' });
+    expect(await requests.checkCode('code', '123456', now, 'browser')).toEqual({ state: 'ok', userJson: user });
 
     const lease = new RedisPollerLease(telegram, PREFIX.telegram, 20_000);
     expect(await lease.acquireOrRenew()).toBe(true);
@@ -183,9 +187,9 @@ suite('Redis with one user per workload (deploy/redis)', () => {
   it("counts the gateway's basic-auth failures under its user", async () => {
     expect(await gateway.ping()).toBe('PONG');
     const attempts = new PasswordAttempts(new RedisRateLimiter(gateway, PREFIX.gateway), 'basic');
-    await attempts.failed('admin', '203.0.113.9');
-    expect(await attempts.retryAfter('admin', '203.0.113.9')).toBe(0);
-    await attempts.succeeded('admin', '203.0.113.9');
+    expect(await attempts.attempt('admin', '203.0.113.9')).toBe(0);
+    await attempts.succeeded('admin', '203.0.113.9'); // takes the attempt back (DECR in a script)
+    expect(await gateway.get(`${PREFIX.gateway}limit:basic:u:admin`)).toBe('0');
   });
 
   it("keeps each user out of the others' keys and channels, and away from every listing or admin command", async () => {
