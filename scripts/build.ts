@@ -60,7 +60,13 @@ export const PROCESSES: Record<string, ProcessBuild> = {
   },
   payment: {
     package: '@gatehouse/payment-service',
-    entries: { main: 'services/payment/src/main.ts', 'db-migrate': 'services/payment/src/cli/db-migrate.ts', ...PROBE },
+    entries: {
+      main: 'services/payment/src/main.ts',
+      'db-migrate': 'services/payment/src/cli/db-migrate.ts',
+      // Compose's one-shot `db-roles` (a role per workload) runs from this image: it has pg.
+      'db-roles': 'scripts/db-roles.ts',
+      ...PROBE,
+    },
     assets: { ...PROTOS, migrations: 'services/payment/migrations' },
   },
 };

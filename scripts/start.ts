@@ -17,6 +17,7 @@ import { describeDatabaseError } from '../packages/postgres/src/errors';
 import { type EmbeddedPostgres, StartError, startEmbeddedPostgres } from './start/embedded-postgres';
 import { hasProcessorCredentials, keptSecret, keptSigningKeys, publicSigningKeys } from './start/kept-files';
 import { portProblems, type WantedPort } from './start/ports';
+import { workloadDatabaseUrls } from './start/workload-roles';
 
 const ROOT = path.resolve(__dirname, '..');
 const env = environment();
@@ -179,6 +180,8 @@ async function main(): Promise<void> {
   if (problems.length > 0) throw new StartError(problems.join('\n[start       ] '));
 
   let postgres: EmbeddedPostgres | undefined;
+  // A DATABASE_URL given reaches every process as it is; the embedded one, auth and payment as their roles.
+  let databaseUrls: Record<string, string> | undefined;
   if (env.DATABASE_URL) {
     await checkDatabase(env.DATABASE_URL);
   } else {
@@ -188,7 +191,7 @@ async function main(): Promise<void> {
       port: EMBEDDED_PG_PORT,
       password: keptSecret(DATA, 'postgres-password'),
     });
-    childEnv.DATABASE_URL = postgres.url;
+    databaseUrls = await workloadDatabaseUrls(postgres.url, DATA);
   }
   if (!env.REDIS_URL) say('REDIS_URL is unset: services keep tokens in process memory (development only)');
   await ensureWorkloadKeys(internalKeys);
@@ -196,7 +199,11 @@ async function main(): Promise<void> {
   // Each process gets its own key folder; the signing secret and keys only where they are used (auth
   // signs, the gateway verifies with the public half): a foothold elsewhere cannot mint sessions.
   const envFor = (name: string): Record<string, string | undefined> => {
-    const own = { ...childEnv, INTERNAL_KEYS_DIR: path.join(internalKeys, name) };
+    const own = {
+      ...childEnv,
+      INTERNAL_KEYS_DIR: path.join(internalKeys, name),
+      ...(databaseUrls ? { DATABASE_URL: databaseUrls[name] } : {}),
+    };
     // The TOTP key only for auth, which alone seals and opens TOTP secrets.
     const noTotpKey = { AUTH_TOTP_KEY: undefined, AUTH_TOTP_KEY_PREVIOUS: undefined };
     if (name === 'gateway') return { ...own, ...noTotpKey, AUTH_SIGNING_KEYS_FILE: gatewayKeysFile };

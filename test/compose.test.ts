@@ -1,10 +1,14 @@
 // The shipped compose file, read as an operator's engine reads it: each workload mounts only its own key
 // volume, the signing secret reaches only auth and the gateway, the dev provider is off unless asked for,
-// passwords have no known default, and every service scales (no fixed host port but the gateway's and
-// the dev forwarder's). scripts/compose-smoke.sh checks the same on a running stack.
+// passwords have no known default, every service scales (no fixed host port but the gateway's and
+// the dev forwarder's), and the stores are not shared (issue 31): a Postgres role and a Redis user per
+// workload, no service as the superuser, and each store on a network with only the workloads that use
+// it. scripts/compose-smoke.sh checks the same on a running stack, from inside the containers.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+
+import { storeProblems } from './compose-stores';
 
 interface Service {
   image?: string;
@@ -46,8 +50,8 @@ const interpolation = (name: string, rest: string) => `$\{${name}${rest}}`;
 it('keeps the dev provider off unless asked for, and no password has a known default', () => {
   expect(compose.services.auth?.environment?.AUTH_DEV_PROVIDER).toBe(interpolation('AUTH_DEV_PROVIDER', ':-false'));
   expect(compose.services.postgres?.environment?.POSTGRES_PASSWORD).toMatch(/^\$\{POSTGRES_PASSWORD:\?/);
-  expect(compose.services.payment?.environment?.DATABASE_URL).toContain('${POSTGRES_PASSWORD:?');
-  expect(file).not.toMatch(/POSTGRES_PASSWORD:-/);
+  expect(compose.services.payment?.environment?.DATABASE_URL).toMatch(/\$\{PAYMENT_DATABASE_PASSWORD:\?/);
+  expect(file).not.toMatch(/(POSTGRES|DATABASE|REDIS)_PASSWORD:-/);
   expect(compose.services.grafana?.environment?.GF_SECURITY_ADMIN_PASSWORD).toBe(
     interpolation('GRAFANA_ADMIN_PASSWORD', ':-'),
   );
@@ -64,4 +68,60 @@ it('lets every service but the gateway scale: no fixed host port, load-balanced 
       expect(env[key]).toMatch(/^dns:\/\/\//);
     }
   }
+});
+
+describe('the stores are not shared (issue 31)', () => {
+  it('gives each workload its own Postgres role and Redis user, no superuser login, and a network only to those that use a store', () => {
+    expect(storeProblems(parse(file, { merge: true }))).toEqual([]);
+  });
+
+  // biome-ignore lint/suspicious/noExplicitAny: a parsed YAML document, broken in place
+  const broken: [string, (c: any) => void, RegExp][] = [
+    [
+      'payment on the Redis network',
+      (c) => c.services.payment.networks.push('redis'),
+      /network redis: payment is on it, but only redis, auth, telegram-bot, gateway may be/,
+    ],
+    ['avatar on the default network', (c) => delete c.services.avatar.networks, /avatar: on no network of its own/],
+    [
+      "payment logging in as auth's role",
+      (c) => {
+        c.services.payment.environment.DATABASE_URL = c.services.auth.environment.DATABASE_URL;
+      },
+      /payment: DATABASE_URL logs in as gatehouse_auth, not gatehouse_payment/,
+    ],
+    [
+      'a service as the superuser',
+      (c) => {
+        c.services.auth.environment.DATABASE_URL = `postgres://gatehouse:${interpolation('POSTGRES_PASSWORD', ':?x')}@postgres/gatehouse`;
+      },
+      /auth: is given POSTGRES_PASSWORD/,
+    ],
+    [
+      'a Redis password with a default',
+      (c) => {
+        c.services.gateway.environment.REDIS_URL = `redis://gateway:${interpolation('GATEWAY_REDIS_PASSWORD', ':-x')}@redis:6379`;
+      },
+      /gateway: REDIS_URL needs \$\{GATEWAY_REDIS_PASSWORD:\?/,
+    ],
+    [
+      'Redis started without the users',
+      (c) => {
+        c.services.redis.entrypoint = ['redis-server'];
+      },
+      /redis: not started by deploy\/redis\/entrypoint.sh/,
+    ],
+    [
+      'a store network that reaches the internet',
+      (c) => {
+        c.networks.postgres = {};
+      },
+      /network postgres: not internal/,
+    ],
+  ];
+  it.each(broken)('catches %s', (_what, breakIt, expected) => {
+    const c = parse(file, { merge: true });
+    breakIt(c);
+    expect(storeProblems(c).join('\n')).toMatch(expected);
+  });
 });

@@ -65,17 +65,17 @@ test('the migration Jobs run an entry that pnpm build writes into the image', ()
 
 /** What the operator puts into each workload's `<w>-env` and `<w>-signing` Secrets (README.md there). */
 const SECRET_VALUES: Record<string, Record<string, string>> = {
-  'gateway-env': { REDIS_URL: 'redis://redis:6379' },
+  'gateway-env': { REDIS_URL: 'redis://gateway:gateway-password@redis:6379' },
   'gateway-signing': { AUTH_SECRET: 'x'.repeat(64) },
   'auth-env': {
-    DATABASE_URL: 'postgres://auth@postgres/gatehouse',
-    REDIS_URL: 'redis://redis:6379',
+    DATABASE_URL: 'postgres://gatehouse_auth:auth-password@postgres/gatehouse',
+    REDIS_URL: 'redis://auth:auth-password@redis:6379',
     GITHUB_CLIENT_SECRET: 's',
   },
   'auth-signing': { AUTH_SECRET: 'x'.repeat(64) },
-  'avatar-env': { AUTH_AVATAR_STORE: 'postgres://avatar@postgres/gatehouse' },
-  'telegram-bot-env': { REDIS_URL: 'redis://redis:6379' },
-  'payment-env': { DATABASE_URL: 'postgres://payment@postgres/gatehouse' },
+  'avatar-env': { AUTH_AVATAR_STORE: 'postgres://gatehouse_avatar:avatar-password@postgres/gatehouse' },
+  'telegram-bot-env': { REDIS_URL: 'redis://telegram-bot:telegram-password@redis:6379' },
+  'payment-env': { DATABASE_URL: 'postgres://gatehouse_payment:payment-password@postgres/gatehouse' },
 };
 
 const LOADERS: Record<Workload, (env: Record<string, string>) => unknown> = {
@@ -162,6 +162,15 @@ describe('the checks catch a broken manifest', () => {
         },
       ],
       /ConfigMap leak: k\.json holds a private key/,
+    ],
+    [
+      'avatar allowed to Redis',
+      (o) => {
+        const np = named<{ spec: { egress: { ports?: { port: number }[] }[] } }>(o, 'NetworkPolicy', 'avatar');
+        np?.spec.egress.push({ ports: [{ port: 6379 }] });
+        return o;
+      },
+      /NetworkPolicy: avatar may reach port 6379, a store it does not use/,
     ],
     [
       'payment reachable from telegram-bot',

@@ -9,13 +9,22 @@ import { redisMissing, type SentinelSet, startSentinelSet } from './servers/redi
 // Redis Sentinel (REDIS_SENTINELS, REDIS_SENTINEL_NAME): one master, one replica and three sentinels
 // the test starts, then a SENTINEL FAILOVER under steady use of the stores the processes use: auth's
 // one-time marks and logouts, telegram-bot's poller lease and offset. Nothing written is lost, writes
-// work again within 10 s, a logout after the failover still reaches a watcher.
+// work again within 10 s, a logout after the failover still reaches a watcher. The servers run with
+// compose's users (deploy/redis/users.acl), so each process logs in as its own user (REDIS_URL
+// redis://<user>:<password>@...) and the commands a failover needs (ROLE, WAIT, INFO) are in its rules;
+// the replica and the sentinels log in as the file's `replica` and `sentinel` users.
 const missing = redisMissing({ sentinel: true });
 if (missing) console.warn(`redis-sentinel.test.ts skipped: ${missing}`);
 const suite = missing ? describe.skip : describe;
 
 const NAME = 'gatehouse-test';
-const PASSWORD = 'sentinel-data-pw';
+const PASSWORDS = {
+  AUTH_REDIS_PASSWORD: 'auth-data-password-1',
+  TELEGRAM_REDIS_PASSWORD: 'telegram-data-password-1',
+  GATEWAY_REDIS_PASSWORD: 'gateway-data-password-1',
+  REPLICA_REDIS_PASSWORD: 'replica-password-1234',
+  SENTINEL_REDIS_PASSWORD: 'sentinel-password-123',
+};
 
 suite('Redis Sentinel failover', () => {
   let set: SentinelSet;
@@ -23,7 +32,7 @@ suite('Redis Sentinel failover', () => {
   const log = { warn: (line: string) => lines.push(line) } as unknown as Logger;
 
   beforeAll(async () => {
-    set = await startSentinelSet(NAME, PASSWORD);
+    set = await startSentinelSet(NAME, { acl: PASSWORDS });
   }, 60_000);
   afterAll(async () => {
     await set?.stop();
@@ -31,23 +40,27 @@ suite('Redis Sentinel failover', () => {
 
   it('keeps every write through a SENTINEL FAILOVER and writes again within 10 s', async () => {
     const problems: string[] = [];
-    const connection = resolveRedisConnection(
-      {
-        REDIS_URL: `redis://:${PASSWORD}@ignored:1/0`,
-        REDIS_SENTINELS: set.addresses.split(','),
-        REDIS_SENTINEL_NAME: NAME,
-        REDIS_TLS_CA_FILE: undefined,
-      },
-      problems,
-    ) as RedisConnection;
+    const connectionAs = (user: string, password: string) =>
+      resolveRedisConnection(
+        {
+          REDIS_URL: `redis://${user}:${password}@ignored:1/0`,
+          REDIS_SENTINELS: set.addresses.split(','),
+          REDIS_SENTINEL_NAME: NAME,
+          REDIS_TLS_CA_FILE: undefined,
+        },
+        problems,
+      ) as RedisConnection;
+    const authConnection = connectionAs('auth', PASSWORDS.AUTH_REDIS_PASSWORD);
+    const botConnection = connectionAs('telegram-bot', PASSWORDS.TELEGRAM_REDIS_PASSWORD);
     expect(problems).toEqual([]);
-    const authRedis = openRedis(connection, log, { commandTimeoutMs: 1000 });
-    const botRedis = openRedis(connection, log, { commandTimeoutMs: 2000 });
-    const gatewayRedis = openRedis(connection, log, { commandTimeoutMs: 1000 });
-    const used = new RedisUsedTokens(authRedis, 'gh:');
-    const revocations = new RedisRevocations(authRedis, 'gh:');
-    const watched = new RedisRevocations(gatewayRedis, 'gh:'); // another process watching logouts
-    const lease = new RedisPollerLease(botRedis, 'gh:telegram:', 20_000);
+    const authRedis = openRedis(authConnection, log, { commandTimeoutMs: 1000 });
+    const botRedis = openRedis(botConnection, log, { commandTimeoutMs: 2000 });
+    const otherAuthRedis = openRedis(authConnection, log, { commandTimeoutMs: 1000 });
+    // The processes' default prefixes, the ones the users are confined to.
+    const used = new RedisUsedTokens(authRedis, 'gatehouse:');
+    const revocations = new RedisRevocations(authRedis, 'gatehouse:');
+    const watched = new RedisRevocations(otherAuthRedis, 'gatehouse:'); // another auth process, watching logouts
+    const lease = new RedisPollerLease(botRedis, 'gatehouse-telegram:', 20_000);
     const heard = new Set<string>();
     await watched.watch((ended) => heard.add(ended.jti));
     try {
@@ -88,7 +101,12 @@ suite('Redis Sentinel failover', () => {
       expect(failures.length).toBeGreaterThan(0);
       expect(revoked.length).toBeGreaterThan(100);
       // The replica is the master now, and holds everything written before and after.
-      const newMaster = new Redis({ port: set.replica.port, host: '127.0.0.1', password: PASSWORD });
+      const newMaster = new Redis({
+        port: set.replica.port,
+        host: '127.0.0.1',
+        username: 'auth',
+        password: PASSWORDS.AUTH_REDIS_PASSWORD,
+      });
       expect(await newMaster.call('ROLE').then((r) => (r as string[])[0])).toBe('master');
       newMaster.disconnect();
       for (const token of marked) expect(await used.markUsed(token, 600_000)).toBe(false);
@@ -98,13 +116,15 @@ suite('Redis Sentinel failover', () => {
       // A logout made after the failover reaches the other process.
       await revocations.revoke('after-failover', 600_000, Date.now() + 600_000);
       await eventually(async () => heard.has('after-failover'), 5_000);
-      expect(lines.every((l) => !l.includes(PASSWORD))).toBe(true);
+      for (const password of Object.values(PASSWORDS)) expect(lines.every((l) => !l.includes(password))).toBe(true);
+      // Nothing the processes sent was refused by their users' rules.
+      expect(lines.filter((l) => l.includes('NOPERM'))).toEqual([]);
     } finally {
       watched.close();
       revocations.close();
       authRedis.disconnect();
       botRedis.disconnect();
-      gatewayRedis.disconnect();
+      otherAuthRedis.disconnect();
     }
   }, 60_000);
 });

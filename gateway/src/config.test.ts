@@ -70,3 +70,26 @@ describe('METRICS_HOST', () => {
     expect(loadGatewayConfig({ ...base, METRICS_HOST: '0.0.0.0' }).metricsHost).toBe('0.0.0.0');
   });
 });
+
+describe('Redis', () => {
+  it('keeps the basic-auth counters under a prefix of their own, and reads Sentinel as auth and telegram-bot do', () => {
+    const config = loadGatewayConfig({
+      ...base,
+      REDIS_URL: 'redis://gateway:secret@ignored:1/0',
+      REDIS_SENTINELS: 'sentinel-a:26379,sentinel-b:26379',
+      REDIS_SENTINEL_NAME: 'gatehouse',
+    });
+    expect(config.redis.keyPrefix).toBe('gatehouse-gateway:');
+    expect(config.redis.connection?.sentinel).toEqual({
+      sentinels: [
+        { host: 'sentinel-a', port: 26379 },
+        { host: 'sentinel-b', port: 26379 },
+      ],
+      name: 'gatehouse',
+      password: undefined,
+    });
+    expect(() => loadGatewayConfig({ ...base, REDIS_SENTINELS: 'sentinel-a:26379' })).toThrow(
+      /REDIS_URL: is required with REDIS_TLS_\* and REDIS_SENTINEL\* settings/,
+    );
+  });
+});

@@ -17,7 +17,12 @@ import {
   hooksSettingsShape,
   resolveHooksSettings,
 } from '@gatehouse/hooks-sdk';
-import { MIN_ADMIN_PASSWORD_LENGTH } from '@gatehouse/redis';
+import {
+  MIN_ADMIN_PASSWORD_LENGTH,
+  type RedisConnection,
+  redisSettingsShape,
+  resolveRedisConnection,
+} from '@gatehouse/redis';
 import { type ProxyRoute, readGatewayFile } from './config-file';
 
 const envSchema = z.object({
@@ -45,7 +50,13 @@ const envSchema = z.object({
    * process, which only a single development gateway on loopback may do.
    */
   REDIS_URL: optionalText(),
-  REDIS_KEY_PREFIX: z.string().default('gatehouse:'),
+  /**
+   * The gateway's own key space: it must not begin with auth's or telegram-bot's prefix (nor they with
+   * it), so that each workload's Redis user can be confined to its own (docs/deployment.md).
+   */
+  REDIS_KEY_PREFIX: z.string().default('gatehouse-gateway:'),
+  /** TLS files and Sentinel for REDIS_URL (@gatehouse/redis), as auth and telegram-bot read them. */
+  ...redisSettingsShape,
   /** SameSite of the JWT and XSRF cookies. Lax keeps OAuth2 redirects working and stops cross-site POSTs. */
   AUTH_SAME_SITE: z.enum(['lax', 'strict', 'none']).default('lax'),
   /** Secure cookies; by default on exactly when AUTH_URL is https. */
@@ -72,8 +83,8 @@ export interface GatewayConfig {
   metricsHost: string;
   addresses: { auth: string; avatar: string; telegram: string; payment: string };
   adminPassword: string | undefined;
-  /** REDIS_URL (unset: basic-auth attempts counted in this process) and REDIS_KEY_PREFIX. */
-  redis: { url: string | undefined; keyPrefix: string };
+  /** REDIS_URL (unset: basic-auth attempts counted in this process), its TLS and Sentinel settings, REDIS_KEY_PREFIX. */
+  redis: { url: string | undefined; connection?: RedisConnection; keyPrefix: string };
   cookies: { sameSite: 'lax' | 'strict' | 'none'; secure: boolean };
   trustedProxies: number;
   hooks: HooksSettings | undefined;
@@ -120,6 +131,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
   if (raw.AUTH_SAME_SITE === 'none' && !secure) {
     problems.push('AUTH_SAME_SITE: none requires secure cookies (an https AUTH_URL or AUTH_SECURE_COOKIES=true)');
   }
+  const redisConnection = resolveRedisConnection(raw, problems);
   if (raw.AUTH_ADMIN_PASSWD && !raw.REDIS_URL && !isLoopbackHost(raw.GATEWAY_HOST)) {
     problems.push(
       'REDIS_URL: required with AUTH_ADMIN_PASSWD when GATEWAY_HOST is not loopback (every gateway must count basic-auth failures together)',
@@ -139,7 +151,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
       payment: grpcAddress(raw.PAYMENT_GRPC_ADDR, raw.PAYMENT_GRPC_PORT),
     },
     adminPassword: raw.AUTH_ADMIN_PASSWD,
-    redis: { url: raw.REDIS_URL, keyPrefix: raw.REDIS_KEY_PREFIX },
+    redis: { url: raw.REDIS_URL, connection: redisConnection, keyPrefix: raw.REDIS_KEY_PREFIX },
     cookies: { sameSite: raw.AUTH_SAME_SITE, secure },
     trustedProxies: raw.GATEWAY_TRUSTED_PROXIES,
     hooks,

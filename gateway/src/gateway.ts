@@ -91,7 +91,8 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   );
   // Basic-auth failures are counted in Redis, so every gateway of a deployment shares one budget; a
   // command gives up within a second, and the authenticator then refuses rather than count nothing.
-  const redis = config.redis.url ? openRedis(config.redis.url, log, { commandTimeoutMs: 1000 }) : undefined;
+  const redisAt = config.redis.connection ?? config.redis.url;
+  const redis = redisAt ? openRedis(redisAt, log, { commandTimeoutMs: 1000 }) : undefined;
   const attemptsLimiter = redis ? new RedisRateLimiter(redis, config.redis.keyPrefix) : new MemoryRateLimiter();
   if (!redis && (config.adminPassword || hooks?.has('check-basic-auth'))) {
     log.warn('REDIS_URL is unset: basic-auth failures are counted in this gateway only (development only)');

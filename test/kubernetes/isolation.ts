@@ -19,6 +19,8 @@ import {
 } from './stack';
 
 const MONITORING = { 'kubernetes.io/metadata.name': 'monitoring' };
+/** Postgres, Redis and Redis Sentinel. */
+const ALL_STORE_PORTS = [5432, 6379, 26379];
 
 function podLabels(objects: K8sObject[], w: Workload): Record<string, string> {
   return named<IDeployment>(objects, 'Deployment', w)?.spec?.template.metadata?.labels ?? {};
@@ -101,6 +103,10 @@ export function networkProblems(objects: K8sObject[]): string[] {
     const stores = STORE_PORTS[w].flatMap((p) => (p === 6379 ? [6379, 26379] : [p]));
     for (const p of stores)
       if (!egress.some((r) => covers(r.ports, p))) problems.push(`NetworkPolicy: ${w} may not reach its store on ${p}`);
+    // Nor any store it does not use (issue 31: avatar, which decodes untrusted pictures, reaches no Redis).
+    for (const p of ALL_STORE_PORTS.filter((x) => !stores.includes(x)))
+      if (egress.some((r) => covers(r.ports, p)))
+        problems.push(`NetworkPolicy: ${w} may reach port ${p}, a store it does not use`);
   }
   return problems;
 }

@@ -25,7 +25,7 @@ function hasUser(name: string): boolean {
 
 export interface OwnPostgres {
   port: number;
-  /** Superuser URL of database `postgres` (trust on loopback). */
+  /** Superuser URL of database `postgres` (trust on loopback; over the socket with `hostAuth`). */
   url: string;
   dir: string;
   stop(): Promise<void>;
@@ -33,10 +33,11 @@ export interface OwnPostgres {
 
 /**
  * A Postgres of the test's own (Debian's binaries) in a temp dir on a free port, run as the
- * `postgres` OS user when we are root; `tls` turns ssl on with that certificate and key.
+ * `postgres` OS user when we are root; `tls` turns ssl on with that certificate and key; `hostAuth`
+ * makes TCP logins need a password (the superuser then comes in over the Unix socket, trusted).
  */
 export async function startPostgres(
-  options: { tls?: { certFile: string; keyFile: string } } = {},
+  options: { tls?: { certFile: string; keyFile: string }; hostAuth?: 'scram-sha-256' } = {},
 ): Promise<OwnPostgres> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gh-pg-'));
   const root = process.getuid?.() === 0;
@@ -46,7 +47,8 @@ export async function startPostgres(
   const data = path.join(dir, 'data');
   const asUser = (cmd: string, args: string[]) =>
     root ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args };
-  const init = asUser(`${BIN}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  const auth = options.hostAuth ? ['--auth-local=trust', `--auth-host=${options.hostAuth}`] : ['-A', 'trust'];
+  const init = asUser(`${BIN}/initdb`, ['-D', data, '-U', 'postgres', ...auth, '--no-sync', '-E', 'UTF8']);
   execFileSync(init.cmd, init.args, { stdio: 'pipe' });
   const settings = ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off'];
   if (options.tls) {
@@ -62,7 +64,9 @@ export async function startPostgres(
   const port = await freePort();
   const run = asUser(`${BIN}/postgres`, ['-D', data, '-p', String(port), ...settings]);
   const child: ChildProcess = spawn(run.cmd, run.args, { stdio: 'ignore' });
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const url = options.hostAuth
+    ? `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`
+    : `postgres://postgres@127.0.0.1:${port}/postgres`;
   const deadline = Date.now() + 20_000;
   for (;;) {
     const client = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });

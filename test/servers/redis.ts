@@ -31,8 +31,17 @@ export interface RedisTls {
   authClients?: boolean;
 }
 
-/** A redis-server of the test's own on a free loopback port: plain, or TLS only (`--port 0`). */
-export async function startRedis(options: { tls?: RedisTls; args?: string[]; port?: number } = {}): Promise<OwnRedis> {
+/** Compose's Redis entrypoint: redis-server with the users of deploy/redis/users.acl. */
+const ACL_ENTRYPOINT = path.resolve(__dirname, '..', '..', 'deploy', 'redis', 'entrypoint.sh');
+
+/**
+ * A redis-server of the test's own on a free loopback port: plain, or TLS only (`--port 0`). With
+ * `acl` (the passwords, by variable name) it is started as compose starts it, through
+ * deploy/redis/entrypoint.sh with the users of deploy/redis/users.acl.
+ */
+export async function startRedis(
+  options: { tls?: RedisTls; args?: string[]; port?: number; acl?: Record<string, string> } = {},
+): Promise<OwnRedis> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gh-redis-'));
   const port = options.port ?? (await freePort());
   // No diskless-sync delay: a replica reattached after a failover syncs at once.
@@ -56,13 +65,25 @@ export async function startRedis(options: { tls?: RedisTls; args?: string[]; por
     args.push('--port', String(port));
   }
   args.push(...(options.args ?? []));
-  const child = spawn('redis-server', args, { stdio: 'ignore' });
+  const child = options.acl
+    ? spawn('sh', [ACL_ENTRYPOINT, ...args], {
+        stdio: 'ignore',
+        env: { ...process.env, ...options.acl, GATEHOUSE_REDIS_RUN_DIR: path.join(dir, 'acl') },
+      })
+    : spawn('redis-server', args, { stdio: 'ignore' });
   await waitForPort(port, child);
   return own(port, child, dir);
 }
 
-/** redis-sentinel (redis-server --sentinel) on a free port, watching `master` as `name` with quorum 2. */
-export async function startSentinel(name: string, masterPort: number, masterPassword?: string): Promise<OwnRedis> {
+/**
+ * redis-sentinel (redis-server --sentinel) on a free port, watching `master` as `name` with quorum 2,
+ * logging in to it with `masterAuth` (a password, or an ACL user and its password).
+ */
+export async function startSentinel(
+  name: string,
+  masterPort: number,
+  masterAuth?: { user?: string; password: string },
+): Promise<OwnRedis> {
   const dir = mkdtempSync(path.join(tmpdir(), 'gh-sentinel-'));
   const port = await freePort();
   const conf = path.join(dir, 'sentinel.conf');
@@ -76,7 +97,8 @@ export async function startSentinel(name: string, masterPort: number, masterPass
       `sentinel down-after-milliseconds ${name} 2000`,
       `sentinel failover-timeout ${name} 10000`,
       `sentinel parallel-syncs ${name} 1`,
-      ...(masterPassword ? [`sentinel auth-pass ${name} ${masterPassword}`] : []),
+      ...(masterAuth?.user ? [`sentinel auth-user ${name} ${masterAuth.user}`] : []),
+      ...(masterAuth ? [`sentinel auth-pass ${name} ${masterAuth.password}`] : []),
       '',
     ].join('\n'),
   );
@@ -133,16 +155,27 @@ export interface SentinelSet {
 }
 
 /**
- * One master and one replica (both with `password`) and three sentinels watching them as `name`,
- * resolved once every sentinel knows the replica in sync and the other sentinels.
+ * One master and one replica and three sentinels watching them as `name`, resolved once every sentinel
+ * knows the replica in sync and the other sentinels. `auth`: one password for everything
+ * (`requirepass`), or compose's users (deploy/redis/users.acl; `acl` holds their passwords by variable
+ * name) with the optional `replica` and `sentinel` users the servers and sentinels log in as.
  */
-export async function startSentinelSet(name: string, password: string): Promise<SentinelSet> {
+export async function startSentinelSet(
+  name: string,
+  auth: string | { acl: Record<string, string> },
+): Promise<SentinelSet> {
   const { Redis } = await import('ioredis');
-  const auth = ['--requirepass', password, '--masterauth', password];
-  const master = await startRedis({ args: auth });
-  const replica = await startRedis({ args: [...auth, '--replicaof', '127.0.0.1', String(master.port)] });
+  const acl = typeof auth === 'string' ? undefined : auth.acl;
+  const args = acl
+    ? ['--masteruser', 'replica', '--masterauth', acl.REPLICA_REDIS_PASSWORD ?? '']
+    : ['--requirepass', auth as string, '--masterauth', auth as string];
+  const master = await startRedis({ args, acl });
+  const replica = await startRedis({ args: [...args, '--replicaof', '127.0.0.1', String(master.port)], acl });
   const sentinels: OwnRedis[] = [];
-  for (let i = 0; i < 3; i++) sentinels.push(await startSentinel(name, master.port, password));
+  const masterAuth = acl
+    ? { user: 'sentinel', password: acl.SENTINEL_REDIS_PASSWORD ?? '' }
+    : { password: auth as string };
+  for (let i = 0; i < 3; i++) sentinels.push(await startSentinel(name, master.port, masterAuth));
   const ask = async <T>(port: number, ...args: string[]): Promise<T> => {
     const c = new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0 });
     c.on('error', () => {});

@@ -14,7 +14,10 @@ export interface MigrationPool {
 export interface MigrationSet {
   /** The folder of `*.sql` files, applied in name order. */
   dir: string;
-  /** The service's schema, made if missing. */
+  /**
+   * The service's schema. Made if missing and the role may create it; in a deployment with one role
+   * per workload it exists already, owned by the service's role (made by `db-roles`), and is used as is.
+   */
   schema: string;
   /** Where applied file names are recorded (e.g. `payment_migrations`). */
   table: string;
@@ -45,7 +48,7 @@ export async function runSqlMigrations(pool: MigrationPool, set: MigrationSet): 
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [set.lockKey]);
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${set.schema}`);
+      await ensureSchema(client, set.schema);
       await client.query(
         `CREATE TABLE IF NOT EXISTS ${set.table} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
       );
@@ -70,5 +73,34 @@ export async function runSqlMigrations(pool: MigrationPool, set: MigrationSet): 
     }
     if (file === undefined) return applied;
     applied.push(file);
+  }
+}
+
+type MigrationClient = Awaited<ReturnType<MigrationPool['connect']>>;
+
+/**
+ * Makes the schema only when it is missing. `CREATE SCHEMA IF NOT EXISTS` is not enough: Postgres
+ * checks the database's CREATE privilege before it looks for the schema, so a workload's own role
+ * (which may create nothing outside its schema) would fail on a schema it already owns. A role that may
+ * use the schema but not create in it fails at the first table with Postgres's own "permission denied".
+ */
+async function ensureSchema(client: MigrationClient, schema: string): Promise<void> {
+  const found = await client.query<{ exists: boolean; role: string }>(
+    'SELECT EXISTS (SELECT FROM pg_namespace WHERE nspname = $1) AS exists, current_user AS role',
+    [schema],
+  );
+  const { exists, role } = found.rows[0] ?? { exists: false, role: '?' };
+  if (exists) return;
+  try {
+    await client.query(`CREATE SCHEMA ${schema}`);
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== '42501') throw err;
+    throw Object.assign(
+      new Error(
+        `schema ${schema} does not exist and role ${role} may not create it: make the workload roles and their schemas first (db-roles)`,
+        { cause: err },
+      ),
+      { code: '42501' },
+    );
   }
 }

@@ -8,4 +8,13 @@ export {
   oncePerReason,
 } from './errors';
 export { createPool, type PoolSettings } from './pool';
+export {
+  ensureWorkloadRoles,
+  type RolesReport,
+  scramVerifier,
+  WORKLOAD_SCHEMAS,
+  type WorkloadRole,
+  workloadRoleProblems,
+  workloadRolesFrom,
+} from './roles';
 export { inTransaction, type Transaction, type TransactionOptions } from './transaction';

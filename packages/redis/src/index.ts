@@ -43,6 +43,9 @@ export function openRedis(connection: string | RedisConnection, log: Logger, opt
     connectTimeout: 2000,
     maxRetriesPerRequest: 1,
     reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 2 : false),
+    // No CLIENT SETINFO at each connect: every workload's Redis user is allowed only the commands its
+    // code uses (deploy/redis/users.acl), and a refused one would fill the server's ACL LOG.
+    disableClientInfo: true,
   };
   const tls = c.tls && tlsOptions(c.tls);
   let redis: Redis;

@@ -59,6 +59,11 @@ const envSchema = z.object({
   ...hooksSettingsShape,
   /** Redis for one-time confirmation marks and abuse counters; unset: in-process (development only). */
   REDIS_URL: optionalText(),
+  /**
+   * Auth's key space (revocations, one-time marks, sessions, counters, the `ended-sessions` channel):
+   * telegram-bot's and the gateway's defaults (`gatehouse-telegram:`, `gatehouse-gateway:`) do not
+   * begin with it, so each workload's Redis user can be confined to its own prefix.
+   */
   REDIS_KEY_PREFIX: z.string().default('gatehouse:'),
   /** TLS files and Sentinel for REDIS_URL (@gatehouse/redis). */
   ...redisSettingsShape,

@@ -57,7 +57,9 @@ const schema = z
     TELEGRAM_LEASE_TTL: duration('20s'),
     TELEGRAM_REQUEST_LIFETIME: duration('10m'),
     REDIS_URL: optionalText(),
-    REDIS_KEY_PREFIX: z.string().default('gatehouse:telegram:'),
+    // Not under auth's `gatehouse:`: each workload's Redis user is confined to a prefix of its own, and
+    // one prefix must not begin with another (docs/deployment.md).
+    REDIS_KEY_PREFIX: z.string().default('gatehouse-telegram:'),
     ...redisSettingsShape,
     AVATAR_GRPC_ADDR: optionalText(),
     AVATAR_GRPC_PORT: port(50052),
