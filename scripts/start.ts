@@ -7,10 +7,11 @@
 // compiled into dist/ instead, the same files the production images run.
 // A start that cannot go on says what failed and what to do in one line, and stops what it started.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { environment } from '../packages/config/src/index';
+import { looksSecret, mayHold, SECRET_HOLDERS, secretsNamedIn, type Workload } from '../packages/config/src/secrets';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
 import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
 import { describeDatabaseError } from '../packages/postgres/src/errors';
@@ -24,7 +25,7 @@ const env = environment();
 const DATA = path.resolve(env.GATEHOUSE_DATA_DIR || path.join(ROOT, '.data'));
 const EMBEDDED_PG_PORT = Number(env.EMBEDDED_POSTGRES_PORT || 54329);
 
-const PROCESSES: [string, string][] = [
+const PROCESSES: [Workload, string][] = [
   ['avatar', 'services/avatar/src/main.ts'],
   ['auth', 'services/auth/src/main.ts'],
   ['telegram-bot', 'services/telegram-bot/src/main.ts'],
@@ -196,25 +197,25 @@ async function main(): Promise<void> {
   if (!env.REDIS_URL) say('REDIS_URL is unset: services keep tokens in process memory (development only)');
   await ensureWorkloadKeys(internalKeys);
 
-  // Each process gets its own key folder; the signing secret and keys only where they are used (auth
-  // signs, the gateway verifies with the public half): a foothold elsewhere cannot mint sessions.
-  const envFor = (name: string): Record<string, string | undefined> => {
-    const own = {
+  // Each process gets its own key folder, its own database role, and only the secrets its workload is
+  // listed for (SECRET_HOLDERS): a foothold in one process finds no other workload's secret, and a new
+  // secret reaches no process until it is listed. The gateway's signing keys are the public half.
+  const configSecrets = secretsNamedIn(env.AUTH_CONFIG ? readFileSync(env.AUTH_CONFIG, 'utf8') : '');
+  const ours = /^(AUTH|GATEWAY|PAYMENT|PROCESSOR|TELEGRAM|AVATAR|REDIS|DATABASE|WEBHOOK|ADMIN)_/;
+  for (const name of Object.keys(childEnv).filter((n) => childEnv[n] && ours.test(n) && looksSecret(n)))
+    if (!(name in SECRET_HOLDERS) && !configSecrets.has(name))
+      say(
+        `${name} looks like a secret that no workload is listed for: no process gets it (packages/config/src/secrets.ts)`,
+      );
+  const envFor = (name: Workload): Record<string, string | undefined> => {
+    const own: Record<string, string | undefined> = {
       ...childEnv,
       INTERNAL_KEYS_DIR: path.join(internalKeys, name),
       ...(databaseUrls ? { DATABASE_URL: databaseUrls[name] } : {}),
+      ...(name === 'gateway' ? { AUTH_SIGNING_KEYS_FILE: gatewayKeysFile } : {}),
     };
-    // The TOTP key only for auth, which alone seals and opens TOTP secrets.
-    const noTotpKey = { AUTH_TOTP_KEY: undefined, AUTH_TOTP_KEY_PREVIOUS: undefined };
-    if (name === 'gateway') return { ...own, ...noTotpKey, AUTH_SIGNING_KEYS_FILE: gatewayKeysFile };
-    if (name === 'auth') return own;
-    return {
-      ...own,
-      ...noTotpKey,
-      AUTH_SECRET: undefined,
-      AUTH_SECRET_PREVIOUS: undefined,
-      AUTH_SIGNING_KEYS_FILE: undefined,
-    };
+    const providerSecrets = name === 'auth' ? configSecrets : undefined;
+    return Object.fromEntries(Object.entries(own).filter(([key]) => mayHold(name, key, providerSecrets)));
   };
 
   const children = new Map<string, ChildProcess>();

@@ -2,7 +2,7 @@
 // go on says what failed and what to do in one line with no stack, and stops what it started; a Ctrl-C
 // reaching the whole process group, as a terminal sends it, stops everything without a warning.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,6 +66,38 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
 async function until(what: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!what() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+}
+
+/** Every descendant of `pid`, from /proc (Linux). */
+function childrenOf(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      parents.set(Number(p), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [p, pp] of parents) if (pp === parent) found.push(p), walk(p);
+  };
+  walk(pid);
+  return found;
+}
+
+const commandOf = (pid: number) => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+};
+
+function environOf(pid: number): Record<string, string> {
+  const pairs = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
 }
 
 /** The lines start.ts itself wrote. */
@@ -151,6 +183,52 @@ describe('pnpm start', () => {
       expect(startLines(output).at(-1)).toContain('payment stopped (exit 1): its last lines above say why');
       expect(output).not.toContain('did not stop cleanly');
     } finally {
+      await db.drop();
+    }
+  });
+
+  it('gives each process only the secrets its workload is listed for', async () => {
+    const secrets = {
+      PROCESSOR_MERCHANT_ID: 'merchant-1',
+      PROCESSOR_PUBLIC_KEY: 'public-1',
+      PROCESSOR_PRIVATE_KEY: 'private-1',
+      PROCESSOR_GATEWAY_URL: `http://127.0.0.1:${await freePort()}`,
+      TELEGRAM_BOT_TOKEN: '123456:start-test-token',
+      TELEGRAM_API_URL: `http://127.0.0.1:${await freePort()}`,
+      AUTH_ADMIN_PASSWD: 'an admin password',
+      AUTH_TOTP_KEY: 'ab'.repeat(32),
+      AUTH_UNLISTED_SECRET: 'held by nobody',
+    };
+    const db = await createTestDatabase('gh_start');
+    const run = await start(dataDir, { ...secrets, DATABASE_URL: db.url });
+    try {
+      // The processes' environments as the kernel holds them, once all five have started.
+      const environments = new Map<string, Record<string, string>>();
+      await until(() => {
+        for (const pid of childrenOf(run.child.pid as number)) {
+          const entry = /(gateway|services\/([a-z-]+))\/src\/main\.ts/.exec(commandOf(pid));
+          if (entry) environments.set(entry[2] ?? 'gateway', environOf(pid));
+        }
+        return environments.size === 5 || run.child.exitCode !== null;
+      }, 60_000);
+      expect([...environments.keys()].sort()).toEqual(['auth', 'avatar', 'gateway', 'payment', 'telegram-bot']);
+      const holders = (name: string) =>
+        [...environments]
+          .filter(([, e]) => e[name] !== undefined)
+          .map(([w]) => w)
+          .sort();
+      expect(holders('PROCESSOR_PRIVATE_KEY')).toEqual(['payment']);
+      expect(holders('PROCESSOR_MERCHANT_ID')).toEqual(['payment']);
+      expect(holders('TELEGRAM_BOT_TOKEN')).toEqual(['telegram-bot']);
+      expect(holders('AUTH_TOTP_KEY')).toEqual(['auth']);
+      expect(holders('AUTH_ADMIN_PASSWD')).toEqual(['gateway']);
+      expect(holders('AUTH_SECRET')).toEqual(['auth', 'gateway']);
+      expect(holders('DATABASE_URL')).toEqual(['auth', 'payment']);
+      expect(holders('AUTH_UNLISTED_SECRET')).toEqual([]);
+      expect(run.output()).toContain('AUTH_UNLISTED_SECRET looks like a secret that no workload is listed for');
+    } finally {
+      process.kill(-(run.child.pid as number), 'SIGTERM');
+      await run.exited;
       await db.drop();
     }
   });

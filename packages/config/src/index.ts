@@ -2,6 +2,7 @@ export * from './auth-settings';
 export { parseDuration } from './duration';
 export * from './files';
 export * from './schema';
+export * from './secrets';
 export * from './shared-state';
 export * from './signing-settings';
 export * from './tls';
