@@ -51,7 +51,7 @@ const schema = z
       z.url({ protocol: /^https?$/, message: 'PROCESSOR_GATEWAY_URL must be an http(s) URL' }).optional(),
     ),
     PROCESSOR_TIMEOUT: duration('10s'),
-    /** The development processor (src/dev-processor): a loopback Braintree that moves no money. */
+    /** The development processor (src/processor/dev): a loopback Braintree that moves no money. */
     PAYMENT_DEV_PROCESSOR: flag(false),
     PAYMENT_DEV_PROCESSOR_PORT: port(8086),
     /** Loads whose outcome is open for this long are looked up at the processor... */

@@ -4,16 +4,15 @@ import { createLogger, type Logger } from '@gatehouse/logger';
 import { Metrics, serveMetrics, watchPgPool } from '@gatehouse/metrics';
 import { oncePerReason } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
-import { BraintreeProcessor } from './braintree.processor';
 import type { PaymentConfig } from './config';
 import { createPool, postgresAnswers } from './db';
-import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './dev-processor';
 import { startPaymentServer } from './grpc/server';
-import { PostgresLedgerStore } from './ledger.store';
+import { PostgresLedgerStore } from './ledger';
 import { loadRecorder, measuredProcessor, watchBacklog } from './metrics';
 import { runMigrations } from './migrate';
-import { Payments } from './payments.service';
-import { type Processor, UnconfiguredProcessor } from './processor';
+import { Payments } from './payments';
+import { BraintreeProcessor, type Processor, UnconfiguredProcessor } from './processor';
+import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
 
 export interface PaymentServiceOverrides {
   log?: Logger;
@@ -61,7 +60,7 @@ export async function startPaymentService(
       { address: `127.0.0.1:${dev.port}` },
       'development payment processor on (PAYMENT_DEV_PROCESSOR): it approves test nonces and moves no money',
     );
-    // Called in-process (same sales, faults and outcomes as through the SDK, see dev-processor/in-process.ts);
+    // Called in-process (same sales, faults and outcomes as through the SDK, see processor/dev/in-process.ts);
     // its HTTP port stays for other braintree clients.
     processor = new InProcessDevProcessor(dev, config.devProcessor.timeoutMs);
   }

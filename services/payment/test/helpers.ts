@@ -1,11 +1,11 @@
 // What tests need to point the payment service, or a Payments of their own, at the development processor (the loopback Braintree gateway).
 import type { Logger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
-import { BraintreeProcessor } from '../src/braintree.processor';
-import type { DevProcessor } from '../src/dev-processor';
-import { PostgresLedgerStore } from '../src/ledger.store';
+import { PostgresLedgerStore } from '../src/ledger';
 import { type LimitRule, standardRules } from '../src/limits';
-import { Payments } from '../src/payments.service';
+import { Payments } from '../src/payments';
+import { BraintreeProcessor } from '../src/processor';
+import type { DevProcessor } from '../src/processor/dev';
 
 /** The payment service's settings for the development processor (for test/stack.ts's env). */
 export function processorEnv(fake: DevProcessor, timeout = '2s'): Record<string, string> {

@@ -4,10 +4,10 @@ import { AppError } from '@gatehouse/errors';
 import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { createPool } from '../src/db';
-import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
 import { DAY_MS, type LimitRule, standardRules } from '../src/limits';
 import { runMigrations } from '../src/migrate';
-import type { Payments } from '../src/payments.service';
+import type { Payments } from '../src/payments';
+import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import { createTestDatabase, type TestDatabase } from './db';
 import { testPayments } from './helpers';
 

@@ -5,7 +5,7 @@ import type { payment } from '@gatehouse/proto';
 import { isDatabaseUnavailable } from '../db';
 import { PaymentErrors } from '../errors';
 import type { CardRecord, LoadRecord, LoadStatus } from '../ledger';
-import type { Payments } from '../payments.service';
+import type { Payments } from '../payments';
 
 const STATUS: Record<LoadStatus, payment.LoadStatus__Output> = {
   pending: 'LOAD_STATUS_PENDING',

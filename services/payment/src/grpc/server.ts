@@ -2,7 +2,7 @@ import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcS
 import type { Logger } from '@gatehouse/logger';
 import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
-import type { Payments } from '../payments.service';
+import type { Payments } from '../payments';
 import { type LoadRecorder, paymentHandlers } from './handlers';
 
 export interface PaymentServerDeps {

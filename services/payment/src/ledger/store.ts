@@ -1,75 +1,7 @@
-import type { LimitRule, LoadError } from './limits';
+import type { LimitRule } from '../limits';
+import type { CardRecord, LoadRecord, NewLoad, Settlement, UnsentRelease, UnsentReservation } from './records';
 
-/** The ledger's vocabulary and the store interface the domain needs; Postgres implements it. */
-
-export type LoadStatus = 'pending' | 'succeeded' | 'failed' | 'unknown' | 'refused';
-
-export interface CardRecord {
-  id: number;
-  ownerId: string;
-  name: string;
-  balanceCents: number;
-  createdAt: Date;
-}
-
-export interface LoadRecord {
-  id: number;
-  cardId: number;
-  ownerId: string;
-  amountCents: number;
-  status: LoadStatus;
-  processorTransactionId: string | null;
-  processorResponseCode: string | null;
-  processorResponseText: string | null;
-  errors: LoadError[];
-  idempotencyKey: string | null;
-  requestFingerprint: string | null;
-  createdAt: Date;
-}
-
-export interface NewLoad {
-  cardId: number;
-  ownerId: string;
-  amountCents: number;
-  status: 'pending' | 'refused';
-  errors: LoadError[];
-  idempotencyKey: string | null;
-  requestFingerprint: string | null;
-  createdAt: Date;
-}
-
-/**
- * The ledger could not take a load's reservation (a database that is read-only, shutting down or out of
- * reach): nothing was sent to the processor. `reservationInDoubt` when the commit was sent but its
- * answer never came (the connection was lost under it): the pending row may exist all the same.
- */
-export class LedgerUnavailableError extends Error {
-  constructor(
-    cause: unknown,
-    readonly reservationInDoubt: boolean,
-  ) {
-    super('the ledger cannot take the reservation now', { cause });
-    this.name = 'LedgerUnavailableError';
-  }
-}
-
-/** A reservation whose commit was never confirmed, as its request made it (see LedgerStore.releaseUnsent). */
-export interface UnsentReservation {
-  ownerId: string;
-  idempotencyKey: string;
-  requestFingerprint: string;
-  createdAt: Date;
-}
-
-/** How a pending load ends. */
-export interface Settlement {
-  status: 'succeeded' | 'failed' | 'unknown';
-  processorTransactionId: string | null;
-  processorResponseCode: string | null;
-  processorResponseText: string | null;
-  errors: LoadError[];
-  settledAt: Date;
-}
+/** The store interfaces the domain needs; Postgres implements them (./postgres.ts). */
 
 /** Reads and writes inside one transaction that holds the owner's lock. */
 export interface OwnerTransaction {
@@ -115,7 +47,7 @@ export interface LedgerStore {
    * against the limits. The load released, or null when the reservation never committed. Only for a
    * reservation the caller never sent to the processor.
    */
-  releaseUnsent(reservation: UnsentReservation, releasedAt: Date): Promise<LoadRecord | null>;
+  releaseUnsent(reservation: UnsentReservation, release: UnsentRelease): Promise<LoadRecord | null>;
   /**
    * Ends a pending (or, when reconciling, unknown) load and, when it succeeded, credits the card in the
    * same transaction. Throws when the load has been settled already.

@@ -3,11 +3,13 @@
 // faults), the same outcomes the braintree SDK makes of its HTTP answers, without the SDK building a
 // request and parsing XML per sale. Under load that was most of a card load's CPU outside Postgres.
 // test/dev-processor-in-process.test.ts holds both paths to the same outcomes.
-import { PROCESSOR_TEXTS } from '../braintree.processor';
-import { formatCents } from '../money';
+
+import { formatCents } from '../../money';
+import { PROCESSOR_TEXTS } from '../braintree';
 import type { Processor, SaleLookup, SaleOutcome, SaleRequest } from '../processor';
 import { APPROVED } from './sandbox';
 import type { DevProcessor } from './server';
+import { withOrderId } from './transactions';
 import type { GatewayTransaction } from './wire';
 
 const NO_ANSWER = PROCESSOR_TEXTS.noAnswer;
@@ -71,7 +73,7 @@ export class InProcessDevProcessor implements Processor {
 
   async findSale(orderId: string): Promise<SaleLookup> {
     if (this.dev.searchFaults.shift() === 'server-error') return { kind: 'unknown', reason: NO_ANSWER };
-    const found = [...this.dev.transactions.values()].filter((t) => t.orderId === orderId);
+    const found = withOrderId(this.dev, orderId);
     // As BraintreeProcessor: any charge wins; else the first sale's decline; else there is none.
     const charged = found.find((t) => APPROVED.has(t.status));
     if (charged) return outcomeOf(charged);

@@ -1,8 +1,8 @@
 // The ledger's rows as Postgres returns them, turned into the domain's records, and the statements'
-// naming: shared by the store (ledger.store.ts) and its owner transaction.
+// naming: shared by the store (postgres.ts) and its owner transaction (owner-transaction.ts).
 import { createHash } from 'node:crypto';
 import type { QueryConfig } from 'pg';
-import type { CardRecord, LoadRecord } from './ledger';
+import type { CardRecord, LoadRecord } from './records';
 
 export interface CardRow {
   id: string;

@@ -1,9 +1,9 @@
 // The audit trail of money movement: one info line per load that reaches an outcome, whichever path it
 // took (answered in the call, refused by a limit, left unknown, settled later by reconciliation).
 import type { Logger } from '@gatehouse/logger';
-import type { LoadStatus } from './ledger';
-import type { LoadError } from './limits';
-import { formatCents } from './money';
+import type { LoadRecord, LoadStatus } from '../ledger';
+import type { LoadError } from '../limits';
+import { formatCents } from '../money';
 
 /** What the line says happened; `reconciled` is a load settled after the call, its `status` the result. */
 export type AuditOutcome = Exclude<LoadStatus, 'pending'> | 'reconciled';
@@ -43,4 +43,25 @@ export function auditLoad(log: Logger, load: AuditedLoad): void {
     },
     AUDIT_MESSAGE,
   );
+}
+
+/** The audit line of a load record: what happened to it, its status now and what the processor said. */
+export function auditLoadRecord(
+  log: Logger,
+  load: LoadRecord,
+  outcome: AuditOutcome,
+  status: LoadStatus,
+  processorTransactionId: string | null,
+  errors: readonly LoadError[],
+): void {
+  auditLoad(log, {
+    loadId: load.id,
+    ownerId: load.ownerId,
+    cardId: load.cardId,
+    amountCents: load.amountCents,
+    outcome,
+    status,
+    processorTransactionId,
+    errors,
+  });
 }

@@ -6,8 +6,10 @@
 // process that knows the load was never sent releases it as soon as the ledger answers again.
 import { unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
-import { PaymentErrors } from './errors';
-import type { LedgerStore, LedgerUnavailableError, LoadRecord, UnsentReservation } from './ledger';
+import { PaymentErrors } from '../errors';
+import type { LedgerStore, LedgerUnavailableError, UnsentReservation } from '../ledger';
+import { auditLoadRecord } from './audit';
+import { NOT_SENT } from './settlement';
 
 /** The caller's answer: the service's own UNAVAILABLE, which for LoadCard always means nothing was charged. */
 export const ledgerUnavailable = (cause: LedgerUnavailableError) =>
@@ -24,8 +26,6 @@ export interface ReleaseDeps {
   store: LedgerStore;
   log: Logger;
   clock: () => Date;
-  /** Writes the audit line of the released load. */
-  audit(load: LoadRecord): void;
   /** True once the service is stopping: no more attempts (reconciliation settles what is left). */
   stopping(): boolean;
 }
@@ -44,8 +44,12 @@ export async function releaseUnsent(deps: ReleaseDeps, reservation: UnsentReserv
   const about = { ownerId: reservation.ownerId, createdAt: reservation.createdAt };
   for (let attempt = 0; ; attempt++) {
     try {
-      const released = await deps.store.releaseUnsent(reservation, deps.clock());
-      if (released) deps.audit(released);
+      const released = await deps.store.releaseUnsent(reservation, {
+        errors: [NOT_SENT],
+        text: 'released: the commit of its reservation was never confirmed, so it was never sent to the processor',
+        releasedAt: deps.clock(),
+      });
+      if (released) auditLoadRecord(deps.log, released, 'failed', 'failed', null, released.errors);
       deps.log.info(
         { ...about, loadId: released?.id },
         released

@@ -1,7 +1,7 @@
 import type { Logger } from '@gatehouse/logger';
-import type { AuditOutcome } from './audit';
-import type { LedgerStore, LoadRecord, Settlement } from './ledger';
-import type { Processor } from './processor';
+import type { LedgerStore, LoadRecord, Settlement } from '../ledger';
+import type { Processor } from '../processor';
+import { auditLoadRecord } from './audit';
 import { PROCESSOR_NOT_CHARGED, settlementFor } from './settlement';
 
 export const DEFAULT_RECONCILE_AFTER_MS = 10 * 60_000;
@@ -25,14 +25,6 @@ export interface ReconciliationDeps {
   clock: () => Date;
   /** How old an open load must be before it is looked up (PaymentsDeps.reconcileAfterMs). */
   reconcileAfterMs?: number;
-  /** Writes the audit line of a load reconciliation settled. */
-  audit(
-    load: LoadRecord,
-    outcome: AuditOutcome,
-    status: LoadRecord['status'],
-    processorTransactionId: string | null,
-    errors: LoadRecord['errors'],
-  ): void;
 }
 
 /**
@@ -95,5 +87,12 @@ async function reconcileOne(deps: ReconciliationDeps, load: LoadRecord, report: 
   }
   if (settlement.status === 'succeeded') report.succeeded += 1;
   else report.failed += 1;
-  deps.audit(load, 'reconciled', settlement.status, settlement.processorTransactionId, settlement.errors);
+  auditLoadRecord(
+    deps.log,
+    load,
+    'reconciled',
+    settlement.status,
+    settlement.processorTransactionId,
+    settlement.errors,
+  );
 }

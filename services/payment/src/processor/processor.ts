@@ -1,4 +1,4 @@
-import type { LoadError } from './limits';
+import type { LoadError } from '../limits';
 
 /** What the processor said about a sale. Only `approved` ever credits a card. */
 export type SaleOutcome =

@@ -1,6 +1,6 @@
-import type { Settlement } from './ledger';
-import type { LoadError } from './limits';
-import type { SaleOutcome } from './processor';
+import type { Settlement } from '../ledger';
+import type { LoadError } from '../limits';
+import type { SaleOutcome } from '../processor';
 
 /** The errors recorded for loads the processor did not settle with an answer of its own. */
 /**

@@ -1,4 +1,4 @@
-import type { LimitRule } from './limits';
+import type { LimitRule } from '../limits';
 
 /**
  * The SQL of the compliance limits' running totals (migrations/003_owner_load_totals.sql): per owner,

@@ -1,7 +1,7 @@
 import type { Logger } from '@gatehouse/logger';
 import braintree from 'braintree';
-import type { LoadError } from './limits';
-import { formatCents } from './money';
+import type { LoadError } from '../limits';
+import { formatCents } from '../money';
 import {
   type Processor,
   ProcessorUnavailableError,

@@ -6,34 +6,21 @@ import {
   type TransactionOptions,
 } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
+import { findCard, ownerLock, PostgresOwnerTransaction } from './owner-transaction';
 import {
   type CardRecord,
-  type LedgerStore,
   LedgerUnavailableError,
   type LoadRecord,
-  type NewLoad,
-  type OwnerTransaction,
   type Settlement,
+  type UnsentRelease,
   type UnsentReservation,
-} from './ledger';
-import { type CardRow, type LoadRow, prepared, toCard, toLoad } from './ledger.rows';
-import type { LimitRule } from './limits';
-import { NOT_SENT } from './settlement';
-import { bucketUpsert, COUNTED, cardWithUsageQuery, usageQuery } from './usage.sql';
+} from './records';
+import { type CardRow, type LoadRow, prepared, toCard, toLoad } from './rows';
+import type { LedgerStore, OwnerTransaction } from './store';
+import { bucketUpsert, COUNTED } from './usage.sql';
 
 /** How long a reconciliation round may hold its lock's connection idle before Postgres ends it. */
 const ROUND_LOCK_IDLE_LIMIT = '15min';
-
-/**
- * The owner's transaction-scoped advisory lock, the transaction's first statement (sent in BEGIN's
- * write, before any statement of the transaction reads: READ COMMITTED, each statement's snapshot
- * starts when it starts). Held until COMMIT/ROLLBACK, never across the processor call. A prepared
- * statement with the key as a parameter: sent as simple SQL with BEGIN it was parsed and planned again
- * on every load. Two owners whose hashes collide merely wait for each other.
- */
-const ownerLock = (ownerId: string) => ({
-  first: prepared('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`payment.owner:${ownerId}`]),
-});
 
 /** The ledger in Postgres (migrations/). Every query runs on `pool`, whose timeouts bound it. */
 export class PostgresLedgerStore implements LedgerStore {
@@ -87,7 +74,7 @@ export class PostgresLedgerStore implements LedgerStore {
     }
   }
 
-  async releaseUnsent(r: UnsentReservation, releasedAt: Date): Promise<LoadRecord | null> {
+  async releaseUnsent(r: UnsentReservation, release: UnsentRelease): Promise<LoadRecord | null> {
     // One statement, as settle: the load ends failed and stops counting against the limits together.
     // The key goes (the row keeps the attempt, the key may run the load again); owner, key, fingerprint
     // and creation time are the reservation's own, so no other load can match.
@@ -108,9 +95,9 @@ export class PostgresLedgerStore implements LedgerStore {
           r.idempotencyKey,
           r.requestFingerprint,
           r.createdAt,
-          JSON.stringify([NOT_SENT]),
-          'released: the commit of its reservation was never confirmed, so it was never sent to the processor',
-          releasedAt,
+          JSON.stringify(release.errors),
+          release.text,
+          release.releasedAt,
         ],
       ),
     );
@@ -205,84 +192,5 @@ export class PostgresLedgerStore implements LedgerStore {
     options?: TransactionOptions,
   ): Promise<T> {
     return inTransaction(this.pool, fn, options);
-  }
-}
-
-async function findCard(db: Pool | PoolClient, ownerId: string, cardId: number): Promise<CardRecord | null> {
-  const { rows } = await db.query<CardRow>(
-    prepared('SELECT * FROM cards WHERE id = $1 AND owner_id = $2', [cardId, ownerId]),
-  );
-  return rows[0] ? toCard(rows[0]) : null;
-}
-
-class PostgresOwnerTransaction implements OwnerTransaction {
-  /** Set once the reservation's COMMIT has gone to the server (commitLoad). */
-  commitSent = false;
-
-  constructor(
-    private readonly client: PoolClient,
-    private readonly tx: Transaction,
-    private readonly ownerId: string,
-  ) {}
-
-  findCard(cardId: number): Promise<CardRecord | null> {
-    return findCard(this.client, this.ownerId, cardId);
-  }
-
-  async findLoadByKey(idempotencyKey: string): Promise<LoadRecord | null> {
-    const { rows } = await this.client.query<LoadRow>(
-      prepared('SELECT * FROM loads WHERE owner_id = $1 AND idempotency_key = $2', [this.ownerId, idempotencyKey]),
-    );
-    return rows[0] ? toLoad(rows[0]) : null;
-  }
-
-  async usage(rules: readonly LimitRule[], cardId: number, now: Date): Promise<number[]> {
-    if (rules.length === 0) return [];
-    // One statement, so every total comes from the same snapshot; it reads running totals, not history.
-    const { text, values } = usageQuery(rules, this.ownerId, cardId, now);
-    const { rows } = await this.client.query<Record<string, string>>(prepared(text, values));
-    return rules.map((_, i) => Number(rows[0]![`r${i}`]));
-  }
-
-  async cardWithUsage(
-    cardId: number,
-    rules: readonly LimitRule[],
-    now: Date,
-  ): Promise<{ card: CardRecord; usage: number[] } | null> {
-    const { text, values } = cardWithUsageQuery(rules, this.ownerId, cardId, now);
-    const { rows } = await this.client.query<CardRow & Record<string, string>>(prepared(text, values));
-    const row = rows[0];
-    return row ? { card: toCard(row), usage: rules.map((_, i) => Number(row[`r${i}`])) } : null;
-  }
-
-  async commitLoad(load: NewLoad): Promise<LoadRecord> {
-    // COMMIT goes in the same write as the statement (inTransaction's commitWith). Past this point a
-    // connection that fails without the server's answer leaves the commit in doubt (withOwnerLock).
-    this.commitSent = true;
-    const { rows } = await this.tx.commitWith<LoadRow>(
-      prepared(
-        // The reservation and the limits' running totals in one statement (one round trip): a pending
-        // load counts from the moment it exists, a refused one never.
-        `WITH inserted AS (
-           INSERT INTO loads (card_id, owner_id, amount_cents, status, errors, idempotency_key, request_fingerprint,
-                              created_at, settled_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'refused' THEN $8::timestamptz END) RETURNING *
-         ), counted AS (
-           ${bucketUpsert('inserted', `inserted.status IN ${COUNTED}`, 'added_cents')}
-         )
-         SELECT * FROM inserted`,
-        [
-          load.cardId,
-          load.ownerId,
-          load.amountCents,
-          load.status,
-          JSON.stringify(load.errors),
-          load.idempotencyKey,
-          load.requestFingerprint,
-          load.createdAt,
-        ],
-      ),
-    );
-    return toLoad(rows[0]!);
   }
 }

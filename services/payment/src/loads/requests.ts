@@ -2,10 +2,10 @@
 import { createHash } from 'node:crypto';
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
 import { invalidArgument } from '@gatehouse/errors';
-import { cardNotFound, idempotencyConflict, PaymentErrors } from './errors';
-import type { CardRecord, LoadRecord, LoadStatus } from './ledger';
-import type { LoadError } from './limits';
-import { MAX_AMOUNT_CENTS } from './money';
+import { cardNotFound, idempotencyConflict, PaymentErrors } from '../errors';
+import type { CardRecord, LoadRecord, LoadStatus } from '../ledger';
+import type { LoadError } from '../limits';
+import { MAX_AMOUNT_CENTS } from '../money';
 
 const MAX_NONCE_LENGTH = 4096;
 
