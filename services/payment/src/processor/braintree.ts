@@ -1,86 +1,43 @@
 import type { Logger } from '@gatehouse/logger';
 import braintree from 'braintree';
-import type { LoadError } from '../limits';
 import { formatCents } from '../money';
+import { BraintreeMoneyBack } from './braintree-money-back';
 import {
+  type BraintreeSettings,
+  CHARGED,
+  collect,
+  declineErrors,
+  environmentFor,
+  PROCESSOR_TEXTS,
+  rejectionOf,
+  withDeadline,
+} from './braintree-sdk';
+import {
+  type CreditReport,
+  type DisputeReport,
   type Processor,
+  type ProcessorNotification,
   ProcessorUnavailableError,
+  type RefundLookup,
+  type RefundRequest,
+  type ReversalResult,
   type SaleLookup,
   type SaleOutcome,
   type SaleRequest,
+  type TransactionLookup,
 } from './processor';
 
-export interface BraintreeSettings {
-  merchantId: string;
-  publicKey: string;
-  privateKey: string;
-  environment: 'sandbox' | 'production';
-  /** A loopback gateway (tests, `http://127.0.0.1:9099`); wins over `environment`. */
-  gatewayUrl?: string;
-  timeoutMs: number;
-}
-
-/** Sale statuses that moved, or will move, money (Braintree's transaction statuses). */
-const CHARGED = new Set([
-  'authorizing',
-  'authorized',
-  'submitted_for_settlement',
-  'settling',
-  'settlement_pending',
-  'settlement_confirmed',
-  'settled',
-]);
-
-/**
- * SDK rejections that prove Braintree did not process the request: it refused to authenticate us,
- * the merchant or path does not exist, our keys were invalid before sending, or we were rate
- * limited. Every other rejection (timeouts, 5xx, network errors) leaves the outcome unknown.
- */
-const NOT_PROCESSED = new Set([
-  'authenticationError',
-  'authorizationError',
-  'notFoundError',
-  'invalidKeysError',
-  'upgradeRequired',
-  'tooManyRequestsError',
-  'testOperationPerformedInProductionError',
-]);
-
-/** What the ledger records, and clients read, when the processor gave no usable answer. */
-export const PROCESSOR_TEXTS = {
-  refused: 'the payment processor refused the request',
-  unreachable: 'the payment processor could not be reached; nothing was charged',
-  noAnswer: 'no answer from the payment processor; the outcome is unknown',
-};
-
-/**
- * Failures before a single byte reached the processor: the connection was refused or the name did
- * not resolve. Nothing can have been charged, so the load fails at once instead of waiting for
- * reconciliation (and counting against the user's limits meanwhile).
- */
-function neverSent(err: unknown): boolean {
-  const text = `${(err as { code?: unknown })?.code ?? ''} ${err instanceof Error ? err.message : String(err)}`;
-  return /\b(ECONNREFUSED|ENOTFOUND|EAI_AGAIN)\b/.test(text);
-}
-
-function environmentFor(settings: BraintreeSettings): braintree.Environment {
-  if (settings.gatewayUrl) {
-    const url = new URL(settings.gatewayUrl);
-    const ssl = url.protocol === 'https:';
-    const port = url.port || (ssl ? '443' : '80');
-    // The SDK calls environment.server:port directly over http or https.
-    return new braintree.Environment(url.hostname, port, url.origin, ssl, url.hostname, port);
-  }
-  return settings.environment === 'production' ? braintree.Environment.Production : braintree.Environment.Sandbox;
-}
+export { type BraintreeSettings, PROCESSOR_TEXTS };
 
 /** The processor, through the real `braintree` SDK. */
 export class BraintreeProcessor implements Processor {
   private readonly gateway: braintree.BraintreeGateway;
+  /** Voids, refunds, their lookups, the catch-up searches and notifications (./braintree-money-back.ts). */
+  private readonly moneyBack: BraintreeMoneyBack;
 
   constructor(
     private readonly settings: BraintreeSettings,
-    private readonly log: Logger,
+    protected readonly log: Logger,
   ) {
     this.gateway = new braintree.BraintreeGateway({
       environment: environmentFor(settings),
@@ -90,6 +47,7 @@ export class BraintreeProcessor implements Processor {
     });
     // Not a constructor option: the SDK's socket idle timeout (its default is 60 s).
     this.gateway.config.timeout = settings.timeoutMs;
+    this.moneyBack = new BraintreeMoneyBack(this.gateway, (call) => this.withDeadline(call), log);
   }
 
   async clientToken(): Promise<string> {
@@ -118,11 +76,8 @@ export class BraintreeProcessor implements Processor {
       );
     } catch (err) {
       // The cause goes to the log; the ledger and clients get a stable text (PROCESSOR_TEXTS).
-      const type = (err as { type?: string }).type;
       this.log.warn({ err, orderId: request.orderId }, 'processor sale failed without an answer');
-      if (type && NOT_PROCESSED.has(type)) return { kind: 'error', reason: PROCESSOR_TEXTS.refused };
-      if (neverSent(err)) return { kind: 'error', reason: PROCESSOR_TEXTS.unreachable };
-      return { kind: 'unknown', reason: PROCESSOR_TEXTS.noAnswer };
+      return rejectionOf(err);
     }
     const t = result.transaction as braintree.Transaction | undefined;
     if (result.success && t) {
@@ -146,12 +101,7 @@ export class BraintreeProcessor implements Processor {
     let found: braintree.Transaction[];
     try {
       found = await this.withDeadline(
-        (async () => {
-          const results: braintree.Transaction[] = [];
-          const stream = this.gateway.transaction.search((search) => search.orderId().is(orderId));
-          for await (const t of stream) results.push(t as braintree.Transaction);
-          return results;
-        })(),
+        collect<braintree.Transaction>(this.gateway.transaction.search((search) => search.orderId().is(orderId))),
       );
     } catch (err) {
       this.log.warn({ err, orderId }, 'processor search failed');
@@ -179,35 +129,40 @@ export class BraintreeProcessor implements Processor {
     };
   }
 
-  /** The SDK's timeout is per socket inactivity; this bounds the whole call, a trickling reply included. */
-  private withDeadline<T>(promise: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`no answer within ${this.settings.timeoutMs} ms`)),
-        this.settings.timeoutMs,
-      );
-    });
-    return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+  voidSale(saleId: string): Promise<ReversalResult> {
+    return this.moneyBack.voidSale(saleId);
   }
-}
 
-/**
- * Why a sale was declined, most specific first: validation errors, then the settlement, processor and
- * gateway answers (the order clients of the card-loading API have always seen).
- */
-function declineErrors(result: braintree.ValidatedResponse<braintree.Transaction>): LoadError[] {
-  const deep = result.errors?.deepErrors() ?? [];
-  if (deep.length > 0) return deep.map((e) => ({ code: String(e.code), message: e.message }));
-  const t = result.transaction as braintree.Transaction | undefined;
-  if (t?.processorSettlementResponseCode) {
-    return [{ code: t.processorSettlementResponseCode, message: t.processorSettlementResponseText ?? '' }];
+  refund(request: RefundRequest): Promise<ReversalResult> {
+    return this.moneyBack.refund(request);
   }
-  if (t?.processorResponseCode) return [{ code: t.processorResponseCode, message: t.processorResponseText ?? '' }];
-  if (t?.gatewayRejectionReason) {
-    return [
-      { code: t.gatewayRejectionReason, message: result.message || `Gateway Rejected: ${t.gatewayRejectionReason}` },
-    ];
+
+  findTransaction(id: string): Promise<TransactionLookup> {
+    return this.moneyBack.findTransaction(id);
   }
-  return [{ code: 'UNKNOWN', message: result.message || 'UNKNOWN' }];
+
+  findRefund(orderId: string): Promise<RefundLookup> {
+    return this.moneyBack.findRefund(orderId);
+  }
+
+  recentCredits(since: Date): Promise<CreditReport[]> {
+    return this.moneyBack.recentCredits(since);
+  }
+
+  recentDisputes(since: Date): Promise<DisputeReport[]> {
+    return this.moneyBack.recentDisputes(since);
+  }
+
+  parseNotification(signature: string, payload: string): Promise<ProcessorNotification> {
+    return this.moneyBack.parseNotification(signature, payload);
+  }
+
+  verifyChallenge(challenge: string): string {
+    return this.moneyBack.verifyChallenge(challenge);
+  }
+
+  /** The SDK's timeout is per socket inactivity; this bounds the whole call, a trickling reply included. */
+  protected withDeadline<T>(promise: Promise<T>): Promise<T> {
+    return withDeadline(promise, this.settings.timeoutMs);
+  }
 }

@@ -2,11 +2,12 @@
 // interface: the same sandbox decisions, the same kept sales (search finds them, tests inject the same
 // faults), the same outcomes the braintree SDK makes of its HTTP answers, without the SDK building a
 // request and parsing XML per sale. Under load that was most of a card load's CPU outside Postgres.
-// test/dev-processor-in-process.test.ts holds both paths to the same outcomes.
-
+// test/dev-processor-in-process.test.ts holds both paths to the same outcomes. Everything else (voids,
+// refunds, their searches, notifications) is rare and goes through the SDK to the processor's port.
+import { createLogger, type Logger } from '@gatehouse/logger';
 import { formatCents } from '../../money';
-import { PROCESSOR_TEXTS } from '../braintree';
-import type { Processor, SaleLookup, SaleOutcome, SaleRequest } from '../processor';
+import { BraintreeProcessor, PROCESSOR_TEXTS } from '../braintree';
+import type { SaleLookup, SaleOutcome, SaleRequest } from '../processor';
 import { APPROVED } from './sandbox';
 import type { DevProcessor } from './server';
 import { withOrderId } from './transactions';
@@ -34,18 +35,31 @@ function outcomeOf(t: GatewayTransaction): Extract<SaleOutcome, { kind: 'approve
   };
 }
 
-export class InProcessDevProcessor implements Processor {
+export class InProcessDevProcessor extends BraintreeProcessor {
   /** `timeoutMs`: PROCESSOR_TIMEOUT, what a hanging or slow sale (a test's fault) waits before it is unknown. */
   constructor(
     private readonly dev: DevProcessor,
     private readonly timeoutMs: number,
-  ) {}
+    log: Logger = createLogger({ name: 'dev-processor', level: 'silent' }),
+  ) {
+    super(
+      {
+        merchantId: dev.merchantId,
+        publicKey: dev.publicKey,
+        privateKey: dev.privateKey,
+        environment: 'sandbox',
+        gatewayUrl: dev.url,
+        timeoutMs,
+      },
+      log,
+    );
+  }
 
-  async clientToken(): Promise<string> {
+  override async clientToken(): Promise<string> {
     return this.dev.clientToken;
   }
 
-  async sale(request: SaleRequest): Promise<SaleOutcome> {
+  override async sale(request: SaleRequest): Promise<SaleOutcome> {
     const unknown: SaleOutcome = { kind: 'unknown', reason: NO_ANSWER };
     const fault = this.dev.faults.shift();
     if (fault === 'server-error' || fault === 'reset') return unknown;
@@ -71,7 +85,7 @@ export class InProcessDevProcessor implements Processor {
     return outcomeOf(sold.transaction);
   }
 
-  async findSale(orderId: string): Promise<SaleLookup> {
+  override async findSale(orderId: string): Promise<SaleLookup> {
     if (this.dev.searchFaults.shift() === 'server-error') return { kind: 'unknown', reason: NO_ANSWER };
     const found = withOrderId(this.dev, orderId);
     // As BraintreeProcessor: any charge wins; else the first sale's decline; else there is none.

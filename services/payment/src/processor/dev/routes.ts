@@ -1,6 +1,8 @@
 // The development processor's Braintree API: one table of the routes the braintree SDK calls (paths
 // under /merchants/<merchant id>), each with the handler that answers it as the gateway would.
-import { type DevState, sell, withOrderId } from './transactions';
+import { findTransaction, refundTransaction, searchDisputes, settleAs, voidTransaction } from './money-back-routes';
+import type { Answer, Route, RouteCall } from './routing';
+import { advance, sell, withOrderId } from './transactions';
 import {
   clientTokenXml,
   declinedXml,
@@ -10,32 +12,6 @@ import {
   transactionXml,
   validationXml,
 } from './wire';
-
-/** Answers with XML (the gateway's documents), a bare status, or a protocol violation (400, recorded). */
-export interface Answer {
-  xml(status: number, body: string): void;
-  status(status: number): void;
-  /** A request the real gateway's protocol does not allow: 400, and listed in `violations`. */
-  violation(problem: string): void;
-  /** The connection dropped without an answer (a fault). */
-  reset(): void;
-}
-
-export interface RouteCall {
-  state: DevState;
-  /** The JSON body, null when there is none. */
-  body: unknown;
-  /** The path's `:name` segments. */
-  params: Record<string, string>;
-  answer: Answer;
-}
-
-export interface Route {
-  method: 'GET' | 'POST' | 'PUT';
-  /** Below /merchants/<merchant id>; a `:name` segment matches one path segment. */
-  path: string;
-  handle(call: RouteCall): void;
-}
 
 const serverError = (answer: Answer) => answer.status(500);
 
@@ -74,18 +50,43 @@ function sale({ state, body, answer }: RouteCall) {
   return approved ? answer.xml(201, transactionXml(stored)) : answer.xml(422, declinedXml(stored));
 }
 
-/** What a search by order id finds: the SDK's `transaction.search(s => s.orderId().is(...))`. */
+/** The criteria the SDK's transaction searches send that the development processor answers. */
+const SEARCH_KEYS = new Set(['order_id', 'type', 'created_at', 'ids']);
+
+/**
+ * What a transaction search finds: by order id (`s.orderId().is(...)`), type (`s.type().is('credit')`)
+ * and creation time (`s.createdAt().min(date)`), as reconciliation searches.
+ */
 function matching({ state, body, answer }: RouteCall): GatewayTransaction[] | undefined {
-  const search = (body as { search?: { order_id?: { is?: unknown } } } | null)?.search;
-  if (typeof search?.order_id?.is !== 'string') {
-    answer.violation(`search without order_id.is: ${JSON.stringify(body)}`);
+  const search = (body as { search?: Record<string, unknown> } | null)?.search;
+  const orderId = (search?.order_id as { is?: unknown } | undefined)?.is;
+  const types = search?.type;
+  const createdMin = (search?.created_at as { min?: unknown } | undefined)?.min;
+  const unknown = Object.keys(search ?? {}).filter((k) => !SEARCH_KEYS.has(k));
+  const valid =
+    search &&
+    unknown.length === 0 &&
+    (orderId === undefined || typeof orderId === 'string') &&
+    (types === undefined || (Array.isArray(types) && types.every((t) => typeof t === 'string'))) &&
+    (createdMin === undefined || !Number.isNaN(Date.parse(String(createdMin)))) &&
+    (orderId !== undefined || types !== undefined || createdMin !== undefined);
+  if (!valid) {
+    answer.violation(`search the development processor does not answer: ${JSON.stringify(body)}`);
     return undefined;
   }
   if (state.searchFaults.shift() === 'server-error') {
     serverError(answer);
     return undefined;
   }
-  return withOrderId(state, search.order_id.is);
+  const since = createdMin === undefined ? undefined : Date.parse(String(createdMin));
+  const found =
+    typeof orderId === 'string'
+      ? withOrderId(state, orderId)
+      : [...state.transactions.values()].map((t) => advance(state, t));
+  return found.filter(
+    // Braintree compares whole seconds: a transaction of the same second as `min` is found.
+    (t) => (!Array.isArray(types) || types.includes(t.type)) && (since === undefined || t.createdMs >= since - 999),
+  );
 }
 
 /** The first step of a search: the ids that match. */
@@ -109,40 +110,12 @@ export const GATEWAY_ROUTES: readonly Route[] = [
   { method: 'POST', path: '/transactions', handle: sale },
   { method: 'POST', path: '/transactions/advanced_search_ids', handle: searchIds },
   { method: 'POST', path: '/transactions/advanced_search', handle: searchPage },
+  { method: 'GET', path: '/transactions/:id', handle: findTransaction },
+  { method: 'PUT', path: '/transactions/:id/void', handle: voidTransaction },
+  { method: 'POST', path: '/transactions/:id/refund', handle: refundTransaction },
+  // The sandbox's own settlement calls (gateway.testing.settle, settlementPending, settlementConfirm).
+  { method: 'PUT', path: '/transactions/:id/settle', handle: settleAs('settled') },
+  { method: 'PUT', path: '/transactions/:id/settlement_pending', handle: settleAs('settlement_pending') },
+  { method: 'PUT', path: '/transactions/:id/settlement_confirm', handle: settleAs('settlement_confirmed') },
+  { method: 'POST', path: '/disputes/advanced_search', handle: searchDisputes },
 ];
-
-/**
- * The route for `method` and `path` (below the merchant's prefix) with its parameters; `wrong-method`
- * when the path is served with another method only, undefined when no route has that path.
- */
-export function findRoute(
-  routes: readonly Route[],
-  method: string,
-  path: string,
-): { route: Route; params: Record<string, string> } | 'wrong-method' | undefined {
-  let pathMatched = false;
-  for (const route of routes) {
-    const params = matchPath(route.path, path);
-    if (!params) continue;
-    if (route.method === method) return { route, params };
-    pathMatched = true;
-  }
-  return pathMatched ? 'wrong-method' : undefined;
-}
-
-function matchPath(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split('/');
-  const got = path.split('/');
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const w = want[i] as string;
-    const g = got[i] as string;
-    if (w.startsWith(':')) {
-      // Transaction ids are [A-Za-z0-9_-] (the SDK refuses others before sending): nothing to decode.
-      if (!/^[A-Za-z0-9_-]+$/.test(g)) return undefined;
-      params[w.slice(1)] = g;
-    } else if (w !== g) return undefined;
-  }
-  return params;
-}

@@ -65,7 +65,14 @@ export type SaleDecision =
     };
 
 /** Sale statuses that moved (or will move) money. */
-export const APPROVED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
+export const APPROVED = new Set([
+  'authorized',
+  'submitted_for_settlement',
+  'settling',
+  'settled',
+  'settlement_pending',
+  'settlement_confirmed',
+]);
 
 const invalid = (error: ValidationError): SaleDecision => ({ kind: 'invalid', errors: [error] });
 

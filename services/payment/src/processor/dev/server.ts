@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Answer, findRoute, GATEWAY_ROUTES } from './routes';
+import { postNotification } from './notify';
+import { GATEWAY_ROUTES } from './routes';
+import { type Answer, findRoute } from './routing';
 import { type DevSale, type DevState, newState, sell } from './transactions';
 import { document, XML_CONTENT_TYPE } from './wire';
 
@@ -14,7 +16,8 @@ import { document, XML_CONTENT_TYPE } from './wire';
  * This file is its HTTP edge (credentials, body cap, protocol checks); ./routes.ts is the table of the
  * API's routes and ./transactions.ts what it remembers. Every request is checked against the protocol;
  * what does not match is answered 400 and listed in `violations`, so a test sees the SDK (or our use
- * of it) drift.
+ * of it) drift. Beside the API, `POST /dev/notifications` (./notify.ts) makes a signed notification
+ * and posts it where Braintree would (the gateway's route), so the whole flow can be tried locally.
  */
 
 export interface DevProcessorOptions {
@@ -25,6 +28,10 @@ export interface DevProcessorOptions {
   privateKey?: string;
   /** Keep every request in `requests` (tests read them); off by default, since it grows without end. */
   recordRequests?: boolean;
+  /** PAYMENT_DEV_SETTLE_AFTER: sales settle this long after they were made; unset, only when told to. */
+  settleAfterMs?: number;
+  /** PAYMENT_DEV_WEBHOOK_URL: where POST /dev/notifications posts what it signs. */
+  webhookUrl?: string;
 }
 
 export interface DevProcessor extends DevState {
@@ -46,11 +53,14 @@ export interface DevProcessor extends DevState {
 const MAX_BODY = 1024 * 1024;
 
 export async function startDevProcessor(options: DevProcessorOptions = {}): Promise<DevProcessor> {
-  const state = newState({
-    merchantId: options.merchantId ?? 'dev_merchant',
-    publicKey: options.publicKey ?? 'dev_public',
-    privateKey: options.privateKey ?? 'dev_private',
-  });
+  const state = newState(
+    {
+      merchantId: options.merchantId ?? 'dev_merchant',
+      publicKey: options.publicKey ?? 'dev_public',
+      privateKey: options.privateKey ?? 'dev_private',
+    },
+    options.settleAfterMs,
+  );
   const expectedAuth = `Basic ${Buffer.from(`${state.publicKey}:${state.privateKey}`).toString('base64')}`;
   const merchantPath = `/merchants/${state.merchantId}`;
 
@@ -72,7 +82,8 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
   });
 
   const route = (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => {
-    const path = req.url ?? '';
+    const url = req.url ?? '';
+    const [path = '', search = ''] = url.split('?', 2);
     const answer = answerTo(res);
     let body: unknown = null;
     try {
@@ -80,7 +91,8 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
     } catch {
       return answer.violation(`body is not JSON: ${raw.slice(0, 80)}`);
     }
-    if (options.recordRequests) state.requests.push({ method: req.method ?? '', path, headers: req.headers, body });
+    if (options.recordRequests)
+      state.requests.push({ method: req.method ?? '', path: url, headers: req.headers, body });
     if (req.headers['x-apiversion'] !== '6') return answer.violation(`X-ApiVersion ${req.headers['x-apiversion']}`);
     if (!String(req.headers.accept).includes('application/xml')) {
       return answer.violation(`Accept ${req.headers.accept}`);
@@ -93,7 +105,7 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
       : undefined;
     if (found === 'wrong-method') return answer.violation(`${req.method} ${path}`);
     if (!found) return answer.status(404);
-    found.route.handle({ state, body, params: found.params, answer });
+    found.route.handle({ state, body, params: found.params, query: new URLSearchParams(search), answer });
   };
 
   // Credentials first, then at most MAX_BODY bytes: a stranger's body is never read, and nobody's
@@ -102,6 +114,8 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
     res.writeHead(status, { Connection: 'close' }).end();
   };
   const server = http.createServer((req, res) => {
+    // The development lane: no credentials (loopback only, and it moves no money), its own checks.
+    if ((req.url ?? '').startsWith('/dev/')) return postNotification(state, options.webhookUrl, req, res);
     if (req.headers.authorization !== expectedAuth) {
       if (options.recordRequests) {
         state.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: null });

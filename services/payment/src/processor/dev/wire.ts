@@ -4,9 +4,10 @@
 // arrays say `type="array"`: the SDK's XML reader collapses the former and cannot map the latter
 // otherwise.
 
-/** A sale as the gateway keeps it: answered to the sale, and found again by search. */
+/** A sale (or a refund's credit) as the gateway keeps it: answered to the request, found again by search. */
 export interface GatewayTransaction {
   id: string;
+  type: 'sale' | 'credit';
   orderId: string;
   /** Two decimals, as sent. */
   amount: string;
@@ -17,6 +18,27 @@ export interface GatewayTransaction {
   card: CardDetails | null;
   /** ISO 8601 UTC, whole seconds. */
   createdAt: string;
+  /** The same instant in milliseconds: settling after PAYMENT_DEV_SETTLE_AFTER is measured from it. */
+  createdMs: number;
+  /** A credit: the sale it refunds. */
+  refundedTransactionId: string | null;
+  /** A sale: its refunds' credits. */
+  refundIds: string[];
+}
+
+/** A dispute as the gateway keeps it (the development processor opens them on request). */
+export interface GatewayDispute {
+  id: string;
+  transactionId: string;
+  /** Two decimals. */
+  amount: string;
+  /** The sale's amount. */
+  transactionAmount: string;
+  status: string;
+  /** YYYY-MM-DD, UTC. */
+  receivedDate: string;
+  /** When its status last changed (search by effective date finds it from then). */
+  effectiveMs: number;
 }
 
 export interface CardDetails {
@@ -58,8 +80,9 @@ export function transactionXml(t: GatewayTransaction): string {
       ? '<processor-response-code nil="true"/>'
       : `${text('processor-response-code', t.responseCode)}${text('processor-response-text', t.responseText ?? '')}<processor-response-type>${t.responseCode === '1000' ? 'approved' : 'soft_declined'}</processor-response-type>`;
   return (
-    `<transaction>${text('id', t.id)}${text('status', t.status)}<type>sale</type>${text('amount', t.amount)}` +
+    `<transaction>${text('id', t.id)}${text('status', t.status)}${text('type', t.type)}${text('amount', t.amount)}` +
     `<currency-iso-code>USD</currency-iso-code>${text('order-id', t.orderId)}` +
+    `${text('refunded-transaction-id', t.refundedTransactionId)}<refund-ids type="array">${t.refundIds.map((id) => text('item', id)).join('')}</refund-ids>` +
     `<created-at type="datetime">${t.createdAt}</created-at>${response}${text('gateway-rejection-reason', t.rejection)}` +
     `<processor-settlement-response-code></processor-settlement-response-code>${cardXml(t.card)}</transaction>`
   );
@@ -98,3 +121,22 @@ export const searchIdsXml = (ids: string[]) =>
 /** The second step: the transactions themselves, one page. */
 export const searchPageXml = (page: GatewayTransaction[]) =>
   `<credit-card-transactions type="collection"><current-page-number type="integer">1</current-page-number><page-size type="integer">50</page-size><total-items type="integer">${page.length}</total-items>${page.map(transactionXml).join('')}</credit-card-transactions>`;
+
+/** A dispute as the gateway renders it, in search results and notifications. */
+export function disputeXml(d: GatewayDispute): string {
+  const date = (name: string, value: string) => `<${name} type="date">${value}</${name}>`;
+  return (
+    `<dispute>${text('id', d.id)}${text('amount', d.amount)}${text('amount-disputed', d.amount)}` +
+    `<amount-won>0.00</amount-won><currency-iso-code>USD</currency-iso-code>${date('received-date', d.receivedDate)}` +
+    `<kind>chargeback</kind>${text('status', d.status)}<reason>fraud</reason>` +
+    `<transaction>${text('id', d.transactionId)}${text('amount', d.transactionAmount)}</transaction></dispute>`
+  );
+}
+
+/** One page of a dispute search (`dispute.search`): the SDK pages by `page-size` and `total-items`. */
+export const disputesPageXml = (page: GatewayDispute[], total: number, pageSize: number, pageNumber: number) =>
+  `<disputes type="collection"><current-page-number type="integer">${pageNumber}</current-page-number><page-size type="integer">${pageSize}</page-size><total-items type="integer">${total}</total-items>${page.map(disputeXml).join('')}</disputes>`;
+
+/** A notification as Braintree posts it (its payload is this XML, base64): kind, timestamp, subject. */
+export const notificationXml = (kind: string, timestamp: Date, subject: string) =>
+  `<notification><timestamp type="datetime">${timestamp.toISOString().replace(/\.\d+Z$/, 'Z')}</timestamp>${text('kind', kind)}<subject>${subject}</subject></notification>`;
