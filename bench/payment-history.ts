@@ -14,7 +14,7 @@ import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { createPool } from '../services/payment/src/db';
 import type { LedgerStore } from '../services/payment/src/ledger';
-import { PostgresLedgerStore } from '../services/payment/src/ledger';
+import { PostgresLedgerStore, postgresLedger } from '../services/payment/src/ledger';
 import { DAY_MS, type LimitRule, standardRules } from '../services/payment/src/limits';
 import { runMigrations } from '../services/payment/src/migrate';
 import { Payments } from '../services/payment/src/payments';
@@ -130,7 +130,13 @@ async function main(): Promise<void> {
       },
       log,
     );
-    const payments = new Payments({ store: benchStore(pool, ledgerSum), processor, rules: RULES, log });
+    const payments = new Payments({
+      ...postgresLedger(pool),
+      store: benchStore(pool, ledgerSum),
+      processor,
+      rules: RULES,
+      log,
+    });
     const busy = 'dev_busy';
     const now = new Date();
     const busyCard = await insertHistory(pool, busy, { count: HISTORY, end: now, spanMs: DAY_MS, amountCents: 1 });

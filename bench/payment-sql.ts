@@ -12,7 +12,7 @@ import { createLogger } from '@gatehouse/logger';
 import type { Pool, PoolClient } from 'pg';
 import { loadPaymentConfig } from '../services/payment/src/config';
 import { createPool } from '../services/payment/src/db';
-import { PostgresLedgerStore } from '../services/payment/src/ledger';
+import { PostgresLedgerStore, postgresLedger } from '../services/payment/src/ledger';
 import { Payments } from '../services/payment/src/payments';
 import { InProcessDevProcessor, startDevProcessor } from '../services/payment/src/processor/dev';
 import { cpuMs, postgresBackendsCpu } from './harness';
@@ -78,6 +78,7 @@ async function recordOneLoad(databaseUrl: string, env: Record<string, string>) {
     const card = await store.createCard(ownerId, 'recorded load', new Date(), 1);
     if (!card) throw new Error('the recording owner already has a card');
     const payments = new Payments({
+      ...postgresLedger(pool),
       store,
       processor: new InProcessDevProcessor(dev, 1000),
       rules: config.rules,

@@ -1,7 +1,7 @@
 // What tests need to point the payment service, or a Payments of their own, at the development processor (the loopback Braintree gateway).
 import type { Logger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
-import { PostgresLedgerStore } from '../src/ledger';
+import { postgresLedger } from '../src/ledger';
 import { type LimitRule, standardRules } from '../src/limits';
 import { Payments } from '../src/payments';
 import { BraintreeProcessor } from '../src/processor';
@@ -23,7 +23,7 @@ export function testPayments(
   pool: Pool,
   fake: DevProcessor,
   log: Logger,
-  options: { rules?: LimitRule[]; clock?: () => Date; timeoutMs?: number } = {},
+  options: { rules?: LimitRule[]; clock?: () => Date; timeoutMs?: number; refundsFreeLimits?: boolean } = {},
 ): Payments {
   const processor = new BraintreeProcessor(
     {
@@ -37,10 +37,11 @@ export function testPayments(
     log,
   );
   return new Payments({
-    store: new PostgresLedgerStore(pool),
+    ...postgresLedger(pool),
     processor,
     rules: options.rules ?? standardRules({ oneDayCents: 50_000 }),
     log,
     clock: options.clock,
+    refundsFreeLimits: options.refundsFreeLimits,
   });
 }

@@ -9,11 +9,15 @@ const SRC = path.join(__dirname, '..', 'src');
  * Bottom first. A unit is a folder of src/ or a file directly in it.
  * - money.ts, errors.ts: cents and their text; the service's error codes.
  * - limits.ts, db.ts: the compliance limits (rules and how a violation reads); the Postgres pool.
- * - ledger/: cards and loads in Postgres (records, the store interfaces, their SQL); processor/: the
- *   processor as the domain sees it, through the braintree SDK, and dev/, the development processor.
- *   Neither knows the other. migrate.ts: the ledger's migrations.
+ * - processor/: the processor as the domain sees it (what it reports: sales, reversals, disputes,
+ *   notifications), through the braintree SDK, and dev/, the development processor. migrate.ts: the
+ *   ledger's migrations.
+ * - ledger/: cards, loads, reversals and disputes in Postgres (records, the store interfaces, their SQL).
  * - loads/: a card load from request to settlement, its audit line, reconciliation of open loads.
- * - payments.ts: the domain's one face (cards, loads, reconciliation, drain) that the adapters call.
+ * - reversals/, disputes/: money that goes back, each outcome decided in its outcomes.ts; independent.
+ * - notifications/: the processor's notifications, verified, kept once, dispatched (to disputes/).
+ * - money-back.ts: reconciliation's round of money that goes back.
+ * - payments.ts: the domain's one face (cards, loads, reversals, notifications, reconciliation, drain).
  * - config.ts: reads the environment into the settings of every layer below it.
  * - grpc/: the gRPC server and its handlers; metrics.ts: the service's own series around them.
  * - service.ts: the composition root; main.ts, index.ts: the process and the package; cli/: one-shot entries.
@@ -21,8 +25,11 @@ const SRC = path.join(__dirname, '..', 'src');
 const LAYERS: string[][] = [
   ['money.ts', 'errors.ts'],
   ['limits.ts', 'db.ts'],
-  ['ledger', 'processor', 'migrate.ts'],
-  ['loads'],
+  ['processor', 'migrate.ts'],
+  ['ledger'],
+  ['loads', 'reversals', 'disputes'],
+  ['notifications'],
+  ['money-back.ts'],
   ['payments.ts'],
   ['config.ts'],
   ['grpc'],

@@ -19,13 +19,23 @@ export interface PaymentServerDeps {
   loads?: LoadRecorder;
 }
 
-/** Only the gateway calls payment: it has checked the user, whose id it passes as owner_id. */
+/**
+ * Only the gateway calls payment: it has checked the user, whose id it passes as owner_id; it serves the
+ * admin surface (AdminReverseLoad, ListUnmatchedDisputes) and the processor's notification route
+ * (HandleProcessorNotification, VerifyProcessorChallenge), whose signatures only payment can check.
+ */
 export const PAYMENT_ACCESS: AccessRules = {
   CreateClientToken: ['gateway'],
   CreateCard: ['gateway'],
   ListCards: ['gateway'],
   ListLoads: ['gateway'],
   LoadCard: ['gateway'],
+  GetCard: ['gateway'],
+  ReverseLoad: ['gateway'],
+  AdminReverseLoad: ['gateway'],
+  HandleProcessorNotification: ['gateway'],
+  VerifyProcessorChallenge: ['gateway'],
+  ListUnmatchedDisputes: ['gateway'],
 };
 
 export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpcServer> {

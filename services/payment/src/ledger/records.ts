@@ -1,6 +1,9 @@
 import type { LoadError } from '../limits';
 
-/** The ledger's vocabulary: cards, loads and how a load ends (the store's interface: ./store.ts). */
+/**
+ * The ledger's vocabulary: cards and loads and how a load ends (the store's interface: ./store.ts);
+ * reversals and disputes, the money that goes back: ./money-back.ts.
+ */
 
 export type LoadStatus = 'pending' | 'succeeded' | 'failed' | 'unknown' | 'refused';
 
@@ -10,6 +13,12 @@ export interface CardRecord {
   name: string;
   balanceCents: number;
   createdAt: Date;
+  /** What open disputes hold of the balance: it can be neither spent nor reversed. */
+  heldCents: number;
+  /** What lost disputes (or refunds made at the processor) could not debit. */
+  shortfallCents: number;
+  /** Set when a shortfall was recorded: loads and reversals are refused. */
+  frozenAt: Date | null;
 }
 
 export interface LoadRecord {
@@ -25,6 +34,8 @@ export interface LoadRecord {
   idempotencyKey: string | null;
   requestFingerprint: string | null;
   createdAt: Date;
+  /** What succeeded reversals gave back of it. */
+  reversedCents: number;
 }
 
 export interface NewLoad {

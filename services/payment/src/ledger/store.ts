@@ -1,4 +1,14 @@
 import type { LimitRule } from '../limits';
+import type {
+  CardFunds,
+  DisputeChange,
+  DisputeRecord,
+  NewReversal,
+  ReversalChange,
+  ReversalRecord,
+  ReversalStatus,
+  ReversalTarget,
+} from './money-back';
 import type { CardRecord, LoadRecord, NewLoad, Settlement, UnsentRelease, UnsentReservation } from './records';
 
 /** The store interfaces the domain needs; Postgres implements them (./postgres.ts). */
@@ -70,4 +80,105 @@ export interface LedgerStore {
     round: () => Promise<T>,
     options: { wait: boolean },
   ): Promise<{ ran: true; value: T } | { ran: false }>;
+}
+
+/** Reads and writes of reversals inside one transaction that holds the owner's lock. */
+export interface ReversalTransaction {
+  reversalByKey(requestedBy: string, idempotencyKey: string): Promise<ReversalRecord | null>;
+  /** The owner's load of that card and what a reversal of it must know; null when there is no such load. */
+  target(ownerId: string, cardId: number, loadId: number): Promise<ReversalTarget | null>;
+  insertReversal(reversal: NewReversal): Promise<ReversalRecord>;
+  /** The reversal, its row locked until the transaction ends. */
+  reversal(id: number): Promise<ReversalRecord | null>;
+  /** The reversal of that refund transaction, if one is recorded. */
+  reversalOfRefund(transactionId: string): Promise<ReversalRecord | null>;
+  funds(cardId: number): Promise<CardFunds>;
+  /** A void the processor refused because the sale settled meanwhile goes on as a refund. */
+  switchToRefund(reversalId: number): Promise<void>;
+  /**
+   * Writes the change when the reversal is still in one of `from` (else changes nothing and answers
+   * null): its row, the card's balance (and shortfall), the load's reversed amount and the limits'
+   * running totals, in this transaction.
+   */
+  apply(
+    reversal: ReversalRecord,
+    change: ReversalChange,
+    from: readonly ReversalStatus[],
+  ): Promise<{ reversal: ReversalRecord; balanceCents: number } | null>;
+}
+
+export interface ReversalStore {
+  /**
+   * Runs `fn` in one transaction under the owner's lock, the lock loads take: every check-then-write of
+   * one owner's balance, holds and reservations is serialised. A database that cannot take the
+   * transaction is a LedgerUnavailableError.
+   */
+  underOwnerLock<T>(ownerId: string, fn: (tx: ReversalTransaction) => Promise<T>): Promise<T>;
+  /** Who owns the load (admin requests name no owner); null when there is no such load on that card. */
+  ownerOfLoad(cardId: number, loadId: number): Promise<string | null>;
+  /** The load whose sale is this processor transaction. */
+  loadBySale(transactionId: string): Promise<LoadRecord | null>;
+  /** The processor transaction of the load's sale (what its reversals void or refund). */
+  loadSaleOf(loadId: number): Promise<string | null>;
+  /** Every reversal of these loads, oldest first. */
+  listReversals(loadIds: readonly number[]): Promise<ReversalRecord[]>;
+  /**
+   * Reversals whose outcome is open: pending or unknown ones created before `before`, and those awaiting
+   * the sale's settlement whatever their age; oldest first, ids above `afterId`.
+   */
+  listOpenReversals(before: Date, limit: number, afterId?: number): Promise<ReversalRecord[]>;
+}
+
+/** A notification as received and verified, before it is applied. */
+export interface ReceivedNotification {
+  /** sha256 of the payload, hex: the processor gives notifications no id. */
+  digest: string;
+  kind: string;
+  subjectId: string;
+  notifiedAt: Date | null;
+  receivedAt: Date;
+  signature: string;
+  payload: string;
+}
+
+/** What a notification changed. */
+export type NotificationOutcome = 'applied' | 'stale' | 'unmatched' | 'ignored';
+
+/** Reads and writes of disputes inside one transaction. */
+export interface DisputeTransaction {
+  loadBySale(transactionId: string): Promise<LoadRecord | null>;
+  /** Takes the owner's lock (the one loads and reversals take) until the transaction ends. */
+  lockOwner(ownerId: string): Promise<void>;
+  /** The dispute, its row locked until the transaction ends. */
+  dispute(processorDisputeId: string): Promise<DisputeRecord | null>;
+  funds(cardId: number): Promise<CardFunds>;
+  /**
+   * Writes the dispute as the change leaves it (inserting it if it is new) and its effect on the card
+   * (hold, debit, shortfall), in this transaction. `load` is the load it is about (null: none matches).
+   */
+  save(
+    existing: DisputeRecord | null,
+    load: LoadRecord | null,
+    change: DisputeChange,
+    at: Date,
+  ): Promise<DisputeRecord>;
+}
+
+export interface DisputeStore {
+  /**
+   * Keeps the notification (once: a digest seen before answers 'duplicate' and runs nothing) and runs
+   * `fn` in the same transaction, so a notification is recorded exactly when its effect is.
+   */
+  recordNotification(
+    notification: ReceivedNotification,
+    fn: (tx: DisputeTransaction) => Promise<NotificationOutcome>,
+  ): Promise<NotificationOutcome | 'duplicate'>;
+  /** Runs `fn` in one transaction (a dispute found by reconciliation's search). */
+  inTransaction<T>(fn: (tx: DisputeTransaction) => Promise<T>): Promise<T>;
+  /** A card's disputes, newest first. */
+  listDisputes(cardId: number): Promise<DisputeRecord[]>;
+  /** Disputes whose transaction matched no load, newest first. */
+  listUnmatchedDisputes(limit: number): Promise<DisputeRecord[]>;
+  /** Deletes notifications received before `before`, at most `limit`; the number deleted. */
+  pruneNotifications(before: Date, limit: number): Promise<number>;
 }

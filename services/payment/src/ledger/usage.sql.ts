@@ -61,7 +61,8 @@ function usageColumns(rules: readonly LimitRule[], now: Date, p: Params): string
     const buckets = (span: string, from: string, to?: string) =>
       `(SELECT coalesce(sum(added_cents - removed_cents), 0) FROM owner_load_totals WHERE owner_id = ${owner} AND span = '${span}'
           AND bucket_start >= ${from}${to ? ` AND bucket_start < ${to}` : ''})`;
-    return `(SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE owner_id = ${owner} AND status IN ${COUNTED}
+    // A voided load (or a refunded one, with PAYMENT_REFUNDS_FREE_LIMITS) counts less: uncounted_cents.
+    return `(SELECT coalesce(sum(amount_cents - uncounted_cents), 0) FROM loads WHERE owner_id = ${owner} AND status IN ${COUNTED}
                 AND created_at > ${edge} AND created_at < ${minute})
           + ${buckets('minute', minute, hour)} + ${buckets('hour', hour, day)} + ${buckets('day', day)} AS r${i}`;
   });

@@ -1,7 +1,7 @@
 import type { Logger } from '@gatehouse/logger';
 import { cardNotFound } from '../errors';
 import { type LedgerStore, LedgerUnavailableError, type LoadRecord, type UnsentReservation } from '../ledger';
-import { type LimitRule, limitViolations } from '../limits';
+import { cardFrozenError, type LimitRule, limitViolations } from '../limits';
 import type { Processor, SaleOutcome } from '../processor';
 import { auditLoadRecord } from './audit';
 import { type LoadAnswer, type LoadCardInput, replay, requestFingerprint, validateLoad } from './requests';
@@ -104,7 +104,10 @@ export class CardLoads {
         }
         if (!found) throw cardNotFound();
         const { card, usage } = found;
-        const violations = limitViolations(this.deps.rules, { current: usage }, amountCents);
+        // A frozen card (a lost dispute left it short) takes no loads until the shortfall is settled.
+        const violations = card.frozenAt
+          ? [cardFrozenError(card.shortfallCents)]
+          : limitViolations(this.deps.rules, { current: usage }, amountCents);
         const status = violations.length > 0 ? ('refused' as const) : ('pending' as const);
         const load = await tx.commitLoad({
           cardId: card.id,
