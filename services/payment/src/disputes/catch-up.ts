@@ -16,8 +16,11 @@ export interface DisputeCatchUpDeps {
 /** Disputes whose status changed since `since`: the number that changed the ledger. */
 export async function catchUpDisputes(deps: DisputeCatchUpDeps, since: Date): Promise<number> {
   const reports = await deps.processor.recentDisputes(since);
+  // What the ledger already has in the same status changes nothing: one read skips it, no lock taken.
+  const known = await deps.disputes.disputeStatuses(reports.map((r) => r.id));
   let changed = 0;
   for (const report of reports) {
+    if (known.get(report.id) === report.status) continue;
     try {
       const outcome = await deps.disputes.inTransaction((tx) => applyDisputeReport(tx, report, deps.clock(), deps.log));
       if (outcome !== 'stale') changed += 1;

@@ -41,6 +41,16 @@ export class PostgresDisputeStore implements DisputeStore {
     return rows.map(toDispute);
   }
 
+  async disputeStatuses(processorDisputeIds: readonly string[]): Promise<Map<string, string>> {
+    if (processorDisputeIds.length === 0) return new Map();
+    const { rows } = await this.pool.query<{ processor_dispute_id: string; status: string; load_id: string | null }>(
+      'SELECT processor_dispute_id, status, load_id FROM disputes WHERE processor_dispute_id = ANY($1::text[])',
+      [processorDisputeIds],
+    );
+    // An unmatched dispute is looked at again each time: its load may have appeared since.
+    return new Map(rows.filter((r) => r.load_id !== null).map((r) => [r.processor_dispute_id, r.status]));
+  }
+
   async listUnmatchedDisputes(limit: number): Promise<DisputeRecord[]> {
     const { rows } = await this.pool.query<DisputeRow>(
       'SELECT * FROM disputes WHERE load_id IS NULL ORDER BY id DESC LIMIT $1',

@@ -52,6 +52,15 @@ export class PostgresReversalStore implements ReversalStore {
     return rows[0]?.processor_transaction_id ?? null;
   }
 
+  async recordedRefunds(transactionIds: readonly string[]): Promise<Set<string>> {
+    if (transactionIds.length === 0) return new Set();
+    const { rows } = await this.pool.query<{ processor_transaction_id: string }>(
+      `SELECT processor_transaction_id FROM reversals WHERE method = 'refund' AND processor_transaction_id = ANY($1::text[])`,
+      [transactionIds],
+    );
+    return new Set(rows.map((r) => r.processor_transaction_id));
+  }
+
   async listReversals(loadIds: readonly number[]): Promise<ReversalRecord[]> {
     if (loadIds.length === 0) return [];
     const { rows } = await this.pool.query<ReversalRow>(

@@ -120,6 +120,8 @@ export interface ReversalStore {
   loadBySale(transactionId: string): Promise<LoadRecord | null>;
   /** The processor transaction of the load's sale (what its reversals void or refund). */
   loadSaleOf(loadId: number): Promise<string | null>;
+  /** Which of these refund transactions are recorded already (a round skips them without a lock). */
+  recordedRefunds(transactionIds: readonly string[]): Promise<Set<string>>;
   /** Every reversal of these loads, oldest first. */
   listReversals(loadIds: readonly number[]): Promise<ReversalRecord[]>;
   /**
@@ -177,6 +179,8 @@ export interface DisputeStore {
   inTransaction<T>(fn: (tx: DisputeTransaction) => Promise<T>): Promise<T>;
   /** A card's disputes, newest first. */
   listDisputes(cardId: number): Promise<DisputeRecord[]>;
+  /** The status the ledger has for each of these processor disputes it knows (a round skips the same). */
+  disputeStatuses(processorDisputeIds: readonly string[]): Promise<Map<string, string>>;
   /** Disputes whose transaction matched no load, newest first. */
   listUnmatchedDisputes(limit: number): Promise<DisputeRecord[]>;
   /** Deletes notifications received before `before`, at most `limit`; the number deleted. */

@@ -106,10 +106,14 @@ async function reconcileOne(deps: ReversalReconciliationDeps, r: ReversalRecord,
  * credits: each is recorded once (by its transaction id) as a reversal `processor` asked for.
  */
 export async function catchUpCredits(deps: ReversalReconciliationDeps, since: Date): Promise<number> {
-  const credits = await deps.processor.recentCredits(since);
+  const credits = (await deps.processor.recentCredits(since)).filter(
+    (c) => c.succeeded && c.refundedTransactionId && !OUR_REFUND.test(c.orderId),
+  );
+  // Most of the window's credits were recorded by an earlier round: one read skips them, no lock taken.
+  const known = await deps.store.recordedRefunds(credits.map((c) => c.id));
   let recorded = 0;
   for (const credit of credits) {
-    if (!credit.succeeded || OUR_REFUND.test(credit.orderId) || !credit.refundedTransactionId) continue;
+    if (known.has(credit.id) || !credit.refundedTransactionId) continue;
     try {
       if (await recordCredit(deps, credit, credit.refundedTransactionId)) recorded += 1;
     } catch (err) {
