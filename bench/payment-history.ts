@@ -12,14 +12,14 @@
 // the ledger, on another connection of the pool: the same work, for comparison only).
 import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
-import { BraintreeProcessor } from '../services/payment/src/braintree.processor';
 import { createPool } from '../services/payment/src/db';
-import { startDevProcessor } from '../services/payment/src/dev-processor';
 import type { LedgerStore } from '../services/payment/src/ledger';
-import { PostgresLedgerStore } from '../services/payment/src/ledger.store';
+import { PostgresLedgerStore, postgresLedger } from '../services/payment/src/ledger';
 import { DAY_MS, type LimitRule, standardRules } from '../services/payment/src/limits';
 import { runMigrations } from '../services/payment/src/migrate';
-import { Payments } from '../services/payment/src/payments.service';
+import { Payments } from '../services/payment/src/payments';
+import { BraintreeProcessor } from '../services/payment/src/processor';
+import { startDevProcessor } from '../services/payment/src/processor/dev';
 import { createTestDatabase } from '../services/payment/test/db';
 import { insertHistory, recomputeTotals } from '../services/payment/test/totals';
 
@@ -130,7 +130,13 @@ async function main(): Promise<void> {
       },
       log,
     );
-    const payments = new Payments({ store: benchStore(pool, ledgerSum), processor, rules: RULES, log });
+    const payments = new Payments({
+      ...postgresLedger(pool),
+      store: benchStore(pool, ledgerSum),
+      processor,
+      rules: RULES,
+      log,
+    });
     const busy = 'dev_busy';
     const now = new Date();
     const busyCard = await insertHistory(pool, busy, { count: HISTORY, end: now, spanMs: DAY_MS, amountCents: 1 });

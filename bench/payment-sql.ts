@@ -12,9 +12,9 @@ import { createLogger } from '@gatehouse/logger';
 import type { Pool, PoolClient } from 'pg';
 import { loadPaymentConfig } from '../services/payment/src/config';
 import { createPool } from '../services/payment/src/db';
-import { InProcessDevProcessor, startDevProcessor } from '../services/payment/src/dev-processor';
-import { PostgresLedgerStore } from '../services/payment/src/ledger.store';
-import { Payments } from '../services/payment/src/payments.service';
+import { PostgresLedgerStore, postgresLedger } from '../services/payment/src/ledger';
+import { Payments } from '../services/payment/src/payments';
+import { InProcessDevProcessor, startDevProcessor } from '../services/payment/src/processor/dev';
 import { cpuMs, postgresBackendsCpu } from './harness';
 import { OWNER_BASE, pgbenchScript, type Recorded } from './pgbench-script';
 
@@ -78,6 +78,7 @@ async function recordOneLoad(databaseUrl: string, env: Record<string, string>) {
     const card = await store.createCard(ownerId, 'recorded load', new Date(), 1);
     if (!card) throw new Error('the recording owner already has a card');
     const payments = new Payments({
+      ...postgresLedger(pool),
       store,
       processor: new InProcessDevProcessor(dev, 1000),
       rules: config.rules,

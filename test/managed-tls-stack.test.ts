@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { type DevProcessor, startDevProcessor } from '../services/payment/src/dev-processor';
+import { type DevProcessor, startDevProcessor } from '../services/payment/src/processor/dev';
 import { processorEnv } from '../services/payment/test/helpers';
 import { Browser } from './browser';
 import { type OwnPostgres, postgresMissing, startPostgres } from './servers/postgres';

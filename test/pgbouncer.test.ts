@@ -94,6 +94,9 @@ suite('behind PgBouncer in transaction mode', () => {
         'commit-in-doubt',
         'reconcile-lock',
         'round-trips',
+        'reversals',
+        'disputes',
+        'grpc-money-back',
       ].map((s) => `services/payment/test/${s}.test.ts`),
       'services/auth/src/stores/passkeys.test.ts',
     ]);

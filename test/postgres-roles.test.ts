@@ -21,7 +21,7 @@ import {
 } from '../services/auth/src/stores/postgres';
 import { PostgresAvatarStore } from '../services/avatar/src/stores/postgres';
 import { SCHEMA as PAYMENT_SCHEMA, createPool as paymentPool } from '../services/payment/src/db';
-import { PostgresLedgerStore } from '../services/payment/src/ledger.store';
+import { PostgresLedgerStore } from '../services/payment/src/ledger';
 import { runMigrations as paymentMigrations } from '../services/payment/src/migrate';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { type OwnPostgres, postgresMissing, startPostgres } from './servers/postgres';

@@ -81,7 +81,11 @@ function childrenOf(pid: number): number[] {
   }
   const found: number[] = [];
   const walk = (parent: number) => {
-    for (const [p, pp] of parents) if (pp === parent) found.push(p), walk(p);
+    for (const [p, pp] of parents) {
+      if (pp !== parent) continue;
+      found.push(p);
+      walk(p);
+    }
   };
   walk(pid);
   return found;

@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createLogger } from '@gatehouse/logger';
 import { createPool } from '../../services/payment/src/db';
-import { type DevProcessor, startDevProcessor } from '../../services/payment/src/dev-processor';
+import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv, testPayments } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';

@@ -9,7 +9,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type DevProcessor, startDevProcessor } from '../../services/payment/src/dev-processor';
+import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';

@@ -4,7 +4,7 @@
 
 import { createClient } from '@gatehouse/grpc-kit';
 import { loadProto, type telegram } from '@gatehouse/proto';
-import { type DevProcessor, startDevProcessor } from '../../services/payment/src/dev-processor';
+import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createGatehouseClient, type GatehouseClient } from '@gatehouse/client';
 import { generateSigningJwk, publicKeySetOf } from '@gatehouse/token';
 import bcrypt from 'bcryptjs';
-import { startDevProcessor } from '../../services/payment/src/dev-processor';
+import { startDevProcessor } from '../../services/payment/src/processor/dev';
 import { processorEnv } from '../../services/payment/test/helpers';
 import { type Answer, Browser } from '../../test/browser';
 import { createTestDatabase } from '../../test/databases';

@@ -1,7 +1,7 @@
 // The card-loading API end to end: real auth, avatar, payment and gateway processes, a logged-in
 // browser, the real braintree SDK (inside the payment process) talking to the loopback gateway.
 
-import { type DevProcessor, startDevProcessor } from '../../services/payment/src/dev-processor';
+import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';

@@ -15,7 +15,7 @@
 import { createLogger } from '@gatehouse/logger';
 import { Client as PgClient } from 'pg';
 import { createPool } from '../../services/payment/src/db';
-import { type DevProcessor, startDevProcessor } from '../../services/payment/src/dev-processor';
+import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { processorEnv, testPayments } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';
 import { type OwnPostgres, postgresMissing, startPostgres } from '../../test/servers/postgres';

@@ -1,8 +1,8 @@
 // The auth service's imports only go down (issue 17): every module of src/ belongs to one layer below,
 // and may import its own folder or a lower layer, never a higher one nor a sibling of its own layer.
 // Only the gRPC adapters and the composition root may use the transport libraries.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { importsOf, layeringProblems, sourceFiles, TRANSPORT_PACKAGES } from '../../../test/layering';
 
 const SRC = path.join(__dirname, '..', 'src');
 
@@ -39,69 +39,6 @@ const LAYERS: string[][] = [
 
 /** Units that may speak gRPC (or serve HTTP with Koa); everything else is domain code. */
 const TRANSPORT_UNITS = new Set(['grpc', 'service.ts', 'tracing.ts', 'main.ts']);
-const TRANSPORT_PACKAGES = /^(@grpc\/grpc-js|@gatehouse\/grpc-kit|@gatehouse\/proto|koa)(\/|$)/;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
-/** Every module specifier: static imports and re-exports, dynamic import() and require(). */
-function importsOf(source: string): string[] {
-  const found: string[] = [];
-  const patterns = [/\bfrom\s+'([^']+)'/g, /\bimport\s+'([^']+)'/g, /\b(?:import|require)\(\s*'([^']+)'\s*\)/g];
-  for (const pattern of patterns) for (const match of source.matchAll(pattern)) found.push(match[1] as string);
-  return found;
-}
-
-/** The folder of src/ a path lies in, or its file name when it lies directly in src/. */
-function unitOf(target: string): string {
-  const [first, ...rest] = path.relative(SRC, target).split(path.sep) as [string, ...string[]];
-  if (rest.length > 0 || first.endsWith('.ts')) return first;
-  // An import names a module without its extension, or a folder (its index.ts).
-  return existsSync(path.join(SRC, first)) ? first : `${first}.ts`;
-}
-
-function layerOf(unit: string): number {
-  return LAYERS.findIndex((layer) => layer.includes(unit));
-}
-
-/** Each file's imports against LAYERS and the transport rule; an empty list means the layering holds. */
-function layeringProblems(): string[] {
-  const problems: string[] = [];
-  for (const file of sourceFiles(SRC)) {
-    const name = path.relative(SRC, file);
-    const unit = unitOf(file);
-    const layer = layerOf(unit);
-    if (layer < 0) {
-      problems.push(`${name}: ${unit} is in no layer; add it to LAYERS`);
-      continue;
-    }
-    for (const spec of importsOf(readFileSync(file, 'utf8'))) {
-      if (!spec.startsWith('.')) {
-        if (!TRANSPORT_UNITS.has(unit) && TRANSPORT_PACKAGES.test(spec)) {
-          problems.push(`${name}: domain code imports ${spec}; transport belongs in grpc/`);
-        }
-        continue;
-      }
-      const target = path.resolve(path.dirname(file), spec);
-      if (!target.startsWith(SRC + path.sep)) {
-        problems.push(`${name}: imports ${spec}, outside src/`);
-        continue;
-      }
-      const targetUnit = unitOf(target);
-      if (targetUnit === unit) continue;
-      const targetLayer = layerOf(targetUnit);
-      if (targetLayer < 0 || targetLayer >= layer) {
-        problems.push(`${name}: imports ${spec} (${targetUnit}), which is not below ${unit}`);
-      }
-    }
-  }
-  return problems;
-}
 
 describe('auth service layering', () => {
   it('finds the modules it checks', () => {
@@ -117,6 +54,6 @@ describe('auth service layering', () => {
   });
 
   it('imports only go down, and only adapters use the transport', () => {
-    expect(layeringProblems()).toEqual([]);
+    expect(layeringProblems({ src: SRC, layers: LAYERS, transportUnits: TRANSPORT_UNITS })).toEqual([]);
   });
 });

@@ -113,8 +113,26 @@ test('PAYMENT_DEV_PROCESSOR: off by default; on, it listens on 8086 (or PAYMENT_
   });
   expect(
     loadPaymentConfig({ ...base, PAYMENT_DEV_PROCESSOR: 'true', PAYMENT_DEV_PROCESSOR_PORT: '0' }).devProcessor,
-  ).toEqual({ port: 0, timeoutMs: 10_000 });
+  ).toEqual({ port: 0, timeoutMs: 10_000, webhookUrl: 'http://127.0.0.1:8080/payment/webhooks/braintree' });
   expect(() => loadPaymentConfig({ ...base, PAYMENT_DEV_PROCESSOR: 'maybe' })).toThrow(/PAYMENT_DEV_PROCESSOR/);
+});
+
+test('PAYMENT_DEV_SETTLE_AFTER: never by default, else a duration; PAYMENT_DEV_WEBHOOK_URL: an http(s) URL', () => {
+  const dev = (extra: Record<string, string>) =>
+    loadPaymentConfig({ ...base, PAYMENT_DEV_PROCESSOR: 'true', ...extra }).devProcessor!;
+  expect(dev({}).settleAfterMs).toBeUndefined();
+  expect(dev({ PAYMENT_DEV_SETTLE_AFTER: 'never' }).settleAfterMs).toBeUndefined();
+  expect(dev({ PAYMENT_DEV_SETTLE_AFTER: '3s' }).settleAfterMs).toBe(3_000);
+  expect(() => dev({ PAYMENT_DEV_SETTLE_AFTER: 'soon' })).toThrow(/PAYMENT_DEV_SETTLE_AFTER/);
+  expect(dev({ PAYMENT_DEV_WEBHOOK_URL: 'http://127.0.0.1:9/hook' }).webhookUrl).toBe('http://127.0.0.1:9/hook');
+  expect(() => dev({ PAYMENT_DEV_WEBHOOK_URL: 'file:///etc/passwd' })).toThrow(/PAYMENT_DEV_WEBHOOK_URL/);
+});
+
+test('PAYMENT_REFUNDS_FREE_LIMITS is off unless asked; PAYMENT_RECONCILE_LOOKBACK is 3 days', () => {
+  expect(loadPaymentConfig(base)).toMatchObject({ refundsFreeLimits: false, reconcileLookbackMs: 3 * 86_400_000 });
+  expect(
+    loadPaymentConfig({ ...base, PAYMENT_REFUNDS_FREE_LIMITS: 'true', PAYMENT_RECONCILE_LOOKBACK: '1d' }),
+  ).toMatchObject({ refundsFreeLimits: true, reconcileLookbackMs: 86_400_000 });
 });
 
 test('PAYMENT_DEV_PROCESSOR with real processor credentials (or a gateway URL) is a config error', () => {

@@ -4,6 +4,7 @@ import {
   logFormat,
   logLevel,
   optionalText,
+  parseDuration,
   poolSize,
   port,
   readStructuredFile,
@@ -30,6 +31,25 @@ function amount(what: string, defaultValue?: string) {
     });
 }
 
+/** A duration that may be unset (or `never`): undefined then. */
+function optionalDuration(what: string) {
+  return z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined || text.trim() === '' || text.trim() === 'never') return undefined;
+      const ms = parseDuration(text.trim());
+      if (ms === null || ms <= 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${what} "${text}" is not a duration such as 3s, 15m or 2d, nor never`,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    });
+}
+
 const schema = z
   .object({
     DATABASE_URL: z.string().min(1, 'DATABASE_URL is required (postgres://...)'),
@@ -51,13 +71,24 @@ const schema = z
       z.url({ protocol: /^https?$/, message: 'PROCESSOR_GATEWAY_URL must be an http(s) URL' }).optional(),
     ),
     PROCESSOR_TIMEOUT: duration('10s'),
-    /** The development processor (src/dev-processor): a loopback Braintree that moves no money. */
+    /** The development processor (src/processor/dev): a loopback Braintree that moves no money. */
     PAYMENT_DEV_PROCESSOR: flag(false),
     PAYMENT_DEV_PROCESSOR_PORT: port(8086),
+    /** The development processor settles a sale this long after it (settling from half of it); unset: never. */
+    PAYMENT_DEV_SETTLE_AFTER: optionalDuration('PAYMENT_DEV_SETTLE_AFTER'),
+    /** Where the development processor posts the notifications POST /dev/notifications makes (the gateway's route). */
+    PAYMENT_DEV_WEBHOOK_URL: z
+      .string()
+      .default('http://127.0.0.1:8080/payment/webhooks/braintree')
+      .pipe(z.url({ protocol: /^https?$/, message: 'PAYMENT_DEV_WEBHOOK_URL must be an http(s) URL' })),
+    /** A refund frees the load's share of the compliance limits, as a void does (off: see docs/payments.md). */
+    PAYMENT_REFUNDS_FREE_LIMITS: flag(false),
     /** Loads whose outcome is open for this long are looked up at the processor... */
     PAYMENT_RECONCILE_AFTER: duration('10m'),
     /** ...this often. */
     PAYMENT_RECONCILE_INTERVAL: duration('5m'),
+    /** How far back each round searches the processor's credits and disputes. */
+    PAYMENT_RECONCILE_LOOKBACK: duration('3d'),
     /** Cards one owner may hold: creating one more is refused (409). */
     PAYMENT_MAX_CARDS_PER_OWNER: z.coerce.number().int().min(1).max(100_000).default(100),
     PAYMENT_LIMIT_1_DAY: amount('PAYMENT_LIMIT_1_DAY', '500.00'),
@@ -129,7 +160,11 @@ export interface PaymentConfig {
     timeoutMs: number;
   };
   /** PAYMENT_DEV_PROCESSOR: run the development processor on 127.0.0.1:`port` and use it (never with `processor`). */
-  devProcessor?: { port: number; timeoutMs: number };
+  devProcessor?: { port: number; timeoutMs: number; settleAfterMs?: number; webhookUrl: string };
+  /** PAYMENT_REFUNDS_FREE_LIMITS. */
+  refundsFreeLimits?: boolean;
+  /** PAYMENT_RECONCILE_LOOKBACK. */
+  reconcileLookbackMs?: number;
   rules: LimitRule[];
   /** PAYMENT_MAX_CARDS_PER_OWNER (default 100). */
   maxCardsPerOwner?: number;
@@ -168,8 +203,15 @@ export function loadPaymentConfig(env: Record<string, string | undefined>): Paym
     logFormat: c.LOG_FORMAT,
     processor,
     devProcessor: c.PAYMENT_DEV_PROCESSOR
-      ? { port: c.PAYMENT_DEV_PROCESSOR_PORT, timeoutMs: c.PROCESSOR_TIMEOUT }
+      ? {
+          port: c.PAYMENT_DEV_PROCESSOR_PORT,
+          timeoutMs: c.PROCESSOR_TIMEOUT,
+          settleAfterMs: c.PAYMENT_DEV_SETTLE_AFTER,
+          webhookUrl: c.PAYMENT_DEV_WEBHOOK_URL,
+        }
       : undefined,
+    refundsFreeLimits: c.PAYMENT_REFUNDS_FREE_LIMITS,
+    reconcileLookbackMs: c.PAYMENT_RECONCILE_LOOKBACK,
     maxCardsPerOwner: c.PAYMENT_MAX_CARDS_PER_OWNER,
     reconcileAfterMs: c.PAYMENT_RECONCILE_AFTER,
     reconcileIntervalMs: c.PAYMENT_RECONCILE_INTERVAL,

@@ -12,6 +12,10 @@ export const PaymentErrors = errorCodes(
   'INVALID_NONCE',
   'INVALID_IDEMPOTENCY_KEY',
   'CARD_NOT_FOUND',
+  'LOAD_NOT_FOUND',
+  'INVALID_ADMIN',
+  'INVALID_SIGNATURE',
+  'INVALID_CHALLENGE',
   'TOO_MANY_CARDS',
   'INVALID_PAGE',
   'IDEMPOTENCY_KEY_REUSED',
@@ -22,6 +26,7 @@ export const PaymentErrors = errorCodes(
 );
 
 export const cardNotFound = () => notFound(PaymentErrors.CARD_NOT_FOUND, 'card not found');
+export const loadNotFound = () => notFound(PaymentErrors.LOAD_NOT_FOUND, 'load not found');
 
 /** An idempotency key that cannot be honoured now; ALREADY_EXISTS on the wire (the gateway answers 409). */
 export const idempotencyConflict = (code: string, message: string) => new AppError('already_exists', code, message);

@@ -68,3 +68,14 @@ export function standardRules(limits: {
   }
   return rules;
 }
+
+/**
+ * The refusal of a frozen card (a lost dispute, or a refund made at the processor, took more than it
+ * had): no load or reversal until the shortfall is settled.
+ */
+export function cardFrozenError(shortfallCents: number): LoadError {
+  return {
+    code: 'card-frozen',
+    message: `this card is frozen: it is ${formatCents(shortfallCents)} short after a lost dispute or a refund made at the processor; loads and reversals are refused until the shortfall is settled`,
+  };
+}

@@ -27,6 +27,8 @@ export function measuredProcessor(processor: Processor, metrics: Metrics): Proce
     'Payment processor latency',
     labels,
   );
+  const kind = (o: { kind: string }) => o.kind;
+  const ok = () => 'ok';
   const timed = async <T>(operation: string, run: () => Promise<T>, outcome: (value: T) => string): Promise<T> => {
     const start = process.hrtime.bigint();
     const done = (kind: string) => {
@@ -61,6 +63,16 @@ export function measuredProcessor(processor: Processor, metrics: Metrics): Proce
         () => processor.findSale(orderId),
         (o) => o.kind,
       ),
+    voidSale: (saleId) => timed('void', () => processor.voidSale(saleId), kind),
+    refund: (request) => timed('refund', () => processor.refund(request), kind),
+    findTransaction: (id) => timed('find_transaction', () => processor.findTransaction(id), kind),
+    findRefund: (orderId) => timed('find_refund', () => processor.findRefund(orderId), kind),
+    recentCredits: (since) => timed('search_credits', () => processor.recentCredits(since), ok),
+    recentDisputes: (since) => timed('search_disputes', () => processor.recentDisputes(since), ok),
+    // Local work (a signature check and XML), not a call to the processor: counted, not timed apart.
+    parseNotification: (signature, payload) =>
+      timed('parse_notification', () => processor.parseNotification(signature, payload), ok),
+    verifyChallenge: (challenge) => processor.verifyChallenge(challenge),
   };
 }
 

@@ -4,16 +4,15 @@ import { createLogger, type Logger } from '@gatehouse/logger';
 import { Metrics, serveMetrics, watchPgPool } from '@gatehouse/metrics';
 import { oncePerReason } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
-import { BraintreeProcessor } from './braintree.processor';
 import type { PaymentConfig } from './config';
 import { createPool, postgresAnswers } from './db';
-import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './dev-processor';
 import { startPaymentServer } from './grpc/server';
-import { PostgresLedgerStore } from './ledger.store';
+import { postgresLedger } from './ledger';
 import { loadRecorder, measuredProcessor, watchBacklog } from './metrics';
 import { runMigrations } from './migrate';
-import { Payments } from './payments.service';
-import { type Processor, UnconfiguredProcessor } from './processor';
+import { Payments } from './payments';
+import { BraintreeProcessor, type Processor, UnconfiguredProcessor } from './processor';
+import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
 
 export interface PaymentServiceOverrides {
   log?: Logger;
@@ -53,7 +52,9 @@ export async function startPaymentService(
   let dev: DevProcessor | undefined;
   if (!processor && config.devProcessor) {
     const { port } = config.devProcessor;
-    dev = await startDevProcessor({ port, privateKey: randomBytes(24).toString('hex') }).catch(async (err: Error) => {
+    const { settleAfterMs, webhookUrl } = config.devProcessor;
+    const privateKey = randomBytes(24).toString('hex');
+    dev = await startDevProcessor({ port, privateKey, settleAfterMs, webhookUrl }).catch(async (err: Error) => {
       await pool.end();
       throw new Error(`PAYMENT_DEV_PROCESSOR: cannot listen on 127.0.0.1:${port}: ${err.message}`, { cause: err });
     });
@@ -61,9 +62,9 @@ export async function startPaymentService(
       { address: `127.0.0.1:${dev.port}` },
       'development payment processor on (PAYMENT_DEV_PROCESSOR): it approves test nonces and moves no money',
     );
-    // Called in-process (same sales, faults and outcomes as through the SDK, see dev-processor/in-process.ts);
+    // Called in-process (same sales, faults and outcomes as through the SDK, see processor/dev/in-process.ts);
     // its HTTP port stays for other braintree clients.
-    processor = new InProcessDevProcessor(dev, config.devProcessor.timeoutMs);
+    processor = new InProcessDevProcessor(dev, config.devProcessor.timeoutMs, log);
   }
   if (!processor) {
     log.warn('PROCESSOR_MERCHANT_ID and keys are not set: client tokens and card loads will fail');
@@ -77,13 +78,15 @@ export async function startPaymentService(
     watchBacklog(metrics, pool);
   }
   const payments = new Payments({
-    store: new PostgresLedgerStore(pool),
+    ...postgresLedger(pool),
     processor,
     rules: config.rules,
     log,
     clock: overrides.clock,
     reconcileAfterMs: config.reconcileAfterMs,
     maxCardsPerOwner: config.maxCardsPerOwner,
+    refundsFreeLimits: config.refundsFreeLimits,
+    lookbackMs: config.reconcileLookbackMs,
   });
 
   let migrated: Promise<boolean> | undefined;
@@ -154,20 +157,29 @@ export async function startPaymentService(
   };
 }
 
-/** Runs Payments.reconcile every `intervalMs`, skipping a tick while a round still runs; stop() waits for it. */
+/**
+ * Runs reconciliation every `intervalMs`: the loads' round (Payments.reconcile), then the round of money
+ * that went back (Payments.reconcileMoneyBack), skipping a tick while a round still runs; stop() waits.
+ */
 function startReconciler(payments: Payments, intervalMs: number, log: Logger): { stop(): Promise<void> } {
   let current: Promise<void> | undefined;
+  const round = async () => {
+    const loads = await payments.reconcile({ skipIfBusy: true });
+    if (loads.skipped) log.debug('reconciliation round skipped: another replica runs one');
+    else if (loads.checked > 0) log.info(loads, 'reconciliation round');
+    const back = await payments.reconcileMoneyBack({ skipIfBusy: true });
+    const { reversals, creditsRecorded, disputesChanged, notificationsPruned, failed } = back;
+    if (
+      !back.skipped &&
+      reversals.checked + creditsRecorded + disputesChanged + notificationsPruned + failed.length > 0
+    ) {
+      log.info(back, 'reconciliation round of money back');
+    }
+  };
   const timer = setInterval(() => {
     if (current) return;
-    current = payments
-      .reconcile({ skipIfBusy: true })
-      .then(
-        (report) => {
-          if (report.skipped) log.debug('reconciliation round skipped: another replica runs one');
-          else if (report.checked > 0) log.info(report, 'reconciliation round');
-        },
-        (err: unknown) => log.warn({ err }, 'reconciliation round failed'),
-      )
+    current = round()
+      .catch((err: unknown) => log.warn({ err }, 'reconciliation round failed'))
       .finally(() => {
         current = undefined;
       });

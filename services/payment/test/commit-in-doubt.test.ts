@@ -8,9 +8,9 @@ import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { type CommitCutter, startCommitCutter } from '../../../test/servers/commit-cutter';
 import { createPool } from '../src/db';
-import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
 import { standardRules } from '../src/limits';
 import { runMigrations } from '../src/migrate';
+import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import { createTestDatabase, type TestDatabase } from './db';
 import { testPayments } from './helpers';
 

@@ -3,9 +3,9 @@
 // use it). Both paths must give the domain the same outcomes for every sandbox case, fault and search,
 // or the in-process shortcut would test something else than the SDK path.
 import { createLogger } from '@gatehouse/logger';
-import { BraintreeProcessor } from '../src/braintree.processor';
-import { type DevProcessor, type Fault, InProcessDevProcessor, startDevProcessor } from '../src/dev-processor';
 import type { Processor, SaleLookup, SaleOutcome } from '../src/processor';
+import { BraintreeProcessor } from '../src/processor';
+import { type DevProcessor, type Fault, InProcessDevProcessor, startDevProcessor } from '../src/processor/dev';
 
 let dev: DevProcessor;
 let sdk: Processor;

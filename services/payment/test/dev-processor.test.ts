@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { ConfigError } from '@gatehouse/config';
 import { createLogger } from '@gatehouse/logger';
 import { loadPaymentConfig } from '../src/config';
-import type { DevProcessor } from '../src/dev-processor';
+import type { DevProcessor } from '../src/processor/dev';
 import { type RunningPaymentService, startPaymentService } from '../src/service';
 import { createTestDatabase, type TestDatabase } from './db';
 

@@ -9,7 +9,7 @@ import { createLogger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import { Client } from 'pg';
 import { loadPaymentConfig } from '../src/config';
-import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
+import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import { type RunningPaymentService, startPaymentService } from '../src/service';
 import { createTestDatabase, type TestDatabase } from './db';
 

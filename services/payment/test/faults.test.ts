@@ -4,8 +4,8 @@
 import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { createPool } from '../src/db';
-import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
 import { runMigrations } from '../src/migrate';
+import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import { createTestDatabase, type TestDatabase } from './db';
 import { testPayments } from './helpers';
 

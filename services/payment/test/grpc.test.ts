@@ -9,7 +9,7 @@ import { loadProto, type payment } from '@gatehouse/proto';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import { loadPaymentConfig } from '../src/config';
-import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
+import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import { type RunningPaymentService, startPaymentService } from '../src/service';
 import { createTestDatabase, type TestDatabase } from './db';
 

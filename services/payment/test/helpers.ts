@@ -1,11 +1,11 @@
 // What tests need to point the payment service, or a Payments of their own, at the development processor (the loopback Braintree gateway).
 import type { Logger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
-import { BraintreeProcessor } from '../src/braintree.processor';
-import type { DevProcessor } from '../src/dev-processor';
-import { PostgresLedgerStore } from '../src/ledger.store';
+import { postgresLedger } from '../src/ledger';
 import { type LimitRule, standardRules } from '../src/limits';
-import { Payments } from '../src/payments.service';
+import { Payments } from '../src/payments';
+import { BraintreeProcessor } from '../src/processor';
+import type { DevProcessor } from '../src/processor/dev';
 
 /** The payment service's settings for the development processor (for test/stack.ts's env). */
 export function processorEnv(fake: DevProcessor, timeout = '2s'): Record<string, string> {
@@ -23,7 +23,7 @@ export function testPayments(
   pool: Pool,
   fake: DevProcessor,
   log: Logger,
-  options: { rules?: LimitRule[]; clock?: () => Date; timeoutMs?: number } = {},
+  options: { rules?: LimitRule[]; clock?: () => Date; timeoutMs?: number; refundsFreeLimits?: boolean } = {},
 ): Payments {
   const processor = new BraintreeProcessor(
     {
@@ -37,10 +37,11 @@ export function testPayments(
     log,
   );
   return new Payments({
-    store: new PostgresLedgerStore(pool),
+    ...postgresLedger(pool),
     processor,
     rules: options.rules ?? standardRules({ oneDayCents: 50_000 }),
     log,
     clock: options.clock,
+    refundsFreeLimits: options.refundsFreeLimits,
   });
 }

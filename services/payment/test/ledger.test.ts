@@ -4,10 +4,10 @@ import { AppError } from '@gatehouse/errors';
 import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { createPool } from '../src/db';
-import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
 import { DAY_MS, type LimitRule, standardRules } from '../src/limits';
 import { runMigrations } from '../src/migrate';
-import type { Payments } from '../src/payments.service';
+import type { Payments } from '../src/payments';
+import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import { createTestDatabase, type TestDatabase } from './db';
 import { testPayments } from './helpers';
 
@@ -59,6 +59,7 @@ test('migrations are recorded and not applied twice', async () => {
     '001_ledger.sql',
     '002_unsettled_index.sql',
     '003_owner_load_totals.sql',
+    '004_reversals_disputes.sql',
   ]);
   // In their own schema, so that sharing a database with other services cannot mix tables.
   const where = await pool.query("SELECT to_regclass('payment.loads') AS loads, to_regclass('public.loads') AS public");

@@ -1,9 +1,8 @@
 // The real braintree SDK against the loopback gateway: what it sends, and how every answer (and
 // non-answer) becomes an outcome.
 import { createLogger } from '@gatehouse/logger';
-import { BraintreeProcessor, type BraintreeSettings } from '../src/braintree.processor';
-import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
-import { ProcessorUnavailableError } from '../src/processor';
+import { BraintreeProcessor, type BraintreeSettings, ProcessorUnavailableError } from '../src/processor';
+import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 
 const log = createLogger({ name: 'processor-test', level: 'silent' });
 let fake: DevProcessor;

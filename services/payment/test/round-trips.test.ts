@@ -7,9 +7,9 @@ import type { Writable } from 'node:stream';
 import { createLogger } from '@gatehouse/logger';
 import { Client, type Pool, type PoolClient } from 'pg';
 import { createPool } from '../src/db';
-import { type DevProcessor, startDevProcessor } from '../src/dev-processor';
 import { standardRules } from '../src/limits';
 import { runMigrations } from '../src/migrate';
+import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import { createTestDatabase, type TestDatabase } from './db';
 import { testPayments } from './helpers';
 

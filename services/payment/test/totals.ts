@@ -6,11 +6,15 @@ import { MIGRATIONS_DIR } from '../src/migrate';
 
 export const TOTALS_MIGRATION = readFileSync(path.join(MIGRATIONS_DIR, '003_owner_load_totals.sql'), 'utf8');
 
-/** Buckets whose running total differs from the sum of their counted loads (empty when consistent). */
+/**
+ * Buckets whose running total differs from the sum of their counted loads (empty when consistent); a
+ * voided load (a refunded one with PAYMENT_REFUNDS_FREE_LIMITS) counts less by its uncounted_cents.
+ */
 export async function totalsDrift(pool: Pool, ownerId?: string): Promise<unknown[]> {
   const { rows } = await pool.query(
     `WITH expected AS (
-       SELECT owner_id, s.span, date_trunc(s.span, created_at, 'UTC') AS bucket_start, sum(amount_cents) AS cents
+       SELECT owner_id, s.span, date_trunc(s.span, created_at, 'UTC') AS bucket_start,
+              sum(amount_cents - uncounted_cents) AS cents
          FROM loads CROSS JOIN (VALUES ('day'), ('hour'), ('minute')) AS s (span)
         WHERE status IN ('pending', 'succeeded', 'unknown') AND ($1::text IS NULL OR owner_id = $1)
         GROUP BY 1, 2, 3
@@ -28,7 +32,7 @@ export async function totalsDrift(pool: Pool, ownerId?: string): Promise<unknown
 /** The owner's counted total over (now - windowMs, ∞) straight from the ledger: the definition. */
 export async function ledgerUsage(pool: Pool, ownerId: string, now: Date, windowMs: number): Promise<number> {
   const { rows } = await pool.query(
-    `SELECT coalesce(sum(amount_cents), 0)::bigint AS s FROM loads
+    `SELECT coalesce(sum(amount_cents - uncounted_cents), 0)::bigint AS s FROM loads
       WHERE owner_id = $1 AND status IN ('pending', 'succeeded', 'unknown') AND created_at > $2`,
     [ownerId, new Date(now.getTime() - windowMs)],
   );

@@ -1,20 +1,33 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { AdminReverseLoadRequest as _payment_v1_AdminReverseLoadRequest, AdminReverseLoadRequest__Output as _payment_v1_AdminReverseLoadRequest__Output } from './payment/v1/AdminReverseLoadRequest';
 import type { Card as _payment_v1_Card, Card__Output as _payment_v1_Card__Output } from './payment/v1/Card';
 import type { CreateCardRequest as _payment_v1_CreateCardRequest, CreateCardRequest__Output as _payment_v1_CreateCardRequest__Output } from './payment/v1/CreateCardRequest';
 import type { CreateCardResponse as _payment_v1_CreateCardResponse, CreateCardResponse__Output as _payment_v1_CreateCardResponse__Output } from './payment/v1/CreateCardResponse';
 import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, CreateClientTokenRequest__Output as _payment_v1_CreateClientTokenRequest__Output } from './payment/v1/CreateClientTokenRequest';
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from './payment/v1/CreateClientTokenResponse';
+import type { Dispute as _payment_v1_Dispute, Dispute__Output as _payment_v1_Dispute__Output } from './payment/v1/Dispute';
+import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from './payment/v1/GetCardRequest';
+import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from './payment/v1/GetCardResponse';
+import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from './payment/v1/HandleProcessorNotificationRequest';
+import type { HandleProcessorNotificationResponse as _payment_v1_HandleProcessorNotificationResponse, HandleProcessorNotificationResponse__Output as _payment_v1_HandleProcessorNotificationResponse__Output } from './payment/v1/HandleProcessorNotificationResponse';
 import type { ListCardsRequest as _payment_v1_ListCardsRequest, ListCardsRequest__Output as _payment_v1_ListCardsRequest__Output } from './payment/v1/ListCardsRequest';
 import type { ListCardsResponse as _payment_v1_ListCardsResponse, ListCardsResponse__Output as _payment_v1_ListCardsResponse__Output } from './payment/v1/ListCardsResponse';
 import type { ListLoadsRequest as _payment_v1_ListLoadsRequest, ListLoadsRequest__Output as _payment_v1_ListLoadsRequest__Output } from './payment/v1/ListLoadsRequest';
 import type { ListLoadsResponse as _payment_v1_ListLoadsResponse, ListLoadsResponse__Output as _payment_v1_ListLoadsResponse__Output } from './payment/v1/ListLoadsResponse';
+import type { ListUnmatchedDisputesRequest as _payment_v1_ListUnmatchedDisputesRequest, ListUnmatchedDisputesRequest__Output as _payment_v1_ListUnmatchedDisputesRequest__Output } from './payment/v1/ListUnmatchedDisputesRequest';
+import type { ListUnmatchedDisputesResponse as _payment_v1_ListUnmatchedDisputesResponse, ListUnmatchedDisputesResponse__Output as _payment_v1_ListUnmatchedDisputesResponse__Output } from './payment/v1/ListUnmatchedDisputesResponse';
 import type { Load as _payment_v1_Load, Load__Output as _payment_v1_Load__Output } from './payment/v1/Load';
 import type { LoadCardRequest as _payment_v1_LoadCardRequest, LoadCardRequest__Output as _payment_v1_LoadCardRequest__Output } from './payment/v1/LoadCardRequest';
 import type { LoadCardResponse as _payment_v1_LoadCardResponse, LoadCardResponse__Output as _payment_v1_LoadCardResponse__Output } from './payment/v1/LoadCardResponse';
 import type { LoadError as _payment_v1_LoadError, LoadError__Output as _payment_v1_LoadError__Output } from './payment/v1/LoadError';
 import type { PaymentServiceClient as _payment_v1_PaymentServiceClient, PaymentServiceDefinition as _payment_v1_PaymentServiceDefinition } from './payment/v1/PaymentService';
+import type { Reversal as _payment_v1_Reversal, Reversal__Output as _payment_v1_Reversal__Output } from './payment/v1/Reversal';
+import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from './payment/v1/ReverseLoadRequest';
+import type { ReverseLoadResponse as _payment_v1_ReverseLoadResponse, ReverseLoadResponse__Output as _payment_v1_ReverseLoadResponse__Output } from './payment/v1/ReverseLoadResponse';
+import type { VerifyProcessorChallengeRequest as _payment_v1_VerifyProcessorChallengeRequest, VerifyProcessorChallengeRequest__Output as _payment_v1_VerifyProcessorChallengeRequest__Output } from './payment/v1/VerifyProcessorChallengeRequest';
+import type { VerifyProcessorChallengeResponse as _payment_v1_VerifyProcessorChallengeResponse, VerifyProcessorChallengeResponse__Output as _payment_v1_VerifyProcessorChallengeResponse__Output } from './payment/v1/VerifyProcessorChallengeResponse';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
   new(...args: ConstructorParameters<Constructor>): Subtype;
@@ -23,21 +36,36 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 export interface ProtoGrpcType {
   payment: {
     v1: {
+      AdminReverseLoadRequest: MessageTypeDefinition<_payment_v1_AdminReverseLoadRequest, _payment_v1_AdminReverseLoadRequest__Output>
       Card: MessageTypeDefinition<_payment_v1_Card, _payment_v1_Card__Output>
       CreateCardRequest: MessageTypeDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardRequest__Output>
       CreateCardResponse: MessageTypeDefinition<_payment_v1_CreateCardResponse, _payment_v1_CreateCardResponse__Output>
       CreateClientTokenRequest: MessageTypeDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenRequest__Output>
       CreateClientTokenResponse: MessageTypeDefinition<_payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenResponse__Output>
+      Dispute: MessageTypeDefinition<_payment_v1_Dispute, _payment_v1_Dispute__Output>
+      GetCardRequest: MessageTypeDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardRequest__Output>
+      GetCardResponse: MessageTypeDefinition<_payment_v1_GetCardResponse, _payment_v1_GetCardResponse__Output>
+      HandleProcessorNotificationRequest: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationRequest__Output>
+      HandleProcessorNotificationResponse: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationResponse__Output>
       ListCardsRequest: MessageTypeDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsRequest__Output>
       ListCardsResponse: MessageTypeDefinition<_payment_v1_ListCardsResponse, _payment_v1_ListCardsResponse__Output>
       ListLoadsRequest: MessageTypeDefinition<_payment_v1_ListLoadsRequest, _payment_v1_ListLoadsRequest__Output>
       ListLoadsResponse: MessageTypeDefinition<_payment_v1_ListLoadsResponse, _payment_v1_ListLoadsResponse__Output>
+      ListUnmatchedDisputesRequest: MessageTypeDefinition<_payment_v1_ListUnmatchedDisputesRequest, _payment_v1_ListUnmatchedDisputesRequest__Output>
+      ListUnmatchedDisputesResponse: MessageTypeDefinition<_payment_v1_ListUnmatchedDisputesResponse, _payment_v1_ListUnmatchedDisputesResponse__Output>
       Load: MessageTypeDefinition<_payment_v1_Load, _payment_v1_Load__Output>
       LoadCardRequest: MessageTypeDefinition<_payment_v1_LoadCardRequest, _payment_v1_LoadCardRequest__Output>
       LoadCardResponse: MessageTypeDefinition<_payment_v1_LoadCardResponse, _payment_v1_LoadCardResponse__Output>
       LoadError: MessageTypeDefinition<_payment_v1_LoadError, _payment_v1_LoadError__Output>
       LoadStatus: EnumTypeDefinition
       PaymentService: SubtypeConstructor<typeof grpc.Client, _payment_v1_PaymentServiceClient> & { service: _payment_v1_PaymentServiceDefinition }
+      Reversal: MessageTypeDefinition<_payment_v1_Reversal, _payment_v1_Reversal__Output>
+      ReversalMethod: EnumTypeDefinition
+      ReversalStatus: EnumTypeDefinition
+      ReverseLoadRequest: MessageTypeDefinition<_payment_v1_ReverseLoadRequest, _payment_v1_ReverseLoadRequest__Output>
+      ReverseLoadResponse: MessageTypeDefinition<_payment_v1_ReverseLoadResponse, _payment_v1_ReverseLoadResponse__Output>
+      VerifyProcessorChallengeRequest: MessageTypeDefinition<_payment_v1_VerifyProcessorChallengeRequest, _payment_v1_VerifyProcessorChallengeRequest__Output>
+      VerifyProcessorChallengeResponse: MessageTypeDefinition<_payment_v1_VerifyProcessorChallengeResponse, _payment_v1_VerifyProcessorChallengeResponse__Output>
     }
   }
 }

@@ -1,60 +1,19 @@
-import { AppError, unavailable } from '@gatehouse/errors';
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
-import { isDatabaseUnavailable } from '../db';
-import { PaymentErrors } from '../errors';
-import type { CardRecord, LoadRecord, LoadStatus } from '../ledger';
-import type { Payments } from '../payments.service';
-
-const STATUS: Record<LoadStatus, payment.LoadStatus__Output> = {
-  pending: 'LOAD_STATUS_PENDING',
-  succeeded: 'LOAD_STATUS_SUCCEEDED',
-  failed: 'LOAD_STATUS_FAILED',
-  unknown: 'LOAD_STATUS_UNKNOWN',
-  refused: 'LOAD_STATUS_REFUSED',
-};
-
-/**
- * Postgres out of reach is UNAVAILABLE (callers may retry); domain errors (AppError) pass as they are,
- * anything else is internal.
- */
-async function databaseFaultsUnavailable<T>(log: Logger, fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    if (isDatabaseUnavailable(err)) {
-      log.warn({ err }, 'Postgres unavailable');
-      throw unavailable(PaymentErrors.DATABASE_UNAVAILABLE, 'the card ledger is unavailable', err);
-    }
-    throw err;
-  }
-}
-
-/** int64 arrives as a decimal string (longs: String); anything that is not a safe id matches no card. */
-const toId = (value: string | number): number => {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n > 0 ? n : 0;
-};
-
-const cardMessage = (c: CardRecord): payment.Card => ({
-  id: c.id,
-  name: c.name,
-  balanceCents: c.balanceCents,
-  createdAt: c.createdAt.toISOString(),
-});
-
-const loadMessage = (l: LoadRecord): payment.Load => ({
-  id: l.id,
-  cardId: l.cardId,
-  amountCents: l.amountCents,
-  status: STATUS[l.status],
-  processorTransactionId: l.processorTransactionId ?? '',
-  processorResponseCode: l.processorResponseCode ?? '',
-  processorResponseText: l.processorResponseText ?? '',
-  createdAt: l.createdAt.toISOString(),
-});
+import type { LoadStatus } from '../ledger';
+import type { Payments } from '../payments';
+import {
+  cardMessage,
+  databaseFaultsUnavailable,
+  disputeMessage,
+  LOAD_STATUS,
+  loadMessage,
+  REVERSAL_STATUS,
+  reversalMessage,
+  toCents,
+  toId,
+} from './messages';
 
 /** Told of every load answered (metrics): its status and the limits that refused it. */
 export interface LoadRecorder {
@@ -99,8 +58,65 @@ export function paymentHandlers(
         // A replay answers an earlier load again: it is not a new one.
         if (!answer.replayed)
           recorder?.loadAnswered(answer.status, answer.status === 'refused' ? answer.errors.map((e) => e.code) : []);
-        return { ...answer, status: STATUS[answer.status] };
+        return { ...answer, status: LOAD_STATUS[answer.status] };
       }),
+    ),
+    ...moneyBackHandlers(payments, log),
+  };
+}
+
+/** Reversals, the card's holds and disputes, and the processor's notifications. */
+function moneyBackHandlers(payments: Payments, log: Logger) {
+  const reverse = (answer: Awaited<ReturnType<Payments['reverseLoad']>>): payment.ReverseLoadResponse => ({
+    status: REVERSAL_STATUS[answer.status],
+    errors: answer.errors,
+    reversal: reversalMessage(answer.reversal),
+    balanceCents: answer.balanceCents,
+    replayed: answer.replayed,
+  });
+  return {
+    GetCard: unaryHandler(log, (req: payment.GetCardRequest__Output) =>
+      databaseFaultsUnavailable(log, async () => {
+        const { card, disputes } = await payments.getCard(req.ownerId, toId(req.cardId));
+        return { card: cardMessage(card), disputes: disputes.map(disputeMessage) };
+      }),
+    ),
+    ReverseLoad: unaryHandler(log, (req: payment.ReverseLoadRequest__Output) =>
+      databaseFaultsUnavailable(log, async () =>
+        reverse(
+          await payments.reverseLoad({
+            requester: { kind: 'owner', ownerId: req.ownerId },
+            cardId: toId(req.cardId),
+            loadId: toId(req.loadId),
+            amountCents: toCents(req.amountCents),
+            idempotencyKey: req.idempotencyKey || undefined,
+          }),
+        ),
+      ),
+    ),
+    AdminReverseLoad: unaryHandler(log, (req: payment.AdminReverseLoadRequest__Output) =>
+      databaseFaultsUnavailable(log, async () =>
+        reverse(
+          await payments.reverseLoad({
+            requester: { kind: 'admin', name: req.admin },
+            cardId: toId(req.cardId),
+            loadId: toId(req.loadId),
+            amountCents: toCents(req.amountCents),
+            idempotencyKey: req.idempotencyKey || undefined,
+          }),
+        ),
+      ),
+    ),
+    HandleProcessorNotification: unaryHandler(log, (req: payment.HandleProcessorNotificationRequest__Output) =>
+      databaseFaultsUnavailable(log, () => payments.handleNotification(req.btSignature, req.btPayload)),
+    ),
+    VerifyProcessorChallenge: unaryHandler(log, async (req: payment.VerifyProcessorChallengeRequest__Output) => ({
+      response: payments.verifyChallenge(req.btChallenge),
+    })),
+    ListUnmatchedDisputes: unaryHandler(log, (req: payment.ListUnmatchedDisputesRequest__Output) =>
+      databaseFaultsUnavailable(log, async () => ({
+        disputes: (await payments.listUnmatchedDisputes(req.limit || undefined)).map(disputeMessage),
+      })),
     ),
   };
 }

@@ -2,7 +2,7 @@ import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcS
 import type { Logger } from '@gatehouse/logger';
 import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
-import type { Payments } from '../payments.service';
+import type { Payments } from '../payments';
 import { type LoadRecorder, paymentHandlers } from './handlers';
 
 export interface PaymentServerDeps {
@@ -19,7 +19,11 @@ export interface PaymentServerDeps {
   loads?: LoadRecorder;
 }
 
-/** Only the gateway calls payment: it has checked the user, whose id it passes as owner_id. */
+/**
+ * Only the gateway calls payment: it has checked the user, whose id it passes as owner_id; it serves the
+ * admin surface (AdminReverseLoad, ListUnmatchedDisputes) and the processor's notification route
+ * (HandleProcessorNotification, VerifyProcessorChallenge), whose signatures only payment can check.
+ */
 export const PAYMENT_ACCESS: AccessRules = {
   'payment.v1.PaymentService': {
     CreateClientToken: ['gateway'],
@@ -27,6 +31,12 @@ export const PAYMENT_ACCESS: AccessRules = {
     ListCards: ['gateway'],
     ListLoads: ['gateway'],
     LoadCard: ['gateway'],
+    GetCard: ['gateway'],
+    ReverseLoad: ['gateway'],
+    AdminReverseLoad: ['gateway'],
+    HandleProcessorNotification: ['gateway'],
+    VerifyProcessorChallenge: ['gateway'],
+    ListUnmatchedDisputes: ['gateway'],
   },
 };
 

@@ -7,6 +7,9 @@ export interface Card {
   'name'?: (string);
   'balanceCents'?: (number | string | Long);
   'createdAt'?: (string);
+  'heldCents'?: (number | string | Long);
+  'frozen'?: (boolean);
+  'shortfallCents'?: (number | string | Long);
 }
 
 export interface Card__Output {
@@ -14,4 +17,7 @@ export interface Card__Output {
   'name': (string);
   'balanceCents': (string);
   'createdAt': (string);
+  'heldCents': (string);
+  'frozen': (boolean);
+  'shortfallCents': (string);
 }

@@ -1,6 +1,7 @@
 // Original file: protos/payment/v1/payment.proto
 
 import type { LoadStatus as _payment_v1_LoadStatus, LoadStatus__Output as _payment_v1_LoadStatus__Output } from '../../payment/v1/LoadStatus';
+import type { Reversal as _payment_v1_Reversal, Reversal__Output as _payment_v1_Reversal__Output } from '../../payment/v1/Reversal';
 import type { Long } from '@grpc/proto-loader';
 
 export interface Load {
@@ -12,6 +13,8 @@ export interface Load {
   'processorResponseCode'?: (string);
   'processorResponseText'?: (string);
   'createdAt'?: (string);
+  'reversals'?: (_payment_v1_Reversal)[];
+  'reversibleCents'?: (number | string | Long);
 }
 
 export interface Load__Output {
@@ -23,4 +26,6 @@ export interface Load__Output {
   'processorResponseCode': (string);
   'processorResponseText': (string);
   'createdAt': (string);
+  'reversals': (_payment_v1_Reversal__Output)[];
+  'reversibleCents': (string);
 }

@@ -2,18 +2,38 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AdminReverseLoadRequest as _payment_v1_AdminReverseLoadRequest, AdminReverseLoadRequest__Output as _payment_v1_AdminReverseLoadRequest__Output } from '../../payment/v1/AdminReverseLoadRequest';
 import type { CreateCardRequest as _payment_v1_CreateCardRequest, CreateCardRequest__Output as _payment_v1_CreateCardRequest__Output } from '../../payment/v1/CreateCardRequest';
 import type { CreateCardResponse as _payment_v1_CreateCardResponse, CreateCardResponse__Output as _payment_v1_CreateCardResponse__Output } from '../../payment/v1/CreateCardResponse';
 import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, CreateClientTokenRequest__Output as _payment_v1_CreateClientTokenRequest__Output } from '../../payment/v1/CreateClientTokenRequest';
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from '../../payment/v1/CreateClientTokenResponse';
+import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from '../../payment/v1/GetCardRequest';
+import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from '../../payment/v1/GetCardResponse';
+import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from '../../payment/v1/HandleProcessorNotificationRequest';
+import type { HandleProcessorNotificationResponse as _payment_v1_HandleProcessorNotificationResponse, HandleProcessorNotificationResponse__Output as _payment_v1_HandleProcessorNotificationResponse__Output } from '../../payment/v1/HandleProcessorNotificationResponse';
 import type { ListCardsRequest as _payment_v1_ListCardsRequest, ListCardsRequest__Output as _payment_v1_ListCardsRequest__Output } from '../../payment/v1/ListCardsRequest';
 import type { ListCardsResponse as _payment_v1_ListCardsResponse, ListCardsResponse__Output as _payment_v1_ListCardsResponse__Output } from '../../payment/v1/ListCardsResponse';
 import type { ListLoadsRequest as _payment_v1_ListLoadsRequest, ListLoadsRequest__Output as _payment_v1_ListLoadsRequest__Output } from '../../payment/v1/ListLoadsRequest';
 import type { ListLoadsResponse as _payment_v1_ListLoadsResponse, ListLoadsResponse__Output as _payment_v1_ListLoadsResponse__Output } from '../../payment/v1/ListLoadsResponse';
+import type { ListUnmatchedDisputesRequest as _payment_v1_ListUnmatchedDisputesRequest, ListUnmatchedDisputesRequest__Output as _payment_v1_ListUnmatchedDisputesRequest__Output } from '../../payment/v1/ListUnmatchedDisputesRequest';
+import type { ListUnmatchedDisputesResponse as _payment_v1_ListUnmatchedDisputesResponse, ListUnmatchedDisputesResponse__Output as _payment_v1_ListUnmatchedDisputesResponse__Output } from '../../payment/v1/ListUnmatchedDisputesResponse';
 import type { LoadCardRequest as _payment_v1_LoadCardRequest, LoadCardRequest__Output as _payment_v1_LoadCardRequest__Output } from '../../payment/v1/LoadCardRequest';
 import type { LoadCardResponse as _payment_v1_LoadCardResponse, LoadCardResponse__Output as _payment_v1_LoadCardResponse__Output } from '../../payment/v1/LoadCardResponse';
+import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from '../../payment/v1/ReverseLoadRequest';
+import type { ReverseLoadResponse as _payment_v1_ReverseLoadResponse, ReverseLoadResponse__Output as _payment_v1_ReverseLoadResponse__Output } from '../../payment/v1/ReverseLoadResponse';
+import type { VerifyProcessorChallengeRequest as _payment_v1_VerifyProcessorChallengeRequest, VerifyProcessorChallengeRequest__Output as _payment_v1_VerifyProcessorChallengeRequest__Output } from '../../payment/v1/VerifyProcessorChallengeRequest';
+import type { VerifyProcessorChallengeResponse as _payment_v1_VerifyProcessorChallengeResponse, VerifyProcessorChallengeResponse__Output as _payment_v1_VerifyProcessorChallengeResponse__Output } from '../../payment/v1/VerifyProcessorChallengeResponse';
 
 export interface PaymentServiceClient extends grpc.Client {
+  AdminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  AdminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  AdminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  AdminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  adminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  adminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  adminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  adminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  
   CreateCard(argument: _payment_v1_CreateCardRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_CreateCardResponse__Output>): grpc.ClientUnaryCall;
   CreateCard(argument: _payment_v1_CreateCardRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_CreateCardResponse__Output>): grpc.ClientUnaryCall;
   CreateCard(argument: _payment_v1_CreateCardRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_CreateCardResponse__Output>): grpc.ClientUnaryCall;
@@ -31,6 +51,24 @@ export interface PaymentServiceClient extends grpc.Client {
   createClientToken(argument: _payment_v1_CreateClientTokenRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_CreateClientTokenResponse__Output>): grpc.ClientUnaryCall;
   createClientToken(argument: _payment_v1_CreateClientTokenRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_CreateClientTokenResponse__Output>): grpc.ClientUnaryCall;
   createClientToken(argument: _payment_v1_CreateClientTokenRequest, callback: grpc.requestCallback<_payment_v1_CreateClientTokenResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetCard(argument: _payment_v1_GetCardRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  GetCard(argument: _payment_v1_GetCardRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  GetCard(argument: _payment_v1_GetCardRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  GetCard(argument: _payment_v1_GetCardRequest, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  getCard(argument: _payment_v1_GetCardRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  getCard(argument: _payment_v1_GetCardRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  getCard(argument: _payment_v1_GetCardRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  getCard(argument: _payment_v1_GetCardRequest, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  
+  HandleProcessorNotification(argument: _payment_v1_HandleProcessorNotificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_HandleProcessorNotificationResponse__Output>): grpc.ClientUnaryCall;
+  HandleProcessorNotification(argument: _payment_v1_HandleProcessorNotificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_HandleProcessorNotificationResponse__Output>): grpc.ClientUnaryCall;
+  HandleProcessorNotification(argument: _payment_v1_HandleProcessorNotificationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_HandleProcessorNotificationResponse__Output>): grpc.ClientUnaryCall;
+  HandleProcessorNotification(argument: _payment_v1_HandleProcessorNotificationRequest, callback: grpc.requestCallback<_payment_v1_HandleProcessorNotificationResponse__Output>): grpc.ClientUnaryCall;
+  handleProcessorNotification(argument: _payment_v1_HandleProcessorNotificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_HandleProcessorNotificationResponse__Output>): grpc.ClientUnaryCall;
+  handleProcessorNotification(argument: _payment_v1_HandleProcessorNotificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_HandleProcessorNotificationResponse__Output>): grpc.ClientUnaryCall;
+  handleProcessorNotification(argument: _payment_v1_HandleProcessorNotificationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_HandleProcessorNotificationResponse__Output>): grpc.ClientUnaryCall;
+  handleProcessorNotification(argument: _payment_v1_HandleProcessorNotificationRequest, callback: grpc.requestCallback<_payment_v1_HandleProcessorNotificationResponse__Output>): grpc.ClientUnaryCall;
   
   ListCards(argument: _payment_v1_ListCardsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListCardsResponse__Output>): grpc.ClientUnaryCall;
   ListCards(argument: _payment_v1_ListCardsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ListCardsResponse__Output>): grpc.ClientUnaryCall;
@@ -50,6 +88,15 @@ export interface PaymentServiceClient extends grpc.Client {
   listLoads(argument: _payment_v1_ListLoadsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListLoadsResponse__Output>): grpc.ClientUnaryCall;
   listLoads(argument: _payment_v1_ListLoadsRequest, callback: grpc.requestCallback<_payment_v1_ListLoadsResponse__Output>): grpc.ClientUnaryCall;
   
+  ListUnmatchedDisputes(argument: _payment_v1_ListUnmatchedDisputesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListUnmatchedDisputesResponse__Output>): grpc.ClientUnaryCall;
+  ListUnmatchedDisputes(argument: _payment_v1_ListUnmatchedDisputesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ListUnmatchedDisputesResponse__Output>): grpc.ClientUnaryCall;
+  ListUnmatchedDisputes(argument: _payment_v1_ListUnmatchedDisputesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListUnmatchedDisputesResponse__Output>): grpc.ClientUnaryCall;
+  ListUnmatchedDisputes(argument: _payment_v1_ListUnmatchedDisputesRequest, callback: grpc.requestCallback<_payment_v1_ListUnmatchedDisputesResponse__Output>): grpc.ClientUnaryCall;
+  listUnmatchedDisputes(argument: _payment_v1_ListUnmatchedDisputesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListUnmatchedDisputesResponse__Output>): grpc.ClientUnaryCall;
+  listUnmatchedDisputes(argument: _payment_v1_ListUnmatchedDisputesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ListUnmatchedDisputesResponse__Output>): grpc.ClientUnaryCall;
+  listUnmatchedDisputes(argument: _payment_v1_ListUnmatchedDisputesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListUnmatchedDisputesResponse__Output>): grpc.ClientUnaryCall;
+  listUnmatchedDisputes(argument: _payment_v1_ListUnmatchedDisputesRequest, callback: grpc.requestCallback<_payment_v1_ListUnmatchedDisputesResponse__Output>): grpc.ClientUnaryCall;
+  
   LoadCard(argument: _payment_v1_LoadCardRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LoadCardResponse__Output>): grpc.ClientUnaryCall;
   LoadCard(argument: _payment_v1_LoadCardRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_LoadCardResponse__Output>): grpc.ClientUnaryCall;
   LoadCard(argument: _payment_v1_LoadCardRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LoadCardResponse__Output>): grpc.ClientUnaryCall;
@@ -59,25 +106,61 @@ export interface PaymentServiceClient extends grpc.Client {
   loadCard(argument: _payment_v1_LoadCardRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LoadCardResponse__Output>): grpc.ClientUnaryCall;
   loadCard(argument: _payment_v1_LoadCardRequest, callback: grpc.requestCallback<_payment_v1_LoadCardResponse__Output>): grpc.ClientUnaryCall;
   
+  ReverseLoad(argument: _payment_v1_ReverseLoadRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  ReverseLoad(argument: _payment_v1_ReverseLoadRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  ReverseLoad(argument: _payment_v1_ReverseLoadRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  ReverseLoad(argument: _payment_v1_ReverseLoadRequest, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  reverseLoad(argument: _payment_v1_ReverseLoadRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  reverseLoad(argument: _payment_v1_ReverseLoadRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  reverseLoad(argument: _payment_v1_ReverseLoadRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  reverseLoad(argument: _payment_v1_ReverseLoadRequest, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  
+  VerifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
+  VerifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
+  VerifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
+  VerifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
+  verifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
+  verifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
+  verifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
+  verifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementation {
+  AdminReverseLoad: grpc.handleUnaryCall<_payment_v1_AdminReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse>;
+  
   CreateCard: grpc.handleUnaryCall<_payment_v1_CreateCardRequest__Output, _payment_v1_CreateCardResponse>;
   
   CreateClientToken: grpc.handleUnaryCall<_payment_v1_CreateClientTokenRequest__Output, _payment_v1_CreateClientTokenResponse>;
+  
+  GetCard: grpc.handleUnaryCall<_payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse>;
+  
+  HandleProcessorNotification: grpc.handleUnaryCall<_payment_v1_HandleProcessorNotificationRequest__Output, _payment_v1_HandleProcessorNotificationResponse>;
   
   ListCards: grpc.handleUnaryCall<_payment_v1_ListCardsRequest__Output, _payment_v1_ListCardsResponse>;
   
   ListLoads: grpc.handleUnaryCall<_payment_v1_ListLoadsRequest__Output, _payment_v1_ListLoadsResponse>;
   
+  ListUnmatchedDisputes: grpc.handleUnaryCall<_payment_v1_ListUnmatchedDisputesRequest__Output, _payment_v1_ListUnmatchedDisputesResponse>;
+  
   LoadCard: grpc.handleUnaryCall<_payment_v1_LoadCardRequest__Output, _payment_v1_LoadCardResponse>;
+  
+  ReverseLoad: grpc.handleUnaryCall<_payment_v1_ReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse>;
+  
+  VerifyProcessorChallenge: grpc.handleUnaryCall<_payment_v1_VerifyProcessorChallengeRequest__Output, _payment_v1_VerifyProcessorChallengeResponse>;
   
 }
 
 export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
+  AdminReverseLoad: MethodDefinition<_payment_v1_AdminReverseLoadRequest, _payment_v1_ReverseLoadResponse, _payment_v1_AdminReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse__Output>
   CreateCard: MethodDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardResponse, _payment_v1_CreateCardRequest__Output, _payment_v1_CreateCardResponse__Output>
   CreateClientToken: MethodDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenRequest__Output, _payment_v1_CreateClientTokenResponse__Output>
+  GetCard: MethodDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardResponse, _payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse__Output>
+  HandleProcessorNotification: MethodDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationRequest__Output, _payment_v1_HandleProcessorNotificationResponse__Output>
   ListCards: MethodDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsResponse, _payment_v1_ListCardsRequest__Output, _payment_v1_ListCardsResponse__Output>
   ListLoads: MethodDefinition<_payment_v1_ListLoadsRequest, _payment_v1_ListLoadsResponse, _payment_v1_ListLoadsRequest__Output, _payment_v1_ListLoadsResponse__Output>
+  ListUnmatchedDisputes: MethodDefinition<_payment_v1_ListUnmatchedDisputesRequest, _payment_v1_ListUnmatchedDisputesResponse, _payment_v1_ListUnmatchedDisputesRequest__Output, _payment_v1_ListUnmatchedDisputesResponse__Output>
   LoadCard: MethodDefinition<_payment_v1_LoadCardRequest, _payment_v1_LoadCardResponse, _payment_v1_LoadCardRequest__Output, _payment_v1_LoadCardResponse__Output>
+  ReverseLoad: MethodDefinition<_payment_v1_ReverseLoadRequest, _payment_v1_ReverseLoadResponse, _payment_v1_ReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse__Output>
+  VerifyProcessorChallenge: MethodDefinition<_payment_v1_VerifyProcessorChallengeRequest, _payment_v1_VerifyProcessorChallengeResponse, _payment_v1_VerifyProcessorChallengeRequest__Output, _payment_v1_VerifyProcessorChallengeResponse__Output>
 }

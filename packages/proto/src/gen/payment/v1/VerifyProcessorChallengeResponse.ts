@@ -1,0 +1,10 @@
+// Original file: protos/payment/v1/payment.proto
+
+
+export interface VerifyProcessorChallengeResponse {
+  'response'?: (string);
+}
+
+export interface VerifyProcessorChallengeResponse__Output {
+  'response': (string);
+}

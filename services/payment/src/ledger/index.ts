@@ -1,0 +1,21 @@
+// The ledger in Postgres: cards and loads (records.ts), reversals and disputes (money-back.ts), the store
+// interfaces the domain uses (store.ts) and their Postgres implementations (postgres*.ts,
+// owner-transaction.ts, with the SQL of rows.ts, usage.sql.ts and money-back.sql.ts).
+import type { Pool } from 'pg';
+import { PostgresLedgerStore } from './postgres';
+import { PostgresDisputeStore } from './postgres-disputes';
+import { PostgresReversalStore } from './postgres-reversals';
+
+export * from './money-back';
+export * from './records';
+export type * from './store';
+export { PostgresDisputeStore, PostgresLedgerStore, PostgresReversalStore };
+
+/** Every store of the ledger on one pool: what Payments takes as `store`, `reversals` and `disputes`. */
+export function postgresLedger(pool: Pool) {
+  return {
+    store: new PostgresLedgerStore(pool),
+    reversals: new PostgresReversalStore(pool),
+    disputes: new PostgresDisputeStore(pool),
+  };
+}

@@ -1,0 +1,76 @@
+// What a load request must hold, and what a replayed request (same idempotency key) answers.
+import { createHash } from 'node:crypto';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
+import { invalidArgument } from '@gatehouse/errors';
+import { cardNotFound, idempotencyConflict, PaymentErrors } from '../errors';
+import type { CardRecord, LoadRecord, LoadStatus } from '../ledger';
+import type { LoadError } from '../limits';
+import { MAX_AMOUNT_CENTS } from '../money';
+
+const MAX_NONCE_LENGTH = 4096;
+
+export interface LoadCardInput {
+  ownerId: string;
+  cardId: number;
+  nonce: string;
+  amountCents: number;
+  idempotencyKey?: string;
+}
+
+export interface LoadAnswer {
+  status: Exclude<LoadStatus, 'pending'>;
+  errors: LoadError[];
+  loadId: number;
+  balanceCents: number;
+  replayed: boolean;
+}
+
+export function requireOwner(ownerId: string): void {
+  if (ownerId.trim() === '') throw invalidArgument(PaymentErrors.OWNER_REQUIRED, 'owner_id is required');
+}
+
+export function validateLoad(input: LoadCardInput): void {
+  requireOwner(input.ownerId);
+  if (!Number.isSafeInteger(input.cardId) || input.cardId <= 0) throw cardNotFound();
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > MAX_AMOUNT_CENTS) {
+    throw invalidArgument(PaymentErrors.INVALID_AMOUNT, 'amount must be a positive number of cents');
+  }
+  if (input.nonce.trim() === '' || input.nonce.length > MAX_NONCE_LENGTH) {
+    throw invalidArgument(PaymentErrors.INVALID_NONCE, 'nonce is required');
+  }
+  if ((input.idempotencyKey ?? '').length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw invalidArgument(
+      PaymentErrors.INVALID_IDEMPOTENCY_KEY,
+      `idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    );
+  }
+}
+
+/** What identifies "the same request" for an idempotency key. */
+export function requestFingerprint(input: LoadCardInput): string {
+  return createHash('sha256')
+    .update(JSON.stringify([input.cardId, input.amountCents, input.nonce]))
+    .digest('hex');
+}
+
+export function replay(earlier: LoadRecord, card: CardRecord | null, fingerprint: string | null): LoadAnswer {
+  if (earlier.requestFingerprint !== fingerprint) {
+    throw idempotencyConflict(
+      PaymentErrors.IDEMPOTENCY_KEY_REUSED,
+      'this idempotency key was already used for a different request',
+    );
+  }
+  if (earlier.status === 'pending') {
+    throw idempotencyConflict(
+      PaymentErrors.IDEMPOTENCY_KEY_IN_USE,
+      'a request with this idempotency key is in progress',
+    );
+  }
+  return {
+    status: earlier.status,
+    errors: earlier.errors,
+    loadId: earlier.id,
+    balanceCents: card?.balanceCents ?? 0,
+    replayed: true,
+  };
+}

@@ -1,0 +1,224 @@
+import { invalidArgument, unavailable } from '@gatehouse/errors';
+import type { Logger } from '@gatehouse/logger';
+import { cardNotFound, PaymentErrors, tooManyCards } from './errors';
+import type { CardRecord, DisputeRecord, DisputeStore, LedgerStore, ReversalStore } from './ledger';
+import type { LimitRule } from './limits';
+import { CardLoads } from './loads/load-card';
+import { DEFAULT_RECONCILE_AFTER_MS, type ReconcileReport, reconcile } from './loads/reconciliation';
+import { type LoadAnswer, type LoadCardInput, requireOwner } from './loads/requests';
+import { type MoneyBackReport, reconcileMoneyBack } from './money-back';
+import { type NotificationAnswer, ProcessorNotifications } from './notifications/notifications';
+import { type Processor, ProcessorUnavailableError } from './processor';
+import type { ReverseAnswer, ReverseLoadInput } from './reversals/requests';
+import { LoadReversals } from './reversals/reverse-load';
+import { type LoadView, loadViews } from './reversals/views';
+
+export const MAX_CARD_NAME_LENGTH = 100;
+export const DEFAULT_MAX_CARDS_PER_OWNER = 100;
+/** GET /cards/ pages: 50 cards unless asked, never more than 200. */
+export const DEFAULT_CARDS_PAGE = 50;
+export const MAX_CARDS_PAGE = 200;
+/** A page cursor: the id of the last card of the page before. */
+const CURSOR = /^[1-9][0-9]{0,15}$/;
+
+export interface PaymentsDeps {
+  store: LedgerStore;
+  reversals: ReversalStore;
+  disputes: DisputeStore;
+  processor: Processor;
+  rules: readonly LimitRule[];
+  log: Logger;
+  /**
+   * How old an open load must be before reconciliation asks the processor about it: well past the
+   * processor timeout, so a load still in flight is never settled twice, and past the delay before
+   * the processor's search finds a new sale.
+   */
+  reconcileAfterMs?: number;
+  /** Cards one owner may hold (PAYMENT_MAX_CARDS_PER_OWNER); 100 when unset. */
+  maxCardsPerOwner?: number;
+  /** Injected so tests can move time across a window boundary. */
+  clock?: () => Date;
+  /** PAYMENT_REFUNDS_FREE_LIMITS: a refund frees the load's share of the limits, as a void always does. */
+  refundsFreeLimits?: boolean;
+  /** How far back reconciliation searches the processor's credits and disputes (PAYMENT_RECONCILE_LOOKBACK). */
+  lookbackMs?: number;
+}
+
+/** Three days: a round every few minutes finds what a failed notification missed long before. */
+export const DEFAULT_LOOKBACK_MS = 3 * 86_400_000;
+
+/**
+ * Cards, their ledger and the processor: the card-loading API without its transport. Each kind of money
+ * movement has its room (loads/, reversals/, disputes/ with notifications/); this is their one face.
+ */
+export class Payments {
+  private readonly clock: () => Date;
+  /** Loads and reversals between reservation and outcome: shutdown waits for these (see drain). */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  /** Set by drain(): a load that arrives now is refused before it starts, so another replica takes it. */
+  private draining = false;
+  private readonly loads: CardLoads;
+  private readonly reversals: LoadReversals;
+  private readonly notifications: ProcessorNotifications;
+
+  constructor(private readonly deps: PaymentsDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+    this.loads = new CardLoads({
+      ...deps,
+      clock: this.clock,
+      track: (work) => this.track(work),
+      stopping: () => this.draining,
+    });
+    const refundsFreeLimits = deps.refundsFreeLimits ?? false;
+    this.reversals = new LoadReversals({ ...deps, store: deps.reversals, clock: this.clock, refundsFreeLimits });
+    this.notifications = new ProcessorNotifications({ ...deps, clock: this.clock });
+  }
+
+  async clientToken(ownerId: string): Promise<string> {
+    requireOwner(ownerId);
+    try {
+      return await this.deps.processor.clientToken();
+    } catch (err) {
+      if (err instanceof ProcessorUnavailableError) {
+        this.deps.log.warn({ err }, 'client token failed');
+        throw unavailable(PaymentErrors.PROCESSOR_UNAVAILABLE, 'payment processor unavailable', err);
+      }
+      throw err;
+    }
+  }
+
+  async createCard(ownerId: string, name: string): Promise<CardRecord> {
+    requireOwner(ownerId);
+    const trimmed = name.trim();
+    if (trimmed === '' || trimmed.length > MAX_CARD_NAME_LENGTH) {
+      throw invalidArgument(PaymentErrors.INVALID_CARD_NAME, `name must be 1 to ${MAX_CARD_NAME_LENGTH} characters`);
+    }
+    const max = this.deps.maxCardsPerOwner ?? DEFAULT_MAX_CARDS_PER_OWNER;
+    const card = await this.deps.store.createCard(ownerId, trimmed, this.clock(), max);
+    if (!card) throw tooManyCards(max);
+    return card;
+  }
+
+  /** One page of the owner's cards, oldest first, and the cursor of the next page (empty: the last). */
+  async listCards(ownerId: string, page: { limit?: number; cursor?: string } = {}) {
+    requireOwner(ownerId);
+    const limit = page.limit || DEFAULT_CARDS_PAGE;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CARDS_PAGE) {
+      throw invalidArgument(PaymentErrors.INVALID_PAGE, `limit must be 1 to ${MAX_CARDS_PAGE}`);
+    }
+    if (page.cursor && !CURSOR.test(page.cursor)) {
+      throw invalidArgument(PaymentErrors.INVALID_PAGE, 'cursor must be the next of a previous page');
+    }
+    // One more than asked tells whether a next page exists.
+    const cards = await this.deps.store.listCards(ownerId, { afterId: Number(page.cursor || 0), limit: limit + 1 });
+    const more = cards.length > limit;
+    const shown = more ? cards.slice(0, limit) : cards;
+    return { cards: shown, next: more ? String(shown.at(-1)?.id) : '' };
+  }
+
+  /** One of the owner's cards and its disputes, newest first. */
+  async getCard(ownerId: string, cardId: number): Promise<{ card: CardRecord; disputes: DisputeRecord[] }> {
+    requireOwner(ownerId);
+    const card = await this.deps.store.findCard(ownerId, cardId);
+    if (!card) throw cardNotFound();
+    return { card, disputes: await this.deps.disputes.listDisputes(card.id) };
+  }
+
+  /** The card's loads, newest first, each with its reversals and what may still be reversed. */
+  async listLoads(ownerId: string, cardId: number): Promise<LoadView[]> {
+    requireOwner(ownerId);
+    const card = await this.deps.store.findCard(ownerId, cardId);
+    if (!card) throw cardNotFound();
+    const loads = await this.deps.store.listLoads(card.id);
+    const [reversals, disputes] = await Promise.all([
+      this.deps.reversals.listReversals(loads.map((l) => l.id)),
+      this.deps.disputes.listDisputes(card.id),
+    ]);
+    return loadViews(loads, reversals, disputes);
+  }
+
+  /** A card load (./loads/load-card.ts); refused before it starts once the service is draining. */
+  loadCard(input: LoadCardInput): Promise<LoadAnswer> {
+    if (this.draining) {
+      return Promise.reject(
+        unavailable(PaymentErrors.DRAINING, 'the payment service is shutting down; nothing was charged, retry'),
+      );
+    }
+    return this.track(this.loads.load(input));
+  }
+
+  /** A reversal of a load (./reversals/reverse-load.ts); refused before it starts once the service is draining. */
+  reverseLoad(input: ReverseLoadInput): Promise<ReverseAnswer> {
+    if (this.draining) {
+      return Promise.reject(
+        unavailable(PaymentErrors.DRAINING, 'the payment service is shutting down; nothing was reversed, retry'),
+      );
+    }
+    return this.track(this.reversals.reverse(input));
+  }
+
+  /** A notification the processor posted (./notifications/notifications.ts). */
+  handleNotification(signature: string, payload: string): Promise<NotificationAnswer> {
+    return this.notifications.handle(signature, payload);
+  }
+
+  verifyChallenge(challenge: string): string {
+    return this.notifications.verifyChallenge(challenge);
+  }
+
+  listUnmatchedDisputes(limit = DEFAULT_CARDS_PAGE): Promise<DisputeRecord[]> {
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CARDS_PAGE) {
+      throw invalidArgument(PaymentErrors.INVALID_PAGE, `limit must be 1 to ${MAX_CARDS_PAGE}`);
+    }
+    return this.deps.disputes.listUnmatchedDisputes(limit);
+  }
+
+  /**
+   * Waits until every load under way has been settled (or `timeoutMs` passed): a load that reached the
+   * processor is recorded as charged or not before the process stops, not left for reconciliation.
+   */
+  async drain(timeoutMs: number): Promise<void> {
+    this.draining = true;
+    if (this.inFlight.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    await Promise.race([Promise.allSettled([...this.inFlight]), timeout]);
+    clearTimeout(timer);
+  }
+
+  /**
+   * Settles loads whose outcome stayed open (unknown after a processor fault, or pending after a
+   * crash) by asking the processor for the sale with the load's order id (./loads/reconciliation.ts).
+   */
+  reconcile(options: { skipIfBusy?: boolean } = {}): Promise<ReconcileReport> {
+    return reconcile({ ...this.deps, clock: this.clock }, options);
+  }
+
+  /**
+   * Catches the ledger up on money that went back (./money-back.ts): open reversals, refunds made in the
+   * processor's control panel, disputes a notification never told, old notifications forgotten.
+   */
+  reconcileMoneyBack(options: { skipIfBusy?: boolean } = {}): Promise<MoneyBackReport> {
+    return reconcileMoneyBack(
+      {
+        ...this.deps,
+        notifications: this.notifications,
+        clock: this.clock,
+        refundsFreeLimits: this.deps.refundsFreeLimits ?? false,
+        reconcileAfterMs: this.deps.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS,
+        lookbackMs: this.deps.lookbackMs ?? DEFAULT_LOOKBACK_MS,
+      },
+      options,
+    );
+  }
+
+  /** Keeps `work` in the set drain() waits for until it ends. */
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const forget = () => this.inFlight.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+}

@@ -1,0 +1,102 @@
+// What a reversal request must hold, who asked, and what a replayed request (same idempotency key) answers.
+import { createHash } from 'node:crypto';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
+import { invalidArgument } from '@gatehouse/errors';
+import { idempotencyConflict, loadNotFound, PaymentErrors } from '../errors';
+import type { ReversalRecord, ReversalStatus } from '../ledger';
+import type { LoadError } from '../limits';
+import { MAX_AMOUNT_CENTS } from '../money';
+
+/** Who asks for a reversal: the card's owner (the gateway's verified user) or an administrator. */
+export type Requester = { kind: 'owner'; ownerId: string } | { kind: 'admin'; name: string };
+
+export interface ReverseLoadInput {
+  requester: Requester;
+  cardId: number;
+  loadId: number;
+  /** 0: everything still reversible. */
+  amountCents: number;
+  idempotencyKey?: string;
+}
+
+export interface ReverseAnswer {
+  /** The reversal's status now; never `pending` (a request still running is IDEMPOTENCY_KEY_IN_USE). */
+  status: Exclude<ReversalStatus, 'pending'>;
+  errors: LoadError[];
+  reversal: ReversalRecord;
+  /** The card's balance now. */
+  balanceCents: number;
+  replayed: boolean;
+}
+
+const ADMIN_NAME = /^[\p{L}\p{N}._@+-]{1,100}$/u;
+
+/** As the ledger records who asked: `user:<owner id>` or `admin:<name>`. */
+export function requestedBy(requester: Requester): string {
+  return requester.kind === 'owner' ? `user:${requester.ownerId}` : `admin:${requester.name}`;
+}
+
+export function validateReverse(input: ReverseLoadInput): void {
+  const { requester } = input;
+  if (requester.kind === 'owner' && requester.ownerId.trim() === '') {
+    throw invalidArgument(PaymentErrors.OWNER_REQUIRED, 'owner_id is required');
+  }
+  if (requester.kind === 'admin' && !ADMIN_NAME.test(requester.name)) {
+    throw invalidArgument(PaymentErrors.INVALID_ADMIN, 'admin must be a name of 1 to 100 letters, digits or ._@+-');
+  }
+  for (const id of [input.cardId, input.loadId]) {
+    if (!Number.isSafeInteger(id) || id <= 0) throw loadNotFound();
+  }
+  const { amountCents } = input;
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0 || amountCents > MAX_AMOUNT_CENTS) {
+    throw invalidArgument(PaymentErrors.INVALID_AMOUNT, 'amount must be a positive number of cents, or none');
+  }
+  if ((input.idempotencyKey ?? '').length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw invalidArgument(
+      PaymentErrors.INVALID_IDEMPOTENCY_KEY,
+      `idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    );
+  }
+}
+
+/** What identifies "the same request" for an idempotency key. */
+export function reverseFingerprint(input: ReverseLoadInput): string {
+  return createHash('sha256')
+    .update(JSON.stringify(['reverse', input.cardId, input.loadId, input.amountCents]))
+    .digest('hex');
+}
+
+/** The answer of a reversal as it stands (a first answer, or a replay). */
+export function answerOf(reversal: ReversalRecord, balanceCents: number, replayed: boolean): ReverseAnswer {
+  return {
+    status: reversal.status === 'pending' ? 'unknown' : reversal.status,
+    errors: reversal.errors,
+    reversal,
+    balanceCents,
+    replayed,
+  };
+}
+
+/**
+ * The earlier reversal of the same key, answered again as it stands now (its outcome once known, as a
+ * load's replay is); a different request with the key, or one still running, is refused.
+ */
+export function replayReversal(
+  earlier: ReversalRecord,
+  fingerprint: string | null,
+  balanceCents: number,
+): ReverseAnswer {
+  if (earlier.requestFingerprint !== fingerprint) {
+    throw idempotencyConflict(
+      PaymentErrors.IDEMPOTENCY_KEY_REUSED,
+      'this idempotency key was already used for a different request',
+    );
+  }
+  if (earlier.status === 'pending') {
+    throw idempotencyConflict(
+      PaymentErrors.IDEMPOTENCY_KEY_IN_USE,
+      'a request with this idempotency key is in progress',
+    );
+  }
+  return answerOf(earlier, balanceCents, true);
+}
