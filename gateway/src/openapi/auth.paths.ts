@@ -1,5 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
+import { PROVIDER_NAME } from '@gatehouse/contract';
 import {
   AUTH_REFUSALS,
   authError,
@@ -23,7 +24,7 @@ import { SecondFactorRequired } from './totp.paths';
 const Provider = z.object({
   provider: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .regex(PROVIDER_NAME)
     .meta({ description: 'A provider name from GET /auth/list', example: 'dev' }),
 });
 

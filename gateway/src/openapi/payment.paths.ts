@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
+import { CARD_ID, MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
 import { cardBody, loadBody } from '../routes/payment.body';
 import { json, LOGGED_IN, NO_STORE, paymentError, RETRY_AFTER } from './common';
 
@@ -38,10 +38,7 @@ const Load = z
 const LoadOk = z.strictObject({ status: z.literal('ok'), errors: z.array(z.unknown()).max(0) }).meta({ id: 'LoadOk' });
 
 const CardId = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,15}$/)
-    .meta({ example: '1' }),
+  id: z.string().regex(CARD_ID).meta({ example: '1' }),
 });
 
 const NO_STORE_HEADER = z.object({ 'Cache-Control': NO_STORE });

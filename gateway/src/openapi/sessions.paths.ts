@@ -1,12 +1,13 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
+import { SESSION_ID } from '@gatehouse/contract';
 import { AUTH_REFUSALS, authError, json, LOGGED_IN, NO_STORE } from './common';
 
 /** Sessions per device (README "Sessions per device"), as routes/sessions.routes.ts serves them. */
 
 const SessionId = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{22}$/)
+  .regex(SESSION_ID)
   .meta({ description: "Opaque (a one-way digest of the session's jti, never the XSRF value)" });
 
 const Session = z

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { PROVIDER_NAME } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import { requestIdFrom } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
@@ -34,7 +35,6 @@ export interface AuthRoutesDeps {
 export const LOGIN_DEADLINE_MS = 45_000;
 
 /** Provider names travel in paths: no separators, no URL metacharacters. */
-const PROVIDER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * `session=1` asks for a session cookie; `0`, `false` or nothing for a persistent one (go-pkgz treats

@@ -10,7 +10,9 @@
 // failure's answer (payment.answers.ts), the authentication (Authenticator.authenticateCached). What is
 // Koa's own and written again here is small: the headers every answer carries (X-Request-Id, nosniff,
 // no-store, the JSON type) and the access line of a refused request.
+
 import type http from 'node:http';
+import { CARD_ID_TEXT } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import { type Logger, redactUrl, runInTrace, traceFrom } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
@@ -23,7 +25,7 @@ import { decodeJsonBody, idempotencyKeyHolds, loadBody, MAX_BODY_BYTES, validati
 /** The route as Koa's router names it, for the request metrics. */
 export const CARD_LOAD_ROUTE = '/cards/:id/load/';
 /** The path Koa's route takes, already canonical (no encoding, no dot segments, no query). */
-const LOAD_PATH = /^\/cards\/([1-9]\d{0,15})\/load\/$/;
+const LOAD_PATH = new RegExp(`^/cards/(${CARD_ID_TEXT})/load/$`);
 /** What readJsonBody accepts, narrowed to the usual spellings; other JSON types go to Koa. */
 const JSON_TYPE = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
 

@@ -1,3 +1,4 @@
+import { PROVIDER_NAME } from '@gatehouse/contract';
 import { fromPairs, type PromiseClient, toPairs } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth, login } from '@gatehouse/proto';
@@ -56,8 +57,6 @@ export interface LoginHandlerRoutesDeps {
 
 const ACTIONS = ['login', 'callback', 'logout'] as const;
 type Action = (typeof ACTIONS)[number];
-
-const PROVIDER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Never passed to a handler: the user's session credentials. */
 const WITHHELD_HEADERS = new Set(['cookie', 'authorization', 'x-jwt', 'x-xsrf-token']);

@@ -1,3 +1,4 @@
+import { CARD_ID, CARDS_PAGE } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
@@ -19,9 +20,6 @@ import { badRequest, cardBody, checkIdempotencyKey, loadBody, readJsonBody, vali
  * connections (each a SCRAM handshake), which the 2 s default for reads does not always cover.
  */
 const CARD_WRITE_DEADLINE_MS = 10_000;
-const CARD_ID = /^[1-9]\d{0,15}$/;
-/** The largest page of GET /cards/ (the payment service refuses larger ones too). */
-const MAX_CARDS_PAGE = 200;
 
 export interface PaymentRoutesDeps {
   payment: PromiseClient<payment.PaymentServiceClient>;
@@ -96,8 +94,8 @@ function cardsPage(ctx: Koa.Context): { limit: number; cursor: string } {
   };
   const limitText = one('limit');
   const limit = limitText === undefined ? 0 : /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : -1;
-  if (limitText !== undefined && (limit < 1 || limit > MAX_CARDS_PAGE)) {
-    throw badRequest(`limit must be 1 to ${MAX_CARDS_PAGE}`);
+  if (limitText !== undefined && (limit < 1 || limit > CARDS_PAGE.max)) {
+    throw badRequest(`limit must be 1 to ${CARDS_PAGE.max}`);
   }
   const cursor = one('cursor') ?? '';
   if (cursor !== '' && !CARD_ID.test(cursor)) throw badRequest('cursor must be the next of a previous page');

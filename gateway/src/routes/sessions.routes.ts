@@ -1,3 +1,4 @@
+import { SESSION_ID } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { auth } from '@gatehouse/proto';
 import Router from '@koa/router';
@@ -13,9 +14,6 @@ export interface SessionRoutesDeps {
   authenticator: Authenticator;
   cookies: CookiePolicy;
 }
-
-/** The auth service's public session id: 22 base64url characters (stores/session-registry.ts). */
-const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
 
 /** Ending every other session revokes each in Redis: more than one small call's default deadline. */
 const END_OTHERS_DEADLINE_MS = 10_000;

@@ -19,3 +19,16 @@ export const SERVABLE_IMAGE_TYPES: ReadonlySet<string> = new Set([
 
 /** payment/v1 LoadCardRequest.idempotency_key: "at most 255 characters". */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+/** A login provider's name, the `<provider>` of /auth/<provider>/...: letters, digits, `_` and `-`. */
+export const PROVIDER_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** auth.v1 SessionService: a session's public id, 22 base64url characters (never its token's jti). */
+export const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
+
+/** payment/v1: a card's id (and a cards page's cursor) as decimal text: 1 to 16 digits, no leading zero. */
+export const CARD_ID_TEXT = '[1-9]\\d{0,15}';
+export const CARD_ID = new RegExp(`^${CARD_ID_TEXT}$`);
+
+/** payment/v1 ListCardsRequest: 50 cards a page unless asked, never more than 200. */
+export const CARDS_PAGE = { default: 50, max: 200 } as const;

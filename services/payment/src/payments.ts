@@ -1,3 +1,4 @@
+import { CARD_ID, CARDS_PAGE } from '@gatehouse/contract';
 import { invalidArgument, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
 import { cardNotFound, PaymentErrors, tooManyCards } from './errors';
@@ -15,11 +16,11 @@ import { type LoadView, loadViews } from './reversals/views';
 
 export const MAX_CARD_NAME_LENGTH = 100;
 export const DEFAULT_MAX_CARDS_PER_OWNER = 100;
-/** GET /cards/ pages: 50 cards unless asked, never more than 200. */
-export const DEFAULT_CARDS_PAGE = 50;
-export const MAX_CARDS_PAGE = 200;
+/** GET /cards/ pages (the contract's CARDS_PAGE). */
+const DEFAULT_CARDS_PAGE: number = CARDS_PAGE.default;
+const MAX_CARDS_PAGE: number = CARDS_PAGE.max;
 /** A page cursor: the id of the last card of the page before. */
-const CURSOR = /^[1-9][0-9]{0,15}$/;
+const CURSOR = CARD_ID;
 
 export interface PaymentsDeps {
   store: LedgerStore;

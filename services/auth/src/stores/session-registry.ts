@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SESSION_ID } from '@gatehouse/contract';
 import type { Redis } from 'ioredis';
 
 /** One session (a login and its refreshes) as its user sees it in their list. */
@@ -17,7 +18,7 @@ export interface SessionEntry {
 }
 
 /** 22 base64url characters: 132 bits of a SHA-256. */
-export const SESSION_ID = /^[A-Za-z0-9_-]{22}$/;
+export { SESSION_ID };
 
 /**
  * The public id of the session a jti belongs to. The jti is the XSRF value, readable by page script
