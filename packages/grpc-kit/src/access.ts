@@ -41,17 +41,24 @@ async function admit(access: ServiceAccess, service: string, method: string, met
 }
 
 /**
- * Every rule names a service and method that exist: a typo would leave the method it meant unreachable
- * (unlisted is nobody), and no test of the happy path would notice.
+ * The rules and the served methods match exactly: every method served has a rule (`[]` says nobody, on
+ * purpose) and every rule names a method served. A rule missing, or named after another service's
+ * method, would leave a method unreachable (unlisted is nobody), and no test of another path notices.
  */
-export function checkRulesName(rules: AccessRules, definitions: readonly grpc.ServiceDefinition[]): void {
-  const paths = new Set(definitions.flatMap((d) => Object.values(d).map((attrs) => attrs.path)));
-  const unknown = Object.entries(rules).flatMap(([service, methods]) =>
-    Object.keys(methods)
-      .map((method) => `${service}/${method}`)
-      .filter((path) => !paths.has(`/${path}`)),
+export function checkRules(rules: AccessRules, definitions: readonly grpc.ServiceDefinition[]): void {
+  const served = definitions.flatMap((d) => Object.values(d).map((attrs) => attrs.path.slice(1)));
+  const ruled = Object.entries(rules).flatMap(([service, methods]) =>
+    Object.keys(methods).map((m) => `${service}/${m}`),
   );
-  if (unknown.length > 0) throw new Error(`access rules name methods that are not served: ${unknown.join(', ')}`);
+  const unruled = served.filter((path) => !ruled.includes(path));
+  const unserved = ruled.filter((path) => !served.includes(path));
+  if (unruled.length > 0 || unserved.length > 0)
+    throw new Error(
+      `access rules and served methods differ: ${[
+        ...unruled.map((p) => `${p} has no rule`),
+        ...unserved.map((p) => `${p} is not served`),
+      ].join(', ')}`,
+    );
 }
 
 /**

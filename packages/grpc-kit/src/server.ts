@@ -4,7 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
-import { checkRulesName, guarded, type ServiceAccess } from './access';
+import { checkRules, guarded, type ServiceAccess } from './access';
 import { AnsweringCalls } from './answering';
 import { KEEPALIVE_TIME_MS, KEEPALIVE_TIMEOUT_MS } from './channel';
 import { toServiceError } from './errors';
@@ -91,7 +91,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<Runni
   }
   const answering = new AnsweringCalls();
   if (options.access)
-    checkRulesName(
+    checkRules(
       options.access.rules,
       options.services.map((s) => s.definition),
     );

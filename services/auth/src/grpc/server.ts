@@ -64,6 +64,7 @@ export const AUTH_ACCESS: AccessRules = {
   'login.v1.LoginHandler': {
     Login: ['gateway'],
     Callback: ['gateway'],
+    Logout: ['gateway'],
   },
   // The gateway vouches for the session's user, as for passkeys.
   'auth.v1.TotpService': {
