@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type CryptoKey, decodeJwt, errors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import { type Claims, orderClaims } from './claims';
 import { claimsSchema } from './claims-schema';
+import { signHs256, verifyHs256 } from './hs256';
 import { type AsymmetricAlgorithm, KeyNotFound, type SecretReader, type VerificationKeys } from './keys';
 
 /** Why a token was refused; the message goes to the client as `{"error": ...}`. */
@@ -36,8 +37,6 @@ export function randomToken(): string {
   return createHash('sha1').update(randomBytes(32)).digest('hex');
 }
 
-const encoder = new TextEncoder();
-
 /** An asymmetric private key and its kid (the first key of AUTH_SIGNING_KEYS_FILE). */
 export interface PrivateSigningKey {
   alg: AsymmetricAlgorithm;
@@ -47,9 +46,9 @@ export interface PrivateSigningKey {
 
 /** Signs with an HS256 secret (go-pkgz: no kid) or a private key (its kid in the header). */
 export async function signClaims(claims: Claims, secret: string | PrivateSigningKey): Promise<string> {
+  // HS256 through node:crypto, jose's bytes (hs256.ts); the asymmetric algorithms through jose.
+  if (typeof secret === 'string') return signHs256(orderClaims(claims) as Record<string, unknown>, secret);
   const jwt = new SignJWT(orderClaims(claims) as Record<string, unknown>);
-  if (typeof secret === 'string')
-    return jwt.setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(encoder.encode(secret));
   const token = await jwt.setProtectedHeader({ alg: secret.alg, kid: secret.kid, typ: 'JWT' }).sign(secret.key);
   return secret.alg === 'ES256' ? lowS(token) : token;
 }
@@ -188,7 +187,7 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
   let payload: Record<string, unknown>;
   let expired = false;
   try {
-    ({ payload } = await verifySignature(token, aud ?? '', options));
+    ({ payload, expired } = await verifySignature(token, aud ?? '', options));
   } catch (err) {
     // jose checks the signature before the claims, so an expired error means the signature was good.
     if (err instanceof errors.JWTExpired) {
@@ -226,17 +225,22 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
 }
 
 /**
- * jose's verification with the one configured algorithm. HS256 tries the audience's secret, then the
- * previous ones (AUTH_SECRET_PREVIOUS) while the signature does not match; a key set picks by kid.
+ * The signature check with the one configured algorithm, and the payload with whether only exp has
+ * passed. HS256 (hs256.ts) tries the audience's secret, then the previous ones (AUTH_SECRET_PREVIOUS);
+ * a key set picks by kid, through jose.
  */
-async function verifySignature(token: string, aud: string, options: VerifyOptions) {
+async function verifySignature(
+  token: string,
+  aud: string,
+  options: VerifyOptions,
+): Promise<{ payload: Record<string, unknown>; expired: boolean }> {
   const keys = options.secrets;
-  const verifyOptions = (alg: string) => ({
-    algorithms: [alg],
-    currentDate: options.now ? new Date(options.now()) : undefined,
-  });
   if (typeof keys !== 'function' && keys.alg !== 'HS256') {
-    const verify = () => jwtVerify(token, keys.keys as JWTVerifyGetKey, verifyOptions(keys.alg));
+    const verify = () =>
+      jwtVerify(token, keys.keys as JWTVerifyGetKey, {
+        algorithms: [keys.alg],
+        currentDate: options.now ? new Date(options.now()) : undefined,
+      });
     if (keys.alg === 'ES256' && (es256S(token) ?? 0n) > P256_HALF_N) {
       // A high-s twin is refused even when it verifies, expired or not; an unknown key keeps its own refusal.
       await verify().catch((err: unknown) => {
@@ -244,7 +248,7 @@ async function verifySignature(token: string, aud: string, options: VerifyOption
       });
       throw new TokenError('token is invalid');
     }
-    return verify();
+    return { payload: (await verify()).payload, expired: false };
   }
   const reader = typeof keys === 'function' ? keys : keys.secrets;
   let candidates: string[];
@@ -253,11 +257,7 @@ async function verifySignature(token: string, aud: string, options: VerifyOption
   } catch {
     throw new TokenError("can't get secret");
   }
-  for (let i = 0; ; i++) {
-    try {
-      return await jwtVerify(token, encoder.encode(candidates[i]), verifyOptions('HS256'));
-    } catch (err) {
-      if (!(err instanceof errors.JWSSignatureVerificationFailed) || i === candidates.length - 1) throw err;
-    }
-  }
+  const verified = verifyHs256(token, candidates, options.now ? options.now() : Date.now());
+  if (verified.ok) return verified;
+  throw new TokenError(verified.reason === 'not_yet_valid' ? 'token is not valid yet' : 'token is invalid');
 }
