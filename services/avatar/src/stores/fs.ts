@@ -30,11 +30,18 @@ export class FsAvatarStore implements AvatarStore {
 
   async put(avatarId: string, content: Buffer): Promise<void> {
     const file = this.location(avatarId);
-    await mkdir(path.dirname(file), { recursive: true, mode: 0o750 });
     // Write then rename, so a reader never sees half a picture.
     const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(tmp, content, { mode: 0o640 });
+      try {
+        await writeFile(tmp, content, { mode: 0o640 });
+      } catch (err) {
+        // The shard's folder is made by its first picture (not by every login: issue 36), or again
+        // when it was removed meanwhile.
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(path.dirname(file), { recursive: true, mode: 0o750 });
+        await writeFile(tmp, content, { mode: 0o640 });
+      }
       await rename(tmp, file);
     } catch (err) {
       await rm(tmp, { force: true });
