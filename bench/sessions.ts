@@ -58,6 +58,7 @@ export const SESSION_TARGETS: Record<Operation, number | undefined> = {
 };
 
 const TOKEN_DURATION_S = 2;
+const WARM_UP_SESSIONS = 200;
 
 export async function runSessionsBench(options: SessionsBenchOptions = {}): Promise<SessionsBenchResult> {
   const sessions = options.sessions ?? 1500;
@@ -142,16 +143,21 @@ export async function runSessionsBench(options: SessionsBenchOptions = {}): Prom
     log(
       `stack: gateway, auth, avatar (tsx, as pnpm start), ${alg} tokens, ${sessions} sessions, ${concurrency} browsers`,
     );
-    // Warm-up, uncounted: JIT, connections, pools.
-    const warm = Array.from({ length: 40 }, (_, i) => `warm_${i}`);
+    // Warm-up, uncounted (JIT, connections, pools): logins of their own users, and two refreshes of each.
+    const runId = randomBytes(3).toString('hex');
+    const warm = Array.from({ length: WARM_UP_SESSIONS }, (_, i) => `w${runId}_${i}`);
     const warmed = await inParallel(warm, concurrency, (u) => devLogin(stack.url, u));
     if (warmed.failures > 0) throw new Error(`warm-up logins failed: ${warmed.firstError}`);
-    await expiry(Date.now());
-    await inParallel(warmed.results as Session[], concurrency, (s) => refresh(stack.url, s));
+    let warmSessions = warmed.results as Session[];
+    for (let r = 0; r < 2; r++) {
+      await expiry(Date.now());
+      const refreshed = await inParallel(warmSessions, concurrency, (s) => refresh(stack.url, s));
+      if (refreshed.failures > 0) throw new Error(`warm-up refreshes failed: ${refreshed.firstError}`);
+      warmSessions = refreshed.results as Session[];
+    }
 
     const runs: Record<Operation, PhaseRun[]> = { refresh: [], 'first login': [], 'returning login': [] };
     const live: Session[] = [];
-    const runId = randomBytes(3).toString('hex');
     for (let r = 0; r < rounds; r++) {
       const users = Array.from(
         { length: Math.min(perRound, sessions - r * perRound) },
@@ -162,6 +168,9 @@ export async function runSessionsBench(options: SessionsBenchOptions = {}): Prom
       runs['returning login'].push(again.run);
       live.push(...(again.results.filter(Boolean) as Session[]));
     }
+    // Each refresh round is followed by the floor, measured at the same moment of a shared machine.
+    const joseUs: number[] = [];
+    const hopUs: number[] = [];
     let issuedAt = Date.now();
     for (let r = 0; r < rounds; r++) {
       await expiry(issuedAt);
@@ -169,11 +178,15 @@ export async function runSessionsBench(options: SessionsBenchOptions = {}): Prom
       issuedAt = Date.now();
       runs.refresh.push(refreshed.run);
       live.splice(0, live.length, ...(refreshed.results.filter(Boolean) as Session[]));
+      const hop = await transport.run(concurrency, 3);
+      if (hop.failed > 0) throw new Error(`the transport floor failed ${hop.failed} requests`);
+      hopUs.push(hop.cpuUsPerLoad);
+      joseUs.push(...(await joseVerifyAndSignUs(alg, 2000, 1)));
+      const floorMs = ((joseUs.at(-1) ?? 0) + hop.cpuUsPerLoad) / 1000;
+      log(
+        `${r + 1}: floor                   jose ${((joseUs.at(-1) ?? 0) / 1000).toFixed(3)} + hop ${(hop.cpuUsPerLoad / 1000).toFixed(3)} = ${floorMs.toFixed(3)} ms; refresh ${(refreshed.run.totalCpuMsPerOp / floorMs).toFixed(2)}x the floor`,
+      );
     }
-
-    const joseUs = await joseVerifyAndSignUs(alg, 2000, rounds);
-    const hopUs: number[] = [];
-    for (let r = 0; r < rounds; r++) hopUs.push((await transport.run(concurrency, 3)).cpuUsPerLoad);
     const result = { runs, joseUs, hopUs };
     for (const line of table(result)) log(line);
     if (profile) {
