@@ -20,6 +20,8 @@ interface Run {
   failures: number;
   /** ms of CPU per operation, every process of the stack and its Postgres backends together. */
   cpuMs: number;
+  /** The same by process: gateway, auth, avatar, Postgres. */
+  byProcess?: Record<'gateway' | 'auth' | 'avatar' | 'postgres', number>;
 }
 
 interface Side {
@@ -43,23 +45,28 @@ async function startSide(name: string, root: string): Promise<Side> {
     },
   });
   const dbName = new URL(db.url).pathname.slice(1);
-  const cpu = () => {
-    let total = 0;
-    for (const p of ['gateway', 'auth', 'avatar'] as const) total += cpuMs(stack.pid(p)) ?? 0;
-    return { node: total, postgres: postgresBackendsCpu(dbName) };
-  };
+  const cpu = () => ({
+    gateway: cpuMs(stack.pid('gateway')) ?? 0,
+    auth: cpuMs(stack.pid('auth')) ?? 0,
+    avatar: cpuMs(stack.pid('avatar')) ?? 0,
+    postgres: postgresBackendsCpu(dbName),
+  });
   const measure = async <T, R>(items: T[], work: (item: T) => Promise<R>) => {
     const before = cpu();
     const done = await inParallel(items, CONCURRENCY, work);
     const after = cpu();
     let postgres = 0;
     for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
-    const ops = items.length - done.failures;
+    const ops = Math.max(1, items.length - done.failures);
     if (done.failures > 0) console.log(`! ${name}: ${done.failures} failed (${done.firstError})`);
-    return {
-      run: { ops, failures: done.failures, cpuMs: (after.node - before.node + postgres) / Math.max(1, ops) },
-      done,
+    const byProcess = {
+      gateway: (after.gateway - before.gateway) / ops,
+      auth: (after.auth - before.auth) / ops,
+      avatar: (after.avatar - before.avatar) / ops,
+      postgres: postgres / ops,
     };
+    const total = byProcess.gateway + byProcess.auth + byProcess.avatar + byProcess.postgres;
+    return { run: { ops, failures: done.failures, cpuMs: total, byProcess }, done };
   };
   const prefix = `ab${randomBytes(3).toString('hex')}`;
   let made = 0;
@@ -114,8 +121,12 @@ export async function runSessionsAb(baseRoot: string, pairs: number): Promise<vo
       const rb = results.get(b) as { login: Run; refresh: Run };
       ratios.login.push(rb.login.cpuMs / ra.login.cpuMs);
       ratios.refresh.push(rb.refresh.cpuMs / ra.refresh.cpuMs);
+      const parts = (run: Run) =>
+        Object.values(run.byProcess ?? {})
+          .map((ms) => ms.toFixed(2))
+          .join('+');
       const show = (r: { login: Run; refresh: Run }) =>
-        `first login ${r.login.cpuMs.toFixed(2)} ms, refresh ${r.refresh.cpuMs.toFixed(3)} ms`;
+        `first login ${r.login.cpuMs.toFixed(2)} ms (${parts(r.login)}), refresh ${r.refresh.cpuMs.toFixed(3)} ms (${parts(r.refresh)})`;
       console.log(`pair ${i + 1}: A ${show(ra)} | B ${show(rb)}`);
     }
     console.log(
