@@ -64,7 +64,10 @@ function scanlines(runs: number[], width: number, height: number, index: Map<num
       const count = runs[run * 2] as number;
       const color = runs[run * 2 + 1] as number;
       if (index) {
-        out.fill(index.get(color) as number, at, at + count);
+        const value = index.get(color) as number;
+        // Most runs are a few pixels (the anti-aliased edges): a loop beats fill's checks for those.
+        if (count > 16) out.fill(value, at, at + count);
+        else for (let i = 0; i < count; i++) out[at + i] = value;
       } else if (count > 0) {
         out.writeInt32BE(color | 0, at);
         for (let i = 1; i < count; i++) out.copyWithin(at + i * 4, at, at + 4);

@@ -113,7 +113,7 @@ describe('store addresses', () => {
 });
 
 describe('file system store folders', () => {
-  it("makes a shard's folder with its first picture, and again when it was removed meanwhile", async () => {
+  it("makes a shard's folder with its first picture, and again when it was removed meanwhile, small or large", async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'gh-fs-shards-'));
     try {
       const store = await FsAvatarStore.open(root);
@@ -123,6 +123,11 @@ describe('file system store folders', () => {
       expect((await store.get(ID_A))?.equals(png)).toBe(true);
       await store.put(ID_A, png); // the folder exists now: written at once
       expect(readdirSync(path.dirname(store.location(ID_A)))).toEqual([path.basename(store.location(ID_A))]);
+      // Larger pictures are written asynchronously (stores/fs.ts), the same way.
+      const large = Buffer.alloc(200 * 1024, 7);
+      rmSync(path.dirname(store.location(ID_B)), { recursive: true, force: true });
+      await store.put(ID_B, large);
+      expect((await store.get(ID_B))?.equals(large)).toBe(true);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
