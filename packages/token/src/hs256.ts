@@ -48,8 +48,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === null || proto === Object.prototype;
 }
 
-/** The JSON object a base64url segment holds, or undefined for anything else. */
-function jsonSegment(segment: string): Record<string, unknown> | undefined {
+/** The JSON object a base64url segment holds (well-formed UTF-8), or undefined for anything else. */
+export function jsonSegment(segment: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(strictUtf8.decode(Buffer.from(segment, 'base64url')));
     return isPlainObject(value) ? value : undefined;
@@ -64,7 +64,13 @@ function jsonSegment(segment: string): Record<string, unknown> | undefined {
  * for a bad token: refusals are results, as they are frequent (every expired token is one) and an
  * exception costs a stack trace.
  */
-export function verifyHs256(token: string, secrets: readonly string[], nowMs: number): Hs256Verified {
+export function verifyHs256(
+  token: string,
+  secrets: readonly string[],
+  nowMs: number,
+  /** The claims segment as jsonSegment read it, when the caller has already (it is not read again). */
+  claims?: Record<string, unknown>,
+): Hs256Verified {
   const first = token.indexOf('.');
   const last = token.lastIndexOf('.');
   if (first <= 0 || last === first || token.indexOf('.', first + 1) !== last) return INVALID;
@@ -74,7 +80,7 @@ export function verifyHs256(token: string, secrets: readonly string[], nowMs: nu
   if (signature.length !== MAC_BYTES) return INVALID;
   const input = token.slice(0, last);
   if (!secrets.some((secret) => timingSafeEqual(mac(secret, input), signature))) return INVALID;
-  const payload = jsonSegment(token.slice(first + 1, last));
+  const payload = claims ?? jsonSegment(token.slice(first + 1, last));
   if (!payload) return INVALID;
   const { iat, nbf, exp } = payload;
   if (iat !== undefined && typeof iat !== 'number') return INVALID;
