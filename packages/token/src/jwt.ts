@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type CryptoKey, errors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import { type Claims, orderClaims } from './claims';
 import { claimsSchema } from './claims-schema';
 import { jsonSegment, signHs256, verifyHs256 } from './hs256';
 import { type AsymmetricAlgorithm, KeyNotFound, type SecretReader, type VerificationKeys } from './keys';
+import { pooledRandomBytes } from './random';
 
 /** Why a token was refused; the message goes to the client as `{"error": ...}`. */
 export class TokenError extends Error {
@@ -34,7 +35,7 @@ export function configSecretReader(shared: string | undefined, byAudience: Recor
 
 /** 40 hex characters from 32 random bytes (go-pkgz randToken), for jti and OAuth state. */
 export function randomToken(): string {
-  return createHash('sha1').update(randomBytes(32)).digest('hex');
+  return createHash('sha1').update(pooledRandomBytes(32)).digest('hex');
 }
 
 /** An asymmetric private key and its kid (the first key of AUTH_SIGNING_KEYS_FILE). */

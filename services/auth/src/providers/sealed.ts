@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject } from 'node:crypto';
+import { pooledRandomBytes } from '@gatehouse/token';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -25,7 +26,7 @@ export class Sealer {
   }
 
   seal(purpose: string, ttlSeconds: number, claims: Record<string, string>): string {
-    const random = randomBytes(IV_BYTES + JTI_BYTES);
+    const random = pooledRandomBytes(IV_BYTES + JTI_BYTES);
     const iv = random.subarray(0, IV_BYTES);
     const payload = {
       ...claims,
