@@ -1,18 +1,37 @@
 // `pnpm bench`: every benchmark, each comparing Gatehouse with a baseline measured in the same run.
-// `pnpm bench auth|avatar|payment` runs one of them; `--alg=ES256` (or EdDSA) runs auth with that
-// AUTH_JWT_ALG.
+// `pnpm bench auth|avatar|payment|sessions` runs one of them; `--alg=ES256` (or EdDSA) runs auth (and
+// sessions) with that AUTH_JWT_ALG.
 import { runAuthBench } from './auth-user';
 import { runAvatarBench } from './avatar';
 import { runPaymentBench, TARGETS } from './payment';
+import { type Operation, runSessionsBench, SESSION_TARGETS } from './sessions';
+
+/** The value of `--name=value` on the command line. */
+function flag(name: string): string | undefined {
+  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+function algFlag(): 'HS256' | 'ES256' | 'EdDSA' | undefined {
+  const alg = flag('alg');
+  if (alg !== undefined && alg !== 'HS256' && alg !== 'ES256' && alg !== 'EdDSA')
+    throw new Error(`unknown --alg ${alg}`);
+  return alg;
+}
+
+/** A whole-number flag, or undefined when absent. */
+function countFlag(name: string): number | undefined {
+  const value = flag(name);
+  if (value === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(value)) throw new Error(`--${name} takes a whole number`);
+  return Number(value);
+}
 
 const BENCHES: Record<string, () => Promise<string[]>> = {
   async auth() {
     // BENCH_METRICS=1 measures with every process's metrics on (the gateway's request middleware and counters).
     const metrics = process.env.BENCH_METRICS === '1';
     console.log(`== authenticated GET /auth/user through the gateway vs bare Koa${metrics ? ', metrics on' : ''}`);
-    const alg = process.argv.find((a) => a.startsWith('--alg='))?.slice('--alg='.length);
-    if (alg !== undefined && alg !== 'HS256' && alg !== 'ES256' && alg !== 'EdDSA')
-      throw new Error(`unknown --alg ${alg}`);
+    const alg = algFlag();
     const r = await runAuthBench({ alg, metrics });
     const problems = r.gatewayErrors > 0 ? [`${r.gatewayErrors} /auth/user requests failed`] : [];
     if (r.ratio < r.budget) problems.push(`/auth/user ratio ${r.ratio.toFixed(2)} is under its budget ${r.budget}`);
@@ -47,6 +66,28 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
         `card load latency ratio ${r.latencyRatio.toFixed(2)} is over its target ${TARGETS.latencyRatio} ` +
           `(the bare HTTP and gRPC hop alone makes ${r.leastLatencyRatio.toFixed(2)} here)`,
       );
+    return problems;
+  },
+  async sessions() {
+    console.log('\n== logins and refreshes: CPU of the whole stack per operation, beside the floor');
+    const provider = flag('provider') ?? 'dev';
+    if (provider !== 'dev') throw new Error(`--provider=${provider}: only the dev provider's flow is driven here`);
+    const r = await runSessionsBench({
+      alg: algFlag(),
+      sessions: countFlag('sessions'),
+      rounds: countFlag('rounds'),
+      concurrency: countFlag('concurrency'),
+      pin: process.argv.includes('--pin'),
+    });
+    const problems: string[] = [];
+    for (const [operation, runs] of Object.entries(r.runs) as [Operation, (typeof r.runs)['refresh']][]) {
+      const failed = runs.reduce((n, run) => n + run.failures, 0);
+      if (failed > 0) problems.push(`${failed} ${operation}s failed`);
+      const target = SESSION_TARGETS[operation];
+      const worst = Math.max(...runs.map((run) => run.totalCpuMsPerOp));
+      if (target !== undefined && worst > target)
+        problems.push(`${operation}: up to ${worst.toFixed(2)} ms of CPU, over its target ${target} ms`);
+    }
     return problems;
   },
 };

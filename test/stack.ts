@@ -86,9 +86,13 @@ export interface Stack {
   restart(name: ServiceName): Promise<void>;
   /**
    * Starts one more gateway on its own port, talking to the same services (several-instance tests);
-   * `metricsPort` gives it a metrics listener of its own.
+   * `metricsPort` gives it a metrics listener of its own, `env` more environment over the stack's
+   * (LOG_LEVEL=debug: every request through Koa).
    */
-  addGateway(options?: { metricsPort?: number }): Promise<{ url: string; output(): string; stop(): Promise<void> }>;
+  addGateway(options?: {
+    metricsPort?: number;
+    env?: Record<string, string>;
+  }): Promise<{ url: string; output(): string; stop(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -251,10 +255,20 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     await Promise.all([...children.values(), ...extras].map(terminate));
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const addGateway = async ({ metricsPort }: { metricsPort?: number } = {}) => {
+  const addGateway = async ({
+    metricsPort,
+    env: extraEnv,
+  }: {
+    metricsPort?: number;
+    env?: Record<string, string>;
+  } = {}) => {
     const port = await freePort();
     let output = '';
-    const own = { GATEWAY_PORT: String(port), ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}) };
+    const own = {
+      ...extraEnv,
+      GATEWAY_PORT: String(port),
+      ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
+    };
     const child = spawnService('gateway', own, (chunk) => {
       output += chunk.toString();
     });

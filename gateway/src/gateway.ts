@@ -35,6 +35,7 @@ import { paymentRefusalBody, paymentRoutes } from './routes/payment.routes';
 import { proxyRoutes } from './routes/proxy.routes';
 import { sessionRoutes } from './routes/sessions.routes';
 import { secondFactorAnswer, totpRoutes } from './routes/totp.routes';
+import { userRefreshBeforeKoa } from './routes/user-refresh.fast';
 
 /** A refresh waits this long for the auth service, whose own Redis calls give up after 1 s. */
 const REFRESH_DEADLINE_MS = 5_000;
@@ -253,9 +254,16 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     log,
     track: requestMetrics && (() => requestMetrics.takenBeforeKoa(CARD_LOAD_ROUTE, 'POST')),
   });
+  // An expired cookie token on GET /auth/user: its refresh (user-refresh.fast.ts).
+  const userRefresh = userRefreshBeforeKoa({
+    authenticator,
+    cookies: config.cookies,
+    log,
+    track: requestMetrics && (() => requestMetrics.takenBeforeKoa('/auth/user', 'GET')),
+  });
   const answerBeforeKoa: RawAnswer | undefined = log.isLevelEnabled('debug')
     ? undefined
-    : (req, res) => cached(req, res) || cardLoad(req, res);
+    : (req, res) => cached(req, res) || userRefresh(req, res) || cardLoad(req, res);
   const server = await listenPublic({
     host: config.host,
     port: config.port,

@@ -115,10 +115,13 @@ export function countedAuthenticator(authenticator: Authenticator, metrics: Metr
     return result;
   };
   const full: Authenticator['authenticate'] = (ctx, owner) => authenticator.authenticate(ctx, owner).then(record);
+  const expiredCookie: Authenticator['authenticateExpiredCookie'] = (req, owner) =>
+    authenticator.authenticateExpiredCookie(req, owner)?.then(record);
   return new Proxy(authenticator, {
     get(target, prop, receiver) {
       if (prop === 'authenticateCached') return cached;
       if (prop === 'authenticate') return full;
+      if (prop === 'authenticateExpiredCookie') return expiredCookie;
       return Reflect.get(target, prop, receiver);
     },
   });

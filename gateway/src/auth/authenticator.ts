@@ -6,6 +6,8 @@ import {
   type BasicCredentials,
   basicCredentials,
   type Claims,
+  type CredentialRequest,
+  type FoundToken,
   findToken,
   hasBasicCredentials,
   isAdminLogin,
@@ -20,7 +22,7 @@ import { LRUCache } from 'lru-cache';
 import type { TokenCookie } from './cookies';
 import { RawCredentialRequest, sessionHeaders } from './raw-headers';
 import { type Refused, refreshFailed, refused } from './refusals';
-import type { TokenVerifier } from './verifier';
+import type { CachedToken, TokenVerifier } from './verifier';
 
 export type { RefusalReason, Refused } from './refusals';
 
@@ -60,6 +62,24 @@ export interface Authenticated {
   refreshed?: TokenCookie;
   /** `user` as JSON, when it came from the verifier's cache (see CachedToken.userBody). */
   userBody?: string;
+}
+
+/**
+ * Whether a token's exp, as its payload says before any check, has passed: the cheap first look that
+ * picks the requests to refresh; the token is verified in full afterwards. False when it cannot be read.
+ */
+function claimsExpired(token: string, nowMs: number): boolean {
+  const first = token.indexOf('.');
+  const last = token.lastIndexOf('.');
+  if (first < 0 || last <= first) return false;
+  try {
+    const { exp } = JSON.parse(Buffer.from(token.slice(first + 1, last), 'base64url').toString('utf8')) as {
+      exp?: unknown;
+    };
+    return typeof exp === 'number' && exp * 1000 <= nowMs;
+  } catch {
+    return false;
+  }
 }
 
 /** Re-issues an expired cookie token through the auth service. */
@@ -171,6 +191,39 @@ export class Authenticator {
     return { ok: true, user: entry.user, userBody: entry.userBody, source, claims: entry.claims, token };
   }
 
+  /**
+   * authenticate for a request whose cookie token is due for a refresh (a session's next request after
+   * its token's exp), started at once: a token verified here before, expired and passing authenticate's
+   * checks, or one never verified here whose exp has passed by its own claims (then checked in full, as
+   * authenticate checks it). Undefined, at once, for any other request, which takes authenticate (basic
+   * auth, a validator hook, a header or query token, an unexpired token). The HTTP server answers GET
+   * /auth/user with it before Koa (routes/user-refresh.fast.ts).
+   */
+  authenticateExpiredCookie(
+    req: http.IncomingMessage,
+    owner: RouteOwner = 'gateway',
+  ): Promise<Authenticated | Refused> | undefined {
+    if (this.options.validate) return undefined;
+    const headers = sessionHeaders(req);
+    if (hotPath.hasBasicCredentials(headers.authorization)) return undefined;
+    const request = new RawCredentialRequest(req, headers);
+    const found = hotPath.findToken(request);
+    if (found?.source !== 'cookie') return undefined;
+    const entry = this.options.verifier.peek(found.token);
+    if (entry === undefined) {
+      return claimsExpired(found.token, this.now()) ? this.tokenChecked(request, found, owner) : undefined;
+    }
+    if (!this.entryHolds(entry, request, found, owner) || !this.options.verifier.expired(entry)) return undefined;
+    return this.refreshExpired(found.token, owner);
+  }
+
+  /** authenticate's checks of a token it verified before, but its expiry: a user token that counts on the route, of a live session, the XSRF rule held. */
+  private entryHolds(entry: CachedToken, request: RawCredentialRequest, found: FoundToken, owner: RouteOwner): boolean {
+    if (!entry.user || entry.claims.handshake) return false;
+    if (!counts(entry.signer, owner) || this.isEnded(entry.claims.jti)) return false;
+    return hotPath.xsrfHolds(request, found, entry.jtiBytes);
+  }
+
   /** The full check of the caller for a route of `owner` (see RouteOwner: the gateway's own by default). */
   async authenticate(ctx: Koa.Context, owner: RouteOwner = 'gateway'): Promise<Authenticated | Refused> {
     const credentials = basicCredentials(ctx.get('authorization'));
@@ -180,8 +233,16 @@ export class Authenticator {
 
     const found = findToken(ctx);
     if (!found) return refused('no_token', false);
-    const { token, source } = found;
+    return this.tokenChecked(ctx, found, owner);
+  }
 
+  /** authenticate's decision on the request's token: verified, refreshed when an expired cookie token, or refused. */
+  private async tokenChecked(
+    request: CredentialRequest,
+    found: FoundToken,
+    owner: RouteOwner,
+  ): Promise<Authenticated | Refused> {
+    const { token, source } = found;
     let claims: Claims;
     let expired: boolean;
     let user: User | undefined;
@@ -196,13 +257,20 @@ export class Authenticator {
     // Before any refresh: a site's token is refreshed into a site's token, which counts here no more.
     if (!counts(signer, owner)) return refused('site_token', false);
     if (this.isEnded(claims.jti)) return refused('session_ended', true);
-    if (!xsrfHolds(ctx, found, claims.jti ?? '')) return refused('xsrf_mismatch', false);
+    if (!xsrfHolds(request, found, claims.jti ?? '')) return refused('xsrf_mismatch', false);
     const refusal = await this.validated(token, claims);
     if (refusal) return refusal;
     if (!expired) return { ok: true, user, source, claims, token };
     if (source !== 'cookie') return refused('expired', false);
+    return this.refreshExpired(token, owner);
+  }
 
+  /** Refreshes an expired cookie token, checked by the caller, and checks the new one as authenticate would. */
+  private async refreshExpired(token: string, owner: RouteOwner): Promise<Authenticated | Refused> {
     let refreshed: TokenCookie;
+    let claims: Claims;
+    let user: User | undefined;
+    let signer: TokenSigner;
     try {
       refreshed = await this.refreshOnce(token);
       ({ claims, user, signer } = await this.options.verifier.verify(refreshed.token));
@@ -214,7 +282,8 @@ export class Authenticator {
     const refusedNow = await this.validated(refreshed.token, claims);
     if (refusedNow) return refusedNow;
     if (!user) return refused('no_user', true);
-    return { ok: true, user, source, claims, token: refreshed.token, refreshed };
+    const userBody = this.options.verifier.peek(refreshed.token)?.userBody;
+    return { ok: true, user, userBody, source: 'cookie', claims, token: refreshed.token, refreshed };
   }
 
   private async validated(token: string, claims: Claims): Promise<Refused | undefined> {

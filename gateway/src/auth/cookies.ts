@@ -20,20 +20,33 @@ export interface TokenCookie {
  * script, which echoes it in X-XSRF-TOKEN). Both Path=/, same lifetime.
  */
 export function setTokenCookies(ctx: Koa.Context, policy: CookiePolicy, t: TokenCookie): void {
+  // An answer that sets a token is never cached (a login, a handshake, a refresh on any route).
+  ctx.set('Cache-Control', 'no-store');
+  for (const cookie of tokenCookies(policy, t)) ctx.append('Set-Cookie', cookie);
+}
+
+/** The two Set-Cookie values setTokenCookies writes, for answers written without Koa. */
+export function tokenCookies(policy: CookiePolicy, t: TokenCookie): [string, string] {
   const common = {
     path: '/',
     sameSite: policy.sameSite,
     secure: policy.secure,
     ...(t.maxAgeSeconds > 0 ? { maxAge: t.maxAgeSeconds } : {}),
   };
-  // An answer that sets a token is never cached (a login, a handshake, a refresh on any route).
-  ctx.set('Cache-Control', 'no-store');
-  ctx.append('Set-Cookie', serialize(JWT_COOKIE, t.token, { ...common, httpOnly: true }));
-  ctx.append('Set-Cookie', serialize(XSRF_COOKIE, t.jti, { ...common, httpOnly: false }));
+  return [
+    serialize(JWT_COOKIE, t.token, { ...common, httpOnly: true }),
+    serialize(XSRF_COOKIE, t.jti, { ...common, httpOnly: false }),
+  ];
 }
 
 /** Logout: both cookies emptied and expired, as go-pkgz Reset writes them. */
 export function clearTokenCookies(ctx: Koa.Context, policy: CookiePolicy): void {
+  ctx.set('Cache-Control', 'no-store');
+  for (const cookie of clearedCookies(policy)) ctx.append('Set-Cookie', cookie);
+}
+
+/** The two Set-Cookie values clearTokenCookies writes, for answers written without Koa. */
+export function clearedCookies(policy: CookiePolicy): [string, string] {
   const gone = {
     path: '/',
     expires: new Date(0),
@@ -41,7 +54,5 @@ export function clearTokenCookies(ctx: Koa.Context, policy: CookiePolicy): void 
     sameSite: policy.sameSite,
     secure: policy.secure,
   };
-  ctx.set('Cache-Control', 'no-store');
-  ctx.append('Set-Cookie', serialize(JWT_COOKIE, '', { ...gone, httpOnly: true }));
-  ctx.append('Set-Cookie', serialize(XSRF_COOKIE, '', gone));
+  return [serialize(JWT_COOKIE, '', { ...gone, httpOnly: true }), serialize(XSRF_COOKIE, '', gone)];
 }

@@ -1,4 +1,4 @@
-import { type Metrics, secondsSince } from '@gatehouse/metrics';
+import { FastHistogram, type Metrics, secondsSince } from '@gatehouse/metrics';
 import * as grpc from '@grpc/grpc-js';
 import { mapHandlers } from './map-handlers';
 
@@ -8,6 +8,37 @@ const LABELS = ['service', 'method', 'code'] as const;
 
 function codeName(code: number): string {
   return grpc.status[code] ?? String(code);
+}
+
+type Label = (typeof LABELS)[number];
+
+/**
+ * The calls counter and duration histogram of one side (served or made), one pair per process however
+ * many services and clients record into it: FastHistogram keeps plain numbers per label set, where
+ * prom-client's Counter and Histogram hash their labels on every call (two calls a refresh per side).
+ */
+const SIDES = new WeakMap<Metrics, Record<'server' | 'client', FastHistogram<Label>>>();
+
+function callSeries(metrics: Metrics, side: 'server' | 'client'): FastHistogram<Label> {
+  let sides = SIDES.get(metrics);
+  if (!sides) {
+    sides = {
+      server: new FastHistogram(metrics, {
+        name: 'gatehouse_grpc_server_duration_seconds',
+        help: 'gRPC call handling time',
+        labelNames: LABELS,
+        counter: { name: 'gatehouse_grpc_server_calls_total', help: 'gRPC calls served' },
+      }),
+      client: new FastHistogram(metrics, {
+        name: 'gatehouse_grpc_client_duration_seconds',
+        help: 'gRPC call time seen by the caller',
+        labelNames: LABELS,
+        counter: { name: 'gatehouse_grpc_client_calls_total', help: 'gRPC calls made' },
+      }),
+    };
+    SIDES.set(metrics, sides);
+  }
+  return sides[side];
 }
 
 function splitPath(path: string): { service: string; method: string } {
@@ -24,14 +55,11 @@ export function instrumented(
   implementation: grpc.UntypedServiceImplementation,
   metrics: Metrics,
 ): grpc.UntypedServiceImplementation {
-  const calls = metrics.counter('gatehouse_grpc_server_calls_total', 'gRPC calls served', LABELS);
-  const seconds = metrics.histogram('gatehouse_grpc_server_duration_seconds', 'gRPC call handling time', LABELS);
+  const calls = callSeries(metrics, 'server');
   return mapHandlers(definition, implementation, (handler, attrs) => {
     const where = splitPath(attrs.path);
     const finish = (start: bigint, code: number) => {
-      const labels = { ...where, code: codeName(code) };
-      calls.inc(labels);
-      seconds.observe(labels, secondsSince(start));
+      calls.observe({ ...where, code: codeName(code) }, secondsSince(start));
     };
     if (attrs.responseStream || attrs.requestStream) {
       // Streams end by finishing, by an error emitted on the call, or by the client cancelling.
@@ -61,12 +89,7 @@ export function instrumented(
 
 /** A client interceptor that times and counts every outgoing call by the status it ends with. */
 export function clientMetrics(metrics: Metrics): grpc.Interceptor {
-  const calls = metrics.counter('gatehouse_grpc_client_calls_total', 'gRPC calls made', LABELS);
-  const seconds = metrics.histogram(
-    'gatehouse_grpc_client_duration_seconds',
-    'gRPC call time seen by the caller',
-    LABELS,
-  );
+  const calls = callSeries(metrics, 'client');
   return (options, nextCall) => {
     const where = splitPath(options.method_definition.path);
     const start = process.hrtime.bigint();
@@ -75,9 +98,7 @@ export function clientMetrics(metrics: Metrics): grpc.Interceptor {
       start(metadata, _listener, next) {
         next(metadata, {
           onReceiveStatus(status, nextStatus) {
-            const labels = { ...where, code: codeName(status.code) };
-            calls.inc(labels);
-            seconds.observe(labels, secondsSince(start));
+            calls.observe({ ...where, code: codeName(status.code) }, secondsSince(start));
             nextStatus(status);
           },
         });

@@ -3,6 +3,7 @@ export * from './claims';
 export { userSchema } from './claims-schema';
 export * from './jwt';
 export * from './keys';
+export { pooledRandomBytes } from './random';
 export * from './refusals';
 export * from './request';
 export * from './sealed';

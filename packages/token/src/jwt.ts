@@ -1,8 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { type CryptoKey, decodeJwt, errors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
+import { createHash } from 'node:crypto';
+import { type CryptoKey, errors, type JWTVerifyGetKey, jwtVerify, SignJWT } from 'jose';
 import { type Claims, orderClaims } from './claims';
 import { claimsSchema } from './claims-schema';
+import { jsonSegment, signHs256, verifyHs256 } from './hs256';
 import { type AsymmetricAlgorithm, KeyNotFound, type SecretReader, type VerificationKeys } from './keys';
+import { pooledRandomBytes } from './random';
 
 /** Why a token was refused; the message goes to the client as `{"error": ...}`. */
 export class TokenError extends Error {
@@ -33,10 +35,8 @@ export function configSecretReader(shared: string | undefined, byAudience: Recor
 
 /** 40 hex characters from 32 random bytes (go-pkgz randToken), for jti and OAuth state. */
 export function randomToken(): string {
-  return createHash('sha1').update(randomBytes(32)).digest('hex');
+  return createHash('sha1').update(pooledRandomBytes(32)).digest('hex');
 }
-
-const encoder = new TextEncoder();
 
 /** An asymmetric private key and its kid (the first key of AUTH_SIGNING_KEYS_FILE). */
 export interface PrivateSigningKey {
@@ -47,9 +47,9 @@ export interface PrivateSigningKey {
 
 /** Signs with an HS256 secret (go-pkgz: no kid) or a private key (its kid in the header). */
 export async function signClaims(claims: Claims, secret: string | PrivateSigningKey): Promise<string> {
+  // HS256 through node:crypto, jose's bytes (hs256.ts); the asymmetric algorithms through jose.
+  if (typeof secret === 'string') return signHs256(orderClaims(claims) as Record<string, unknown>, secret);
   const jwt = new SignJWT(orderClaims(claims) as Record<string, unknown>);
-  if (typeof secret === 'string')
-    return jwt.setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(encoder.encode(secret));
   const token = await jwt.setProtectedHeader({ alg: secret.alg, kid: secret.kid, typ: 'JWT' }).sign(secret.key);
   return secret.alg === 'ES256' ? lowS(token) : token;
 }
@@ -138,17 +138,29 @@ function providersOf(claims: Claims): (string | undefined)[] {
 }
 
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /**
- * Each of the three segments in canonical base64url: no padding, no other alphabet, and no stray bits
- * in the last character. A token has exactly one spelling, so a deny-list or cache keyed on the token
- * string cannot be side-stepped by another spelling of the same signature.
+ * A segment in canonical base64url: its alphabet only, no padding, and no stray bits in the last
+ * character (2 or 4 bits are unused when the length is not a multiple of 4; a length of 4n + 1 holds no
+ * whole byte). What decoding and encoding again would compare, without either.
+ */
+function canonicalSegment(segment: string): boolean {
+  if (!SEGMENT.test(segment)) return false;
+  const rest = segment.length % 4;
+  if (rest === 0) return true;
+  if (rest === 1) return false;
+  const last = BASE64URL.indexOf(segment[segment.length - 1] as string);
+  return (last & (rest === 2 ? 0x0f : 0x03)) === 0;
+}
+
+/**
+ * Each of the three segments in canonical base64url. A token has exactly one spelling, so a deny-list
+ * or cache keyed on the token string cannot be side-stepped by another spelling of the same signature.
  */
 function canonicalSegments(token: string): boolean {
   const parts = token.split('.');
-  return (
-    parts.length === 3 && parts.every((p) => SEGMENT.test(p) && Buffer.from(p, 'base64url').toString('base64url') === p)
-  );
+  return parts.length === 3 && parts.every(canonicalSegment);
 }
 
 /** A single audience as go-pkgz requires it; an array of one is accepted on parse. */
@@ -170,13 +182,10 @@ export function audienceAllowed(aud: string, audiences: string[]): boolean {
  * caller decides: refresh a cookie token, refuse a header or query token.
  */
 export async function verifyToken(token: string, options: VerifyOptions): Promise<VerifiedToken> {
-  let unverified: Record<string, unknown>;
   if (!canonicalSegments(token)) throw new TokenError('token is malformed');
-  try {
-    unverified = decodeJwt(token);
-  } catch {
-    throw new TokenError('token is malformed');
-  }
+  // Read once: the audience picks the secret, and HS256's check takes these claims as they are.
+  const unverified = jsonSegment(token.slice(token.indexOf('.') + 1, token.lastIndexOf('.')));
+  if (unverified === undefined) throw new TokenError('token is malformed');
   const rawAud = singleAudience(unverified.aud);
   const aud = rawAud === undefined ? undefined : canonicalAudience(rawAud);
   if (unverified.user !== undefined && aud === undefined) throw new TokenError('aud is not of size 1');
@@ -188,7 +197,7 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
   let payload: Record<string, unknown>;
   let expired = false;
   try {
-    ({ payload } = await verifySignature(token, aud ?? '', options));
+    ({ payload, expired } = await verifySignature(token, aud ?? '', options, unverified));
   } catch (err) {
     // jose checks the signature before the claims, so an expired error means the signature was good.
     if (err instanceof errors.JWTExpired) {
@@ -226,17 +235,23 @@ export async function verifyToken(token: string, options: VerifyOptions): Promis
 }
 
 /**
- * jose's verification with the one configured algorithm. HS256 tries the audience's secret, then the
- * previous ones (AUTH_SECRET_PREVIOUS) while the signature does not match; a key set picks by kid.
+ * The signature check with the one configured algorithm, and the payload with whether only exp has
+ * passed. HS256 (hs256.ts) tries the audience's secret, then the previous ones (AUTH_SECRET_PREVIOUS);
+ * a key set picks by kid, through jose.
  */
-async function verifySignature(token: string, aud: string, options: VerifyOptions) {
+async function verifySignature(
+  token: string,
+  aud: string,
+  options: VerifyOptions,
+  payload: Record<string, unknown>,
+): Promise<{ payload: Record<string, unknown>; expired: boolean }> {
   const keys = options.secrets;
-  const verifyOptions = (alg: string) => ({
-    algorithms: [alg],
-    currentDate: options.now ? new Date(options.now()) : undefined,
-  });
   if (typeof keys !== 'function' && keys.alg !== 'HS256') {
-    const verify = () => jwtVerify(token, keys.keys as JWTVerifyGetKey, verifyOptions(keys.alg));
+    const verify = () =>
+      jwtVerify(token, keys.keys as JWTVerifyGetKey, {
+        algorithms: [keys.alg],
+        currentDate: options.now ? new Date(options.now()) : undefined,
+      });
     if (keys.alg === 'ES256' && (es256S(token) ?? 0n) > P256_HALF_N) {
       // A high-s twin is refused even when it verifies, expired or not; an unknown key keeps its own refusal.
       await verify().catch((err: unknown) => {
@@ -244,7 +259,7 @@ async function verifySignature(token: string, aud: string, options: VerifyOption
       });
       throw new TokenError('token is invalid');
     }
-    return verify();
+    return { payload: (await verify()).payload, expired: false };
   }
   const reader = typeof keys === 'function' ? keys : keys.secrets;
   let candidates: string[];
@@ -253,11 +268,7 @@ async function verifySignature(token: string, aud: string, options: VerifyOption
   } catch {
     throw new TokenError("can't get secret");
   }
-  for (let i = 0; ; i++) {
-    try {
-      return await jwtVerify(token, encoder.encode(candidates[i]), verifyOptions('HS256'));
-    } catch (err) {
-      if (!(err instanceof errors.JWSSignatureVerificationFailed) || i === candidates.length - 1) throw err;
-    }
-  }
+  const verified = verifyHs256(token, candidates, options.now ? options.now() : Date.now(), payload);
+  if (verified.ok) return verified;
+  throw new TokenError(verified.reason === 'not_yet_valid' ? 'token is not valid yet' : 'token is invalid');
 }

@@ -127,6 +127,11 @@ export class TokenService {
    */
   async refresh(token: string): Promise<Issued> {
     const { claims } = await this.verify(token);
+    return this.refreshVerified(claims);
+  }
+
+  /** refresh() for claims the caller has just verified (verify), so a refresh checks its token once. */
+  async refreshVerified(claims: Claims): Promise<Issued> {
     if (!claims.user || claims.handshake) throw new TokenError('invalid kind of token');
     if (this.sessionEnd(claims) <= this.now()) throw new TokenError('session expired, log in again');
     const next: Claims = { ...claims, exp: undefined, iat: undefined, nbf: undefined };

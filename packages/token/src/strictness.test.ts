@@ -34,6 +34,15 @@ describe('token spelling', () => {
       await expect(verifyToken(variant, opts)).rejects.toThrow('token is malformed');
     }
   });
+
+  it('refuses a segment no bytes can spell: empty, or of a length of 4n + 1', async () => {
+    const [h, p, sig] = (await sign({})).split('.') as [string, string, string];
+    const long = `${p}${'A'.repeat((5 - (p.length % 4)) % 4 || 4)}`;
+    expect(long.length % 4).toBe(1);
+    for (const variant of [`${h}.${long}.${sig}`, `.${p}.${sig}`, `${h}..${sig}`, `${h}.${p}.`, `${h}.${p}`]) {
+      await expect(verifyToken(variant, opts)).rejects.toThrow('token is malformed');
+    }
+  });
 });
 
 describe('claims', () => {

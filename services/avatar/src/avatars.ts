@@ -85,7 +85,10 @@ export class Avatars {
   }
 
   private async storeIdenticon(userId: string, reason: string, refused?: RefusalKind): Promise<StoredAvatar> {
-    this.deps.log.info({ reason }, 'storing the identicon instead of the picture');
+    // A refused picture is news; none at all is how many providers log in (dev, direct...): not a line
+    // per login at info.
+    if (refused) this.deps.log.info({ reason }, 'storing the identicon instead of the picture');
+    else this.deps.log.debug({ reason }, 'storing the identicon: no picture');
     const avatarId = avatarIdFor(userId);
     await this.deps.store.put(avatarId, identicon(userId, this.deps.resizeLimit));
     if (refused) this.deps.recorder?.stored('refused', refused);

@@ -1,6 +1,6 @@
 import { SERVABLE_IMAGE_TYPES } from '@gatehouse/contract';
-import { toPng } from 'jdenticon';
 import sharp, { type Metadata } from 'sharp';
+import { identiconPng } from './identicon';
 
 /** Limits from go-pkgz/auth: pictures over these fall back to the identicon. */
 export const MAX_PICTURE_BYTES = 10 * 1024 * 1024;
@@ -62,7 +62,8 @@ export async function resizePicture(content: Buffer, size: { width: number; heig
  */
 export function identicon(userId: string, limit = 0): Buffer {
   if (userId === '') throw new Error('identicon needs a user id');
-  return toPng(userId, limit > 0 && limit < IDENTICON_SIZE ? limit : IDENTICON_SIZE);
+  // jdenticon's picture and bytes, written faster (identicon.ts).
+  return identiconPng(userId, limit > 0 && limit < IDENTICON_SIZE ? limit : IDENTICON_SIZE);
 }
 
 /** Types the handler may serve: the one list, beside the avatar contract. */

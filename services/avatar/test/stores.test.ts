@@ -1,6 +1,10 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { loadAvatarConfig } from '../src/config';
 import { type AvatarStore, openStore } from '../src/stores';
+import { FsAvatarStore } from '../src/stores/fs';
 import { MemoryAvatarStore } from '../src/stores/memory';
 import { mongoSkipReason, storeAddresses, storeKinds } from './backends';
 import { startTestService, testConfig } from './helpers';
@@ -105,5 +109,27 @@ describe('store addresses', () => {
     expect(() => loadAvatarConfig(bad)).toThrow(/AVATAR_GRPC_PORT/);
     expect(() => loadAvatarConfig(bad)).toThrow(/AVATAR_FETCH_TIMEOUT/);
     expect(loadAvatarConfig({})).toMatchObject({ port: 50052, store: '.data/avatars', resizeLimit: 0 });
+  });
+});
+
+describe('file system store folders', () => {
+  it("makes a shard's folder with its first picture, and again when it was removed meanwhile, small or large", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'gh-fs-shards-'));
+    try {
+      const store = await FsAvatarStore.open(root);
+      await store.put(ID_A, png);
+      rmSync(path.dirname(store.location(ID_A)), { recursive: true });
+      await store.put(ID_A, png);
+      expect((await store.get(ID_A))?.equals(png)).toBe(true);
+      await store.put(ID_A, png); // the folder exists now: written at once
+      expect(readdirSync(path.dirname(store.location(ID_A)))).toEqual([path.basename(store.location(ID_A))]);
+      // Larger pictures are written asynchronously (stores/fs.ts), the same way.
+      const large = Buffer.alloc(200 * 1024, 7);
+      rmSync(path.dirname(store.location(ID_B)), { recursive: true, force: true });
+      await store.put(ID_B, large);
+      expect((await store.get(ID_B))?.equals(large)).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Logger } from '@gatehouse/logger';
 import { type Issued, randomToken, type SecretReader, safeEqual, type TokenService } from '@gatehouse/token';
 import * as oidc from 'openid-client';
 import { loginErrors } from '../errors';
+import { withProviderFetch } from '../http/provider-fetch';
 import type { OAuth2Provider, ProviderUser } from '../providers/provider';
 import { allowedRedirect } from './redirect';
 
@@ -69,7 +70,9 @@ export class OAuth2Login {
     const params: Record<string, string> = {
       redirect_uri: this.callbackUrl(provider),
       state,
-      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      // S256 (RFC 7636): openid-client's calculatePKCECodeChallenge, synchronously (WebCrypto's digest
+      // is an async job per login).
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
       code_challenge_method: 'S256',
       ...provider.authorizeParams,
     };
@@ -227,6 +230,7 @@ export class OAuth2Login {
           : oidc.ClientSecretPost(provider.clientSecret),
       );
       config.timeout = Math.ceil(this.deps.timeoutMs / 1000);
+      withProviderFetch(config);
       if (provider.allowInsecureRequests) oidc.allowInsecureRequests(config);
       this.configs.set(provider.name, config);
     }

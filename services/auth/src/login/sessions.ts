@@ -33,7 +33,7 @@ export class Sessions {
       if (claims.jti && (await this.revocations.isRevoked(claims.jti))) {
         throw new TokenError('session ended, log in again');
       }
-      const refreshed = await this.tokens.refresh(token);
+      const refreshed = await this.tokens.refreshVerified(claims);
       await this.events?.refreshed(refreshed.claims);
       return refreshed;
     } catch (err) {

@@ -2,6 +2,7 @@ import { userId } from '@gatehouse/token';
 import { SignJWT } from 'jose';
 import * as oidc from 'openid-client';
 import { loginErrors } from '../errors';
+import { withProviderFetch } from '../http/provider-fetch';
 import type { AppleProviderConfig } from './config';
 import { KeySet } from './key-set';
 import { isLoopbackHttp, text } from './mapping';
@@ -80,6 +81,7 @@ export class AppleProvider implements OAuth2Provider {
         oidc.ClientSecretPost(await this.clientSecretJwt()),
       );
       config.timeout = Math.ceil(this.deps.timeoutMs / 1000);
+      withProviderFetch(config);
       if (this.allowInsecureRequests) oidc.allowInsecureRequests(config);
       this.current = { config, madeAt: now };
     }

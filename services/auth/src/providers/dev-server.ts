@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@gatehouse/logger';
 import { safeEqual } from '@gatehouse/token';
-import { EncryptJWT, jwtDecrypt } from 'jose';
 import { readForm } from '../http/read-form';
 import type { UsedTokens } from '../stores/used-tokens';
+import { Sealer } from './sealed';
 
 export interface DevServerOptions {
   host: string;
@@ -32,7 +32,6 @@ const USERNAME = /^[\p{L}\p{N}_.@ -]{1,64}$/u;
 /** What a sealed value is for: a code never passes as a token, nor the other way round. */
 const CODE = 'dev-oauth-code';
 const TOKEN = 'dev-oauth-token';
-const SEALING = { alg: 'dir', enc: 'A256GCM' } as const;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -52,8 +51,11 @@ function send(res: http.ServerResponse, status: number, body: string, type = 'ap
  */
 export class DevOAuthServer {
   private server: http.Server | undefined;
+  private readonly sealer: Sealer;
 
-  constructor(private readonly options: DevServerOptions) {}
+  constructor(private readonly options: DevServerOptions) {
+    this.sealer = new Sealer(options.sealKey);
+  }
 
   async start(): Promise<number> {
     this.server = http.createServer((req, res) => {
@@ -124,7 +126,7 @@ export class DevOAuthServer {
     const username = ((await readForm(req)).get('username') ?? '').trim();
     if (!USERNAME.test(username)) return send(res, 400, JSON.stringify({ error: 'invalid user name' }));
     const q = url.searchParams;
-    const code = await this.seal(CODE, CODE_TTL_S, {
+    const code = this.seal(CODE, CODE_TTL_S, {
       u: username,
       c: q.get('code_challenge') as string,
       r: q.get('redirect_uri') as string,
@@ -147,7 +149,7 @@ export class DevOAuthServer {
     ) {
       return send(res, 401, JSON.stringify({ error: 'invalid_client' }));
     }
-    const pending = await this.open(CODE, form.get('code') ?? '');
+    const pending = this.open(CODE, form.get('code') ?? '');
     if (!pending) return invalid('unknown or expired code');
     // One use only, across replicas, even when the rest of the request is wrong.
     if (!(await this.options.usedCodes.markUsed(`dev-code:${pending.jti}`, CODE_TTL_S * 1000))) {
@@ -158,13 +160,13 @@ export class DevOAuthServer {
       .update(form.get('code_verifier') ?? '')
       .digest('base64url');
     if (!safeEqual(challenge, String(pending.c))) return invalid('PKCE verification failed');
-    const accessToken = await this.seal(TOKEN, TOKEN_TTL_S, { u: String(pending.u) });
+    const accessToken = this.seal(TOKEN, TOKEN_TTL_S, { u: String(pending.u) });
     send(res, 200, JSON.stringify({ access_token: accessToken, token_type: 'bearer', expires_in: TOKEN_TTL_S }));
   }
 
   private async user(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const auth = req.headers.authorization ?? '';
-    const session = auth.startsWith('Bearer ') ? await this.open(TOKEN, auth.slice(7)) : undefined;
+    const session = auth.startsWith('Bearer ') ? this.open(TOKEN, auth.slice(7)) : undefined;
     if (!session || typeof session.u !== 'string') {
       send(res, 401, JSON.stringify({ error: 'invalid_token' }));
       return;
@@ -175,28 +177,12 @@ export class DevOAuthServer {
     send(res, 200, JSON.stringify(body));
   }
 
-  private seal(purpose: string, ttlSeconds: number, claims: Record<string, string>): Promise<string> {
-    return new EncryptJWT(claims)
-      .setProtectedHeader(SEALING)
-      .setAudience(purpose)
-      .setJti(randomBytes(16).toString('base64url'))
-      .setIssuedAt()
-      .setExpirationTime(`${ttlSeconds}s`)
-      .encrypt(this.options.sealKey);
+  private seal(purpose: string, ttlSeconds: number, claims: Record<string, string>): string {
+    return this.sealer.seal(purpose, ttlSeconds, claims);
   }
 
   /** The claims of a sealed value made for `purpose` and still valid; undefined for anything else. */
-  private async open(purpose: string, sealed: string): Promise<Record<string, unknown> | undefined> {
-    if (sealed.length === 0 || sealed.length > 2048) return undefined;
-    try {
-      const { payload } = await jwtDecrypt(sealed, this.options.sealKey, {
-        audience: purpose,
-        keyManagementAlgorithms: [SEALING.alg],
-        contentEncryptionAlgorithms: [SEALING.enc],
-      });
-      return payload;
-    } catch {
-      return undefined;
-    }
+  private open(purpose: string, sealed: string): Record<string, unknown> | undefined {
+    return this.sealer.open(purpose, sealed);
   }
 }

@@ -3,6 +3,7 @@ import { userId } from '@gatehouse/token';
 import { errors } from 'jose';
 import * as oidc from 'openid-client';
 import { loginErrors } from '../errors';
+import { providerFetch, withProviderFetch } from '../http/provider-fetch';
 import type { OidcProviderConfig } from './config';
 import { KeySet } from './key-set';
 import { isLoopbackHttp, text, withAttributes } from './mapping';
@@ -90,12 +91,14 @@ export class OidcProvider implements OAuth2Provider {
           {
             execute: this.allowInsecureRequests ? [oidc.allowInsecureRequests] : [],
             timeout: Math.ceil(this.deps.timeoutMs / 1000),
+            [oidc.customFetch]: providerFetch,
           },
         );
       } catch (err) {
         throw loginErrors.exchangeUnavailable(err);
       }
       config.timeout = Math.ceil(this.deps.timeoutMs / 1000);
+      withProviderFetch(config);
       const jwksUri = config.serverMetadata().jwks_uri;
       if (!jwksUri) throw loginErrors.exchangeUnavailable(new Error(`${this.config.issuer} publishes no jwks_uri`));
       const keys = new KeySet({ url: jwksUri, timeoutMs: this.deps.timeoutMs, algorithms: ASYMMETRIC_ALGORITHMS });

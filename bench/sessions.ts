@@ -1,0 +1,288 @@
+// `pnpm bench sessions`: what a login and a refresh cost the whole stack, per operation and per CPU-second,
+// beside the floor measured in the same run (jose's verify + sign, one HTTP request and one gRPC call
+// between bare processes). The stack runs as `pnpm start` runs it: the dev provider, in-process token
+// stores (no REDIS_URL), the auth service's Postgres (TOTP and passkeys on), metrics on, LOG_LEVEL info.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateSigningJwk } from '../packages/token/src/keys';
+import { createTestDatabase } from '../test/databases';
+import { startStack } from '../test/stack';
+import { type FloorAlgorithm, joseVerifyAndSignUs } from './crypto-floor';
+import { cpuMs, median, pinToCore, postgresBackendsCpu } from './harness';
+import { closeClient, devLogin, inParallel, refresh, type Session } from './session-client';
+import { startTransportFloor } from './transport-floor';
+
+export interface SessionsBenchOptions {
+  /** Sessions logged in (each user logs in twice: new, then returning) and refreshed in every refresh round. */
+  sessions?: number;
+  /** Rounds of each kind; figures are medians with their range. */
+  rounds?: number;
+  /** Browsers at once. */
+  concurrency?: number;
+  alg?: FloorAlgorithm;
+  /** Pin the stack's processes to one core and this process to the other. */
+  pin?: boolean;
+  log?: (line: string) => void;
+}
+
+const PROCESSES = ['gateway', 'auth', 'avatar', 'postgres'] as const;
+type ProcessName = (typeof PROCESSES)[number];
+
+/** One measured phase: operations done and CPU milliseconds per operation of each process. */
+export interface PhaseRun {
+  ops: number;
+  failures: number;
+  firstError?: string;
+  perSecond: number;
+  cpuMsPerOp: Record<ProcessName, number>;
+  totalCpuMsPerOp: number;
+}
+
+export type Operation = 'refresh' | 'first login' | 'returning login';
+
+export interface SessionsBenchResult {
+  runs: Record<Operation, PhaseRun[]>;
+  /** jose verify + sign, µs of CPU, per round. */
+  joseUs: number[];
+  /** One HTTP request to bare Koa and one grpc-js call from it: µs of CPU of both processes, per round. */
+  hopUs: number[];
+}
+
+/** Refresh at most 1 ms of CPU, a first login at most 10 ms (issue 36). */
+export const SESSION_TARGETS: Record<Operation, number | undefined> = {
+  refresh: 1,
+  'first login': 10,
+  'returning login': undefined,
+};
+
+const TOKEN_DURATION_S = 2;
+const WARM_UP_SESSIONS = 200;
+
+export async function runSessionsBench(options: SessionsBenchOptions = {}): Promise<SessionsBenchResult> {
+  const sessions = options.sessions ?? 1500;
+  const rounds = options.rounds ?? 3;
+  const concurrency = options.concurrency ?? 8;
+  const alg = options.alg ?? 'HS256';
+  const log = options.log ?? console.log;
+  const perRound = Math.ceil(sessions / rounds);
+  const db = await createTestDatabase('bench');
+  const keysDir = mkdtempSync(path.join(os.tmpdir(), 'gh-bench-keys-'));
+  const keyEnv: Record<string, string> = {};
+  if (alg !== 'HS256') {
+    const file = path.join(keysDir, 'keys.json');
+    writeFileSync(file, JSON.stringify({ keys: [await generateSigningJwk(alg)] }));
+    Object.assign(keyEnv, { AUTH_JWT_ALG: alg, AUTH_SIGNING_KEYS_FILE: file });
+  }
+  // BENCH_CPU_PROF=<dir>: every process of the stack writes a V8 CPU profile there when it stops, and
+  // phases.json says when each phase ran (process.hrtime µs, the profiles' clock), to cut them by phase.
+  const profile = process.env.BENCH_CPU_PROF;
+  const profiled = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : undefined;
+  const stack = await startStack({
+    services: ['avatar', 'auth', 'gateway'],
+    authDatabaseUrl: db.url,
+    metrics: true,
+    nodeArgs: profiled && { gateway: profiled, auth: profiled, avatar: profiled },
+    env: {
+      LOG_LEVEL: 'info',
+      AUTH_TOTP_KEY: randomBytes(32).toString('hex'),
+      AUTH_TOKEN_DURATION: `${TOKEN_DURATION_S}s`,
+      ...keyEnv,
+    },
+  });
+  const transport = await startTransportFloor(JSON.stringify({ nonce: 'fake-valid-nonce', amount: '1.00' }));
+  const dbName = new URL(db.url).pathname.slice(1);
+  const windows: { phase: string; startUs: number; endUs: number }[] = [];
+  try {
+    if (options.pin) {
+      pinToCore(
+        ['gateway', 'auth', 'avatar'].map((n) => stack.pid(n as 'gateway')),
+        1,
+      );
+      pinToCore([process.pid], 0);
+    }
+    const snapshot = () => ({
+      gateway: cpuMs(stack.pid('gateway')) ?? 0,
+      auth: cpuMs(stack.pid('auth')) ?? 0,
+      avatar: cpuMs(stack.pid('avatar')) ?? 0,
+      postgres: postgresBackendsCpu(dbName),
+    });
+    const phase = async <T, R>(name: string, items: T[], work: (item: T) => Promise<R>) => {
+      const before = snapshot();
+      const startUs = Number(process.hrtime.bigint() / 1000n);
+      const started = performance.now();
+      const done = await inParallel(items, concurrency, work);
+      const seconds = (performance.now() - started) / 1000;
+      windows.push({ phase: name, startUs, endUs: Number(process.hrtime.bigint() / 1000n) });
+      const after = snapshot();
+      const ops = Math.max(1, items.length - done.failures);
+      let postgres = 0;
+      for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
+      const cpuMsPerOp = {
+        gateway: (after.gateway - before.gateway) / ops,
+        auth: (after.auth - before.auth) / ops,
+        avatar: (after.avatar - before.avatar) / ops,
+        postgres: postgres / ops,
+      };
+      const run: PhaseRun = {
+        ops: items.length - done.failures,
+        failures: done.failures,
+        firstError: done.firstError,
+        perSecond: (items.length - done.failures) / seconds,
+        cpuMsPerOp,
+        totalCpuMsPerOp: PROCESSES.reduce((sum, p) => sum + cpuMsPerOp[p], 0),
+      };
+      log(`${name.padEnd(26)} ${describe(run)}`);
+      return { run, results: done.results };
+    };
+
+    log(
+      `machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load ${loadAverage()}`,
+    );
+    log(
+      `stack: gateway, auth, avatar (tsx, as pnpm start), ${alg} tokens, ${sessions} sessions, ${concurrency} browsers`,
+    );
+    // Warm-up, uncounted (JIT, connections, pools): logins of their own users, and two refreshes of each.
+    const runId = randomBytes(3).toString('hex');
+    const warm = Array.from({ length: WARM_UP_SESSIONS }, (_, i) => `w${runId}_${i}`);
+    const warmed = await inParallel(warm, concurrency, (u) => devLogin(stack.url, u));
+    if (warmed.failures > 0) throw new Error(`warm-up logins failed: ${warmed.firstError}`);
+    let warmSessions = warmed.results as Session[];
+    for (let r = 0; r < 2; r++) {
+      await expiry(Date.now());
+      const refreshed = await inParallel(warmSessions, concurrency, (s) => refresh(stack.url, s));
+      if (refreshed.failures > 0) throw new Error(`warm-up refreshes failed: ${refreshed.firstError}`);
+      warmSessions = refreshed.results as Session[];
+    }
+
+    const runs: Record<Operation, PhaseRun[]> = { refresh: [], 'first login': [], 'returning login': [] };
+    const live: Session[] = [];
+    for (let r = 0; r < rounds; r++) {
+      const users = Array.from(
+        { length: Math.min(perRound, sessions - r * perRound) },
+        (_, i) => `b${runId}_${r}_${i}`,
+      );
+      runs['first login'].push((await phase(`${r + 1}: first login`, users, (u) => devLogin(stack.url, u))).run);
+      const again = await phase(`${r + 1}: returning login`, users, (u) => devLogin(stack.url, u));
+      runs['returning login'].push(again.run);
+      live.push(...(again.results.filter(Boolean) as Session[]));
+    }
+    // Each refresh round is followed by the floor, measured at the same moment of a shared machine.
+    const joseUs: number[] = [];
+    const hopUs: number[] = [];
+    let issuedAt = Date.now();
+    for (let r = 0; r < rounds; r++) {
+      await expiry(issuedAt);
+      const refreshed = await phase(`${r + 1}: refresh`, [...live], (s) => refresh(stack.url, s));
+      issuedAt = Date.now();
+      runs.refresh.push(refreshed.run);
+      live.splice(0, live.length, ...(refreshed.results.filter(Boolean) as Session[]));
+      const hop = await transport.run(concurrency, 3);
+      if (hop.failed > 0) throw new Error(`the transport floor failed ${hop.failed} requests`);
+      hopUs.push(hop.cpuUsPerLoad);
+      joseUs.push(...(await joseVerifyAndSignUs(alg, 2000, 1)));
+      const floorMs = ((joseUs.at(-1) ?? 0) + hop.cpuUsPerLoad) / 1000;
+      log(
+        `${r + 1}: floor                   jose ${((joseUs.at(-1) ?? 0) / 1000).toFixed(3)} + hop ${(hop.cpuUsPerLoad / 1000).toFixed(3)} = ${floorMs.toFixed(3)} ms; refresh ${(refreshed.run.totalCpuMsPerOp / floorMs).toFixed(2)}x the floor`,
+      );
+    }
+    const result = { runs, joseUs, hopUs };
+    for (const line of table(result)) log(line);
+    if (profile) {
+      const pids = Object.fromEntries(['gateway', 'auth', 'avatar'].map((n) => [n, stack.pid(n as 'gateway')]));
+      writeFileSync(path.join(profile, 'phases.json'), `${JSON.stringify({ pids, windows }, null, 1)}\n`);
+    }
+    return result;
+  } finally {
+    closeClient();
+    transport.stop();
+    await stack.stop();
+    await db.drop().catch(() => {});
+    rmSync(keysDir, { recursive: true, force: true });
+  }
+}
+
+/** Waits until every token issued up to `issuedMs` has expired (exp is in whole seconds). */
+async function expiry(issuedMs: number): Promise<void> {
+  const wait = issuedMs + TOKEN_DURATION_S * 1000 + 1100 - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
+
+function describe(run: PhaseRun): string {
+  const parts = PROCESSES.map((p) => `${p} ${run.cpuMsPerOp[p].toFixed(2)}`).join(', ');
+  const failed = run.failures > 0 ? `, ${run.failures} FAILED (${run.firstError})` : '';
+  return `${run.perSecond.toFixed(0)}/s; CPU ms/op ${parts}; total ${run.totalCpuMsPerOp.toFixed(2)} ms = ${(1000 / run.totalCpuMsPerOp).toFixed(0)}/CPU-s${failed}`;
+}
+
+/** "median (min–max)" with `digits` decimals. */
+function spread(values: number[], digits: number): string {
+  const m = median(values).toFixed(digits);
+  if (values.length < 2) return m;
+  return `${m} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+}
+
+/** The summary: medians of the rounds with their range, and the floor beside them. */
+export function table({ runs, joseUs, hopUs }: SessionsBenchResult): string[] {
+  const rows: string[][] = [
+    ['operation', 'per second', ...PROCESSES.map((p) => `${p} ms`), 'CPU ms/op', 'per CPU-second', 'failed'],
+  ];
+  for (const [name, list] of Object.entries(runs) as [Operation, PhaseRun[]][]) {
+    rows.push([
+      name,
+      spread(
+        list.map((r) => r.perSecond),
+        0,
+      ),
+      ...PROCESSES.map((p) =>
+        spread(
+          list.map((r) => r.cpuMsPerOp[p]),
+          2,
+        ),
+      ),
+      spread(
+        list.map((r) => r.totalCpuMsPerOp),
+        2,
+      ),
+      spread(
+        list.map((r) => 1000 / r.totalCpuMsPerOp),
+        0,
+      ),
+      String(list.reduce((n, r) => n + r.failures, 0)),
+    ]);
+  }
+  const floor = (name: string, us: number[]) =>
+    rows.push([
+      name,
+      '',
+      '',
+      '',
+      '',
+      '',
+      spread(
+        us.map((u) => u / 1000),
+        3,
+      ),
+      spread(
+        us.map((u) => 1e6 / u),
+        0,
+      ),
+      '',
+    ]);
+  floor('floor: jose verify + sign', joseUs);
+  floor('floor: HTTP + one gRPC call', hopUs);
+  floor(
+    'floor: a refresh (both)',
+    joseUs.map((j, i) => j + (hopUs[i] ?? Number.NaN)),
+  );
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
+  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | ')} |`;
+  return [line(rows[0] ?? []), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)];
+}
