@@ -1,4 +1,5 @@
-import { AppError, errorCodes, notFound } from '@gatehouse/errors';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
+import { AppError, errorCodes, invalidArgument, notFound } from '@gatehouse/errors';
 
 /**
  * Every code the payment service sends in the `x-error-code` trailer, spelled once. (The lower-case
@@ -30,6 +31,16 @@ export const loadNotFound = () => notFound(PaymentErrors.LOAD_NOT_FOUND, 'load n
 
 /** An idempotency key that cannot be honoured now; ALREADY_EXISTS on the wire (the gateway answers 409). */
 export const idempotencyConflict = (code: string, message: string) => new AppError('already_exists', code, message);
+
+/** An Idempotency-Key (of a load or a reversal) within the contract's length. */
+export function checkIdempotencyKey(key: string | undefined): void {
+  if ((key ?? '').length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw invalidArgument(
+      PaymentErrors.INVALID_IDEMPOTENCY_KEY,
+      `idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+    );
+  }
+}
 
 /** Past PAYMENT_MAX_CARDS_PER_OWNER; FAILED_PRECONDITION on the wire (the gateway answers 409). */
 export const tooManyCards = (max: number) =>

@@ -3,6 +3,7 @@ import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
 import type { LoadStatus } from '../ledger';
 import type { Payments } from '../payments';
+import type { Requester } from '../reversals/requests';
 import {
   cardMessage,
   databaseFaultsUnavailable,
@@ -74,6 +75,22 @@ function moneyBackHandlers(payments: Payments, log: Logger) {
     balanceCents: answer.balanceCents,
     replayed: answer.replayed,
   });
+  /** A reversal asked by the card's owner or by an admin: the same request otherwise. */
+  const reverseFor = (
+    requester: Requester,
+    req: Pick<payment.ReverseLoadRequest__Output, 'cardId' | 'loadId' | 'amountCents' | 'idempotencyKey'>,
+  ) =>
+    databaseFaultsUnavailable(log, async () =>
+      reverse(
+        await payments.reverseLoad({
+          requester,
+          cardId: toId(req.cardId),
+          loadId: toId(req.loadId),
+          amountCents: toCents(req.amountCents),
+          idempotencyKey: req.idempotencyKey || undefined,
+        }),
+      ),
+    );
   return {
     GetCard: unaryHandler(log, (req: payment.GetCardRequest__Output) =>
       databaseFaultsUnavailable(log, async () => {
@@ -82,30 +99,10 @@ function moneyBackHandlers(payments: Payments, log: Logger) {
       }),
     ),
     ReverseLoad: unaryHandler(log, (req: payment.ReverseLoadRequest__Output) =>
-      databaseFaultsUnavailable(log, async () =>
-        reverse(
-          await payments.reverseLoad({
-            requester: { kind: 'owner', ownerId: req.ownerId },
-            cardId: toId(req.cardId),
-            loadId: toId(req.loadId),
-            amountCents: toCents(req.amountCents),
-            idempotencyKey: req.idempotencyKey || undefined,
-          }),
-        ),
-      ),
+      reverseFor({ kind: 'owner', ownerId: req.ownerId }, req),
     ),
     AdminReverseLoad: unaryHandler(log, (req: payment.AdminReverseLoadRequest__Output) =>
-      databaseFaultsUnavailable(log, async () =>
-        reverse(
-          await payments.reverseLoad({
-            requester: { kind: 'admin', name: req.admin },
-            cardId: toId(req.cardId),
-            loadId: toId(req.loadId),
-            amountCents: toCents(req.amountCents),
-            idempotencyKey: req.idempotencyKey || undefined,
-          }),
-        ),
-      ),
+      reverseFor({ kind: 'admin', name: req.admin }, req),
     ),
     HandleProcessorNotification: unaryHandler(log, (req: payment.HandleProcessorNotificationRequest__Output) =>
       databaseFaultsUnavailable(log, () => payments.handleNotification(req.btSignature, req.btPayload)),

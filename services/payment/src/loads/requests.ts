@@ -1,8 +1,7 @@
 // What a load request must hold, and what a replayed request (same idempotency key) answers.
 import { createHash } from 'node:crypto';
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
 import { invalidArgument } from '@gatehouse/errors';
-import { cardNotFound, idempotencyConflict, PaymentErrors } from '../errors';
+import { cardNotFound, checkIdempotencyKey, idempotencyConflict, PaymentErrors } from '../errors';
 import type { CardRecord, LoadRecord, LoadStatus } from '../ledger';
 import type { LoadError } from '../limits';
 import { MAX_AMOUNT_CENTS } from '../money';
@@ -38,12 +37,7 @@ export function validateLoad(input: LoadCardInput): void {
   if (input.nonce.trim() === '' || input.nonce.length > MAX_NONCE_LENGTH) {
     throw invalidArgument(PaymentErrors.INVALID_NONCE, 'nonce is required');
   }
-  if ((input.idempotencyKey ?? '').length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw invalidArgument(
-      PaymentErrors.INVALID_IDEMPOTENCY_KEY,
-      `idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
-    );
-  }
+  checkIdempotencyKey(input.idempotencyKey);
 }
 
 /** What identifies "the same request" for an idempotency key. */

@@ -1,8 +1,7 @@
 // What a reversal request must hold, who asked, and what a replayed request (same idempotency key) answers.
 import { createHash } from 'node:crypto';
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
 import { invalidArgument } from '@gatehouse/errors';
-import { idempotencyConflict, loadNotFound, PaymentErrors } from '../errors';
+import { checkIdempotencyKey, idempotencyConflict, loadNotFound, PaymentErrors } from '../errors';
 import type { ReversalRecord, ReversalStatus } from '../ledger';
 import type { LoadError } from '../limits';
 import { MAX_AMOUNT_CENTS } from '../money';
@@ -51,12 +50,7 @@ export function validateReverse(input: ReverseLoadInput): void {
   if (!Number.isSafeInteger(amountCents) || amountCents < 0 || amountCents > MAX_AMOUNT_CENTS) {
     throw invalidArgument(PaymentErrors.INVALID_AMOUNT, 'amount must be a positive number of cents, or none');
   }
-  if ((input.idempotencyKey ?? '').length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-    throw invalidArgument(
-      PaymentErrors.INVALID_IDEMPOTENCY_KEY,
-      `idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
-    );
-  }
+  checkIdempotencyKey(input.idempotencyKey);
 }
 
 /** What identifies "the same request" for an idempotency key. */
