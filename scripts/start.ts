@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { environment } from '../packages/config/src/index';
-import { looksSecret, mayHold, SECRET_HOLDERS, secretsNamedIn, type Workload } from '../packages/config/src/secrets';
+import { looksSecret, mayHold, SECRET_HOLDERS, secretsNamedIn, type Workload } from '../packages/config/src/secret-holders';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
 import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
 import { describeDatabaseError } from '../packages/postgres/src/errors';
@@ -205,7 +205,7 @@ async function main(): Promise<void> {
   for (const name of Object.keys(childEnv).filter((n) => childEnv[n] && ours.test(n) && looksSecret(n)))
     if (!(name in SECRET_HOLDERS) && !configSecrets.has(name))
       say(
-        `${name} looks like a secret that no workload is listed for: no process gets it (packages/config/src/secrets.ts)`,
+        `${name} looks like a secret that no workload is listed for: no process gets it (packages/config/src/secret-holders.ts)`,
       );
   const envFor = (name: Workload): Record<string, string | undefined> => {
     const own: Record<string, string | undefined> = {

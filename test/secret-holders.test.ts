@@ -1,4 +1,4 @@
-// The one allow-list of secrets per workload (packages/config/src/secrets.ts) against what ships: the
+// The one allow-list of secrets per workload (packages/config/src/secret-holders.ts) against what ships: the
 // compose file gives each workload only secrets it is listed for, the Kubernetes manifests mount only the
 // workload's own Secrets and name only its secrets, and the Secrets table of deploy/kubernetes/README.md
 // puts each listed secret only into its holders' Secrets. `pnpm start` is checked on running processes
@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
-import { looksSecret, mayHold, SECRET_HOLDERS, WORKLOADS, type Workload } from '../packages/config/src/secrets';
+import { looksSecret, mayHold, SECRET_HOLDERS, WORKLOADS, type Workload } from '../packages/config/src/secret-holders';
 import { ROOT } from './stack';
 
 const isWorkload = (name: string): name is Workload => (WORKLOADS as readonly string[]).includes(name);

@@ -2,7 +2,7 @@ export * from './auth-settings';
 export { parseDuration } from './duration';
 export * from './files';
 export * from './schema';
-export * from './secrets';
+export * from './secret-holders';
 export * from './shared-state';
 export * from './signing-settings';
 export * from './tls';
