@@ -1,0 +1,179 @@
+// The public surface: every route a client or a browser may call (the go-pkgz /auth contract, avatars,
+// the card-loading API, the application upstreams, health, the demo page, the key sets and the OpenAPI
+// document), and the lanes that answer its hottest requests before Koa.
+import { checkHealth } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import type { Metrics } from '@gatehouse/metrics';
+import { buildApp, type Mount } from '../app';
+import type { GatewayAuthentication } from '../authentication';
+import type { GatewayClients } from '../clients';
+import type { GatewayConfig } from '../config';
+import { hotAnswers } from '../hot-answers';
+import type { Lane } from '../lanes/lane';
+import { avatarCacheRecorder, httpMetrics, loginRecorder, upstreamRecorder } from '../metrics';
+import { authenticate } from '../middleware/authenticate';
+import { authRoutes, LOGIN_DEADLINE_MS } from '../routes/auth.routes';
+import { avatarHandlers } from '../routes/avatar.routes';
+import { CARD_LOAD_ROUTE, cardLoadBeforeKoa } from '../routes/card-load.fast';
+import { healthRoutes } from '../routes/health.routes';
+import { homeRoutes } from '../routes/home.routes';
+import { jwksRoutes } from '../routes/jwks.routes';
+import { loginHandlerRoutes } from '../routes/login-handler.routes';
+import { openApiRoutes } from '../routes/openapi.routes';
+import { passkeyRoutes } from '../routes/passkey.routes';
+import { paymentRefusalBody, paymentRoutes } from '../routes/payment.routes';
+import { proxyRoutes } from '../routes/proxy.routes';
+import { sessionRoutes } from '../routes/sessions.routes';
+import { secondFactorAnswer, totpRoutes } from '../routes/totp.routes';
+import { userRefreshBeforeKoa } from '../routes/user-refresh.fast';
+import type { Surface } from './surface';
+
+export interface PublicSurfaceDeps {
+  config: GatewayConfig;
+  clients: GatewayClients;
+  authentication: GatewayAuthentication;
+  metrics: Metrics | undefined;
+  log: Logger;
+}
+
+export function publicSurface({ config, clients, authentication, metrics, log }: PublicSurfaceDeps): Surface {
+  const { authenticator, keys, providerNames } = authentication;
+  const cookies = config.cookies;
+  const { hooks } = clients;
+  const loginFinished = metrics && loginRecorder(metrics, providerNames.allowed);
+  const payments = paymentRoutes({
+    payment: clients.payment.call,
+    requireUser: authenticate(authenticator, cookies, { required: true, refusalBody: paymentRefusalBody }),
+    log,
+  });
+  const secondFactor = secondFactorAnswer(cookies);
+  const auth = authRoutes({
+    auth: clients.auth.call,
+    authenticator,
+    cookies,
+    loginFinished,
+    answerSecondFactor: secondFactor,
+  });
+  const avatars = avatarHandlers({
+    avatar: clients.avatar.call,
+    routePath: config.token.avatarRoutePath,
+    cacheLookup: metrics && avatarCacheRecorder(metrics),
+  });
+  const handlers = Object.fromEntries([...clients.loginHandlers].map(([name, client]) => [name, client.call]));
+  const authRouters = [
+    // Before the auth router, whose /auth/:provider/:action would otherwise take these names.
+    loginHandlerRoutes({
+      handlers,
+      issueSession: async (provider, userJson, { site, sessionOnly, redirectUrl, client }) => {
+        const res = await clients.auth.call
+          .issueSession(
+            { provider, userJson, site, sessionOnly, redirectUrl, client },
+            { deadlineMs: LOGIN_DEADLINE_MS },
+          )
+          .catch((err: unknown) => {
+            loginFinished?.(provider, 'failure');
+            throw err;
+          });
+        loginFinished?.(provider, 'success');
+        // TOTP: the user must give a code first; the pending login stands for the session until then.
+        if (res.secondFactorPending) return { pending: res.secondFactorPending };
+        if (!res.session) throw new Error('auth service issued no session');
+        return { session: res.session, userJson: res.userJson };
+      },
+      answerSecondFactor: secondFactor,
+      endSession: async (token) => {
+        await clients.auth.call.logout({ provider: '', token });
+      },
+      authenticator,
+      cookies,
+      log,
+      trustedRedirects: config.builtInLogins,
+    }),
+    jwksRoutes('/auth/jwks.json', keys.publicKeys?.jwks),
+    passkeyRoutes({ auth: clients.auth.call, authenticator, cookies }),
+    totpRoutes({ totp: clients.totp.call, authenticator, cookies }),
+    // Sessions per device (auth.v1.SessionService, served by the auth process).
+    sessionRoutes({ sessions: clients.sessions.call, authenticator, cookies }),
+    auth.router,
+  ];
+  const proxy = proxyRoutes({
+    routes: config.routes,
+    authenticator,
+    cookies,
+    updateUser: hooks?.has('update-user') ? (user) => hooks.updateUser(user) : undefined,
+    timeoutMs: config.upstreamTimeoutMs,
+    publicHost: new URL(config.token.url).host,
+    log,
+    upstreamAnswered: metrics && upstreamRecorder(metrics),
+  });
+  const mounts: Mount[] = [
+    { prefix: '/auth', routers: authRouters },
+    { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
+    { prefix: '/tokens', routers: [payments] },
+    { prefix: '/cards', routers: [payments] },
+    // Application upstreams (AUTH_CONFIG routes), each under its own prefix.
+    ...config.routes.map((r) => ({ prefix: r.prefix, routers: [proxy] })),
+    {
+      prefix: '/health',
+      routers: [
+        healthRoutes({
+          services: {
+            auth: config.addresses.auth,
+            avatar: config.addresses.avatar,
+            payment: config.addresses.payment,
+            ...config.token.loginHandlers,
+          },
+          check: (address) => checkHealth(address),
+        }),
+      ],
+    },
+    {
+      prefix: '',
+      routers: [
+        homeRoutes(),
+        jwksRoutes('/.well-known/jwks.json', keys.publicKeys?.jwks),
+        openApiRoutes({ avatarRoutePath: config.token.avatarRoutePath, serverUrl: config.token.url }),
+      ],
+    },
+  ];
+  // Metrics cost nothing when off: no request middleware.
+  const requestMetrics =
+    metrics &&
+    httpMetrics(
+      metrics,
+      mounts.map((m) => m.prefix),
+    );
+  const app = buildApp({
+    log,
+    trustedProxies: config.trustedProxies,
+    first: requestMetrics ? [requestMetrics.middleware] : [],
+    mounts,
+  });
+  // The hottest answers before Koa: GET /auth/user and avatars from caches (see authRoutes and
+  // avatarHandlers), and card loads (card-load.fast.ts). Logged requests take the full path, so a
+  // debug access log still sees every one.
+  const cached = hotAnswers(
+    [
+      { answer: auth.answerCached, route: '/auth/user' },
+      { answer: avatars.answerCached, route: `${config.token.avatarRoutePath.replace(/\/+$/, '')}/*` },
+    ],
+    requestMetrics,
+  );
+  const cardLoad = cardLoadBeforeKoa({
+    payment: clients.payment.call,
+    authenticator,
+    log,
+    track: requestMetrics && (() => requestMetrics.takenBeforeKoa(CARD_LOAD_ROUTE, 'POST')),
+  });
+  // An expired cookie token on GET /auth/user: its refresh (user-refresh.fast.ts).
+  const userRefresh = userRefreshBeforeKoa({
+    authenticator,
+    cookies,
+    log,
+    track: requestMetrics && (() => requestMetrics.takenBeforeKoa('/auth/user', 'GET')),
+  });
+  const lanes: Lane | undefined = log.isLevelEnabled('debug')
+    ? undefined
+    : (req, res) => cached(req, res) || userRefresh(req, res) || cardLoad(req, res);
+  return { name: 'public', host: config.host, port: config.port, mounts, handle: app.callback(), lanes };
+}
