@@ -1,7 +1,5 @@
-import type http from 'node:http';
 import { PROVIDER_NAME } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
-import { requestIdFrom } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import { JWT_COOKIE } from '@gatehouse/token';
 import { bodyParser } from '@koa/bodyparser';
@@ -14,8 +12,7 @@ import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie
 import { authenticate } from '../middleware/authenticate';
 import { strictBody } from '../middleware/bodies';
 import { HttpError } from '../middleware/errors';
-import { NO_STORE, securityHeaders, USER_ANSWER_HEADERS } from '../middleware/security-headers';
-import { REQUEST_ID_HEADER } from '../middleware/trace';
+import { NO_STORE, securityHeaders } from '../middleware/security-headers';
 
 export interface AuthRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;
@@ -78,14 +75,11 @@ export function handshakeCookiePolicy(redirectUrl: string, policy: CookiePolicy)
 }
 
 /**
- * The /auth/* routes of the go-pkgz/auth contract, served from the auth service over gRPC.
- * `answerCached` answers GET /auth/user, the hottest route, for a token verified before, on the raw
- * request: the HTTP server calls it before handing the request to Koa.
+ * The /auth/* routes of the go-pkgz/auth contract, served from the auth service over gRPC. GET
+ * /auth/user, the hottest route, is mostly answered before Koa by its lanes (lanes/user.ts,
+ * lanes/user-refresh.ts); this route answers what they leave, as they would.
  */
-export function authRoutes(deps: AuthRoutesDeps): {
-  router: Router;
-  answerCached(req: http.IncomingMessage, res: http.ServerResponse): boolean;
-} {
+export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = new Router({ prefix: '/auth' });
   router.use(securityHeaders());
   // /auth/user, /auth/status and logout are what a site's own session is for (RouteOwner `site`).
@@ -97,36 +91,6 @@ export function authRoutes(deps: AuthRoutesDeps): {
     ctx.set(...NO_STORE);
     ctx.body = ctx.state.user;
   };
-  // GET /auth/user for a token verified before, answered by the HTTP server before Koa (gateway.ts):
-  // one synchronous pass, no Koa context, no promise (so none of Node 20's AsyncLocalStorage promise
-  // hooks), with the user's JSON serialized once per token. Nothing here can throw or log. Anything
-  // else, including every refusal, answers false and takes the full route below. The raw URL test is
-  // ctx.path's answer without parsing the URL of every other request.
-  // As writeHead takes them when nothing was set before (name, value, name, value): Node stores them
-  // without a setHeader call each, which was the largest part of this answer's own work.
-  const USER_ANSWER_RAW_HEADERS = [
-    ...USER_ANSWER_HEADERS.flat(),
-    'Content-Type',
-    'application/json; charset=utf-8',
-  ] as const;
-  const answerCached = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
-    const url = req.url ?? '';
-    if (req.method !== 'GET' || (url !== '/auth/user' && !url.startsWith('/auth/user?'))) return false;
-    const cached = deps.authenticator.authenticateCached(req, 'site');
-    if (cached?.userBody === undefined) return false;
-    const rawHeaders = [
-      ...USER_ANSWER_RAW_HEADERS,
-      REQUEST_ID_HEADER,
-      requestIdFrom(req.headers.traceparent),
-      'Content-Length',
-      String(Buffer.byteLength(cached.userBody)),
-    ];
-    // A draining server has already set Connection: close; writeHead then merges the list into it.
-    res.writeHead(200, rawHeaders);
-    res.end(cached.userBody);
-    return true;
-  };
-
   router.get('/list', async (ctx) => {
     ctx.body = (await deps.auth.listProviders({})).names;
   });
@@ -222,5 +186,5 @@ export function authRoutes(deps: AuthRoutesDeps): {
     throw new HttpError(400, `provider ${ctx.path.split('/')[2] ?? ''} not supported`);
   });
 
-  return { router, answerCached };
+  return router;
 }

@@ -8,13 +8,15 @@ import { buildApp, type Mount } from '../app';
 import type { GatewayAuthentication } from '../authentication';
 import type { GatewayClients } from '../clients';
 import type { GatewayConfig } from '../config';
-import { hotAnswers } from '../hot-answers';
-import type { Lane } from '../lanes/lane';
+import { avatarLane } from '../lanes/avatar';
+import { CARD_LOAD_ROUTE, cardLoadLane } from '../lanes/card-load';
+import { cachedLanes, firstLane } from '../lanes/index';
+import { cachedUserLane } from '../lanes/user';
+import { userRefreshLane } from '../lanes/user-refresh';
 import { avatarCacheRecorder, httpMetrics, loginRecorder, upstreamRecorder } from '../metrics';
 import { authenticate } from '../middleware/authenticate';
 import { authRoutes, LOGIN_DEADLINE_MS } from '../routes/auth.routes';
 import { avatarHandlers } from '../routes/avatar.routes';
-import { CARD_LOAD_ROUTE, cardLoadBeforeKoa } from '../routes/card-load.fast';
 import { healthRoutes } from '../routes/health.routes';
 import { homeRoutes } from '../routes/home.routes';
 import { jwksRoutes } from '../routes/jwks.routes';
@@ -25,7 +27,6 @@ import { paymentRefusalBody, paymentRoutes } from '../routes/payment.routes';
 import { proxyRoutes } from '../routes/proxy.routes';
 import { sessionRoutes } from '../routes/sessions.routes';
 import { secondFactorAnswer, totpRoutes } from '../routes/totp.routes';
-import { userRefreshBeforeKoa } from '../routes/user-refresh.fast';
 import type { Surface } from './surface';
 
 export interface PublicSurfaceDeps {
@@ -47,7 +48,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     log,
   });
   const secondFactor = secondFactorAnswer(cookies);
-  const auth = authRoutes({
+  const goPkgzAuth = authRoutes({
     auth: clients.auth.call,
     authenticator,
     cookies,
@@ -94,7 +95,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     totpRoutes({ totp: clients.totp.call, authenticator, cookies }),
     // Sessions per device (auth.v1.SessionService, served by the auth process).
     sessionRoutes({ sessions: clients.sessions.call, authenticator, cookies }),
-    auth.router,
+    goPkgzAuth,
   ];
   const proxy = proxyRoutes({
     routes: config.routes,
@@ -149,31 +150,22 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     first: requestMetrics ? [requestMetrics.middleware] : [],
     mounts,
   });
-  // The hottest answers before Koa: GET /auth/user and avatars from caches (see authRoutes and
-  // avatarHandlers), and card loads (card-load.fast.ts). Logged requests take the full path, so a
-  // debug access log still sees every one.
-  const cached = hotAnswers(
-    [
-      { answer: auth.answerCached, route: '/auth/user' },
-      { answer: avatars.answerCached, route: `${config.token.avatarRoutePath.replace(/\/+$/, '')}/*` },
-    ],
-    requestMetrics,
-  );
-  const cardLoad = cardLoadBeforeKoa({
-    payment: clients.payment.call,
-    authenticator,
-    log,
-    track: requestMetrics && (() => requestMetrics.takenBeforeKoa(CARD_LOAD_ROUTE, 'POST')),
-  });
-  // An expired cookie token on GET /auth/user: its refresh (user-refresh.fast.ts).
-  const userRefresh = userRefreshBeforeKoa({
-    authenticator,
-    cookies,
-    log,
-    track: requestMetrics && (() => requestMetrics.takenBeforeKoa('/auth/user', 'GET')),
-  });
-  const lanes: Lane | undefined = log.isLevelEnabled('debug')
+  // The lanes, before Koa (lanes/index.ts). Logged requests take Koa's routes, so a debug access log
+  // still sees every one.
+  const taken = (route: string, method: string) =>
+    requestMetrics && (() => requestMetrics.takenBeforeKoa(route, method));
+  const lanes = log.isLevelEnabled('debug')
     ? undefined
-    : (req, res) => cached(req, res) || userRefresh(req, res) || cardLoad(req, res);
+    : firstLane(
+        cachedLanes(
+          [
+            { lane: cachedUserLane(authenticator), route: '/auth/user' },
+            { lane: avatarLane(avatars), route: `${config.token.avatarRoutePath.replace(/\/+$/, '')}/*` },
+          ],
+          requestMetrics,
+        ),
+        userRefreshLane({ authenticator, cookies, log, track: taken('/auth/user', 'GET') }),
+        cardLoadLane({ payment: clients.payment.call, authenticator, log, track: taken(CARD_LOAD_ROUTE, 'POST') }),
+      );
   return { name: 'public', host: config.host, port: config.port, mounts, handle: app.callback(), lanes };
 }
