@@ -2,17 +2,24 @@ import { PROVIDER_NAME } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { auth } from '@gatehouse/proto';
 import { JWT_COOKIE } from '@gatehouse/token';
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
 import { clientInfo } from '../auth/client-info';
-import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
+import type { TokenCookie } from '../auth/cookies';
 import { authenticate } from '../middleware/authenticate';
-import { strictBody } from '../middleware/bodies';
-import { HttpError } from '../middleware/errors';
-import { NO_STORE, securityHeaders } from '../middleware/security-headers';
+import { securityHeaders } from '../middleware/security-headers';
+import {
+  bodyReader,
+  type CookiePolicy,
+  clearTokenCookies,
+  HttpError,
+  refuseMethod,
+  requireUser,
+  setNoStore,
+  setTokenCookies,
+} from './kit';
 
 export interface AuthRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;
@@ -83,23 +90,23 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = new Router({ prefix: '/auth' });
   router.use(securityHeaders());
   // /auth/user, /auth/status and logout are what a site's own session is for (RouteOwner `site`).
-  const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true, owner: 'site' });
+  const user = requireUser(deps.authenticator, deps.cookies, { owner: 'site' });
   const traceUser = authenticate(deps.authenticator, deps.cookies, { required: false, owner: 'site' });
 
   // ctx.state.user already has the go-pkgz shape (see TokenVerifier); hooks may have replaced it.
   const answerUser: Koa.Middleware = async (ctx) => {
-    ctx.set(...NO_STORE);
+    setNoStore(ctx);
     ctx.body = ctx.state.user;
   };
   router.get('/list', async (ctx) => {
     ctx.body = (await deps.auth.listProviders({})).names;
   });
 
-  router.get('/user', requireUser, answerUser);
+  router.get('/user', user, answerUser);
 
   router.get('/status', traceUser, async (ctx) => {
     const user = ctx.state.user;
-    ctx.set(...NO_STORE);
+    setNoStore(ctx);
     ctx.body = user ? { status: 'logged in', user: user.name } : { status: 'not logged in' };
   });
 
@@ -122,15 +129,11 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
 
   router.get('/logout', (ctx) => logout(undefined)(ctx));
 
-  const formBody = strictBody(bodyParser({ enableTypes: ['form'], formLimit: '64kb', parsedMethods: ['POST'] }));
+  const formBody = bodyReader('form', { limit: '64kb' });
 
   router.all('/:provider/:action', formBody, async (ctx) => {
     const { provider, action } = ctx.params as { provider: string; action: string };
-    if (ctx.method !== 'GET' && ctx.method !== 'POST') {
-      ctx.status = 405;
-      ctx.body = '';
-      return;
-    }
+    if (ctx.method !== 'GET' && ctx.method !== 'POST') refuseMethod(ctx, 'GET, POST');
     if (!PROVIDER_NAME.test(provider)) throw new HttpError(400, 'provider name is invalid');
     switch (action) {
       case 'login': {
@@ -179,11 +182,6 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
         ctx.status = 404;
         ctx.body = '';
     }
-  });
-
-  // Anything else under /auth names no known route: go-pkgz answers 400.
-  router.all('/*rest', async (ctx) => {
-    throw new HttpError(400, `provider ${ctx.path.split('/')[2] ?? ''} not supported`);
   });
 
   return router;

@@ -5,8 +5,8 @@ import type { avatar } from '@gatehouse/proto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
-import { HttpError } from '../middleware/errors';
 import { API_SECURITY_HEADERS, setHeaders } from '../middleware/security-headers';
+import { HttpError, refuseMethod } from './kit';
 
 const AVATAR_ID = /^[a-f0-9]{40}\.image$/i;
 export const AVATAR_CACHE_CONTROL = `max-age=${7 * 24 * 3600}`;
@@ -91,8 +91,7 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
   const serve = async (ctx: Koa.Context, id: string) => {
     setHeaders(ctx.res, AVATAR_HEADERS);
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.res.setHeader('Allow', 'GET, HEAD');
-      throw new HttpError(405, 'method not allowed');
+      refuseMethod(ctx, 'GET, HEAD');
     }
     if (!AVATAR_ID.test(id)) throw new HttpError(403, "can't load avatar");
     const key = id.toLowerCase();

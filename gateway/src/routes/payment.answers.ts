@@ -5,7 +5,6 @@
 import { callNeverSent, describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
-import { status as grpcStatus } from '@grpc/grpc-js';
 import { isGrpcError } from '../middleware/errors';
 import { PaymentHttpError } from './payment.body';
 
@@ -69,7 +68,7 @@ function neverStarted(err: unknown): boolean {
 /** A load the payment service itself refused as UNAVAILABLE: nothing was reserved, nothing charged. */
 function refusedUnstarted(err: unknown): boolean {
   const failure = describeCallError(err);
-  return failure.answeredByService && failure.grpcCode === grpcStatus.UNAVAILABLE;
+  return failure.answeredByService && failure.kind === 'unavailable';
 }
 
 async function loadOnAReplicaThatIsNotDraining<T>(load: () => Promise<T>): Promise<T> {

@@ -16,6 +16,7 @@ import { userRefreshLane } from '../lanes/user-refresh';
 import { avatarCacheRecorder, httpMetrics, loginRecorder, upstreamRecorder } from '../metrics';
 import { authenticate } from '../middleware/authenticate';
 import { authRoutes, LOGIN_DEADLINE_MS } from '../routes/auth.routes';
+import { authFallbackRoutes } from '../routes/auth-fallback.routes';
 import { avatarHandlers } from '../routes/avatar.routes';
 import { healthRoutes } from '../routes/health.routes';
 import { homeRoutes } from '../routes/home.routes';
@@ -61,8 +62,9 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     cacheLookup: metrics && avatarCacheRecorder(metrics),
   });
   const handlers = Object.fromEntries([...clients.loginHandlers].map(([name, client]) => [name, client.call]));
+  // The /auth area: its own routes first; the go-pkgz routes, whose /auth/:provider/:action takes any
+  // two segments, and the fallback for the rest (400) come last, whatever is added above them.
   const authRouters = [
-    // Before the auth router, whose /auth/:provider/:action would otherwise take these names.
     loginHandlerRoutes({
       handlers,
       issueSession: async (provider, userJson, { site, sessionOnly, redirectUrl, client }) => {
@@ -96,6 +98,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     // Sessions per device (auth.v1.SessionService, served by the auth process).
     sessionRoutes({ sessions: clients.sessions.call, authenticator, cookies }),
     goPkgzAuth,
+    authFallbackRoutes(),
   ];
   const proxy = proxyRoutes({
     routes: config.routes,
