@@ -1,7 +1,5 @@
 import { JWT_COOKIE, XSRF_COOKIE } from '@gatehouse/token';
 import { serialize } from 'cookie';
-import type Koa from 'koa';
-import { NO_STORE } from '../middleware/security-headers';
 
 export interface CookiePolicy {
   sameSite: 'lax' | 'strict' | 'none';
@@ -48,16 +46,10 @@ export function cookieText(name: string, value: string, policy: CookiePolicy, at
 }
 
 /**
- * Writes the go-pkgz/auth cookie pair: JWT (HttpOnly) first, then XSRF-TOKEN (readable by the page's
- * script, which echoes it in X-XSRF-TOKEN). Both Path=/, same lifetime.
+ * The go-pkgz/auth cookie pair: JWT (HttpOnly) first, then XSRF-TOKEN (readable by the page's script,
+ * which echoes it in X-XSRF-TOKEN). Both Path=/, same lifetime. Koa's routes write it with
+ * setTokenCookies (middleware/cookies.ts), the lanes as it is.
  */
-export function setTokenCookies(ctx: Koa.Context, policy: CookiePolicy, t: TokenCookie): void {
-  // An answer that sets a token is never cached (a login, a handshake, a refresh on any route).
-  ctx.set(...NO_STORE);
-  for (const cookie of tokenCookies(policy, t)) ctx.append('Set-Cookie', cookie);
-}
-
-/** The two Set-Cookie values setTokenCookies writes, for answers written without Koa. */
 export function tokenCookies(policy: CookiePolicy, t: TokenCookie): [string, string] {
   const lifetime = t.maxAgeSeconds > 0 ? t.maxAgeSeconds : 'session';
   return [
@@ -66,13 +58,7 @@ export function tokenCookies(policy: CookiePolicy, t: TokenCookie): [string, str
   ];
 }
 
-/** Logout: both cookies emptied and expired, as go-pkgz Reset writes them. */
-export function clearTokenCookies(ctx: Koa.Context, policy: CookiePolicy): void {
-  ctx.set(...NO_STORE);
-  for (const cookie of clearedCookies(policy)) ctx.append('Set-Cookie', cookie);
-}
-
-/** The two Set-Cookie values clearTokenCookies writes, for answers written without Koa. */
+/** Logout: both cookies emptied and expired, as go-pkgz Reset writes them (clearTokenCookies in Koa). */
 export function clearedCookies(policy: CookiePolicy): [string, string] {
   return [
     cookieText(JWT_COOKIE, '', policy, { path: '/', httpOnly: true, lifetime: 0 }),

@@ -9,7 +9,8 @@
 //   bodyReader('json'|'form', { limit, methods?, typeRequired? })  the body reader (middleware, or
 //                              `await read(ctx)` inside a handler); then bodyOf(ctx, zodSchema) checks it (400).
 //   refuseMethod(ctx, allow), methodNotAllowed(allow)  the one 405: Allow, {"error":"method not allowed"}.
-//   setTokenCookies / clearTokenCookies / cookieText  the one cookie writer (auth/cookies.ts) and its attributes.
+//   setTokenCookies / clearTokenCookies  the session cookies; cookieText(name, value, policy, attrs) any
+//                              other cookie: auth/cookies.ts is the one place attributes are chosen.
 //   requireUser(authenticator, cookies, options)  authenticate, required (middleware/authenticate.ts).
 // Errors are thrown as HttpError(status, text): errorHandler answers {"error": text}. A route under
 // /auth is mounted in surfaces/public.ts's /auth list; the go-pkgz fallback (auth-fallback.routes.ts)
@@ -22,8 +23,9 @@ import { type AuthenticateOptions, authenticate } from '../middleware/authentica
 import { HttpError, refuseMethod } from '../middleware/errors';
 import { NO_STORE } from '../middleware/security-headers';
 
-export { type CookiePolicy, clearTokenCookies, cookieText, setTokenCookies } from '../auth/cookies';
+export { type CookiePolicy, cookieText } from '../auth/cookies';
 export { bodyReader } from '../middleware/bodies';
+export { clearTokenCookies, setTokenCookies } from '../middleware/cookies';
 export { HttpError, refuseMethod } from '../middleware/errors';
 
 /** How old the login behind a change of how the account is protected may be (passkeys, TOTP). */
