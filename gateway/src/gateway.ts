@@ -7,8 +7,9 @@ import type { Mount } from './app';
 import { openAuthentication } from './authentication';
 import { openClients } from './clients';
 import type { GatewayConfig } from './config';
-import { listen } from './listening';
+import { type Listener, listen } from './listening';
 import { publicSurface } from './surfaces/public';
+import type { Surface } from './surfaces/surface';
 
 export interface RunningGateway {
   port: number;
@@ -24,19 +25,26 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const metrics = config.metricsPort ? new Metrics('gateway') : undefined;
   const clients = await openClients(config, log, metrics);
   const authentication = await openAuthentication(config, clients, metrics, log);
-  const surface = publicSurface({ config, clients, authentication, metrics, log });
+  const deps = { config, clients, authentication, metrics, log };
+  // Each surface listens on its own host and port; another (an admin API) is one more entry here.
+  const publicOne = publicSurface(deps);
+  const surfaces: Surface[] = [publicOne];
   // Its own listener on the gateway's host, never the public port: scrapes stay off the public API.
   const metricsServer: MetricsServer | undefined =
     metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
-  const listener = await listen(surface, { shutdownTimeoutMs: config.shutdownTimeoutMs, log });
-  const { port } = listener;
-  log.info({ address: `${config.host}:${port}` }, 'gateway listening');
+  const listeners: Listener[] = [];
+  for (const surface of surfaces) {
+    const listener = await listen(surface, { shutdownTimeoutMs: config.shutdownTimeoutMs, log });
+    listeners.push(listener);
+    log.info({ surface: surface.name, address: `${surface.host}:${listener.port}` }, 'gateway listening');
+  }
+  const { port } = listeners[0] as Listener;
   return {
     port,
     url: `http://${config.host}:${port}`,
-    mounts: surface.mounts,
+    mounts: publicOne.mounts,
     async stop() {
-      await listener.drain();
+      await Promise.all(listeners.map((l) => l.drain()));
       // Only now: requests still being answered above must hear of logouts too.
       authentication.close();
       clients.close();

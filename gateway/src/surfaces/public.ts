@@ -2,12 +2,7 @@
 // the card-loading API, the application upstreams, health, the demo page, the key sets and the OpenAPI
 // document), and the lanes that answer its hottest requests before Koa.
 import { checkHealth } from '@gatehouse/grpc-kit';
-import type { Logger } from '@gatehouse/logger';
-import type { Metrics } from '@gatehouse/metrics';
 import { buildApp, type Mount } from '../app';
-import type { GatewayAuthentication } from '../authentication';
-import type { GatewayClients } from '../clients';
-import type { GatewayConfig } from '../config';
 import { avatarLane } from '../lanes/avatar';
 import { CARD_LOAD_ROUTE, cardLoadLane } from '../lanes/card-load';
 import { cachedLanes, firstLane } from '../lanes/index';
@@ -28,17 +23,9 @@ import { paymentRefusalBody, paymentRoutes } from '../routes/payment.routes';
 import { proxyRoutes } from '../routes/proxy.routes';
 import { sessionRoutes } from '../routes/sessions.routes';
 import { secondFactorAnswer, totpRoutes } from '../routes/totp.routes';
-import type { Surface } from './surface';
+import type { Surface, SurfaceDeps } from './surface';
 
-export interface PublicSurfaceDeps {
-  config: GatewayConfig;
-  clients: GatewayClients;
-  authentication: GatewayAuthentication;
-  metrics: Metrics | undefined;
-  log: Logger;
-}
-
-export function publicSurface({ config, clients, authentication, metrics, log }: PublicSurfaceDeps): Surface {
+export function publicSurface({ config, clients, authentication, metrics, log }: SurfaceDeps): Surface {
   const { authenticator, keys, providerNames } = authentication;
   const cookies = config.cookies;
   const { hooks } = clients;

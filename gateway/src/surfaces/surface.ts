@@ -1,5 +1,10 @@
 import type http from 'node:http';
+import type { Logger } from '@gatehouse/logger';
+import type { Metrics } from '@gatehouse/metrics';
 import type { Mount } from '../app';
+import type { GatewayAuthentication } from '../authentication';
+import type { GatewayClients } from '../clients';
+import type { GatewayConfig } from '../config';
 import type { Lane } from '../lanes/lane';
 
 /**
@@ -16,4 +21,14 @@ export interface Surface {
   mounts: readonly Mount[];
   handle: http.RequestListener;
   lanes?: Lane;
+}
+
+/** What every surface is built from: the gateway's clients, its authentication, config, metrics, log. */
+export interface SurfaceDeps {
+  config: GatewayConfig;
+  clients: GatewayClients;
+  authentication: GatewayAuthentication;
+  /** Undefined when the gateway's metrics are off. */
+  metrics: Metrics | undefined;
+  log: Logger;
 }
