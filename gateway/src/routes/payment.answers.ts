@@ -1,6 +1,6 @@
 // The card-loading contract's answers that do not depend on how the request came in: a card load run
 // through the payment service, and any failure as the contract's error body. Koa's routes
-// (payment.routes.ts) and the gateway's card-load answer before Koa (card-load.fast.ts) both answer
+// (payment.routes.ts) and the card-load lane before Koa (lanes/card-load.ts) both answer
 // through here, so the two ways to a load cannot drift apart.
 import { callNeverSent, describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
