@@ -11,7 +11,8 @@
 //   refuseMethod(ctx, allow), methodNotAllowed(allow)  the one 405: Allow, {"error":"method not allowed"}.
 //   setTokenCookies / clearTokenCookies  the session cookies; cookieText(name, value, policy, attrs) any
 //                              other cookie: auth/cookies.ts is the one place attributes are chosen.
-//   requireUser(authenticator, cookies, options)  authenticate, required (middleware/authenticate.ts).
+//   requireUser(authenticator, cookies, { owner?, refusalBody? })  authenticate, required: the caller is
+//                              ctx.state.user (and ctx.state.auth) after it, or the refusal is answered.
 // Errors are thrown as HttpError(status, text): errorHandler answers {"error": text}. A route under
 // /auth is mounted in surfaces/public.ts's /auth list; the go-pkgz fallback (auth-fallback.routes.ts)
 // comes last there, so no route needs to be mounted before another.

@@ -9,13 +9,13 @@ import { cachedLanes, firstLane } from '../lanes/index';
 import { cachedUserLane } from '../lanes/user';
 import { userRefreshLane } from '../lanes/user-refresh';
 import { avatarCacheRecorder, httpMetrics, loginRecorder, upstreamRecorder } from '../metrics';
-import { authenticate } from '../middleware/authenticate';
 import { authRoutes, LOGIN_DEADLINE_MS } from '../routes/auth.routes';
 import { authFallbackRoutes } from '../routes/auth-fallback.routes';
 import { avatarHandlers } from '../routes/avatar.routes';
 import { healthRoutes } from '../routes/health.routes';
 import { homeRoutes } from '../routes/home.routes';
 import { jwksRoutes } from '../routes/jwks.routes';
+import { requireUser } from '../routes/kit';
 import { loginHandlerRoutes } from '../routes/login-handler.routes';
 import { openApiRoutes } from '../routes/openapi.routes';
 import { passkeyRoutes } from '../routes/passkey.routes';
@@ -32,7 +32,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
   const loginFinished = metrics && loginRecorder(metrics, providerNames.allowed);
   const payments = paymentRoutes({
     payment: clients.payment.call,
-    requireUser: authenticate(authenticator, cookies, { required: true, refusalBody: paymentRefusalBody }),
+    requireUser: requireUser(authenticator, cookies, { refusalBody: paymentRefusalBody }),
     log,
   });
   const secondFactor = secondFactorAnswer(cookies);
