@@ -66,13 +66,13 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     config.addresses.auth,
     { credential: credential('auth'), metrics },
   );
-  // TOTP second factor (README "Second factor (TOTP)"): served by the auth process.
+  // TOTP second factor (docs/accounts.md "Second factor (TOTP)"): served by the auth process.
   const totpClient = createClient<auth.TotpServiceClient>(
     loadProto('totp').grpcObject.auth.v1.TotpService,
     config.addresses.auth,
     { credential: credential('auth'), metrics },
   );
-  // Sessions per device (README "Sessions per device"): served by the auth process.
+  // Sessions per device (docs/accounts.md "Sessions per device"): served by the auth process.
   const sessionsClient = createClient<auth.SessionServiceClient>(
     loadProto('sessions').grpcObject.auth.v1.SessionService,
     config.addresses.auth,

@@ -113,7 +113,7 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
   // A GET or HEAD of a cached image avatar, answered by the HTTP server itself before Koa sees the
   // request (gateway.ts): one synchronous pass, no Koa context, no promise. Koa's per-request objects
   // and promises, and the AsyncLocalStorage hooks Node 20 runs on every promise once trace context is
-  // in use, were what kept the hot avatar under 0.9 of bare Koa (README, "Benchmarks"). Nothing here
+  // in use, were what kept the hot avatar under 0.9 of bare Koa (docs/benchmarks.md). Nothing here
   // can throw or log. The raw URL must be exactly prefix + id, so an encoded, dotted or queried path
   // takes the full route; anything else, a miss included, answers false and goes on to Koa.
   const answerCached = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {

@@ -160,7 +160,7 @@ function limited(ctx: Koa.Context, retryAfterSeconds: number): void {
 }
 
 /**
- * /auth/totp: the TOTP second factor (README "Second factor (TOTP)"). Status, setup, activation and
+ * /auth/totp: the TOTP second factor (docs/accounts.md "Second factor (TOTP)"). Status, setup, activation and
  * removal act for the logged-in user (session and XSRF header, as every authenticated route); verify
  * completes a login held back for a code, with the pending cookie alone. Mount before authRoutes.
  */
