@@ -10,9 +10,9 @@ import type { GatewayConfig } from './config';
 
 export interface GatewayClients {
   auth: ClientHandle<auth.AuthServiceClient>;
-  /** TOTP second factor (README "Second factor (TOTP)"): served by the auth process. */
+  /** TOTP second factor (docs/accounts.md "Second factor (TOTP)"): served by the auth process. */
   totp: ClientHandle<auth.TotpServiceClient>;
-  /** Sessions per device (README "Sessions per device"): served by the auth process. */
+  /** Sessions per device (docs/accounts.md "Sessions per device"): served by the auth process. */
   sessions: ClientHandle<auth.SessionServiceClient>;
   avatar: ClientHandle<avatar.AvatarServiceClient>;
   payment: ClientHandle<payment.PaymentServiceClient>;

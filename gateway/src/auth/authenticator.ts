@@ -48,7 +48,7 @@ const counts = (signer: TokenSigner, owner: RouteOwner) => signer === 'auth' || 
  * The shared decisions authenticateCached calls, read once. Under CommonJS (tsx, which runs the gateway
  * in `pnpm start` and `pnpm bench`) every use of an imported binding is a getter call; on the hot path
  * those cost about 60 ns a request, measured in-process: more than the inline lookup this replaced
- * (README "Benchmarks" holds this path to a bare Koa handler).
+ * (docs/benchmarks.md holds this path to a bare Koa handler).
  */
 const hotPath = { findToken, xsrfHolds, hasBasicCredentials } as const;
 

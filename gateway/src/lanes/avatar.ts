@@ -1,6 +1,6 @@
 // A GET or HEAD of a cached image avatar: one synchronous pass, no Koa context, no promise. Koa's
 // per-request objects and promises, and the AsyncLocalStorage hooks Node 20 runs on every promise once
-// trace context is in use, were what kept the hot avatar under 0.9 of bare Koa (README, "Benchmarks").
+// trace context is in use, were what kept the hot avatar under 0.9 of bare Koa (docs/benchmarks.md).
 // Nothing here can throw or log. The raw URL must be exactly prefix + id, so an encoded, dotted or
 // queried path takes the full route (avatar.routes.ts); anything else, a miss included, answers false.
 import { requestIdFrom } from '@gatehouse/logger';

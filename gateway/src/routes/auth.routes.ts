@@ -25,7 +25,7 @@ export interface AuthRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;
   authenticator: Authenticator;
   cookies: CookiePolicy;
-  /** A login held back for a TOTP code (README "Second factor (TOTP)"): the pending cookie and answer. */
+  /** A login held back for a TOTP code (docs/accounts.md "Second factor (TOTP)"): the pending cookie and answer. */
   answerSecondFactor?: (ctx: Koa.Context, pending: TokenCookie, redirect: boolean) => void;
   /** Told of every finished login callback (metrics). */
   loginFinished?: (provider: string, outcome: 'success' | 'failure') => void;

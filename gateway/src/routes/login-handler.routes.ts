@@ -37,7 +37,7 @@ export interface LoginHandlerRoutesDeps {
   /** Configured handler names (the provider names under /auth/) and their LoginHandler clients. */
   handlers: Record<string, LoginHandlerClient>;
   issueSession: IssueSession;
-  /** A login held back for a TOTP code (README "Second factor (TOTP)"): the pending cookie and answer. */
+  /** A login held back for a TOTP code (docs/accounts.md "Second factor (TOTP)"): the pending cookie and answer. */
   answerSecondFactor?: (ctx: Koa.Context, pending: TokenCookie, redirect: boolean) => void;
   /** Ends the session of a token at logout (the auth service's Logout: no refresh after it). */
   endSession?: (token: string) => Promise<void>;

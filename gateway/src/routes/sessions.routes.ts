@@ -50,7 +50,7 @@ function session(s: auth.DeviceSession__Output) {
 }
 
 /**
- * /auth/sessions (README "Sessions per device"): the caller's user's live sessions, and "log this
+ * /auth/sessions (docs/accounts.md "Sessions per device"): the caller's user's live sessions, and "log this
  * device out". Every route needs a session, a cookie one with its XSRF header, as every authenticated
  * route. Ending a session revokes it in the auth service, which tells every gateway over the
  * ended-sessions feed; this gateway refuses its tokens at once.

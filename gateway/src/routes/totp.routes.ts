@@ -131,7 +131,7 @@ const FRESH = 'this needs a recent login: log in again, then retry within 5 minu
 const WRONG_CODES = 'too many wrong codes: try again later';
 
 /**
- * /auth/totp: the TOTP second factor (README "Second factor (TOTP)"). Status, setup, activation and
+ * /auth/totp: the TOTP second factor (docs/accounts.md "Second factor (TOTP)"). Status, setup, activation and
  * removal act for the logged-in user (session and XSRF header, as every authenticated route); verify
  * completes a login held back for a code, with the pending cookie alone.
  */
