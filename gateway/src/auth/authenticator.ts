@@ -197,7 +197,7 @@ export class Authenticator {
    * checks, or one never verified here whose exp has passed by its own claims (then checked in full, as
    * authenticate checks it). Undefined, at once, for any other request, which takes authenticate (basic
    * auth, a validator hook, a header or query token, an unexpired token). The HTTP server answers GET
-   * /auth/user with it before Koa (routes/user-refresh.fast.ts).
+   * /auth/user with it before Koa (lanes/user-refresh.ts).
    */
   authenticateExpiredCookie(
     req: http.IncomingMessage,
