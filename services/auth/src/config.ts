@@ -3,6 +3,7 @@ import {
   duration,
   flag,
   grpcAddress,
+  list,
   logFormat,
   logLevel,
   optionalText,
@@ -71,6 +72,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalText(),
   DATABASE_POOL_MAX: poolSize(5),
   DATABASE_TRANSACTION_POOLING: flag(false),
+  /** Providers trusted to join a new login to the user with the same verified email (docs/accounts.md). */
+  AUTH_LINK_BY_EMAIL: list(),
   /** TOTP second factor keys (totp/config.ts). */
   ...totpSettingsShape,
   /** Password of the verified providers' SMTP server (overrides smtp.password in AUTH_CONFIG). */
@@ -121,6 +124,8 @@ export interface AuthConfig {
   limits: { direct: DirectLimits; verified: VerifiedLimits };
   /** AUTH_MAX_SESSIONS: live sessions per user (0: no cap). */
   maxSessionsPerUser?: number;
+  /** AUTH_LINK_BY_EMAIL: providers trusted for linking by verified email (the directory, with databaseUrl). */
+  linkByEmail?: string[];
   logLevel: string;
   logFormat: 'json' | 'pretty';
 }
@@ -234,6 +239,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
       verified: { perAddress: raw.AUTH_LIMIT_VERIFY_ADDRESS, perIp: raw.AUTH_LIMIT_VERIFY_IP },
     },
     maxSessionsPerUser: raw.AUTH_MAX_SESSIONS,
+    linkByEmail: raw.AUTH_LINK_BY_EMAIL,
     logLevel: raw.LOG_LEVEL,
     logFormat: raw.LOG_FORMAT,
   };

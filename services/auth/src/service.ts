@@ -7,6 +7,7 @@ import { configSecretReader, configuredKeys, TokenService } from '@gatehouse/tok
 import type { AuthConfig } from './config';
 import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
+import { openDirectory } from './directory/open';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
 import { countedLimiter, sessionRecorder, totpCheckRecorder, watchRevocations } from './grpc/metrics';
@@ -63,9 +64,24 @@ export async function startAuthService(
     hooks && hookSecrets
       ? hookSecretReader(hooks)
       : configSecretReader(config.token.secret, config.token.secretsByAudience);
+  const passkeyPool = config.databaseUrl
+    ? createPool(config.databaseUrl, (err) => log.warn({ err }, 'idle Postgres connection lost'), {
+        max: config.database?.poolMax,
+        transactionPooling: config.database?.transactionPooling,
+      })
+    : undefined;
+  // The user directory (docs/accounts.md): with a database, every session signed passes through it.
+  const directory = passkeyPool
+    ? openDirectory(passkeyPool, {
+        linkByEmail: config.linkByEmail ?? [],
+        providerAllowed: (n) => providerNames.has(n),
+        log,
+      })
+    : undefined;
   // ES256/EdDSA: the key set signs every token; `secrets` still keys the PKCE and nonce derivation.
   const keys = await configuredKeys(config.token, secrets, hookSecrets).catch((err) => {
     hooks?.close();
+    void passkeyPool?.end().catch(() => {});
     throw err;
   });
   // Filled once every provider is registered below: until then no session is refreshed or issued.
@@ -79,6 +95,7 @@ export async function startAuthService(
     secrets,
     signingKeys: keys.signingKeys,
     previousSecrets: keys.previous,
+    resolveUser: directory && ((claims, subject) => directory.resolve(claims, subject)),
     updateClaims: hooks?.has('update-claims') ? hookClaimsUpdater(hooks, log) : undefined,
     amrFor: amrByProvider({
       direct: config.direct.map((d) => d.name),
@@ -103,12 +120,6 @@ export async function startAuthService(
     stores,
     log,
   });
-  const passkeyPool = config.databaseUrl
-    ? createPool(config.databaseUrl, (err) => log.warn({ err }, 'idle Postgres connection lost'), {
-        max: config.database?.poolMax,
-        transactionPooling: config.database?.transactionPooling,
-      })
-    : undefined;
   const closeAll = () => {
     void passkeyPool?.end().catch(() => {});
     builtIns.close();
@@ -137,7 +148,7 @@ export async function startAuthService(
       log,
     });
   } else {
-    log.warn('DATABASE_URL is unset: the passkey provider is off (passkeys are stored in Postgres)');
+    log.warn('DATABASE_URL is unset: the passkey provider and the user directory are off (both live in Postgres)');
   }
   // TOTP second factor (README "Second factor (TOTP)"): secrets in the same database.
   const totp = openSecondFactor({

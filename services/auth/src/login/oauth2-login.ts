@@ -110,6 +110,7 @@ export class OAuth2Login {
       provider: provider.name,
       sessionOnly: handshake.sess_only === true,
       noAvatar,
+      subject: { kind: 'identity', email: mapped.asserted?.email, emailVerified: mapped.asserted?.verified },
     });
     const from = handshake.handshake?.from;
     const redirectUrl = allowedRedirect(from, this.deps.baseUrl, this.deps.allowedRedirectHosts);

@@ -1,0 +1,12 @@
+import type { Logger } from '@gatehouse/logger';
+import type { Pool } from 'pg';
+import { Directory, type Notify } from './directory';
+import { PgDirectoryStore } from './store';
+
+/** The user directory on auth's database (DATABASE_URL); without one there is none and logins are as before. */
+export function openDirectory(
+  pool: Pool,
+  settings: { linkByEmail: string[]; providerAllowed: (name: string) => boolean; notify?: Notify; log: Logger },
+): Directory {
+  return new Directory({ store: new PgDirectoryStore(pool), ...settings });
+}
