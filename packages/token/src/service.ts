@@ -116,6 +116,8 @@ export class TokenService {
     from?: string;
     sessionOnly: boolean;
     noAvatar: boolean;
+    /** A link in progress (Handshake.link). */
+    link?: { user: string; jti: string };
   }): Promise<Issued> {
     const nowSec = Math.floor(this.now() / 1000);
     return this.sign({
@@ -123,7 +125,7 @@ export class TokenService {
       exp: nowSec + HANDSHAKE_TTL_MS / 1000,
       nbf: nowSec - 60,
       jti: randomToken(),
-      handshake: { state: input.state, from: input.from || undefined },
+      handshake: { state: input.state, from: input.from || undefined, link: input.link },
       sess_only: input.sessionOnly,
       'no-ava': input.noAvatar,
       auth_provider: { name: input.provider },

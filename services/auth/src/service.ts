@@ -7,6 +7,7 @@ import { configSecretReader, configuredKeys, TokenService } from '@gatehouse/tok
 import type { AuthConfig } from './config';
 import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
+import { Linking } from './directory/linking';
 import { openDirectory } from './directory/open';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
@@ -75,6 +76,8 @@ export async function startAuthService(
     ? openDirectory(passkeyPool, {
         linkByEmail: config.linkByEmail ?? [],
         providerAllowed: (n) => providerNames.has(n),
+        // Link notices go through the verified login's sender, set up below (called only after start).
+        notify: (address, text) => builtIns.sender?.(address, text) ?? Promise.resolve(),
         log,
       })
     : undefined;
@@ -172,6 +175,7 @@ export async function startAuthService(
     allowedRedirectHosts: config.token.allowedRedirectHosts,
     timeoutMs: config.providerTimeoutMs,
     log,
+    linking: directory && new Linking({ tokens, revocations: stores.revocations, directory }),
   });
 
   const providers = new ProviderRegistry();
@@ -258,6 +262,7 @@ export async function startAuthService(
       metrics,
       recorder: metrics && sessionRecorder(metrics),
       devices,
+      directory,
     });
   } catch (err) {
     await metricsServer?.stop();

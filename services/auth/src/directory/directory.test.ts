@@ -132,7 +132,7 @@ describe('linking', () => {
       'already_exists: identity in use',
     );
     expect(await counts()).toEqual(before);
-    expect((await directory.identities('dev_carol', 'other_carol')).map((i) => [i.id, i.current])).toEqual([
+    expect((await directory.identities('dev_carol', 'other')).map((i) => [i.id, i.current])).toEqual([
       ['dev_carol', false],
       ['other_carol', true],
       ['other_carol2', false],

@@ -108,15 +108,23 @@ export class Directory {
     }
   }
 
-  async identities(userId: string, currentIdentity?: string): Promise<IdentityView[]> {
+  /**
+   * The user's identities, oldest first. The token names the provider of a session, not its identity:
+   * `current` marks the identity of `currentProvider` logged in with last.
+   */
+  async identities(userId: string, currentProvider?: string): Promise<IdentityView[]> {
     const rows = await this.deps.store.identities(userId);
-    return rows.map((r: StoredIdentity) => ({
+    const at = (r: StoredIdentity) => r.lastLoginAt?.getTime() ?? 0;
+    const current = rows
+      .filter((r) => r.provider === currentProvider)
+      .reduce<StoredIdentity | undefined>((best, r) => (!best || at(r) > at(best) ? r : best), undefined);
+    return rows.map((r) => ({
       id: r.id,
       provider: r.provider,
       name: r.name,
       createdAt: r.createdAt,
       lastLoginAt: r.lastLoginAt,
-      current: r.id === currentIdentity,
+      current: r === current,
     }));
   }
 

@@ -73,13 +73,16 @@ export function authHandlers({
         from: req.from,
         sessionOnly: req.sessionOnly,
         noAvatar: req.noAvatar,
+        linkSessionToken: req.linkSessionToken,
       });
       return { redirectUrl: started.redirectUrl, handshake: issued(started.handshake) };
     }),
 
     CompleteLogin: unaryHandler(log, async (req: auth.CompleteLoginRequest__Output) => {
       const params = Object.fromEntries(req.params.map((p) => [p.name, p.value]));
-      const done = await login.complete(providers.get(req.provider), req.handshakeToken, params);
+      const done = await login.complete(providers.get(req.provider), req.handshakeToken, params, req.linkSessionToken);
+      // A link attached the login's identity to the session's user: no new session.
+      if (!done.session) return { linked: done.linked, userJson: '', redirectUrl: done.redirectUrl ?? '' };
       const held = await heldBack(secondFactor, done.session, done.redirectUrl ?? '');
       if (held.session) {
         recorder?.issued(req.provider, 'oauth2');
