@@ -2,7 +2,7 @@
 // gRPC clients of it: the user directory's tests drive real logins through it.
 import { createHash } from 'node:crypto';
 import { createLogger } from '@gatehouse/logger';
-import { loadProto } from '@gatehouse/proto';
+import { type auth, loadProto } from '@gatehouse/proto';
 import { configSecretReader, TokenService } from '@gatehouse/token';
 import * as grpc from '@grpc/grpc-js';
 import { createTestDatabase, type TestDatabase } from '../../../test/databases';
@@ -72,7 +72,7 @@ export async function startDirectoryStack(extraEnv: Record<string, string> = {})
   const admin = new (loadProto('admin').grpcObject.auth.v1.AdminService)(address, creds);
 
   const devLogin = async (name: string, linkToken = '', finishWith = linkToken): Promise<DevLoginResult> => {
-    const begun = await call<{ redirectUrl: string; handshake: { token: string } }>((cb) =>
+    const begun = await call<auth.BeginLoginResponse__Output>((cb) =>
       authClient.beginLogin({ provider: 'dev', noAvatar: true, linkSessionToken: linkToken }, cb),
     );
     const res = await fetch(begun.redirectUrl, {
@@ -83,13 +83,9 @@ export async function startDirectoryStack(extraEnv: Record<string, string> = {})
     if (res.status !== 302) throw new Error(`dev authorize answered ${res.status}`);
     const back = new URL(res.headers.get('location') as string);
     const params = [...back.searchParams].map(([n, value]) => ({ name: n, value }));
-    const done = await call<{
-      session: { token: string; jti: string } | null;
-      userJson: string;
-      linked: DevLoginResult['linked'];
-    }>((cb) =>
+    const done = await call<auth.CompleteLoginResponse__Output>((cb) =>
       authClient.completeLogin(
-        { provider: 'dev', handshakeToken: begun.handshake.token, params, linkSessionToken: finishWith },
+        { provider: 'dev', handshakeToken: begun.handshake?.token ?? '', params, linkSessionToken: finishWith },
         cb,
       ),
     );
