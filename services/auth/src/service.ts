@@ -8,7 +8,7 @@ import type { AuthConfig } from './config';
 import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
 import { Linking } from './directory/linking';
-import { openDirectory } from './directory/open';
+import { openDirectory, openDirectoryAdmin } from './directory/open';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
 import { countedLimiter, sessionRecorder, totpCheckRecorder, watchRevocations } from './grpc/metrics';
@@ -263,6 +263,8 @@ export async function startAuthService(
       recorder: metrics && sessionRecorder(metrics),
       devices,
       directory,
+      directoryAdmin:
+        passkeyPool && openDirectoryAdmin(passkeyPool, devices, { removeAvatars: avatarClient?.removeAvatars }, log),
     });
   } catch (err) {
     await metricsServer?.stop();

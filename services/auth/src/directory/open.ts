@@ -1,5 +1,7 @@
 import type { Logger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
+import { DirectoryAdmin, type Holders, type UserSessions } from './admin';
+import { PgDirectoryAdminStore } from './admin-store';
 import { Directory, type Notify } from './directory';
 import { PgDirectoryStore } from './store';
 
@@ -9,4 +11,9 @@ export function openDirectory(
   settings: { linkByEmail: string[]; providerAllowed: (name: string) => boolean; notify?: Notify; log: Logger },
 ): Directory {
   return new Directory({ store: new PgDirectoryStore(pool), ...settings });
+}
+
+/** The directory's administration; users' sessions are ended through sessions per device. */
+export function openDirectoryAdmin(pool: Pool, sessions: UserSessions, holders: Holders, log: Logger): DirectoryAdmin {
+  return new DirectoryAdmin({ store: new PgDirectoryAdminStore(pool), sessions, holders, log });
 }

@@ -1,11 +1,13 @@
 import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
 import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
+import type { DirectoryAdmin } from '../directory/admin';
 import type { Directory } from '../directory/directory';
 import type { BuiltInLogin } from '../login/built-in-logins';
 import type { DeviceSessions } from '../login/device-sessions';
 import type { PasskeyLogin } from '../login/passkey-login';
 import type { SecondFactor } from '../totp/second-factor';
+import { adminHandlers } from './admin-handlers';
 import { type AuthHandlerDeps, authHandlers } from './handlers';
 import { identityHandlers } from './identity-handlers';
 import { builtInLoginHandlers } from './login-handlers';
@@ -32,6 +34,7 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   devices: DeviceSessions;
   /** The user directory (auth.v1.IdentityService, AdminService); undefined without a database. */
   directory?: Directory;
+  directoryAdmin?: DirectoryAdmin;
 }
 
 /**
@@ -69,6 +72,17 @@ export const AUTH_ACCESS: AccessRules = {
     ListIdentities: ['gateway'],
     UnlinkIdentity: ['gateway'],
   },
+  // The gateway's admin listener, which authenticated the admin and names them in every call (audit).
+  'auth.v1.AdminService': {
+    ListUsers: ['gateway'],
+    GetUser: ['gateway'],
+    BlockUser: ['gateway'],
+    UnblockUser: ['gateway'],
+    EndUserSessions: ['gateway'],
+    AdminUnlinkIdentity: ['gateway'],
+    DeleteUser: ['gateway'],
+    ExportUser: ['gateway'],
+  },
   // The built-in direct and verified providers' handler.
   'login.v1.LoginHandler': {
     Login: ['gateway'],
@@ -93,6 +107,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
   const totpProto = loadProto('totp');
   const sessionsProto = loadProto('sessions');
   const identitiesProto = loadProto('identities');
+  const adminProto = loadProto('admin');
   return startGrpcServer({
     name: 'auth',
     host: deps.host,
@@ -111,6 +126,10 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
         implementation: identityHandlers(deps.directory, deps.log),
       },
       {
+        definition: adminProto.grpcObject.auth.v1.AdminService.service,
+        implementation: adminHandlers(deps.directoryAdmin, deps.log),
+      },
+      {
         definition: loginProto.grpcObject.login.v1.LoginHandler.service,
         implementation: builtInLoginHandlers(deps.builtInLogins, deps.log),
       },
@@ -125,6 +144,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       totpProto.definition,
       sessionsProto.definition,
       identitiesProto.definition,
+      adminProto.definition,
     ],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
     log: deps.log,

@@ -1,0 +1,138 @@
+// The admin API (auth.v1.AdminService) through gRPC, with real dev logins, Postgres and the
+// WatchEndedSessions stream the gateways listen to.
+
+import type { auth } from '@gatehouse/proto';
+import type { ClientReadableStream } from '@grpc/grpc-js';
+import { call, type DirectoryStack, refusal, startDirectoryStack } from './directory-stack';
+
+let stack: DirectoryStack;
+beforeAll(async () => {
+  stack = await startDirectoryStack();
+}, 30_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const actor = { id: 'operator' };
+const list = (req: Partial<auth.ListUsersRequest>) =>
+  call<auth.ListUsersResponse__Output>((cb) => stack.admin.listUsers({ actor, ...req }, cb));
+
+describe('finding users', () => {
+  it('finds a user by name prefix (any case), by exact user or identity id, by status and provider', async () => {
+    const alice = await stack.devLogin('Alice-admin');
+    const link = await stack.devLogin('alias-of-alice', alice.token);
+    const ids = (r: auth.ListUsersResponse__Output) => r.users.map((u) => u.id);
+    expect(ids(await list({ query: 'alice-ad' }))).toEqual([alice.user.id]);
+    expect(ids(await list({ query: alice.user.id }))).toEqual([alice.user.id]);
+    expect(ids(await list({ query: link.linked?.id }))).toEqual([alice.user.id]);
+    expect(ids(await list({ query: 'alice-ad', status: 'blocked' }))).toEqual([]);
+    expect(ids(await list({ query: 'alice-ad', provider: 'github' }))).toEqual([]);
+    expect(ids(await list({ query: 'alice-ad', provider: 'dev' }))).toEqual([alice.user.id]);
+    // LIKE's wildcards are taken literally.
+    expect(ids(await list({ query: 'alice%' }))).toEqual([]);
+    expect(await refusal(list({ limit: 201 }))).toBe('INVALID_ARGUMENT: limit must be 1 to 200');
+    expect(await refusal(list({ cursor: 'garbage' }))).toBe('INVALID_ARGUMENT: bad cursor');
+    expect(await refusal(list({ actor: { id: '' } }))).toBe('INVALID_ARGUMENT: the acting admin is required');
+  });
+
+  it('pages through every user with the cursor, without repeats or gaps', async () => {
+    const values = Array.from({ length: 260 }, (_, i) => `('page_${String(i).padStart(4, '0')}', 'pager ${i}')`);
+    const pool = new (await import('pg')).Pool({ connectionString: stack.db.url, options: '-c search_path=auth' });
+    await pool.query(`INSERT INTO users (id, name) VALUES ${values.join(',')}`);
+    const { rows } = await pool.query<{ id: string }>('SELECT id FROM users ORDER BY id');
+    await pool.end();
+
+    const seen: string[] = [];
+    let cursor = '';
+    let pages = 0;
+    do {
+      const page = await list({ cursor });
+      expect(page.users.length).toBeLessThanOrEqual(50);
+      seen.push(...page.users.map((u) => u.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 100);
+    expect(seen).toEqual(rows.map((r) => r.id));
+    const big = await list({ limit: 200 });
+    expect(big.users).toHaveLength(200);
+  });
+});
+
+describe('acting on a user', () => {
+  it('blocks: every session ends at once on the stream, logins and refreshes are refused; unblock lets them in', async () => {
+    const mallory = await stack.devLogin('mallory');
+    const second = await stack.devLogin('mallory');
+    const heard: string[] = [];
+    const watch: ClientReadableStream<auth.EndedSession__Output> = stack.authClient.watchEndedSessions({});
+    watch.on('data', (m: auth.EndedSession__Output) => heard.push(m.jti));
+    watch.on('error', () => {});
+    await new Promise((r) => setTimeout(r, 100));
+
+    const blocked = await call<auth.BlockUserResponse__Output>((cb) =>
+      stack.admin.blockUser({ actor, userId: mallory.user.id, reason: 'fraud' }, cb),
+    );
+    expect(blocked.ended.map((e) => e.jti).sort()).toEqual([mallory.jti, second.jti].sort());
+    const deadline = Date.now() + 1000;
+    while (heard.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(heard).toEqual(expect.arrayContaining([mallory.jti, second.jti]));
+    watch.cancel();
+
+    expect(await refusal(stack.devLogin('mallory'))).toBe('PERMISSION_DENIED: user blocked');
+    expect(await refusal(call((cb) => stack.authClient.refreshToken({ token: mallory.token }, cb)))).toMatch(
+      /^UNAUTHENTICATED: session ended|^PERMISSION_DENIED: user blocked/,
+    );
+    const shown = await call<auth.GetUserResponse__Output>((cb) =>
+      stack.admin.getUser({ actor, userId: mallory.user.id }, cb),
+    );
+    expect(shown.user).toMatchObject({ status: 'blocked', blockReason: 'fraud' });
+    expect(shown.sessions).toEqual([]);
+
+    await call((cb) => stack.admin.unblockUser({ actor, userId: mallory.user.id }, cb));
+    expect((await stack.devLogin('mallory')).user.id).toBe(mallory.user.id);
+  });
+
+  it('shows, ends sessions, unlinks, exports without secrets, and deletes', async () => {
+    const oscar = await stack.devLogin('oscar');
+    const link = await stack.devLogin('oscar-too', oscar.token);
+    const shown = await call<auth.GetUserResponse__Output>((cb) =>
+      stack.admin.getUser({ actor, userId: oscar.user.id }, cb),
+    );
+    expect(shown.identities.map((i) => i.id)).toEqual([oscar.user.id, link.linked?.id]);
+    expect(shown.totpEnabled).toBe(false);
+    expect(shown.sessions).toHaveLength(1);
+
+    const exported = await call<auth.ExportUserResponse__Output>((cb) =>
+      stack.admin.exportUser({ actor, userId: oscar.user.id }, cb),
+    );
+    const doc = JSON.parse(exported.documentJson);
+    expect(doc.user.id).toBe(oscar.user.id);
+    expect(doc.identities).toHaveLength(2);
+    expect(exported.documentJson).not.toContain(oscar.jti);
+    expect(exported.documentJson).not.toContain(oscar.token);
+
+    const ended = await call<auth.EndUserSessionsResponse__Output>((cb) =>
+      stack.admin.endUserSessions({ actor, userId: oscar.user.id }, cb),
+    );
+    expect(ended.ended.map((e) => e.jti)).toEqual([oscar.jti]);
+    await call((cb) =>
+      stack.admin.adminUnlinkIdentity({ actor, userId: oscar.user.id, identityId: link.linked?.id as string }, cb),
+    );
+    expect(
+      await refusal(
+        call((cb) => stack.admin.adminUnlinkIdentity({ actor, userId: oscar.user.id, identityId: 'nope' }, cb)),
+      ),
+    ).toBe('NOT_FOUND: identity not found');
+
+    await call((cb) => stack.admin.deleteUser({ actor, userId: oscar.user.id }, cb));
+    expect(await refusal(call((cb) => stack.admin.getUser({ actor, userId: oscar.user.id }, cb)))).toBe(
+      'NOT_FOUND: user not found',
+    );
+    // A login afterwards starts a new user of the same id, with nothing of the old one.
+    const again = await stack.devLogin('oscar');
+    expect(again.user.id).toBe(oscar.user.id);
+    const fresh = await call<auth.GetUserResponse__Output>((cb) =>
+      stack.admin.getUser({ actor, userId: oscar.user.id }, cb),
+    );
+    expect(fresh.identities.map((i) => i.id)).toEqual([oscar.user.id]);
+  });
+});
