@@ -47,6 +47,9 @@ const envSchema = z.object({
   INTERNAL_KEYS_DIR: optionalText(),
   AVATAR_GRPC_ADDR: optionalText(),
   AVATAR_GRPC_PORT: port(50052),
+  /** The payment service: the admin API's DeleteUser asks it whether a card of the user holds money. */
+  PAYMENT_GRPC_ADDR: optionalText(),
+  PAYMENT_GRPC_PORT: port(50054),
   /** The development provider: any user name logs in. Never enable it where strangers can reach it. */
   AUTH_DEV_PROVIDER: flag(false),
   AUTH_DEV_HOST: z.string().default('127.0.0.1'),
@@ -107,6 +110,8 @@ export interface AuthConfig {
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
   internalKeysDir?: string;
   avatarAddress: string;
+  /** PAYMENT_GRPC_ADDR (or 127.0.0.1:PAYMENT_GRPC_PORT): the admin API's funds check. */
+  paymentAddress?: string;
   dev: DevProviderSettings | undefined;
   /** The AUTH_CONFIG file's `providers` list, validated (providers/config.ts). */
   providers: ProviderConfig[];
@@ -220,6 +225,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     metricsHost: raw.METRICS_HOST,
     internalKeysDir: raw.INTERNAL_KEYS_DIR,
     avatarAddress: grpcAddress(raw.AVATAR_GRPC_ADDR, raw.AVATAR_GRPC_PORT),
+    paymentAddress: grpcAddress(raw.PAYMENT_GRPC_ADDR, raw.PAYMENT_GRPC_PORT),
     dev,
     providers,
     providerTimeoutMs: raw.AUTH_PROVIDER_TIMEOUT,

@@ -12,6 +12,7 @@ import { openDirectory, openDirectoryAdmin } from './directory/open';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
 import { countedLimiter, sessionRecorder, totpCheckRecorder, watchRevocations } from './grpc/metrics';
+import { grpcFundsCheck } from './grpc/payment-client';
 import { startAuthServer } from './grpc/server';
 import { builtInLogins } from './login/built-in-logins';
 import { hookClaimsUpdater } from './login/claims-updater';
@@ -55,7 +56,7 @@ export async function startAuthService(
   overrides: StartOverrides = {},
 ): Promise<RunningAuthService> {
   const log = overrides.log ?? createLogger({ name: 'auth', level: config.logLevel });
-  const internalAuth = await openInternalAuth(config.internalKeysDir, 'auth', ['avatar', 'hooks'], log);
+  const internalAuth = await openInternalAuth(config.internalKeysDir, 'auth', ['avatar', 'hooks', 'payment'], log);
   // Metrics cost nothing when off: no registry, no wrapped limiter, no recorder.
   const metrics = config.metricsPort ? new Metrics('auth') : undefined;
   // Hook calls are counted by the gRPC client's interceptor, by hook (method) and outcome (status).
@@ -166,6 +167,9 @@ export async function startAuthService(
   });
   const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress, internalAuth, metrics);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);
+  // The admin API's DeleteUser asks payment whether a card of the user holds money.
+  const funds =
+    passkeyPool && config.paymentAddress ? grpcFundsCheck(config.paymentAddress, internalAuth, metrics) : undefined;
   const login = new OAuth2Login({
     tokens,
     secrets,
@@ -264,7 +268,13 @@ export async function startAuthService(
       devices,
       directory,
       directoryAdmin:
-        passkeyPool && openDirectoryAdmin(passkeyPool, devices, { removeAvatars: avatarClient?.removeAvatars }, log),
+        passkeyPool &&
+        openDirectoryAdmin(
+          passkeyPool,
+          devices,
+          { removeAvatars: avatarClient?.removeAvatars, hasFunds: funds?.hasFunds },
+          log,
+        ),
     });
   } catch (err) {
     await metricsServer?.stop();
@@ -284,6 +294,7 @@ export async function startAuthService(
       await dev?.stop();
       await configured.stop();
       avatarClient?.close();
+      funds?.close();
       closeAll();
     },
   };

@@ -1,16 +1,39 @@
 // The admin API (auth.v1.AdminService) through gRPC, with real dev logins, Postgres and the
 // WatchEndedSessions stream the gateways listen to.
 
+import { createLogger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import type { ClientReadableStream } from '@grpc/grpc-js';
+import { createTestDatabase, type TestDatabase } from '../../../test/databases';
+import { freePort } from '../../../test/stack';
+import { loadPaymentConfig } from '../../payment/src/config';
+import { type RunningPaymentService, startPaymentService } from '../../payment/src/service';
 import { call, type DirectoryStack, refusal, startDirectoryStack } from './directory-stack';
 
 let stack: DirectoryStack;
+// The real payment service, with its development processor: DeleteUser asks it about the user's cards.
+let paymentDb: TestDatabase;
+let payment: RunningPaymentService;
 beforeAll(async () => {
-  stack = await startDirectoryStack();
-}, 30_000);
+  paymentDb = await createTestDatabase('gh_pay_dir');
+  const paymentPort = await freePort();
+  payment = await startPaymentService(
+    loadPaymentConfig({
+      DATABASE_URL: paymentDb.url,
+      DATABASE_TRANSACTION_POOLING: String(paymentDb.transactionPooling),
+      PAYMENT_GRPC_PORT: String(paymentPort),
+      PAYMENT_DEV_PROCESSOR: 'true',
+      PAYMENT_DEV_PROCESSOR_PORT: String(await freePort()),
+      METRICS_PORT: '0',
+    }),
+    { log: createLogger({ name: 'payment-test', level: 'silent' }) },
+  );
+  stack = await startDirectoryStack({ PAYMENT_GRPC_ADDR: `127.0.0.1:${paymentPort}` });
+}, 60_000);
 afterAll(async () => {
   await stack?.stop();
+  await payment?.stop();
+  await paymentDb?.drop();
 });
 
 const actor = { id: 'operator' };
@@ -123,16 +146,46 @@ describe('acting on a user', () => {
       ),
     ).toBe('NOT_FOUND: identity not found');
 
-    await call((cb) => stack.admin.deleteUser({ actor, userId: oscar.user.id }, cb));
-    expect(await refusal(call((cb) => stack.admin.getUser({ actor, userId: oscar.user.id }, cb)))).toBe(
+    // Not while a card of theirs holds money; the card itself stays with the payment service.
+    const card = await payment.payments.createCard(oscar.user.id, 'savings');
+    const load = await payment.payments.loadCard({
+      ownerId: oscar.user.id,
+      cardId: card.id,
+      amountCents: 500,
+      nonce: 'fake-valid-nonce',
+    });
+    expect(load.status).not.toBe('failed');
+    expect(await refusal(call((cb) => stack.admin.deleteUser({ actor, userId: oscar.user.id }, cb)))).toBe(
+      'FAILED_PRECONDITION: user has funds',
+    );
+    expect(
+      (await call<auth.GetUserResponse__Output>((cb) => stack.admin.getUser({ actor, userId: oscar.user.id }, cb))).user
+        ?.id,
+    ).toBe(oscar.user.id);
+    expect(
+      (await call<auth.GetUserResponse__Output>((cb) => stack.admin.getUser({ actor, userId: oscar.user.id }, cb))).user
+        ?.id,
+    ).toBe(oscar.user.id);
+
+    // An empty card is no money: the user is erased, sessions and all.
+    const penny = await stack.devLogin('penny');
+    await payment.payments.createCard(penny.user.id, 'empty');
+    const deleted = await call<auth.DeleteUserResponse__Output>((cb) =>
+      stack.admin.deleteUser({ actor, userId: penny.user.id }, cb),
+    );
+    expect(deleted.ended.map((e) => e.jti)).toEqual([penny.jti]);
+    expect(await refusal(call((cb) => stack.admin.getUser({ actor, userId: penny.user.id }, cb)))).toBe(
       'NOT_FOUND: user not found',
     );
-    // A login afterwards starts a new user of the same id, with nothing of the old one.
-    const again = await stack.devLogin('oscar');
-    expect(again.user.id).toBe(oscar.user.id);
-    const fresh = await call<auth.GetUserResponse__Output>((cb) =>
-      stack.admin.getUser({ actor, userId: oscar.user.id }, cb),
+    expect(await refusal(call((cb) => stack.authClient.refreshToken({ token: penny.token }, cb)))).toMatch(
+      /^UNAUTHENTICATED: session ended/,
     );
-    expect(fresh.identities.map((i) => i.id)).toEqual([oscar.user.id]);
+    // A login afterwards starts a new user of the same id, with nothing of the old one.
+    const again = await stack.devLogin('penny');
+    expect(again.user.id).toBe(penny.user.id);
+    const fresh = await call<auth.GetUserResponse__Output>((cb) =>
+      stack.admin.getUser({ actor, userId: penny.user.id }, cb),
+    );
+    expect(fresh.identities.map((i) => i.id)).toEqual([penny.user.id]);
   });
 });
