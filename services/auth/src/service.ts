@@ -170,6 +170,7 @@ export async function startAuthService(
   // The admin API's DeleteUser asks payment whether a card of the user holds money.
   const funds =
     passkeyPool && config.paymentAddress ? grpcFundsCheck(config.paymentAddress, internalAuth, metrics) : undefined;
+  const linking = directory && new Linking({ tokens, revocations: stores.revocations, directory });
   const login = new OAuth2Login({
     tokens,
     secrets,
@@ -179,7 +180,7 @@ export async function startAuthService(
     allowedRedirectHosts: config.token.allowedRedirectHosts,
     timeoutMs: config.providerTimeoutMs,
     log,
-    linking: directory && new Linking({ tokens, revocations: stores.revocations, directory }),
+    linking,
   });
 
   const providers = new ProviderRegistry();
@@ -267,6 +268,7 @@ export async function startAuthService(
       recorder: metrics && sessionRecorder(metrics),
       devices,
       directory,
+      linking,
       directoryAdmin:
         passkeyPool &&
         openDirectoryAdmin(

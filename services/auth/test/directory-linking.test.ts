@@ -1,9 +1,11 @@
 // Linking and the directory through the auth service's gRPC API, with real dev logins and Postgres.
+import type { auth } from '@gatehouse/proto';
 import { call, type DirectoryStack, refusal, startDirectoryStack } from './directory-stack';
 
 let stack: DirectoryStack;
 beforeAll(async () => {
-  stack = await startDirectoryStack();
+  // A login handler's name is all IssueSession needs: the handler itself is the gateway's to call.
+  stack = await startDirectoryStack({ AUTH_LOGIN_HANDLERS: 'tg=127.0.0.1:9' });
 }, 30_000);
 afterAll(async () => {
   await stack?.stop();
@@ -58,5 +60,28 @@ describe('linking through gRPC', () => {
       'PERMISSION_DENIED: link refused',
     );
     expect(await refusal(stack.devLogin('frank', erin.token, ''))).toBe('PERMISSION_DENIED: link refused');
+  });
+
+  it("links a login handler's user in one call (IssueSession), from a fresh session only", async () => {
+    const gina = await stack.devLogin('gina');
+    const tgUser = { name: 'gina on tg', id: `tg_${'a'.repeat(40)}`, picture: '' };
+    const issue = (linkSessionToken: string) =>
+      call<auth.IssueSessionResponse__Output>((cb) =>
+        stack.authClient.issueSession(
+          { provider: 'tg', userJson: JSON.stringify(tgUser), site: '', sessionOnly: false, linkSessionToken },
+          cb,
+        ),
+      );
+    const linked = await issue(gina.token);
+    expect(linked.session).toBeNull();
+    expect(linked.linked).toEqual({ id: tgUser.id, provider: 'tg', name: 'gina on tg' });
+    const viaTg = await issue('');
+    expect(JSON.parse(viaTg.userJson).id).toBe(gina.user.id);
+
+    const { claims } = await stack.tokens().verify(gina.token);
+    const stale = await stack
+      .tokens(() => Date.now() - 6 * 60_000)
+      .issueSession({ user: claims.user, aud: claims.aud ?? '', provider: 'dev', sessionOnly: false });
+    expect(await refusal(issue(stale.token))).toBe('PERMISSION_DENIED: fresh login required');
   });
 });

@@ -53,6 +53,15 @@ export class Linking {
     await this.deps.directory.link(binding.user, identity);
   }
 
+  /**
+   * A link finished in one call (a login handler's user, IssueSession): the browser's own session must
+   * be live and fresh now, and the identity is attached to its user.
+   */
+  async linkNow(sessionToken: string, identity: LinkedIdentity): Promise<void> {
+    const binding = await this.begin(sessionToken);
+    await this.deps.directory.link(binding.user, identity);
+  }
+
   private async session(token: string): Promise<{ user: string; jti: string; auth_time?: number }> {
     if (!token) throw directoryErrors.linkRefused();
     let verified: Awaited<ReturnType<TokenService['verify']>>;
