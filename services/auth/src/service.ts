@@ -274,7 +274,7 @@ export async function startAuthService(
         openDirectoryAdmin(
           passkeyPool,
           devices,
-          { removeAvatars: avatarClient?.removeAvatars, hasFunds: funds?.hasFunds },
+          { removeAvatars: avatarClient?.removeAvatars, hasFunds: funds?.hasFunds, cardsOf: funds?.cardsOf },
           log,
         ),
     });

@@ -158,6 +158,17 @@ describe('acting on a user', () => {
     expect(await refusal(call((cb) => stack.admin.deleteUser({ actor, userId: oscar.user.id }, cb)))).toBe(
       'FAILED_PRECONDITION: user has funds',
     );
+    // The export carries the cards and their loads (from the payment service); the user gets the same.
+    const withCards = await call<auth.ExportUserResponse__Output>((cb) =>
+      stack.admin.exportUser({ actor, userId: oscar.user.id }, cb),
+    );
+    const cards = JSON.parse(withCards.documentJson).cards;
+    expect(cards).toEqual([expect.objectContaining({ name: 'savings', balanceCents: '500' })]);
+    expect(cards[0].loads).toEqual([expect.objectContaining({ amountCents: '500' })]);
+    const mine = await call<auth.ExportMyDataResponse__Output>((cb) =>
+      stack.identities.exportMyData({ caller: { userId: oscar.user.id, jti: 'any' } }, cb),
+    );
+    expect(JSON.parse(mine.documentJson).cards).toEqual(cards);
     expect(
       (await call<auth.GetUserResponse__Output>((cb) => stack.admin.getUser({ actor, userId: oscar.user.id }, cb))).user
         ?.id,

@@ -13,6 +13,8 @@ import type { EndOtherSessionsResponse as _auth_v1_EndOtherSessionsResponse, End
 import type { EndSessionRequest as _auth_v1_EndSessionRequest, EndSessionRequest__Output as _auth_v1_EndSessionRequest__Output } from './auth/v1/EndSessionRequest';
 import type { EndSessionResponse as _auth_v1_EndSessionResponse, EndSessionResponse__Output as _auth_v1_EndSessionResponse__Output } from './auth/v1/EndSessionResponse';
 import type { EndedSession as _auth_v1_EndedSession, EndedSession__Output as _auth_v1_EndedSession__Output } from './auth/v1/EndedSession';
+import type { ExportMyDataRequest as _auth_v1_ExportMyDataRequest, ExportMyDataRequest__Output as _auth_v1_ExportMyDataRequest__Output } from './auth/v1/ExportMyDataRequest';
+import type { ExportMyDataResponse as _auth_v1_ExportMyDataResponse, ExportMyDataResponse__Output as _auth_v1_ExportMyDataResponse__Output } from './auth/v1/ExportMyDataResponse';
 import type { GetJwksRequest as _auth_v1_GetJwksRequest, GetJwksRequest__Output as _auth_v1_GetJwksRequest__Output } from './auth/v1/GetJwksRequest';
 import type { GetJwksResponse as _auth_v1_GetJwksResponse, GetJwksResponse__Output as _auth_v1_GetJwksResponse__Output } from './auth/v1/GetJwksResponse';
 import type { Identity as _auth_v1_Identity, Identity__Output as _auth_v1_Identity__Output } from './auth/v1/Identity';
@@ -68,6 +70,8 @@ export interface ProtoGrpcType {
       EndSessionRequest: MessageTypeDefinition<_auth_v1_EndSessionRequest, _auth_v1_EndSessionRequest__Output>
       EndSessionResponse: MessageTypeDefinition<_auth_v1_EndSessionResponse, _auth_v1_EndSessionResponse__Output>
       EndedSession: MessageTypeDefinition<_auth_v1_EndedSession, _auth_v1_EndedSession__Output>
+      ExportMyDataRequest: MessageTypeDefinition<_auth_v1_ExportMyDataRequest, _auth_v1_ExportMyDataRequest__Output>
+      ExportMyDataResponse: MessageTypeDefinition<_auth_v1_ExportMyDataResponse, _auth_v1_ExportMyDataResponse__Output>
       GetJwksRequest: MessageTypeDefinition<_auth_v1_GetJwksRequest, _auth_v1_GetJwksRequest__Output>
       GetJwksResponse: MessageTypeDefinition<_auth_v1_GetJwksResponse, _auth_v1_GetJwksResponse__Output>
       Identity: MessageTypeDefinition<_auth_v1_Identity, _auth_v1_Identity__Output>

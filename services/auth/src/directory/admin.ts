@@ -25,11 +25,12 @@ export interface UserSessions {
 
 /**
  * What other services hold about a user. `hasFunds`: whether a card of theirs holds a balance (the
- * payment service); unset, DeleteUser is not refused for it. TODO(issue 33): wire payment's ListCards
- * (auth as a payment caller) so deletion is refused with "user has funds".
+ * payment service's ListCards); unset (no payment address), DeleteUser is not refused for it.
  */
 export interface Holders {
   hasFunds?: (userId: string) => Promise<boolean>;
+  /** The user's cards and loads (the payment service), for the export; unset: left out. */
+  cardsOf?: (userId: string) => Promise<Record<string, unknown>[]>;
   /** Removes the avatars stored for these ids (the avatar service); unset: avatars stay. */
   removeAvatars?: (ids: string[]) => Promise<void>;
 }
@@ -142,7 +143,7 @@ export class DirectoryAdmin {
     return ended;
   }
 
-  /** Everything held about the user, as one document: no key, secret or session token in it. */
+  /** Everything held about the user, as one document: no key, secret or session token in it (the admin's, or the user's own export with actor `self:<id>`). */
   async export(a: Acting): Promise<Record<string, unknown>> {
     const who = checkedActor(a.actor);
     const d = await this.details(a.userId);
@@ -154,6 +155,7 @@ export class DirectoryAdmin {
       passkeys: d.passkeys,
       totp: { enabled: d.totpEnabled },
       sessions: d.sessions,
+      cards: (await this.deps.holders.cardsOf?.(a.userId)) ?? [],
     };
   }
 

@@ -1,6 +1,7 @@
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
+import type { DirectoryAdmin } from '../directory/admin';
 import type { Directory } from '../directory/directory';
 import { directoryErrors } from '../errors';
 import { sessionErrors } from '../login/device-sessions';
@@ -13,7 +14,11 @@ function userOf(req: { caller?: auth.SessionCaller__Output | null }): string {
 }
 
 /** gRPC adapter of auth.v1.IdentityService; without a directory (no DATABASE_URL) every call is refused. */
-export function identityHandlers(directory: Directory | undefined, log: Logger): auth.IdentityServiceHandlers {
+export function identityHandlers(
+  directory: Directory | undefined,
+  admin: DirectoryAdmin | undefined,
+  log: Logger,
+): auth.IdentityServiceHandlers {
   const on = (): Directory => {
     if (!directory) throw directoryErrors.disabled();
     return directory;
@@ -32,6 +37,11 @@ export function identityHandlers(directory: Directory | undefined, log: Logger):
     UnlinkIdentity: unaryHandler(log, async (req: auth.UnlinkIdentityRequest__Output) => {
       await on().unlink(userOf(req), req.id);
       return {};
+    }),
+    ExportMyData: unaryHandler(log, async (req: auth.ExportMyDataRequest__Output) => {
+      if (!admin) throw directoryErrors.disabled();
+      const userId = userOf(req);
+      return { documentJson: JSON.stringify(await admin.export({ actor: `self:${userId}`, userId })) };
     }),
   };
 }

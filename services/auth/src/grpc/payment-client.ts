@@ -14,23 +14,43 @@ export function grpcFundsCheck(
   address: string,
   credential?: InternalAuth,
   metrics?: Metrics,
-): { hasFunds(userId: string): Promise<boolean>; close(): void } {
+): {
+  hasFunds(userId: string): Promise<boolean>;
+  cardsOf(userId: string): Promise<Record<string, unknown>[]>;
+  close(): void;
+} {
   const { grpcObject } = loadProto('payment');
   const client = createClient<payment.PaymentServiceClient>(grpcObject.payment.v1.PaymentService, address, {
     deadlineMs: PAYMENT_DEADLINE_MS,
     credential: credential && { auth: credential, audience: 'payment' },
     metrics,
   });
+  const allCards = async (ownerId: string, stopAt?: (c: payment.Card__Output) => boolean) => {
+    const cards: payment.Card__Output[] = [];
+    let cursor = '';
+    do {
+      const page = await client.call.listCards({ ownerId, limit: PAGE, cursor });
+      cards.push(...page.cards);
+      if (stopAt && page.cards.some(stopAt)) break;
+      cursor = page.next;
+    } while (cursor);
+    return cards;
+  };
+  // int64 arrives as a decimal string; a card's balance is never below 0 (the ledger's CHECK).
+  const holdsMoney = (c: payment.Card__Output) => BigInt(c.balanceCents) > 0n;
   return {
     async hasFunds(ownerId) {
-      let cursor = '';
-      do {
-        const page = await client.call.listCards({ ownerId, limit: PAGE, cursor });
-        // int64 arrives as a decimal string; a negative balance (a shortfall) is no money held.
-        if (page.cards.some((c) => BigInt(c.balanceCents) > 0n)) return true;
-        cursor = page.next;
-      } while (cursor);
-      return false;
+      return (await allCards(ownerId, holdsMoney)).some(holdsMoney);
+    },
+    /** The user's cards with their loads, for the export document (card numbers are never held here). */
+    async cardsOf(ownerId) {
+      const cards = await allCards(ownerId);
+      return Promise.all(
+        cards.map(async (card) => ({
+          ...card,
+          loads: (await client.call.listLoads({ ownerId, cardId: card.id })).loads,
+        })),
+      );
     },
     close: () => client.close(),
   };

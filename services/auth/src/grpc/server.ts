@@ -71,6 +71,7 @@ export const AUTH_ACCESS: AccessRules = {
   'auth.v1.IdentityService': {
     ListIdentities: ['gateway'],
     UnlinkIdentity: ['gateway'],
+    ExportMyData: ['gateway'],
   },
   // The gateway's admin listener, which authenticated the admin and names them in every call (audit).
   'auth.v1.AdminService': {
@@ -123,7 +124,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       },
       {
         definition: identitiesProto.grpcObject.auth.v1.IdentityService.service,
-        implementation: identityHandlers(deps.directory, deps.log),
+        implementation: identityHandlers(deps.directory, deps.directoryAdmin, deps.log),
       },
       {
         definition: adminProto.grpcObject.auth.v1.AdminService.service,

@@ -24,6 +24,8 @@ export type * from './EndSessionResponse';
 export type * from './EndUserSessionsRequest';
 export type * from './EndUserSessionsResponse';
 export type * from './EndedSession';
+export type * from './ExportMyDataRequest';
+export type * from './ExportMyDataResponse';
 export type * from './ExportUserRequest';
 export type * from './ExportUserResponse';
 export type * from './GetJwksRequest';
