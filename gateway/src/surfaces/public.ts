@@ -14,6 +14,7 @@ import { authFallbackRoutes } from '../routes/auth-fallback.routes';
 import { avatarHandlers } from '../routes/avatar.routes';
 import { healthRoutes } from '../routes/health.routes';
 import { homeRoutes } from '../routes/home.routes';
+import { identityRoutes } from '../routes/identities.routes';
 import { jwksRoutes } from '../routes/jwks.routes';
 import { requireUser } from '../routes/kit';
 import { loginHandlerRoutes } from '../routes/login-handler.routes';
@@ -84,6 +85,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     totpRoutes({ totp: clients.totp.call, authenticator, cookies }),
     // Sessions per device (auth.v1.SessionService, served by the auth process).
     sessionRoutes({ sessions: clients.sessions.call, authenticator, cookies }),
+    // A user's ways in and their export (auth.v1.IdentityService, served by the auth process).
+    identityRoutes({ identities: clients.identities.call, authenticator, cookies }),
     goPkgzAuth,
     authFallbackRoutes(),
   ];
