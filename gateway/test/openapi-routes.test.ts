@@ -42,6 +42,7 @@ beforeAll(async () => {
     AUTH_LOGIN_HANDLERS: 'telegram=127.0.0.1:9',
     AUTH_AVATAR_ROUTE_PATH: '/pictures',
     GATEWAY_PORT: '0',
+    ADMIN_ADDR: '127.0.0.1:0',
     METRICS_PORT: '0',
     AUTH_GRPC_ADDR: '127.0.0.1:9',
     AVATAR_GRPC_ADDR: '127.0.0.1:9',

@@ -10,7 +10,6 @@ import { clientInfo } from '../auth/client-info';
 import type { TokenCookie } from '../auth/cookies';
 import { authenticate } from '../middleware/authenticate';
 import { securityHeaders } from '../middleware/security-headers';
-import { linkRefusal, linkSessionToken, setLinkHandshake, takeLink, wantsLink } from './link';
 import {
   bodyReader,
   type CookiePolicy,
@@ -21,6 +20,7 @@ import {
   setNoStore,
   setTokenCookies,
 } from './kit';
+import { linkRefusal, linkSessionToken, setLinkHandshake, takeLink, wantsLink } from './link';
 
 export interface AuthRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;

@@ -88,7 +88,9 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
     requireFreshLogin(ctx, UNLINK_FRESH);
     const id = (ctx.params as { id: string }).id;
     if (!IDENTITY_ID.test(id)) throw new HttpError(400, 'identity id is malformed');
-    await deps.identities.unlinkIdentity({ caller, id }).catch((err: unknown) => conflictOf(err, ['LAST_LOGIN_METHOD']));
+    await deps.identities
+      .unlinkIdentity({ caller, id })
+      .catch((err: unknown) => conflictOf(err, ['LAST_LOGIN_METHOD']));
     ctx.status = 204;
   });
   router.all('/identities/:id', methodNotAllowed('DELETE'));

@@ -58,6 +58,9 @@ export function takeLink(
   const handshakeToken = cookies[LINK_HANDSHAKE_COOKIE];
   if (!handshakeToken) return undefined;
   setNoStore(ctx);
-  ctx.append('Set-Cookie', cookieText(LINK_HANDSHAKE_COOKIE, '', policy, { path: LINK_PATH, httpOnly: true, lifetime: 0 }));
+  ctx.append(
+    'Set-Cookie',
+    cookieText(LINK_HANDSHAKE_COOKIE, '', policy, { path: LINK_PATH, httpOnly: true, lifetime: 0 }),
+  );
   return { handshakeToken, linkSessionToken: cookies[JWT_COOKIE] ?? '' };
 }
