@@ -11,7 +11,13 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { environment } from '../packages/config/src/index';
-import { looksSecret, mayHold, SECRET_HOLDERS, secretsNamedIn, type Workload } from '../packages/config/src/secret-holders';
+import {
+  looksSecret,
+  mayHold,
+  SECRET_HOLDERS,
+  secretsNamedIn,
+  type Workload,
+} from '../packages/config/src/secret-holders';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
 import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
 import { describeDatabaseError } from '../packages/postgres/src/errors';

@@ -1,11 +1,10 @@
 // The card-loading contract's answers that do not depend on how the request came in: a card load run
 // through the payment service, and any failure as the contract's error body. Koa's routes
-// (payment.routes.ts) and the gateway's card-load answer before Koa (card-load.fast.ts) both answer
+// (payment.routes.ts) and the card-load lane before Koa (lanes/card-load.ts) both answer
 // through here, so the two ways to a load cannot drift apart.
 import { callNeverSent, describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
-import { status as grpcStatus } from '@grpc/grpc-js';
 import { isGrpcError } from '../middleware/errors';
 import { PaymentHttpError } from './payment.body';
 
@@ -69,7 +68,7 @@ function neverStarted(err: unknown): boolean {
 /** A load the payment service itself refused as UNAVAILABLE: nothing was reserved, nothing charged. */
 function refusedUnstarted(err: unknown): boolean {
   const failure = describeCallError(err);
-  return failure.answeredByService && failure.grpcCode === grpcStatus.UNAVAILABLE;
+  return failure.answeredByService && failure.kind === 'unavailable';
 }
 
 async function loadOnAReplicaThatIsNotDraining<T>(load: () => Promise<T>): Promise<T> {

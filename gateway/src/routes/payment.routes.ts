@@ -6,6 +6,7 @@ import type { User } from '@gatehouse/token';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { isClientAbort } from '../middleware/errors';
+import { setNoStore } from './kit';
 import {
   loadAnswer,
   notFound,
@@ -62,7 +63,7 @@ interface PaymentErrorBody {
 function paymentErrors(log: Logger): Koa.Middleware {
   return async function paymentErrors(ctx, next) {
     // Card data and client tokens are the user's alone: no shared or browser cache keeps them.
-    ctx.set('Cache-Control', 'no-store');
+    setNoStore(ctx);
     try {
       await next();
     } catch (err) {
