@@ -36,6 +36,8 @@ export interface DirectoryStack {
   admin: InstanceType<ReturnType<typeof loadProto<'admin'>>['grpcObject']['auth']['v1']['AdminService']>;
   /** Signs tokens as the service does (same secret and issuer), on a clock of the test's choosing. */
   tokens(now?: () => number): TokenService;
+  /** What the service logged (info and above), one object a line. */
+  logLines: Record<string, unknown>[];
   /** AUTH_URL's callback of a provider, where a provider's authorization ends. */
   callbackUrl(provider: string): string;
   /** A full login through `provider`; `authorize` plays the browser at the provider, up to its redirect back. */
@@ -70,7 +72,13 @@ export async function startDirectoryStack(extraEnv: Record<string, string> = {})
     DATABASE_TRANSACTION_POOLING: String(db.transactionPooling),
     ...extraEnv,
   });
-  const log = createLogger({ name: 'auth-test', level: 'silent' });
+  // The service's log lines at info and above, parsed: the audit lines are among them.
+  const logLines: Record<string, unknown>[] = [];
+  const log = createLogger({
+    name: 'auth-test',
+    level: 'info',
+    destination: { write: (line: string) => void logLines.push(JSON.parse(line)) },
+  });
   // The avatar service is another process; its answer (an identicon's id) is all a login needs of it.
   const avatars = { saveFromUrl: async (id: string) => `${createHash('sha1').update(id).digest('hex')}.image` };
   const auth = await startAuthService(config, { log, avatars });
@@ -121,6 +129,7 @@ export async function startDirectoryStack(extraEnv: Record<string, string> = {})
   return {
     auth,
     db,
+    logLines,
     callbackUrl: (provider: string) => `${config.token.url}/auth/${provider}/callback`,
     login,
     authClient,
