@@ -111,6 +111,14 @@ describe('acting on a user', () => {
     expect(shown.sessions).toEqual([]);
 
     await call((cb) => stack.admin.unblockUser({ actor, userId: mallory.user.id }, cb));
+    // Who did what to whom, one line each.
+    const audit = stack.logLines.filter((l) => l.audit === true && l.target === mallory.user.id);
+    expect(audit.map((l) => [l.actor, l.action])).toEqual([
+      ['operator', 'block user'],
+      ['operator', 'show user'],
+      ['operator', 'unblock user'],
+    ]);
+    expect(audit[0]).toMatchObject({ reason: 'fraud', sessionsEnded: 2 });
     expect((await stack.devLogin('mallory')).user.id).toBe(mallory.user.id);
   });
 

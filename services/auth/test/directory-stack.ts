@@ -36,6 +36,17 @@ export interface DirectoryStack {
   admin: InstanceType<ReturnType<typeof loadProto<'admin'>>['grpcObject']['auth']['v1']['AdminService']>;
   /** Signs tokens as the service does (same secret and issuer), on a clock of the test's choosing. */
   tokens(now?: () => number): TokenService;
+  /** What the service logged (info and above), one object a line. */
+  logLines: Record<string, unknown>[];
+  /** AUTH_URL's callback of a provider, where a provider's authorization ends. */
+  callbackUrl(provider: string): string;
+  /** A full login through `provider`; `authorize` plays the browser at the provider, up to its redirect back. */
+  login(
+    provider: string,
+    authorize: (redirectUrl: string) => Promise<URL>,
+    linkToken?: string,
+    finishWith?: string,
+  ): Promise<DevLoginResult>;
   /** A full dev login as `name`, or a link of `name` to the session `linkToken`. */
   devLogin(name: string, linkToken?: string, finishWith?: string): Promise<DevLoginResult>;
   stop(): Promise<void>;
@@ -61,7 +72,13 @@ export async function startDirectoryStack(extraEnv: Record<string, string> = {})
     DATABASE_TRANSACTION_POOLING: String(db.transactionPooling),
     ...extraEnv,
   });
-  const log = createLogger({ name: 'auth-test', level: 'silent' });
+  // The service's log lines at info and above, parsed: the audit lines are among them.
+  const logLines: Record<string, unknown>[] = [];
+  const log = createLogger({
+    name: 'auth-test',
+    level: 'info',
+    destination: { write: (line: string) => void logLines.push(JSON.parse(line)) },
+  });
   // The avatar service is another process; its answer (an identicon's id) is all a login needs of it.
   const avatars = { saveFromUrl: async (id: string) => `${createHash('sha1').update(id).digest('hex')}.image` };
   const auth = await startAuthService(config, { log, avatars });
@@ -71,21 +88,20 @@ export async function startDirectoryStack(extraEnv: Record<string, string> = {})
   const identities = new (loadProto('identities').grpcObject.auth.v1.IdentityService)(address, creds);
   const admin = new (loadProto('admin').grpcObject.auth.v1.AdminService)(address, creds);
 
-  const devLogin = async (name: string, linkToken = '', finishWith = linkToken): Promise<DevLoginResult> => {
+  const login = async (
+    provider: string,
+    authorize: (redirectUrl: string) => Promise<URL>,
+    linkToken = '',
+    finishWith = linkToken,
+  ): Promise<DevLoginResult> => {
     const begun = await call<auth.BeginLoginResponse__Output>((cb) =>
-      authClient.beginLogin({ provider: 'dev', noAvatar: true, linkSessionToken: linkToken }, cb),
+      authClient.beginLogin({ provider, noAvatar: true, linkSessionToken: linkToken }, cb),
     );
-    const res = await fetch(begun.redirectUrl, {
-      method: 'POST',
-      body: new URLSearchParams({ username: name }),
-      redirect: 'manual',
-    });
-    if (res.status !== 302) throw new Error(`dev authorize answered ${res.status}`);
-    const back = new URL(res.headers.get('location') as string);
+    const back = await authorize(begun.redirectUrl);
     const params = [...back.searchParams].map(([n, value]) => ({ name: n, value }));
     const done = await call<auth.CompleteLoginResponse__Output>((cb) =>
       authClient.completeLogin(
-        { provider: 'dev', handshakeToken: begun.handshake?.token ?? '', params, linkSessionToken: finishWith },
+        { provider, handshakeToken: begun.handshake?.token ?? '', params, linkSessionToken: finishWith },
         cb,
       ),
     );
@@ -97,9 +113,25 @@ export async function startDirectoryStack(extraEnv: Record<string, string> = {})
     };
   };
 
+  // The dev provider's form, answered as `name`: its redirect back carries the code and state.
+  const devAuthorize = (name: string) => async (redirectUrl: string) => {
+    const res = await fetch(redirectUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ username: name }),
+      redirect: 'manual',
+    });
+    if (res.status !== 302) throw new Error(`dev authorize answered ${res.status}`);
+    return new URL(res.headers.get('location') as string);
+  };
+  const devLogin = (name: string, linkToken = '', finishWith = linkToken) =>
+    login('dev', devAuthorize(name), linkToken, finishWith);
+
   return {
     auth,
     db,
+    logLines,
+    callbackUrl: (provider: string) => `${config.token.url}/auth/${provider}/callback`,
+    login,
     authClient,
     identities,
     admin,

@@ -5,6 +5,8 @@ import type { PgDirectoryAdminStore, StoredPasskeyMeta, StoredUser } from './adm
 import type { StoredIdentity } from './store';
 
 export const DEFAULT_PAGE = 50;
+/** When a block looks again for sessions issued while it was being written. */
+const BLOCK_SWEEP_MS = 1000;
 export const MAX_PAGE = 200;
 
 /** A live session as the admin sees it (sessions per device, without the jti). */
@@ -104,6 +106,13 @@ export class DirectoryAdmin {
     if (!(await this.deps.store.setStatus(a.userId, 'blocked', reason || null))) throw directoryErrors.userNotFound();
     const ended = await this.deps.sessions.endAll(a.userId);
     this.audit(who, 'block user', a.userId, { reason, sessionsEnded: ended.length });
+    // A login that passed the directory just before the block was written is recorded a moment later:
+    // a second sweep a second on ends it too, instead of at its first refresh.
+    setTimeout(() => {
+      this.deps.sessions.endAll(a.userId).catch((err: unknown) => {
+        this.deps.log.warn({ err, user: a.userId }, 'second sweep of a blocked user failed');
+      });
+    }, BLOCK_SWEEP_MS).unref();
     return ended;
   }
 

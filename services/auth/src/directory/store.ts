@@ -82,7 +82,7 @@ SELECT $1, u.id, $2, $3, $4, $5 FROM users u
 WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM identities WHERE user_id = $1)
 ON CONFLICT (id) DO NOTHING`;
 
-/** A user known by id (refresh, passkey, second factor): added with the identity of the same id when new. */
+/** A user known by id (refresh, passkey, second factor) met for the first time: added with the identity of the same id. */
 const ENSURE_SQL = `
 WITH new_user AS (
   INSERT INTO users (id, name, email) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING
@@ -131,7 +131,12 @@ export class PgDirectoryStore {
       i.verifiesEmail && i.email ? i.provider : null,
     ];
     for (let attempt = 0; attempt < 2; attempt++) {
-      const { rows } = await this.pool.query<StatusRow & { by_email: boolean }>(LOGIN_SQL, params);
+      // Named: parsed and planned once per connection.
+      const { rows } = await this.pool.query<StatusRow & { by_email: boolean }>({
+        name: 'directory-login',
+        text: LOGIN_SQL,
+        values: params,
+      });
       const row = rows[0];
       if (row) return { ...statusOf(row), linkedByEmail: row.by_email };
       // Nothing came back: another login of this identity raced us (the retry finds its row), or a user
@@ -143,6 +148,14 @@ export class PgDirectoryStore {
 
   /** The status of a user known by id, added (with the identity `provider` names, if any) when new. */
   async ensure(user: { id: string; name: string; email?: string }, provider: string): Promise<UserStatus> {
+    // Every refresh passes here: a plain primary-key read (named, planned once per connection); the
+    // write only for a user the directory has not met yet.
+    const known = await this.pool.query<StatusRow>({
+      name: 'directory-status',
+      text: 'SELECT id, status, block_reason FROM users WHERE id = $1',
+      values: [user.id],
+    });
+    if (known.rows[0]) return statusOf(known.rows[0]);
     const { rows } = await this.pool.query<StatusRow>(ENSURE_SQL, [user.id, user.name, user.email ?? null, provider]);
     return statusOf(rows[0] as StatusRow);
   }

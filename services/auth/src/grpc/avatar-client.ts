@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createClient, type InternalAuth } from '@gatehouse/grpc-kit';
+import { createClient, describeCallError, type InternalAuth } from '@gatehouse/grpc-kit';
 import type { Metrics } from '@gatehouse/metrics';
 import { type avatar, loadProto } from '@gatehouse/proto';
-import * as grpc from '@grpc/grpc-js';
 import type { AvatarSaver } from '../login/oauth2-login';
 
 /** Fetching a slow provider picture may take a while; the avatar service has its own fetch timeout. */
@@ -30,8 +29,8 @@ export function grpcAvatarSaver(
       for (const id of userIds) {
         const avatarId = `${createHash('sha1').update(id).digest('hex')}.image`;
         // An identicon or a never-stored picture: nothing to remove (NOT_FOUND is no failure).
-        await client.call.removeAvatar({ avatarId }).catch((err: { code?: number }) => {
-          if (err.code !== grpc.status.NOT_FOUND) throw err;
+        await client.call.removeAvatar({ avatarId }).catch((err: unknown) => {
+          if (describeCallError(err).kind !== 'not_found') throw err;
         });
       }
     },
