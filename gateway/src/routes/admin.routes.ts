@@ -106,6 +106,9 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     for (const e of ended) if (e.jti) deps.authenticator.endSessionUntil(e.jti, Number(e.untilUnixMs));
   };
 
+  // Audit lines are written whatever LOG_LEVEL says: they are the record of who acted, not diagnostics.
+  const audit = deps.log.child({ audit: true }, { level: 'info' });
+
   /** The route's action: the admin is checked first, and the call is audited whatever its outcome. */
   const act =
     (action: string, handler: (ctx: Koa.Context, actor: { id: AdminActor }) => Promise<void>): Koa.Middleware =>
@@ -115,10 +118,10 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
       const identity = (ctx.params as Record<string, string>).identity;
       try {
         await handler(ctx, { id: actor });
-        deps.log.info({ audit: true, actor, action, target, identity, status: ctx.status }, 'admin call');
+        audit.info({ actor, action, target, identity, status: ctx.status }, `admin: ${action}`);
       } catch (err) {
         const status = err instanceof HttpError ? err.status : undefined;
-        deps.log.info({ audit: true, actor, action, target, identity, status, failed: true }, 'admin call');
+        audit.info({ actor, action, target, identity, status, failed: true }, `admin: ${action}`);
         throw err;
       }
     };
