@@ -4,7 +4,10 @@
 // in is refused; a stale login cannot start a link; a blocked user is refused at login and refresh.
 import { userId } from '@gatehouse/token';
 import { Client } from 'pg';
+import type { Answer } from '../../test/browser';
+import { openApiDocument } from '../src/openapi/document';
 import { type DirectoryStack, loggedIn, PageBrowser, startDirectoryStack } from './directory-stack';
+import { AnswerChecker, type Document } from './openapi-answers';
 
 let dir: DirectoryStack;
 beforeAll(async () => {
@@ -16,6 +19,12 @@ afterAll(async () => {
 });
 
 const url = () => dir.stack.url;
+const checker = new AnswerChecker(openApiDocument({ avatarRoutePath: '/avatar' }) as unknown as Document);
+/** The answer, checked against the public OpenAPI document. */
+const documented = (method: string, path: string, answer: Answer): Answer => {
+  expect(checker.problems(method, path, answer)).toEqual([]);
+  return answer;
+};
 
 /** Starts a link from `browser`'s session and finishes it as the dev user `name`. */
 const link = (browser: PageBrowser, name: string, from = '') =>
@@ -40,14 +49,14 @@ describe('linking with ?link=1', () => {
     const created = await alice.send('POST', '/cards/', { name: 'groceries' });
     expect(created.status).toBe(201);
 
-    const linked = await link(alice, 'bob');
+    const linked = documented('GET', '/auth/dev/callback', await link(alice, 'bob'));
     expect(linked.status).toBe(200);
     expect(linked.json()).toEqual({ linked: { id: userId('dev', 'bob'), provider: 'dev', name: 'bob' } });
     // The link set no session: the browser is still alice's, and its link cookie is gone.
     expect(await alice.userId()).toBe(aliceId);
     expect(await alice.cookie('LINK-HANDSHAKE')).toBeUndefined();
 
-    const listed = await alice.send('GET', '/auth/identities');
+    const listed = documented('GET', '/auth/identities', await alice.send('GET', '/auth/identities'));
     expect(listed.status).toBe(200);
     expect(listed.headers.get('cache-control')).toBe('no-store');
     expect((listed.json() as { identities: unknown[] }).identities).toEqual([
@@ -71,8 +80,13 @@ describe('linking with ?link=1', () => {
     expect((cards.json() as { cards: { name: string }[] }).cards.map((c) => c.name)).toEqual(['groceries']);
 
     // Unlinking bob works (a fresh cookie session); the last way in is refused, nothing changes.
-    expect((await bob.send('DELETE', `/auth/identities/${userId('dev', 'bob')}`)).status).toBe(204);
-    const last = await bob.send('DELETE', `/auth/identities/${aliceId}`);
+    const unlinked = await bob.send('DELETE', `/auth/identities/${userId('dev', 'bob')}`);
+    expect(documented('DELETE', `/auth/identities/${userId('dev', 'bob')}`, unlinked).status).toBe(204);
+    const last = documented(
+      'DELETE',
+      `/auth/identities/${aliceId}`,
+      await bob.send('DELETE', `/auth/identities/${aliceId}`),
+    );
     expect(last.status).toBe(409);
     expect(last.json()).toEqual({ error: 'last login method' });
     const left = (await bob.send('GET', '/auth/identities')).json() as { identities: { id: string }[] };
@@ -86,14 +100,14 @@ describe('linking with ?link=1', () => {
   it('refuses an identity that is another user’s (409), a link without a session (401), and odd input', async () => {
     await loggedIn(url(), 'dave');
     const carol = await loggedIn(url(), 'carol');
-    const taken = await link(carol, 'dave');
+    const taken = documented('GET', '/auth/dev/callback', await link(carol, 'dave'));
     expect(taken.status).toBe(409);
     expect(taken.json()).toEqual({ error: 'identity in use' });
     expect(await carol.userId()).toBe(userId('dev', 'carol'));
     expect(await (await loggedIn(url(), 'dave')).userId()).toBe(userId('dev', 'dave'));
 
     const anonymous = new PageBrowser(url());
-    const refused = await anonymous.get('/auth/dev/login?link=1');
+    const refused = documented('GET', '/auth/dev/login', await anonymous.get('/auth/dev/login?link=1'));
     expect(refused.status).toBe(401);
     expect(refused.json()).toEqual({ error: 'linking needs a session: log in first' });
     expect((await carol.send('DELETE', '/auth/identities/a%2Fb')).status).toBe(400);
@@ -117,7 +131,7 @@ describe('linking with ?link=1', () => {
 
   it('exports the user’s own data from a fresh cookie session', async () => {
     const gina = await loggedIn(url(), 'gina');
-    const res = await gina.send('GET', '/auth/me/export');
+    const res = documented('GET', '/auth/me/export', await gina.send('GET', '/auth/me/export'));
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.text).toContain(userId('dev', 'gina'));

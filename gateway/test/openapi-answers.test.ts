@@ -141,7 +141,17 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
   }
   expect((await gh.GET('/health/live')).data).toEqual({ status: 'live' });
   expect((await gh.GET('/health/ready')).data).toEqual({ status: 'ready' });
-  for (const path of ['/', '/app.js', '/api.js', '/cards.js', '/passkeys.js', '/totp.js', '/sessions.js', '/app.css']) {
+  for (const path of [
+    '/',
+    '/app.js',
+    '/api.js',
+    '/cards.js',
+    '/passkeys.js',
+    '/totp.js',
+    '/sessions.js',
+    '/identities.js',
+    '/app.css',
+  ]) {
     expect((await browser.get(path)).status).toBe(200);
   }
   expect((await gh.GET('/openapi.json')).data?.openapi).toBe('3.1.0');

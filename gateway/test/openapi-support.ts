@@ -25,10 +25,24 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/auth/sessions': 'fallback',
   '/auth/sessions/revoke-others': 'fallback',
   '/auth/sessions/:id': 'fallback',
+  // identities.routes.ts: the same.
+  '/auth/identities': 'fallback',
+  '/auth/identities/:id': 'fallback',
+  '/auth/me/export': 'fallback',
+  // admin.routes.ts (the admin surface): the same.
+  '/admin/v1/users': 'fallback',
+  '/admin/v1/users/:id': 'fallback',
+  '/admin/v1/users/:id/block': 'fallback',
+  '/admin/v1/users/:id/unblock': 'fallback',
+  '/admin/v1/users/:id/sessions/end': 'fallback',
+  '/admin/v1/users/:id/identities/:identity': 'fallback',
+  '/admin/v1/users/:id/export': 'fallback',
 };
 
 /** Mounts of plain middleware (no router to walk): the avatar handler, which serves GET and HEAD. */
 function middlewareRoutes(prefix: string, avatarRoutePath: string): Route[] {
+  // The admin surface's last mount: a JSON 404 for every other path (surfaces/admin.ts).
+  if (prefix === '') return [];
   if (prefix === avatarRoutePath.replace(/\/+$/, '')) {
     return ['GET', 'HEAD'].map((method) => ({ method, path: `${prefix}/{id}` }));
   }
