@@ -255,6 +255,17 @@ test('sessions: the list, logging a device out, the others, and the refusals', a
   expect((await gh.GET('/auth/sessions')).data?.sessions).toEqual([expect.objectContaining({ current: true })]);
 });
 
+test('identities: the list, unlinking (refused for the last way in), the export', async () => {
+  const browser = await loggedIn('openapi-ida');
+  const gh = browser.client();
+  const { data } = await gh.GET('/auth/identities');
+  expect(data?.identities).toEqual([expect.objectContaining({ provider: 'dev', name: 'openapi-ida' })]);
+  const id = data?.identities[0]?.id ?? '';
+  const last = await gh.DELETE('/auth/identities/{id}', { params: { path: { id } } });
+  expect([last.response.status, last.error]).toEqual([409, { error: 'last login method' }]);
+  expect((await gh.GET('/auth/me/export')).response.status).toBe(200);
+});
+
 test('every answer kept to the document, and every documented operation was answered', () => {
   expect(api.problems).toEqual([]);
   const documented = Object.entries(api.document.paths).flatMap(([path, item]) =>
