@@ -32,7 +32,9 @@ import { type LoginHandlerClient, loginHandlerRoutes } from './routes/login-hand
 import { openApiRoutes } from './routes/openapi.routes';
 import { passkeyRoutes } from './routes/passkey.routes';
 import { paymentRefusalBody, paymentRoutes } from './routes/payment.routes';
+import { paymentWebhookRoutes } from './routes/payment-webhooks.routes';
 import { proxyRoutes } from './routes/proxy.routes';
+import { reversalRoutes } from './routes/reversals.routes';
 import { sessionRoutes } from './routes/sessions.routes';
 import { secondFactorAnswer, totpRoutes } from './routes/totp.routes';
 import { userRefreshBeforeKoa } from './routes/user-refresh.fast';
@@ -129,11 +131,12 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     config.addresses.payment,
     { credential: credential('payment'), metrics },
   );
-  const payments = paymentRoutes({
+  const paymentDeps = {
     payment: paymentClient.call,
     requireUser: authenticate(authenticator, config.cookies, { required: true, refusalBody: paymentRefusalBody }),
     log,
-  });
+  };
+  const payments = paymentRoutes(paymentDeps);
   const secondFactor = secondFactorAnswer(config.cookies);
   const auth = authRoutes({
     auth: authClient.call,
@@ -197,7 +200,9 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     { prefix: '/auth', routers: authRouters },
     { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
     { prefix: '/tokens', routers: [payments] },
-    { prefix: '/cards', routers: [payments] },
+    { prefix: '/cards', routers: [payments, reversalRoutes(paymentDeps)] },
+    // The processor's notifications (issue 35): public, rate limited per address.
+    { prefix: '/payment', routers: [paymentWebhookRoutes({ ...paymentDeps, limiter: attemptsLimiter })] },
     // Application upstreams (AUTH_CONFIG routes), each under its own prefix.
     ...config.routes.map((r) => ({ prefix: r.prefix, routers: [proxy] })),
     {

@@ -3,6 +3,7 @@ import { registerAuthPaths } from './auth.paths';
 import { SECURITY_SCHEMES } from './common';
 import { registerPasskeyPaths } from './passkey.paths';
 import { registerPaymentPaths } from './payment.paths';
+import { registerReversalPaths } from './reversals.paths';
 import { registerServicePaths } from './service.paths';
 import { registerSessionPaths } from './sessions.paths';
 import { registerTotpPaths } from './totp.paths';
@@ -44,6 +45,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerSessionPaths(registry);
   registerServicePaths(registry, options.avatarRoutePath);
   registerPaymentPaths(registry);
+  registerReversalPaths(registry);
   return new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument({
     openapi: '3.1.0',
     info: { title: 'Gatehouse gateway', version: API_VERSION, description: DESCRIPTION },

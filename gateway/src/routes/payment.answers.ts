@@ -67,12 +67,12 @@ function neverStarted(err: unknown): boolean {
 }
 
 /** A load the payment service itself refused as UNAVAILABLE: nothing was reserved, nothing charged. */
-function refusedUnstarted(err: unknown): boolean {
+export function refusedUnstarted(err: unknown): boolean {
   const failure = describeCallError(err);
   return failure.answeredByService && failure.grpcCode === grpcStatus.UNAVAILABLE;
 }
 
-async function loadOnAReplicaThatIsNotDraining<T>(load: () => Promise<T>): Promise<T> {
+export async function loadOnAReplicaThatIsNotDraining<T>(load: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await load();
@@ -137,6 +137,7 @@ function contractError(err: unknown): PaymentHttpError {
   const failure = describeCallError(err);
   switch (failure.code) {
     case 'CARD_NOT_FOUND':
+    case 'LOAD_NOT_FOUND':
       return notFound();
     case 'TOO_MANY_CARDS':
       return new PaymentHttpError(409, [{ code: 'too-many-cards', message: failure.message }]);
