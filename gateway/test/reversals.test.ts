@@ -15,6 +15,7 @@ import { processorEnv, testPayments } from '../../services/payment/test/helpers'
 import { settle } from '../../services/payment/test/money-back';
 import { Browser } from '../../test/browser';
 import { type Stack, startStack } from '../../test/stack';
+import { WEBHOOK_LIMIT } from '../src/routes/payment-webhooks.routes';
 
 const WEBHOOK = '/payment/webhooks/braintree';
 
@@ -252,6 +253,39 @@ test('concurrent reversals never give back more than the load', async () => {
   expect((await listLoads(cardId))[0]!.reversible).toBe('0.00');
 });
 
+test('a refund whose answer is lost: 502 unknown outcome, reserved; reconciliation applies it once and the key answers it', async () => {
+  const { cardWith, reverse, listLoads, card } = await user('lost-answer');
+  const { cardId, loads } = await cardWith('15.00');
+  const [load] = loads as [{ id: number; sale: string }];
+  await settle(fake, load.sale);
+  fake.reversalFaults.push('apply-then-server-error'); // refunded at the processor, the answer lost
+  const unknown = await reverse(cardId, load.id, { amount: '4.00' }, 'lost-1');
+  expect(unknown).toMatchObject({
+    status: 502,
+    body: {
+      status: 'error',
+      errors: [{ code: 'processor-unavailable', message: expect.stringMatching(/unknown.*same Idempotency-Key/) }],
+      reversal: { status: 'unknown', amount: '4.00' },
+      balance: '15.00',
+    },
+  });
+  // Reserved meanwhile: what is left to reverse already counts it out.
+  expect((await listLoads(cardId))[0]!.reversible).toBe('11.00');
+  expect((await reverse(cardId, load.id, { amount: '4.00' }, 'lost-1')).status).toBe(502);
+
+  const later = () => new Date(Date.now() + 60 * 60_000);
+  const reconciled = await testPayments(ledger, fake, createLogger({ name: 'reconcile', level: 'silent' }), {
+    clock: later,
+  }).reconcileMoneyBack();
+  expect(reconciled.reversals).toMatchObject({ succeeded: 1 });
+  expect(await reverse(cardId, load.id, { amount: '4.00' }, 'lost-1')).toMatchObject({
+    status: 200,
+    replayed: 'true',
+    body: { status: 'ok', balance: '11.00', reversal: { status: 'succeeded', method: 'refund' } },
+  });
+  expect(await card(cardId)).toMatchObject({ balance: '11.00' });
+});
+
 test('disputes by notification: opened then won, another lost, each twice, a pair out of order: exact balance, held, frozen', async () => {
   const { cardWith, card, reverse, send } = await user('disputed');
   const { cardId, loads } = await cardWith('20.00', '30.00', '10.00');
@@ -386,4 +420,19 @@ test("the reversal route: odd methods, bodies and keys, a missing XSRF header, a
   expect(await other.send('GET', `/cards/${cardId}`)).toMatchObject({ status: 404 });
   expect(await owner.card(cardId)).toMatchObject({ balance: '12.00' });
   expect((await owner.listLoads(cardId))[0]!.reversals).toEqual([]);
+});
+
+test('the webhook route answers 429 with Retry-After past its budget per client address', async () => {
+  // Last in this file: the stack's budget for 127.0.0.1 is spent afterwards (Redis keys are the stack's own).
+  const answers = await Promise.all(
+    Array.from({ length: WEBHOOK_LIMIT.limit + 5 }, () => fetch(`${stack.url}${WEBHOOK}`)),
+  );
+  const limited = answers.filter((r) => r.status === 429);
+  expect(limited.length).toBeGreaterThanOrEqual(5);
+  expect(Number(limited[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+  expect(await limited[0]!.json()).toEqual({
+    status: 'error',
+    errors: [{ code: 'http-429', message: 'too many requests' }],
+  });
+  await Promise.all(answers.map((r) => (r.bodyUsed ? undefined : r.arrayBuffer())));
 });
