@@ -24,7 +24,8 @@ const DESCRIPTION = `Every route the Gatehouse gateway answers on its public por
   token must come with \`X-XSRF-TOKEN\` (the \`XSRF-TOKEN\` cookie); \`X-JWT\` or \`?token=\` need no XSRF header.
   Errors are \`{"error": "..."}\`.
 - **Payments** (/tokens/, /cards/) keep the card-loading contract: errors are
-  \`{"status": "error", "errors": [{"code", "message"}]}\`.
+  \`{"status": "error", "errors": [{"code", "message"}]}\`. /payment/webhooks/braintree is public: Braintree
+  posts its notifications there, their signature the credential.
 - Not described here: application routes proxied to upstreams (AUTH_CONFIG \`routes\`), which are the
   applications' own; Prometheus \`/metrics\`, which listens on its own port (METRICS_PORT).
 - Methods a route does not serve answer 405 with \`Allow\`; unknown paths under /auth answer 400
