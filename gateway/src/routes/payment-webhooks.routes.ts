@@ -7,11 +7,9 @@ import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
 import type { Limit, RateLimiter } from '@gatehouse/redis';
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { isClientAbort } from '../middleware/errors';
-import { PaymentHttpError } from './payment.body';
+import { bodyReader, HttpError, limited } from './kit';
 import { paymentErrors } from './payment.routes';
 
 export const WEBHOOK_PATH = '/payment/webhooks/braintree';
@@ -34,34 +32,19 @@ export interface PaymentWebhookDeps {
   log: Logger;
 }
 
-const parseForm = bodyParser({
-  enableTypes: ['form'],
-  formLimit: `${MAX_NOTIFICATION_BYTES}b`,
-  parsedMethods: ['POST'],
+/** The kit's body reader: a form only, unencoded, within MAX_NOTIFICATION_BYTES (its refusals: 400, 413, 415). */
+const readForm = bodyReader('form', {
+  limit: `${MAX_NOTIFICATION_BYTES}b`,
+  typeRequired: 'the body must be application/x-www-form-urlencoded',
 });
 
-const bad = (status: number, message: string) => new PaymentHttpError(status, [{ code: `http-${status}`, message }]);
-
-/** The form, read only when it is one, unencoded and within MAX_NOTIFICATION_BYTES; its two fields. */
+/** The form's two fields, each given once. */
 async function readNotification(ctx: Koa.Context): Promise<{ btSignature: string; btPayload: string }> {
-  if (!ctx.is('application/x-www-form-urlencoded')) {
-    throw bad(415, 'the body must be application/x-www-form-urlencoded');
-  }
-  const encoding = ctx.get('content-encoding').trim().toLowerCase();
-  if (encoding !== '' && encoding !== 'identity') throw bad(415, 'content-encoded bodies are not accepted');
-  try {
-    await parseForm(ctx, async () => {});
-  } catch (err) {
-    if (isClientAbort(ctx, err)) throw err;
-    if ((err as { status?: unknown }).status === 413) {
-      throw bad(413, `request body is larger than ${MAX_NOTIFICATION_BYTES} bytes`);
-    }
-    throw bad(400, 'malformed form body');
-  }
+  await readForm(ctx);
   const form = (ctx.request.body ?? {}) as Record<string, unknown>;
   const field = (name: string) => {
     const value = form[name];
-    if (typeof value !== 'string' || value === '') throw bad(400, `${name} is required, once`);
+    if (typeof value !== 'string' || value === '') throw new HttpError(400, `${name} is required, once`);
     return value;
   };
   return { btSignature: field('bt_signature'), btPayload: field('bt_payload') };
@@ -75,11 +58,7 @@ function perAddressBudget(limiter: RateLimiter, log: Logger): Koa.Middleware {
       log.warn({ err }, 'webhook rate limit not counted (limiter unavailable)');
       return { allowed: true, retryAfterSeconds: 0 };
     });
-    if (!verdict.allowed) {
-      throw new PaymentHttpError(429, [{ code: 'http-429', message: 'too many requests' }], {
-        'Retry-After': String(verdict.retryAfterSeconds),
-      });
-    }
+    if (!verdict.allowed) limited(ctx, verdict.retryAfterSeconds, 'too many requests');
     await next();
   };
 }
@@ -99,7 +78,7 @@ export function paymentWebhookRoutes(deps: PaymentWebhookDeps): Router {
 
   router.get(WEBHOOK_PATH, ...guard, async (ctx) => {
     const challenge = ctx.query.bt_challenge;
-    if (typeof challenge !== 'string' || challenge === '') throw bad(400, 'bt_challenge is required, once');
+    if (typeof challenge !== 'string' || challenge === '') throw new HttpError(400, 'bt_challenge is required, once');
     const { response } = await payment.verifyProcessorChallenge({ btChallenge: challenge });
     // Braintree reads the body as it is: `<public key>|<signature>`.
     ctx.type = 'text/plain';

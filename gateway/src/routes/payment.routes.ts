@@ -6,6 +6,7 @@ import type { User } from '@gatehouse/token';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { isClientAbort } from '../middleware/errors';
+import { setNoStore } from './kit';
 import { loadJson, money } from './money-back.json';
 import {
   loadAnswer,
@@ -61,7 +62,7 @@ interface PaymentErrorBody {
 export function paymentErrors(log: Logger): Koa.Middleware {
   return async function paymentErrors(ctx, next) {
     // Card data and client tokens are the user's alone: no shared or browser cache keeps them.
-    ctx.set('Cache-Control', 'no-store');
+    setNoStore(ctx);
     try {
       await next();
     } catch (err) {

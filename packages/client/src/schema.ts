@@ -323,12 +323,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
         /** @description The body is too large */
         413: {
@@ -490,12 +492,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
         /** @description The body is too large */
         413: {
@@ -617,12 +621,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
         /** @description The body is too large */
         413: {
@@ -738,12 +744,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
         /** @description The body is too large */
         413: {
@@ -841,12 +849,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
       };
     };
@@ -894,12 +904,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
       };
     };

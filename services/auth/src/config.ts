@@ -67,7 +67,7 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('gatehouse:'),
   /** TLS files and Sentinel for REDIS_URL (@gatehouse/redis). */
   ...redisSettingsShape,
-  /** Postgres for passkeys (README "Passkeys"); unset: the passkey provider is off. */
+  /** Postgres for passkeys (docs/accounts.md "Passkeys"); unset: the passkey provider is off. */
   DATABASE_URL: optionalText(),
   DATABASE_POOL_MAX: poolSize(5),
   DATABASE_TRANSACTION_POOLING: flag(false),

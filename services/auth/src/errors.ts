@@ -55,7 +55,7 @@ export const loginErrors = {
   noJwks: () => new AppError('not_found', AuthErrors.NO_JWKS, 'no JWKS: tokens are signed with HS256'),
 };
 
-/** Passkey registration and login failures (README "Passkeys"). */
+/** Passkey registration and login failures (docs/accounts.md "Passkeys"). */
 export const passkeyErrors = {
   disabled: () => new AppError('failed_precondition', AuthErrors.PASSKEYS_DISABLED, 'passkeys are not enabled'),
   badResponse: (why: string) => new AppError('invalid_argument', AuthErrors.PASSKEY_BAD_RESPONSE, why),

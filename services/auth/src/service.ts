@@ -139,7 +139,7 @@ export async function startAuthService(
   } else {
     log.warn('DATABASE_URL is unset: the passkey provider is off (passkeys are stored in Postgres)');
   }
-  // TOTP second factor (README "Second factor (TOTP)"): secrets in the same database.
+  // TOTP second factor (docs/accounts.md "Second factor (TOTP)"): secrets in the same database.
   const totp = openSecondFactor({
     pool: passkeyPool,
     settings: config.totp,

@@ -37,7 +37,7 @@ function issued(i: Issued): auth.IssuedToken {
 
 /**
  * The session of a finished login, or, for a user with TOTP on, the pending login that stands for it
- * until the code comes (README "Second factor (TOTP)"). Every login but a passkey's passes here.
+ * until the code comes (docs/accounts.md "Second factor (TOTP)"). Every login but a passkey's passes here.
  */
 async function heldBack(
   secondFactor: SecondFactor | undefined,

@@ -52,7 +52,7 @@ export interface DeviceSessionsDeps {
 }
 
 /**
- * Sessions per device (README "Sessions per device"): each login's session is recorded with the
+ * Sessions per device (docs/accounts.md "Sessions per device"): each login's session is recorded with the
  * browser it went to, its last refresh is kept (one small write per refresh, none per request), and
  * its user may list their live sessions and end any of them. Ending reuses logout's revocation, so the
  * session's tokens are refused by every gateway through the ended-sessions feed.
