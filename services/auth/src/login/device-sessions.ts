@@ -173,6 +173,29 @@ export class DeviceSessions implements SessionEvents {
     });
   }
 
+  /** Any user's live sessions, newest login first (the admin API: no caller session, no current one). */
+  async listOf(userId: string): Promise<Omit<DeviceSession, 'current'>[]> {
+    const entries = await storeCall(() => this.live(userId));
+    return entries
+      .sort((a, b) => b.createdMs - a.createdMs)
+      .map((e) => ({
+        id: e.id,
+        createdMs: e.createdMs,
+        lastSeenMs: e.lastSeenMs,
+        provider: e.provider,
+        userAgent: e.userAgent,
+        ip: e.ip,
+      }));
+  }
+
+  /** Ends every live session of a user (a block, a deletion): each revoked and announced to every gateway. */
+  async endAll(userId: string): Promise<EndedSession[]> {
+    return storeCall(async () => {
+      const ended = await Promise.all((await this.live(userId)).map((entry) => this.endEntry(userId, entry)));
+      return ended.filter((e): e is EndedSession => e !== undefined);
+    });
+  }
+
   private async endEntry(userId: string, entry: SessionEntry): Promise<EndedSession | undefined> {
     // Revoked first: once that is done the session is over, whatever happens to the list entry.
     const ended = await this.deps.sessions.endJti(entry.jti, entry.endMs);
