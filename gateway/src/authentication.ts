@@ -63,6 +63,8 @@ export async function openAuthentication(
     authenticator,
     keys,
     providerNames,
+    /** The abuse counters (Redis when there is one): routes that count requests per client share it. */
+    limiter: attemptsLimiter,
     /** After the listeners have drained: requests still being answered must hear of logouts too. */
     close() {
       endedSessions.stop();

@@ -21,7 +21,9 @@ import { loginHandlerRoutes } from '../routes/login-handler.routes';
 import { openApiRoutes } from '../routes/openapi.routes';
 import { passkeyRoutes } from '../routes/passkey.routes';
 import { paymentRefusalBody, paymentRoutes } from '../routes/payment.routes';
+import { paymentWebhookRoutes } from '../routes/payment-webhooks.routes';
 import { proxyRoutes } from '../routes/proxy.routes';
+import { reversalRoutes } from '../routes/reversals.routes';
 import { sessionRoutes } from '../routes/sessions.routes';
 import { secondFactorAnswer, totpRoutes } from '../routes/totp.routes';
 import type { Surface, SurfaceDeps } from './surface';
@@ -31,11 +33,12 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
   const cookies = config.cookies;
   const { hooks } = clients;
   const loginFinished = metrics && loginRecorder(metrics, providerNames.allowed);
-  const payments = paymentRoutes({
+  const paymentDeps = {
     payment: clients.payment.call,
     requireUser: requireUser(authenticator, cookies, { refusalBody: paymentRefusalBody }),
     log,
-  });
+  };
+  const payments = paymentRoutes(paymentDeps);
   const secondFactor = secondFactorAnswer(cookies);
   const goPkgzAuth = authRoutes({
     auth: clients.auth.call,
@@ -104,7 +107,12 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     { prefix: '/auth', routers: authRouters },
     { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
     { prefix: '/tokens', routers: [payments] },
-    { prefix: '/cards', routers: [payments] },
+    { prefix: '/cards', routers: [payments, reversalRoutes(paymentDeps)] },
+    // The processor's notifications (issue 35): public, rate limited per address.
+    {
+      prefix: '/payment',
+      routers: [paymentWebhookRoutes({ ...paymentDeps, limiter: authentication.limiter })],
+    },
     // Application upstreams (AUTH_CONFIG routes), each under its own prefix.
     ...config.routes.map((r) => ({ prefix: r.prefix, routers: [proxy] })),
     {

@@ -177,5 +177,17 @@ describe('linking', () => {
     // The notice goes out after the login, never holding it up.
     for (let i = 0; i < 100 && notices.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(notices).toEqual([expect.objectContaining({ address: 'frank@example.com' })]);
+
+    // A link and an unlink the user makes are told too; a user without a verified email hears nothing.
+    notices.length = 0;
+    await directory.link('corp_frank', { id: 'other_frank', provider: 'other', name: 'frank' });
+    await directory.unlink('corp_frank', 'other_frank');
+    expect(notices.map((n) => [n.address, n.text])).toEqual([
+      ['frank@example.com', expect.stringMatching(/^Your other login "frank" was linked to your account\./)],
+      ['frank@example.com', expect.stringMatching(/^The login other_frank was unlinked from your account\./)],
+    ]);
+    notices.length = 0;
+    await directory.link('dev_frank', { id: 'other_frank', provider: 'other', name: 'frank' });
+    expect(notices).toEqual([]);
   });
 });

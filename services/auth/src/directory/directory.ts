@@ -83,7 +83,10 @@ export class Directory {
     if (result.status === 'blocked') throw directoryErrors.blocked();
     if (result.linkedByEmail) {
       this.deps.log.info({ user: result.userId, identity: user.id, provider }, 'identity linked by verified email');
-      void this.tell(result.userId, `A ${provider} account was linked to your account (same verified email).`);
+      void this.tell(
+        result.userId,
+        `Your ${provider} login "${user.name}" was linked to your account by its verified email. If this was not you, unlink it and secure your account.`,
+      );
     }
     if (result.userId === user.id) return claims;
     return { ...claims, user: { ...user, id: result.userId } };
@@ -104,7 +107,10 @@ export class Directory {
     if (outcome === 'in_use') throw directoryErrors.identityInUse();
     if (outcome === 'linked') {
       this.deps.log.info({ user: userId, identity: identity.id, provider: identity.provider }, 'identity linked');
-      await this.tell(userId, `A ${identity.provider} account (${identity.name}) was linked to your account.`);
+      await this.tell(
+        userId,
+        `Your ${identity.provider} login "${identity.name}" was linked to your account. If this was not you, unlink it and secure your account.`,
+      );
     }
   }
 
@@ -134,7 +140,10 @@ export class Directory {
     if (!outcome) throw directoryErrors.identityNotFound();
     if (outcome === 'last') throw directoryErrors.lastLoginMethod();
     this.deps.log.info({ user: userId, identity: identityId }, 'identity unlinked');
-    await this.tell(userId, `The login ${identityId} was unlinked from your account.`);
+    await this.tell(
+      userId,
+      `The login ${identityId} was unlinked from your account. If this was not you, secure your account.`,
+    );
   }
 
   /** Tells the user of a change to their ways in, when they have a verified email; never fails the change. */
