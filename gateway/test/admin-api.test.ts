@@ -147,6 +147,30 @@ describe('the admin API with an operator token', () => {
   });
 });
 
+describe('pnpm admin, the command line', () => {
+  it('lists, shows, blocks and unblocks; refusals exit 1 with the API’s words, bad usage 2', async () => {
+    const cli = await loggedIn(dir.stack.url, 'cli-carl');
+    const id = await cli.userId();
+    const listed = dir.adminCli(['users', 'list', '--query', 'cli-', '--all']);
+    expect([listed.status, listed.stderr]).toEqual([0, '']);
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).id),
+    ).toEqual([id]);
+    expect(JSON.parse(dir.adminCli(['users', 'show', id]).stdout)).toMatchObject({ user: { id, name: 'cli-carl' } });
+    expect(JSON.parse(dir.adminCli(['users', 'block', id, '--reason', 'from the shell']).stdout)).toEqual({ ended: 1 });
+    expect((await cli.send('GET', '/auth/user')).status).toBe(401);
+    expect(dir.adminCli(['users', 'unblock', id]).status).toBe(0);
+    expect(await (await loggedIn(dir.stack.url, 'cli-carl')).userId()).toBe(id);
+    const missing = dir.adminCli(['users', 'show', userId('dev', 'nobody-at-all')]);
+    expect([missing.status, missing.stderr.trim()]).toEqual([1, '404: user not found']);
+    expect(dir.adminCli(['users', 'block', id]).status).toBe(2);
+    expect(dir.adminCli(['groups', 'list']).status).toBe(2);
+  });
+});
+
 describe('who may call it', () => {
   it('never answers on the public port', async () => {
     for (const path of ['/admin/v1/users', '/admin/v1/openapi.json']) {

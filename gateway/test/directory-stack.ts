@@ -1,7 +1,7 @@
 // The stack of the user directory's HTTP tests (directory.test.ts, admin-api.test.ts): real auth (with
 // its own Postgres database, so the directory is on), avatar, payment (its own database and the
 // development processor, so cards hold money) and two gateways, each with its admin listener.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { processorEnv } from '../../services/payment/test/helpers';
@@ -16,6 +16,8 @@ export interface DirectoryStack {
   second: { url: string; adminUrl: string };
   /** A workload caller token of `identity` for `audience`, as `pnpm -s internal-token` prints it. */
   workloadToken(audience: string, identity?: string): string;
+  /** `pnpm admin ...` (scripts/admin.ts) against the first gateway's admin listener. */
+  adminCli(args: string[]): { status: number | null; stdout: string; stderr: string };
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,18 @@ export async function startDirectoryStack(env: Record<string, string> = {}): Pro
         })
           .toString()
           .trim(),
+      adminCli: (args) => {
+        const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH ?? '',
+            INTERNAL_KEYS_DIR: keysRoot,
+            ADMIN_ADDR: `127.0.0.1:${started.ports.admin}`,
+          },
+          encoding: 'utf8',
+        });
+        return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+      },
       async stop() {
         await started.stop();
         await fake?.close();
