@@ -37,12 +37,12 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/admin/v1/users/:id/sessions/end': 'fallback',
   '/admin/v1/users/:id/identities/:identity': 'fallback',
   '/admin/v1/users/:id/export': 'fallback',
+  // admin-page.routes.ts: the admin listener's JSON 404 for every other path.
+  '/{*rest}': 'fallback',
 };
 
 /** Mounts of plain middleware (no router to walk): the avatar handler, which serves GET and HEAD. */
 function middlewareRoutes(prefix: string, avatarRoutePath: string): Route[] {
-  // The admin surface's last mount: a JSON 404 for every other path (surfaces/admin.ts).
-  if (prefix === '') return [];
   if (prefix === avatarRoutePath.replace(/\/+$/, '')) {
     return ['GET', 'HEAD'].map((method) => ({ method, path: `${prefix}/{id}` }));
   }

@@ -179,6 +179,19 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       ...NOT_FOUND,
     },
   });
+  for (const [path, type, summary] of [
+    ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
+    ['/admin.js', 'text/javascript', "The admin page's script"],
+    ['/admin.css', 'text/css', "The admin page's style"],
+  ] as const) {
+    registry.registerPath({
+      tags: ['page'],
+      method: 'get',
+      path,
+      summary,
+      responses: { 200: { description: summary, content: { [type]: { schema: z.string() } } } },
+    });
+  }
   registry.registerPath({
     tags: ['api'],
     method: 'get',
@@ -194,6 +207,6 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       description:
         'The user directory\'s administration, on the gateway\'s admin listener (ADMIN_ADDR) only. Every call writes an audit log line. Errors are `{"error": "..."}`.',
     },
-    tags: [{ name: 'admin' }, { name: 'api' }],
+    tags: [{ name: 'admin' }, { name: 'page' }, { name: 'api' }],
   });
 }
