@@ -2,7 +2,11 @@
 // Postgres), avatar, payment and gateway processes and the dev provider: alice links bob with
 // `?link=1`, bob then logs in as alice and sees her cards; unlinking bob works, unlinking the last way
 // in is refused; a stale login cannot start a link; a blocked user is refused at login and refresh.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { userId } from '@gatehouse/token';
+import bcrypt from 'bcryptjs';
 import { Client } from 'pg';
 import type { Answer } from '../../test/browser';
 import { openApiDocument } from '../src/openapi/document';
@@ -10,12 +14,19 @@ import { type DirectoryStack, loggedIn, PageBrowser, startDirectoryStack } from 
 import { AnswerChecker, type Document } from './openapi-answers';
 
 let dir: DirectoryStack;
+let files: string;
 beforeAll(async () => {
+  // A direct (password) provider too: a login handler's user is linked in one call.
+  files = mkdtempSync(path.join(os.tmpdir(), 'gh-directory-'));
+  const htpasswd = path.join(files, 'users.htpasswd');
+  writeFileSync(htpasswd, `pat:${bcrypt.hashSync('pat-pw', 4)}\n`);
+  writeFileSync(path.join(files, 'auth.json'), JSON.stringify({ direct: [{ name: 'local', htpasswd }] }));
   // Tokens live 2 s, so a refresh happens within the test.
-  dir = await startDirectoryStack({ AUTH_TOKEN_DURATION: '2s' });
+  dir = await startDirectoryStack({ AUTH_TOKEN_DURATION: '2s', AUTH_CONFIG: path.join(files, 'auth.json') });
 }, 90_000);
 afterAll(async () => {
   await dir?.stop();
+  if (files) rmSync(files, { recursive: true, force: true });
 });
 
 const url = () => dir.stack.url;
@@ -127,6 +138,34 @@ describe('linking with ?link=1', () => {
     expect((started.json() as { error: string }).error).toMatch(/recent login/);
     expect((await erin.send('DELETE', `/auth/identities/${userId('dev', 'erin')}`)).status).toBe(403);
     expect((await erin.send('GET', '/auth/me/export')).status).toBe(403);
+  });
+
+  it('links a direct login (a login handler) with ?link=1, from a cookie session with its XSRF header only', async () => {
+    const ivy = await loggedIn(url(), 'ivy');
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const body = 'user=pat&passwd=pat-pw';
+    // Without the XSRF header (a cross-site form could send that): refused, nothing linked.
+    const forged = await ivy.request('POST', '/auth/local/login?link=1', { headers: form, body });
+    expect([forged.status, (forged.json() as { error: string }).error]).toEqual([
+      401,
+      expect.stringMatching(/session/),
+    ]);
+    const linked = documented(
+      'POST',
+      '/auth/local/login',
+      await ivy.request('POST', '/auth/local/login?link=1', {
+        headers: { ...form, 'x-xsrf-token': await ivy.xsrf() },
+        body,
+      }),
+    );
+    expect([linked.status, linked.json()]).toEqual([
+      200,
+      { linked: { id: userId('local', 'pat'), provider: 'local', name: 'pat' } },
+    ]);
+    expect(await ivy.userId()).toBe(userId('dev', 'ivy'));
+    const pat = new PageBrowser(url());
+    const login = await pat.request('POST', '/auth/local/login', { headers: form, body });
+    expect([login.status, (login.json() as { id: string }).id]).toEqual([200, userId('dev', 'ivy')]);
   });
 
   it('exports the user’s own data from a fresh cookie session', async () => {

@@ -56,6 +56,11 @@ const CredentialFields = z.object({
   code: z.string().optional().meta({ description: 'Telegram in code mode: the six digits the bot sent' }),
 });
 
+/** A link's answer (`?link=1`): the identity now attached to the caller's user; no new session. */
+const Linked = z
+  .strictObject({ linked: z.strictObject({ id: z.string(), provider: z.string(), name: z.string() }) })
+  .meta({ id: 'Linked', description: 'A link (`?link=1`): the identity now attached; no new session' });
+
 const LOGIN_ERRORS = {
   400: authError('Invalid provider name, malformed credentials or fields, or an unknown provider'),
   401: authError('`?link=1` without a session cookie'),
@@ -145,7 +150,7 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
       responses: {
         200: {
           description: 'The user (with session cookies), a sent verification, or a login handler answer',
-          content: json(z.union([User, VerificationSent, HandlerLoginRequest, SecondFactorRequired])),
+          content: json(z.union([User, VerificationSent, HandlerLoginRequest, SecondFactorRequired, Linked])),
         },
         302: {
           description: "To the provider's authorization page, with the handshake cookie",
@@ -183,18 +188,7 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
       responses: {
         200: {
           description: 'Logged in: the user and the session cookies (built-in handlers: an empty JSON string)',
-          content: json(
-            z.union([
-              User,
-              z.literal(''),
-              SecondFactorRequired,
-              z
-                .strictObject({
-                  linked: z.strictObject({ id: z.string(), provider: z.string(), name: z.string() }),
-                })
-                .meta({ id: 'Linked', description: 'A link (`?link=1`): the identity now attached; no new session' }),
-            ]),
-          ),
+          content: json(z.union([User, z.literal(''), SecondFactorRequired, Linked])),
         },
         303: {
           description: 'Logged in: to `from`',

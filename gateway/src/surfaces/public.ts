@@ -58,10 +58,10 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
   const authRouters = [
     loginHandlerRoutes({
       handlers,
-      issueSession: async (provider, userJson, { site, sessionOnly, redirectUrl, client }) => {
+      issueSession: async (provider, userJson, { site, sessionOnly, redirectUrl, client, linkSessionToken }) => {
         const res = await clients.auth.call
           .issueSession(
-            { provider, userJson, site, sessionOnly, redirectUrl, client },
+            { provider, userJson, site, sessionOnly, redirectUrl, client, linkSessionToken: linkSessionToken ?? '' },
             { deadlineMs: LOGIN_DEADLINE_MS },
           )
           .catch((err: unknown) => {
@@ -69,6 +69,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
             throw err;
           });
         loginFinished?.(provider, 'success');
+        // A link: no session, the identity attached to the caller's user.
+        if (res.linked) return { linked: res.linked };
         // TOTP: the user must give a code first; the pending login stands for the session until then.
         if (res.secondFactorPending) return { pending: res.secondFactorPending };
         if (!res.session) throw new Error('auth service issued no session');

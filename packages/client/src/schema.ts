@@ -272,7 +272,8 @@ export interface paths {
               | components['schemas']['User']
               | components['schemas']['VerificationSent']
               | components['schemas']['HandlerLoginRequest']
-              | components['schemas']['SecondFactorRequired'];
+              | components['schemas']['SecondFactorRequired']
+              | components['schemas']['Linked'];
           };
         };
         /** @description To the provider's authorization page, with the handshake cookie */
@@ -461,7 +462,8 @@ export interface paths {
               | components['schemas']['User']
               | components['schemas']['VerificationSent']
               | components['schemas']['HandlerLoginRequest']
-              | components['schemas']['SecondFactorRequired'];
+              | components['schemas']['SecondFactorRequired']
+              | components['schemas']['Linked'];
           };
         };
         /** @description To the provider's authorization page, with the handshake cookie */
