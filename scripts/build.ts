@@ -36,7 +36,7 @@ export const PROCESSES: Record<string, ProcessBuild> = {
       'tcp-forward': 'scripts/tcp-forward.ts',
       ...PROBE,
     },
-    assets: { ...PROTOS, public: 'gateway/src/public' },
+    assets: { ...PROTOS, public: 'gateway/src/public', 'admin-page': 'gateway/src/admin-page' },
   },
   auth: {
     package: '@gatehouse/auth-service',

@@ -1,5 +1,5 @@
 // Prints a caller token for a call by hand (grpcurl, buf curl), signed with one identity's key:
-//   pnpm -s internal-token <audience> [identity=operator] [seconds=300, at most 600]
+//   pnpm -s internal-token <audience> [identity=operator] [seconds=300, at most 600]; audience `admin`: the gateway's admin API
 // then: grpcurl -plaintext -H "authorization: Bearer $(pnpm -s internal-token auth)" 127.0.0.1:50051 auth.v1.AuthService/ListProviders
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
 
 const [audience, identity = 'operator', seconds = '300'] = process.argv.slice(2);
 if (!audience) {
-  console.error('usage: internal-token <audience: auth|avatar|telegram-bot|payment|hooks> [identity] [seconds]');
+  console.error('usage: internal-token <audience: auth|avatar|telegram-bot|payment|hooks|admin> [identity] [seconds]');
   process.exit(2);
 }
 // A folder of keys, or a root of one folder per workload (pnpm start's .data/workload-keys): then the

@@ -89,6 +89,15 @@ function wantedPorts(childEnv: Record<string, string | undefined>, embeddedPostg
         setting: 'METRICS_PORT',
       });
     });
+  // The gateway's admin listener (ADMIN_ADDR, host:port, or off).
+  const admin = /^\[?([^\]]*?)\]?:(\d+)$/.exec(childEnv.ADMIN_ADDR || '127.0.0.1:8081');
+  if (childEnv.ADMIN_ADDR !== 'off' && admin)
+    wanted.push({
+      port: Number(admin[2]),
+      host: admin[1] ?? '127.0.0.1',
+      who: "the gateway's admin API",
+      setting: 'ADMIN_ADDR',
+    });
   if (embeddedPostgres)
     wanted.push({
       port: EMBEDDED_PG_PORT,

@@ -70,6 +70,16 @@ it('lets every service but the gateway scale: no fixed host port, load-balanced 
   }
 });
 
+it("keeps the gateway's admin API on the container's loopback, never published", () => {
+  const gateway = compose.services.gateway;
+  expect(gateway?.environment?.ADMIN_ADDR).toMatch(/^127\.0\.0\.1:\d+$/);
+  const adminPort = gateway?.environment?.ADMIN_ADDR?.split(':')[1];
+  expect((gateway?.ports ?? []).filter((p) => p.endsWith(`:${adminPort}`) || p === adminPort)).toEqual([]);
+  for (const [name, service] of Object.entries(compose.services)) {
+    expect({ name, admin: (service.ports ?? []).filter((p) => p.includes('8081')) }).toEqual({ name, admin: [] });
+  }
+});
+
 describe('the stores are not shared (issue 31)', () => {
   it('gives each workload its own Postgres role and Redis user, no superuser login, and a network only to those that use a store', () => {
     expect(storeProblems(parse(file, { merge: true }))).toEqual([]);

@@ -59,6 +59,17 @@ test('the kustomizations use only fields the kustomize of kubectl 1.21 and later
   }
 });
 
+test("the gateway's admin API stays on the pod's loopback: no port, Service or Ingress names it", () => {
+  const container = named<IDeployment>(rendered.objects, 'Deployment', 'gateway')?.spec?.template.spec?.containers[0];
+  if (!container) throw new Error('no gateway Deployment');
+  const admin = containerEnv(container, rendered.objects).env.get('ADMIN_ADDR');
+  expect(admin).toEqual({ value: expect.stringMatching(/^127\.0\.0\.1:\d+$/) });
+  const port = Number((admin as { value: string }).value.split(':')[1]);
+  expect((container.ports ?? []).filter((p) => p.containerPort === port)).toEqual([]);
+  const exposing = rendered.objects.filter((o) => JSON.stringify(o).includes(`${port}`) && o.kind !== 'Deployment');
+  expect(exposing.map((o) => `${o.kind} ${o.metadata.name}`)).toEqual([]);
+});
+
 test('the migration Jobs run an entry that pnpm build writes into the image', () => {
   for (const w of MIGRATED) expect(Object.keys(PROCESSES[w]?.entries ?? {})).toContain('db-migrate');
 });

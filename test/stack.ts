@@ -63,6 +63,8 @@ export interface StackPorts {
   telegram: number;
   payment: number;
   dev: number;
+  /** The gateway's admin listener (ADMIN_ADDR): each stack its own, never the default 8081. */
+  admin: number;
 }
 
 export interface Stack {
@@ -92,7 +94,7 @@ export interface Stack {
   addGateway(options?: {
     metricsPort?: number;
     env?: Record<string, string>;
-  }): Promise<{ url: string; output(): string; stop(): Promise<void> }>;
+  }): Promise<{ url: string; adminUrl: string; output(): string; stop(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -162,6 +164,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     telegram: await freePort(),
     payment: await freePort(),
     dev: await freePort(),
+    admin: await freePort(),
   };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'gatehouse-test-'));
   // One key folder per workload, as deployed: each process is given only its own (INTERNAL_KEYS_DIR
@@ -176,6 +179,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     AUTH_DEV_PROVIDER: 'true',
     AUTH_DEV_PORT: String(ports.dev),
     GATEWAY_PORT: String(ports.gateway),
+    ADMIN_ADDR: `127.0.0.1:${ports.admin}`,
     AUTH_GRPC_PORT: String(ports.auth),
     AVATAR_GRPC_PORT: String(ports.avatar),
     TELEGRAM_GRPC_PORT: String(ports.telegram),
@@ -263,8 +267,10 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     env?: Record<string, string>;
   } = {}) => {
     const port = await freePort();
+    const adminPort = await freePort();
     let output = '';
     const own = {
+      ADMIN_ADDR: `127.0.0.1:${adminPort}`,
       ...extraEnv,
       GATEWAY_PORT: String(port),
       ...(metricsPort ? { METRICS_PORT: String(metricsPort) } : {}),
@@ -280,7 +286,12 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       await terminate(child);
       throw new Error(`${(err as Error).message}\n${output}`);
     }
-    return { url: extraUrl, output: () => output, stop: () => terminate(child) };
+    return {
+      url: extraUrl,
+      adminUrl: `http://127.0.0.1:${adminPort}`,
+      output: () => output,
+      stop: () => terminate(child),
+    };
   };
   try {
     const backends = options.services.filter((s): s is Exclude<ServiceName, 'gateway'> => s !== 'gateway');

@@ -48,6 +48,7 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
       AVATAR_GRPC_ADDR: grpc('AVATAR_GRPC_PORT'),
       TELEGRAM_GRPC_ADDR: grpc('TELEGRAM_GRPC_PORT'),
       PAYMENT_GRPC_ADDR: grpc('PAYMENT_GRPC_PORT'),
+      ADMIN_ADDR: `127.0.0.1:${await freePort()}`,
       ...ports,
       ...env,
     },

@@ -14,12 +14,21 @@ export interface GatewayClients {
   totp: ClientHandle<auth.TotpServiceClient>;
   /** Sessions per device (docs/accounts.md "Sessions per device"): served by the auth process. */
   sessions: ClientHandle<auth.SessionServiceClient>;
+  /** A user's ways in (docs/accounts.md "Linking"): served by the auth process. */
+  identities: ClientHandle<auth.IdentityServiceClient>;
+  /** The user directory's administration (docs/accounts.md "Administration"), for the admin surface. */
+  admin: ClientHandle<auth.AdminServiceClient>;
   avatar: ClientHandle<avatar.AvatarServiceClient>;
   payment: ClientHandle<payment.PaymentServiceClient>;
   /** Login handlers by provider name (login.v1.LoginHandler). */
   loginHandlers: ReadonlyMap<string, ClientHandle<login.LoginHandlerClient>>;
   /** The application's hooks, when configured (AUTH_CONFIG hooks). */
   hooks: HooksClient | undefined;
+  /**
+   * This gateway's internal authentication (INTERNAL_KEYS_DIR), which also verifies the workload caller
+   * tokens the admin surface accepts; undefined without keys.
+   */
+  internalAuth: InternalAuth | undefined;
   /** Closes every client above and the caller auth. */
   close(): void;
 }
@@ -55,6 +64,16 @@ export async function openClients(
       config.addresses.auth,
       options('auth'),
     ),
+    identities: createClient<auth.IdentityServiceClient>(
+      loadProto('identities').grpcObject.auth.v1.IdentityService,
+      config.addresses.auth,
+      options('auth'),
+    ),
+    admin: createClient<auth.AdminServiceClient>(
+      loadProto('admin').grpcObject.auth.v1.AdminService,
+      config.addresses.auth,
+      options('auth'),
+    ),
     avatar: createClient<avatar.AvatarServiceClient>(
       loadProto('avatar').grpcObject.avatar.v1.AvatarService,
       config.addresses.avatar,
@@ -68,11 +87,20 @@ export async function openClients(
     loginHandlers: openLoginHandlerClients(config, credential, metrics),
     hooks: config.hooks ? new HooksClient(config.hooks, internalAuth, metrics) : undefined,
   };
+  const grpcClients = [
+    clients.auth,
+    clients.totp,
+    clients.sessions,
+    clients.identities,
+    clients.admin,
+    clients.avatar,
+    clients.payment,
+  ];
   return {
     ...clients,
+    internalAuth,
     close() {
-      for (const client of [clients.auth, clients.totp, clients.sessions, clients.avatar, clients.payment])
-        client.close();
+      for (const client of grpcClients) client.close();
       for (const client of clients.loginHandlers.values()) client.close();
       clients.hooks?.close();
       internalAuth?.close();

@@ -93,3 +93,27 @@ describe('Redis', () => {
     );
   });
 });
+
+describe('the admin listener (ADMIN_ADDR, AUTH_ADMIN_USERS)', () => {
+  it('listens on 127.0.0.1:8081 unless told, and not at all when off', () => {
+    expect(loadGatewayConfig(base).admin).toEqual({ host: '127.0.0.1', port: 8081 });
+    expect(loadGatewayConfig({ ...base, ADMIN_ADDR: '[::1]:9081' }).admin).toEqual({ host: '::1', port: 9081 });
+    expect(loadGatewayConfig({ ...base, ADMIN_ADDR: 'off' }).admin).toBeUndefined();
+  });
+
+  it('refuses the public port and addresses that are not host:port', () => {
+    expect(() => loadGatewayConfig({ ...base, GATEWAY_PORT: '8081' })).toThrow(
+      /ADMIN_ADDR: must not be the public port/,
+    );
+    for (const bad of ['8081', 'localhost', '127.0.0.1:', '127.0.0.1:99999', 'a b:1'])
+      expect(() => loadGatewayConfig({ ...base, ADMIN_ADDR: bad })).toThrow(/ADMIN_ADDR: must be host:port/);
+  });
+
+  it('reads AUTH_ADMIN_USERS as a list of user ids', () => {
+    expect(loadGatewayConfig(base).adminUsers).toEqual([]);
+    expect(loadGatewayConfig({ ...base, AUTH_ADMIN_USERS: ' dev_a , github_b,,' }).adminUsers).toEqual([
+      'dev_a',
+      'github_b',
+    ]);
+  });
+});

@@ -41,6 +41,13 @@ const envSchema = z.object({
   TELEGRAM_GRPC_PORT: port(50053),
   PAYMENT_GRPC_ADDR: optionalText(),
   PAYMENT_GRPC_PORT: port(50054),
+  /**
+   * The admin listener (docs/accounts.md "Administration"): `host:port`, never the public port; `off`:
+   * none. Loopback by default: it is for operators, not the public network.
+   */
+  ADMIN_ADDR: z.string().min(1).default('127.0.0.1:8081'),
+  /** User ids (comma-separated) who may use the admin API with a cookie session, TOTP and a fresh login. */
+  AUTH_ADMIN_USERS: optionalText(),
   /** Enables basic auth for user `admin` on protected routes. */
   AUTH_ADMIN_PASSWD: optionalText().refine((p) => p === undefined || p.length >= MIN_ADMIN_PASSWORD_LENGTH, {
     error: 'must be at least 12 characters (basic auth for admin can be guessed otherwise)',
@@ -83,6 +90,10 @@ export interface GatewayConfig {
   metricsHost: string;
   addresses: { auth: string; avatar: string; telegram: string; payment: string };
   adminPassword: string | undefined;
+  /** ADMIN_ADDR: where the admin surface listens; undefined when `off`. */
+  admin: { host: string; port: number } | undefined;
+  /** AUTH_ADMIN_USERS: the user ids that may act as admins by cookie session. */
+  adminUsers: string[];
   /** REDIS_URL (unset: basic-auth attempts counted in this process), its TLS and Sentinel settings, REDIS_KEY_PREFIX. */
   redis: { url: string | undefined; connection?: RedisConnection; keyPrefix: string };
   cookies: { sameSite: 'lax' | 'strict' | 'none'; secure: boolean };
@@ -102,6 +113,18 @@ export interface GatewayConfig {
 /** 127.0.0.0/8, ::1 and localhost: an address no other machine reaches. */
 function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** ADMIN_ADDR as host and port (`[::1]:8081` for IPv6), or undefined for `off`. */
+function adminAddress(value: string, problems: string[]): { host: string; port: number } | undefined {
+  if (value === 'off') return undefined;
+  const match = /^(\[[0-9a-fA-F:]+\]|[^:\s]+):(\d{1,5})$/.exec(value);
+  const port = Number(match?.[2]);
+  if (!match || port > 65_535) {
+    problems.push('ADMIN_ADDR: must be host:port (e.g. 127.0.0.1:8081) or off');
+    return undefined;
+  }
+  return { host: (match[1] as string).replace(/^\[(.*)\]$/, '$1'), port };
 }
 
 export function loadGatewayConfig(env: Record<string, string | undefined>): GatewayConfig {
@@ -131,6 +154,10 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
   if (raw.AUTH_SAME_SITE === 'none' && !secure) {
     problems.push('AUTH_SAME_SITE: none requires secure cookies (an https AUTH_URL or AUTH_SECURE_COOKIES=true)');
   }
+  const admin = adminAddress(raw.ADMIN_ADDR, problems);
+  if (admin && admin.port !== 0 && admin.port === raw.GATEWAY_PORT) {
+    problems.push('ADMIN_ADDR: must not be the public port (GATEWAY_PORT): the admin API is never served there');
+  }
   const redisConnection = resolveRedisConnection(raw, problems);
   if (raw.AUTH_ADMIN_PASSWD && !raw.REDIS_URL && !isLoopbackHost(raw.GATEWAY_HOST)) {
     problems.push(
@@ -151,6 +178,11 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
       payment: grpcAddress(raw.PAYMENT_GRPC_ADDR, raw.PAYMENT_GRPC_PORT),
     },
     adminPassword: raw.AUTH_ADMIN_PASSWD,
+    admin,
+    adminUsers: (raw.AUTH_ADMIN_USERS ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
     redis: { url: raw.REDIS_URL, connection: redisConnection, keyPrefix: raw.REDIS_KEY_PREFIX },
     cookies: { sameSite: raw.AUTH_SAME_SITE, secure },
     trustedProxies: raw.GATEWAY_TRUSTED_PROXIES,

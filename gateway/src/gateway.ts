@@ -8,6 +8,7 @@ import { openAuthentication } from './authentication';
 import { openClients } from './clients';
 import type { GatewayConfig } from './config';
 import { type Listener, listen } from './listening';
+import { adminSurface } from './surfaces/admin';
 import { publicSurface } from './surfaces/public';
 import type { Surface } from './surfaces/surface';
 
@@ -16,6 +17,10 @@ export interface RunningGateway {
   url: string;
   /** What the app serves, by prefix: the OpenAPI route check walks it (openapi-routes.test.ts). */
   mounts: readonly Mount[];
+  /** The admin listener's port (ADMIN_ADDR), undefined when it is off. */
+  adminPort: number | undefined;
+  /** The admin surface's mounts (empty when it is off). */
+  adminMounts: readonly Mount[];
   stop(): Promise<void>;
 }
 
@@ -28,7 +33,8 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   const deps = { config, clients, authentication, metrics, log };
   // Each surface listens on its own host and port; another (an admin API) is one more entry here.
   const publicOne = publicSurface(deps);
-  const surfaces: Surface[] = [publicOne];
+  const adminOne = adminSurface(deps);
+  const surfaces: Surface[] = adminOne ? [publicOne, adminOne] : [publicOne];
   // Its own listener on the gateway's host, never the public port: scrapes stay off the public API.
   const metricsServer: MetricsServer | undefined =
     metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
@@ -43,6 +49,8 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
     port,
     url: `http://${config.host}:${port}`,
     mounts: publicOne.mounts,
+    adminPort: adminOne && listeners[1]?.port,
+    adminMounts: adminOne?.mounts ?? [],
     async stop() {
       await Promise.all(listeners.map((l) => l.drain()));
       // Only now: requests still being answered above must hear of logouts too.

@@ -141,7 +141,17 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
   }
   expect((await gh.GET('/health/live')).data).toEqual({ status: 'live' });
   expect((await gh.GET('/health/ready')).data).toEqual({ status: 'ready' });
-  for (const path of ['/', '/app.js', '/api.js', '/cards.js', '/passkeys.js', '/totp.js', '/sessions.js', '/app.css']) {
+  for (const path of [
+    '/',
+    '/app.js',
+    '/api.js',
+    '/cards.js',
+    '/passkeys.js',
+    '/totp.js',
+    '/sessions.js',
+    '/identities.js',
+    '/app.css',
+  ]) {
     expect((await browser.get(path)).status).toBe(200);
   }
   expect((await gh.GET('/openapi.json')).data?.openapi).toBe('3.1.0');
@@ -289,6 +299,17 @@ test('sessions: the list, logging a device out, the others, and the refusals', a
   await loggedIn('openapi-sam');
   expect((await gh.POST('/auth/sessions/revoke-others')).response.status).toBe(204);
   expect((await gh.GET('/auth/sessions')).data?.sessions).toEqual([expect.objectContaining({ current: true })]);
+});
+
+test('identities: the list, unlinking (refused for the last way in), the export', async () => {
+  const browser = await loggedIn('openapi-ida');
+  const gh = browser.client();
+  const { data } = await gh.GET('/auth/identities');
+  expect(data?.identities).toEqual([expect.objectContaining({ provider: 'dev', name: 'openapi-ida' })]);
+  const id = data?.identities[0]?.id ?? '';
+  const last = await gh.DELETE('/auth/identities/{id}', { params: { path: { id } } });
+  expect([last.response.status, last.error]).toEqual([409, { error: 'last login method' }]);
+  expect((await gh.GET('/auth/me/export')).response.status).toBe(200);
 });
 
 test('every answer kept to the document, and every documented operation was answered', () => {

@@ -10,6 +10,7 @@ import { createLogger } from '@gatehouse/logger';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { loadGatewayConfig } from '../src/config';
 import { type RunningGateway, startGateway } from '../src/gateway';
+import { adminOpenApiDocument } from '../src/openapi/admin.document';
 import { openApiDocument } from '../src/openapi/document';
 import { AnswerChecker, type Document } from './openapi-answers';
 import { documentedRoutes, type Route, servedRoutes, unify } from './openapi-support';
@@ -42,6 +43,7 @@ beforeAll(async () => {
     AUTH_LOGIN_HANDLERS: 'telegram=127.0.0.1:9',
     AUTH_AVATAR_ROUTE_PATH: '/pictures',
     GATEWAY_PORT: '0',
+    ADMIN_ADDR: '127.0.0.1:0',
     METRICS_PORT: '0',
     AUTH_GRPC_ADDR: '127.0.0.1:9',
     AVATAR_GRPC_ADDR: '127.0.0.1:9',
@@ -92,6 +94,22 @@ test('every documented route is served, except the few awaiting their branch', (
   const documented = documentedRoutes(openApiDocument({ avatarRoutePath }));
   const unserved = documented.filter((d) => !served.some((s) => unify(s, d)));
   expect(unserved.map(show).sort()).toEqual([...NOT_YET_SERVED].sort());
+});
+
+test('the admin surface serves exactly what its own document lists, and the public one none of it', () => {
+  const options = { avatarRoutePath, applicationPrefixes: [] };
+  const served = servedRoutes(gateway.adminMounts, options);
+  const documented = documentedRoutes(adminOpenApiDocument());
+  expect(served.map(show)).toEqual(expect.arrayContaining(['GET /admin/v1/users', 'DELETE /admin/v1/users/{id}']));
+  expect(served.filter((s) => !documented.some((d) => unify(s, d))).map(show)).toEqual([]);
+  expect(documented.filter((d) => !served.some((s) => unify(s, d))).map(show)).toEqual([]);
+  const publicOnes = servedRoutes(gateway.mounts, { avatarRoutePath, applicationPrefixes });
+  expect(publicOnes.filter((r) => r.path.startsWith('/admin')).map(show)).toEqual([]);
+});
+
+test('the admin document validates as OpenAPI 3.1', async () => {
+  const validator = new Validator();
+  expect(await validator.validate(adminOpenApiDocument() as never)).toEqual({ valid: true });
 });
 
 test('a route served by nothing the check knows fails it', () => {

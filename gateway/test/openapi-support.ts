@@ -25,6 +25,20 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/auth/sessions': 'fallback',
   '/auth/sessions/revoke-others': 'fallback',
   '/auth/sessions/:id': 'fallback',
+  // identities.routes.ts: the same.
+  '/auth/identities': 'fallback',
+  '/auth/identities/:id': 'fallback',
+  '/auth/me/export': 'fallback',
+  // admin.routes.ts (the admin surface): the same.
+  '/admin/v1/users': 'fallback',
+  '/admin/v1/users/:id': 'fallback',
+  '/admin/v1/users/:id/block': 'fallback',
+  '/admin/v1/users/:id/unblock': 'fallback',
+  '/admin/v1/users/:id/sessions/end': 'fallback',
+  '/admin/v1/users/:id/identities/:identity': 'fallback',
+  '/admin/v1/users/:id/export': 'fallback',
+  // admin-page.routes.ts: the admin listener's JSON 404 for every other path.
+  '/{*rest}': 'fallback',
 };
 
 /** Mounts of plain middleware (no router to walk): the avatar handler, which serves GET and HEAD. */

@@ -70,10 +70,14 @@ const REFUSALS = new Set<CallFailure['kind']>([
  * texts only; transport details go to the log.
  */
 export function refreshFailed(err: unknown, log: Logger): Refused {
-  if (REFUSALS.has(describeCallError(err).kind)) {
+  const failure = describeCallError(err);
+  if (REFUSALS.has(failure.kind)) {
     log.info({ err }, 'refresh refused');
     const details = (err as { details?: unknown }).details;
-    return refused('refresh_refused', true, typeof details === 'string' && details ? details : undefined);
+    // A blocked user (docs/accounts.md "The user directory") is told so with a 403, as at login: logging
+    // in again will not help, which a 401 would suggest.
+    const status = failure.code === 'USER_BLOCKED' ? { status: 403 } : undefined;
+    return refused('refresh_refused', true, typeof details === 'string' && details ? details : undefined, status);
   }
   if (err instanceof TokenError) {
     log.warn({ err }, 'refreshed token refused');

@@ -56,10 +56,19 @@ const CredentialFields = z.object({
   code: z.string().optional().meta({ description: 'Telegram in code mode: the six digits the bot sent' }),
 });
 
+/** A link's answer (`?link=1`): the identity now attached to the caller's user; no new session. */
+const Linked = z
+  .strictObject({ linked: z.strictObject({ id: z.string(), provider: z.string(), name: z.string() }) })
+  .meta({ id: 'Linked', description: 'A link (`?link=1`): the identity now attached; no new session' });
+
 const LOGIN_ERRORS = {
   400: authError('Invalid provider name, malformed credentials or fields, or an unknown provider'),
-  403: authError('Wrong credentials, or a token or code refused'),
+  401: authError('`?link=1` without a session cookie'),
+  403: authError(
+    'Wrong credentials, a token or code refused, a blocked user (`user blocked`), or a link started from a login older than 5 minutes',
+  ),
   404: authError('No such provider or login request'),
+  409: authError('A link whose identity belongs to another user (`identity in use`): nothing changes'),
   405: authError('`method not allowed`: a method other than GET or POST (Allow says which)'),
   413: authError('The body is too large'),
   415: authError('A content-encoded or unsupported body'),
@@ -141,7 +150,7 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
       responses: {
         200: {
           description: 'The user (with session cookies), a sent verification, or a login handler answer',
-          content: json(z.union([User, VerificationSent, HandlerLoginRequest, SecondFactorRequired])),
+          content: json(z.union([User, VerificationSent, HandlerLoginRequest, SecondFactorRequired, Linked])),
         },
         302: {
           description: "To the provider's authorization page, with the handshake cookie",
@@ -179,7 +188,7 @@ export function registerAuthPaths(registry: OpenAPIRegistry): void {
       responses: {
         200: {
           description: 'Logged in: the user and the session cookies (built-in handlers: an empty JSON string)',
-          content: json(z.union([User, z.literal(''), SecondFactorRequired])),
+          content: json(z.union([User, z.literal(''), SecondFactorRequired, Linked])),
         },
         303: {
           description: 'Logged in: to `from`',

@@ -114,6 +114,10 @@ export const LoginQuery = z.object({
     .meta({ description: '`1` asks for a session cookie; `0`, `false` or nothing for a persistent one' }),
   sess: z.string().optional().meta({ description: 'Legacy name of `session`' }),
   noava: z.literal('1').optional().meta({ description: '`1` skips the provider picture for an identicon' }),
+  link: z.enum(['1', 'true']).optional().meta({
+    description:
+      "Login only: `1` links the login to the cookie session's user (its login at most 5 minutes old) instead of starting a session",
+  }),
 });
 
 /** What Koa writes under a redirect: `Redirecting to <url>.`, as HTML to browsers. */

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { registerAuthPaths } from './auth.paths';
 import { SECURITY_SCHEMES } from './common';
+import { registerIdentityPaths } from './identities.paths';
 import { registerPasskeyPaths } from './passkey.paths';
 import { registerPaymentPaths } from './payment.paths';
 import { registerReversalPaths } from './reversals.paths';
@@ -44,6 +45,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerPasskeyPaths(registry);
   registerTotpPaths(registry);
   registerSessionPaths(registry);
+  registerIdentityPaths(registry);
   registerServicePaths(registry, options.avatarRoutePath);
   registerPaymentPaths(registry);
   registerReversalPaths(registry);
@@ -56,6 +58,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
       { name: 'passkeys', description: 'WebAuthn' },
       { name: 'totp', description: 'A second factor (TOTP and recovery codes)' },
       { name: 'sessions', description: 'Sessions per device (issue 26)' },
+      { name: 'identities', description: 'Linked login methods and the export (issue 33)' },
       { name: 'avatars' },
       { name: 'payments', description: 'The card-loading API' },
       { name: 'health' },

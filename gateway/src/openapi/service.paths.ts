@@ -20,6 +20,7 @@ const PAGE_ASSETS: [path: string, type: string, summary: string][] = [
   ['/passkeys.js', 'text/javascript', "The page's passkeys"],
   ['/totp.js', 'text/javascript', "The page's second factor"],
   ['/sessions.js', 'text/javascript', "The page's sessions per device"],
+  ['/identities.js', 'text/javascript', "The page's linked accounts"],
   ['/app.css', 'text/css', "The page's style"],
 ];
 

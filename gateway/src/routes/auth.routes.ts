@@ -20,6 +20,7 @@ import {
   setNoStore,
   setTokenCookies,
 } from './kit';
+import { linkRefusal, linkSessionToken, setLinkHandshake, takeLink, wantsLink } from './link';
 
 export interface AuthRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;
@@ -137,25 +138,43 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     if (!PROVIDER_NAME.test(provider)) throw new HttpError(400, 'provider name is invalid');
     switch (action) {
       case 'login': {
-        const started = await deps.auth.beginLogin(
-          {
-            provider,
-            site: queryText(ctx, 'site') || queryText(ctx, 'aud'),
-            from: queryText(ctx, 'from'),
-            sessionOnly: wantsSessionCookie(ctx.query),
-            noAvatar: queryText(ctx, 'noava') === '1',
-          },
-          { deadlineMs: LOGIN_DEADLINE_MS },
-        );
-        setTokenCookies(ctx, handshakeCookiePolicy(started.redirectUrl, deps.cookies), started.handshake!);
+        // ?link=1: the login's identity is attached to the session's user (link.ts).
+        const link = wantsLink(ctx.query);
+        const started = await deps.auth
+          .beginLogin(
+            {
+              provider,
+              site: queryText(ctx, 'site') || queryText(ctx, 'aud'),
+              from: queryText(ctx, 'from'),
+              sessionOnly: wantsSessionCookie(ctx.query),
+              noAvatar: queryText(ctx, 'noava') === '1',
+              linkSessionToken: link ? linkSessionToken(ctx) : '',
+            },
+            { deadlineMs: LOGIN_DEADLINE_MS },
+          )
+          .catch(linkRefusal);
+        const policy = handshakeCookiePolicy(started.redirectUrl, deps.cookies);
+        if (link) setLinkHandshake(ctx, policy, started.handshake!);
+        else {
+          // A link given up on earlier must not turn this login's callback into a link.
+          takeLink(ctx, deps.cookies);
+          setTokenCookies(ctx, policy, started.handshake!);
+        }
         ctx.redirect(started.redirectUrl);
         return;
       }
       case 'callback': {
-        const handshakeToken = parseCookies(ctx.get('cookie'))[JWT_COOKIE] ?? '';
+        const link = takeLink(ctx, deps.cookies);
+        const handshakeToken = link?.handshakeToken ?? parseCookies(ctx.get('cookie'))[JWT_COOKIE] ?? '';
         const done = await deps.auth
           .completeLogin(
-            { provider, handshakeToken, params: callbackParams(ctx), client: clientInfo(ctx) },
+            {
+              provider,
+              handshakeToken,
+              params: callbackParams(ctx),
+              client: clientInfo(ctx),
+              linkSessionToken: link?.linkSessionToken ?? '',
+            },
             { deadlineMs: LOGIN_DEADLINE_MS },
           )
           .catch((err: unknown) => {
@@ -163,6 +182,16 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
             throw err;
           });
         deps.loginFinished?.(provider, 'success');
+        if (done.linked) {
+          // Linked: no session is issued, the browser's own stays as it was.
+          if (done.redirectUrl) {
+            ctx.status = 303;
+            ctx.redirect(done.redirectUrl);
+            return;
+          }
+          ctx.body = { linked: done.linked };
+          return;
+        }
         if (done.secondFactorPending) {
           if (!deps.answerSecondFactor) throw new Error('a login needs a second factor the gateway cannot ask for');
           return deps.answerSecondFactor(ctx, done.secondFactorPending, done.redirectUrl !== '');

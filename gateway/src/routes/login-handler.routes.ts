@@ -12,6 +12,7 @@ import { securityHeaders } from '../middleware/security-headers';
 import { wantsSessionCookie } from './auth.routes';
 import { handlerCookies, handlerSetCookies } from './handler-cookies';
 import { type CookiePolicy, clearTokenCookies, HttpError, setNoStore, setTokenCookies } from './kit';
+import { wantsLink } from './link';
 
 /** What the auth service gives back for a user a login handler vouched for. */
 export interface IssuedSession {
@@ -28,8 +29,15 @@ export interface IssuedSession {
 export type IssueSession = (
   provider: string,
   userJson: string,
-  options: { site: string; sessionOnly: boolean; redirectUrl: string; client?: auth.ClientInfo },
-) => Promise<IssuedSession | { pending: TokenCookie }>;
+  options: {
+    site: string;
+    sessionOnly: boolean;
+    redirectUrl: string;
+    client?: auth.ClientInfo;
+    /** A link (docs/accounts.md "Linking"): the session the handler's user is attached to. */
+    linkSessionToken?: string;
+  },
+) => Promise<IssuedSession | { pending: TokenCookie } | { linked: auth.LinkedIdentity__Output }>;
 
 export type LoginHandlerClient = PromiseClient<login.LoginHandlerClient>;
 
@@ -115,6 +123,10 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
     for (const action of ACTIONS) {
       const handle = async (ctx: Koa.Context) => {
         let sessionToken: string | undefined;
+        // ?link=1: the user this handler vouches for is linked to the caller's session instead. The
+        // credentials travel in the request itself, so a cross-site request must not be able to link
+        // someone else's account to the victim's: a cookie session with its XSRF header only.
+        const linkToken = action !== 'logout' && wantsLink(ctx.query) ? await linkingSession(ctx, deps) : undefined;
         if (action === 'logout') {
           // As /auth/<provider>/logout of the built-in providers: a token without its XSRF header is a
           // cross-site logout attempt and is refused; anything broken is cleared. A site's own session
@@ -153,7 +165,13 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
             sessionOnly: wantsSessionCookie(ctx.query),
             redirectUrl,
             client: clientInfo(ctx),
+            linkSessionToken: linkToken,
           });
+          if ('linked' in issued) {
+            setNoStore(ctx);
+            ctx.body = { linked: issued.linked };
+            return;
+          }
           if ('pending' in issued) {
             if (!deps.answerSecondFactor) throw new Error('a login needs a second factor the gateway cannot ask for');
             return deps.answerSecondFactor(ctx, issued.pending, redirectUrl !== '');
@@ -181,6 +199,15 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
     }
   }
   return router;
+}
+
+/** The caller's session token for a link: a cookie session whose XSRF header holds, else 401. */
+async function linkingSession(ctx: Koa.Context, deps: LoginHandlerRoutesDeps): Promise<string> {
+  const who = await deps.authenticator.authenticate(ctx, 'gateway');
+  if (!who.ok || who.source !== 'cookie' || !who.token) {
+    throw new HttpError(401, 'linking needs a session: log in first (and send the X-XSRF-TOKEN header)');
+  }
+  return who.token;
 }
 
 function queryText(ctx: Koa.Context, name: string): string {

@@ -14,6 +14,7 @@ import { authFallbackRoutes } from '../routes/auth-fallback.routes';
 import { avatarHandlers } from '../routes/avatar.routes';
 import { healthRoutes } from '../routes/health.routes';
 import { homeRoutes } from '../routes/home.routes';
+import { identityRoutes } from '../routes/identities.routes';
 import { jwksRoutes } from '../routes/jwks.routes';
 import { requireUser } from '../routes/kit';
 import { loginHandlerRoutes } from '../routes/login-handler.routes';
@@ -57,10 +58,10 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
   const authRouters = [
     loginHandlerRoutes({
       handlers,
-      issueSession: async (provider, userJson, { site, sessionOnly, redirectUrl, client }) => {
+      issueSession: async (provider, userJson, { site, sessionOnly, redirectUrl, client, linkSessionToken }) => {
         const res = await clients.auth.call
           .issueSession(
-            { provider, userJson, site, sessionOnly, redirectUrl, client },
+            { provider, userJson, site, sessionOnly, redirectUrl, client, linkSessionToken: linkSessionToken ?? '' },
             { deadlineMs: LOGIN_DEADLINE_MS },
           )
           .catch((err: unknown) => {
@@ -68,6 +69,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
             throw err;
           });
         loginFinished?.(provider, 'success');
+        // A link: no session, the identity attached to the caller's user.
+        if (res.linked) return { linked: res.linked };
         // TOTP: the user must give a code first; the pending login stands for the session until then.
         if (res.secondFactorPending) return { pending: res.secondFactorPending };
         if (!res.session) throw new Error('auth service issued no session');
@@ -87,6 +90,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     totpRoutes({ totp: clients.totp.call, authenticator, cookies }),
     // Sessions per device (auth.v1.SessionService, served by the auth process).
     sessionRoutes({ sessions: clients.sessions.call, authenticator, cookies }),
+    // A user's ways in and their export (auth.v1.IdentityService, served by the auth process).
+    identityRoutes({ identities: clients.identities.call, authenticator, cookies }),
     goPkgzAuth,
     authFallbackRoutes(),
   ];

@@ -240,6 +240,8 @@ export interface paths {
           sess?: string;
           /** @description `1` skips the provider picture for an identicon */
           noava?: '1';
+          /** @description Login only: `1` links the login to the cookie session's user (its login at most 5 minutes old) instead of starting a session */
+          link?: '1' | 'true';
           /** @description Direct and verified providers: the user name */
           user?: string;
           /** @description Direct providers: the password */
@@ -270,7 +272,8 @@ export interface paths {
               | components['schemas']['User']
               | components['schemas']['VerificationSent']
               | components['schemas']['HandlerLoginRequest']
-              | components['schemas']['SecondFactorRequired'];
+              | components['schemas']['SecondFactorRequired']
+              | components['schemas']['Linked'];
           };
         };
         /** @description To the provider's authorization page, with the handshake cookie */
@@ -305,7 +308,16 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Wrong credentials, or a token or code refused */
+        /** @description `?link=1` without a session cookie */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), or a link started from a login older than 5 minutes */
         403: {
           headers: {
             [name: string]: unknown;
@@ -325,6 +337,15 @@ export interface paths {
         };
         /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A link whose identity belongs to another user (`identity in use`): nothing changes */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -392,6 +413,8 @@ export interface paths {
           sess?: string;
           /** @description `1` skips the provider picture for an identicon */
           noava?: '1';
+          /** @description Login only: `1` links the login to the cookie session's user (its login at most 5 minutes old) instead of starting a session */
+          link?: '1' | 'true';
         };
         header?: never;
         path: {
@@ -439,7 +462,8 @@ export interface paths {
               | components['schemas']['User']
               | components['schemas']['VerificationSent']
               | components['schemas']['HandlerLoginRequest']
-              | components['schemas']['SecondFactorRequired'];
+              | components['schemas']['SecondFactorRequired']
+              | components['schemas']['Linked'];
           };
         };
         /** @description To the provider's authorization page, with the handshake cookie */
@@ -474,7 +498,16 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Wrong credentials, or a token or code refused */
+        /** @description `?link=1` without a session cookie */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), or a link started from a login older than 5 minutes */
         403: {
           headers: {
             [name: string]: unknown;
@@ -494,6 +527,15 @@ export interface paths {
         };
         /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A link whose identity belongs to another user (`identity in use`): nothing changes */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -579,7 +621,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['User'] | '' | components['schemas']['SecondFactorRequired'];
+            'application/json':
+              | components['schemas']['User']
+              | ''
+              | components['schemas']['SecondFactorRequired']
+              | components['schemas']['Linked'];
           };
         };
         /** @description Logged in: to `from` */
@@ -603,7 +649,16 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Wrong credentials, or a token or code refused */
+        /** @description `?link=1` without a session cookie */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), or a link started from a login older than 5 minutes */
         403: {
           headers: {
             [name: string]: unknown;
@@ -623,6 +678,15 @@ export interface paths {
         };
         /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A link whose identity belongs to another user (`identity in use`): nothing changes */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -702,7 +766,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['User'] | '' | components['schemas']['SecondFactorRequired'];
+            'application/json':
+              | components['schemas']['User']
+              | ''
+              | components['schemas']['SecondFactorRequired']
+              | components['schemas']['Linked'];
           };
         };
         /** @description Logged in: to `from` */
@@ -726,7 +794,16 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Wrong credentials, or a token or code refused */
+        /** @description `?link=1` without a session cookie */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), or a link started from a login older than 5 minutes */
         403: {
           headers: {
             [name: string]: unknown;
@@ -746,6 +823,15 @@ export interface paths {
         };
         /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A link whose identity belongs to another user (`identity in use`): nothing changes */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -2346,6 +2432,288 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/identities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's identities (ways in), oldest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Identities */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Identities'];
+          };
+        };
+        /** @description The user directory is off (the auth service has no DATABASE_URL) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Basic auth: no session ("identities need a session token") */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many failed basic-auth attempts from this client */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/identities/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Unlinks an identity (a cookie session logged in at most 5 minutes ago) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description An id from GET /auth/identities */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Unlinked */
+        204: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The id is malformed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not a cookie session, or its login is older than 5 minutes: log in again */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The user has no identity with this id ("identity not found") */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No other identity or passkey would remain ("last login method") */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many failed basic-auth attempts from this client */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/me/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everything held about the user, as one JSON document (a login at most 5 minutes old) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The document: user, identities, passkeys (no keys), TOTP on/off, sessions, cards and loads */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not a cookie session, or its login is older than 5 minutes: log in again */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The directory does not know the user yet ("user not found") */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many failed basic-auth attempts from this client */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/avatar/{id}': {
     parameters: {
       query?: never;
@@ -2945,6 +3313,42 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description The page's sessions per device */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/identities.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's linked accounts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page's linked accounts */
         200: {
           headers: {
             [name: string]: unknown;
@@ -4105,6 +4509,28 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    Identities: {
+      identities: components['schemas']['Identity'][];
+    };
+    /** @description One provider account linked to the user */
+    Identity: {
+      /** @description The go-pkgz id, `<provider>_<sha1>` */
+      id: string;
+      provider: string;
+      name: string;
+      /**
+       * Format: date-time
+       * @description When it was linked (RFC 3339, UTC)
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description The last login with it
+       */
+      last_login_at: string | null;
+      /** @description The identity this session logged in with */
+      current: boolean;
+    };
     JwkSet: {
       keys: ({
         kty: string;
@@ -4112,6 +4538,14 @@ export interface components {
       } & {
         [key: string]: unknown;
       })[];
+    };
+    /** @description A link (`?link=1`): the identity now attached; no new session */
+    Linked: {
+      linked: {
+        id: string;
+        provider: string;
+        name: string;
+      };
     };
     Load: {
       id: number;
@@ -4377,7 +4811,10 @@ export type SchemaCardsPage = components['schemas']['CardsPage'];
 export type SchemaClientToken = components['schemas']['ClientToken'];
 export type SchemaDispute = components['schemas']['Dispute'];
 export type SchemaHandlerLoginRequest = components['schemas']['HandlerLoginRequest'];
+export type SchemaIdentities = components['schemas']['Identities'];
+export type SchemaIdentity = components['schemas']['Identity'];
 export type SchemaJwkSet = components['schemas']['JwkSet'];
+export type SchemaLinked = components['schemas']['Linked'];
 export type SchemaLoad = components['schemas']['Load'];
 export type SchemaLoadOk = components['schemas']['LoadOk'];
 export type SchemaLoadRequest = components['schemas']['LoadRequest'];

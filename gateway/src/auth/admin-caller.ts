@@ -1,0 +1,68 @@
+// Who may call the admin API (docs/accounts.md "Administration"), decided once for every admin route:
+// a workload caller token for the audience `admin` (the `operator` identity: `pnpm -s internal-token
+// admin`), or a user of AUTH_ADMIN_USERS by cookie session with its XSRF header, a second factor given
+// at login and a login at most 15 minutes old. Basic auth (AUTH_ADMIN_PASSWD) is never accepted here:
+// a shared password names nobody in the audit log.
+import type { InternalAuth } from '@gatehouse/grpc-kit';
+import type Koa from 'koa';
+import { setTokenCookies } from '../middleware/cookies';
+import { HttpError } from '../middleware/errors';
+import type { Authenticator } from './authenticator';
+import type { CookiePolicy } from './cookies';
+
+/** The audience of workload caller tokens for the admin API. */
+export const ADMIN_AUDIENCE = 'admin';
+/** The workload identities that may administer users: the one for people and their tools. */
+export const ADMIN_WORKLOADS: readonly string[] = ['operator'];
+/** How old an admin user's login may be. */
+export const ADMIN_FRESH_LOGIN_S = 15 * 60;
+
+export interface AdminCallerDeps {
+  authenticator: Authenticator;
+  cookies: CookiePolicy;
+  /** Verifies workload caller tokens; undefined without INTERNAL_KEYS_DIR (then only admin users). */
+  internalAuth: InternalAuth | undefined;
+  /** AUTH_ADMIN_USERS. */
+  adminUsers: readonly string[];
+}
+
+/** The acting admin as the audit log and the auth service name them: `operator` or `user:<id>`. */
+export type AdminActor = string;
+
+/**
+ * The admin behind the request, or an HttpError: 401 when nobody is authenticated (or the credentials
+ * are bad), 403 when somebody is but may not act as an admin.
+ */
+export async function adminCaller(ctx: Koa.Context, deps: AdminCallerDeps): Promise<AdminActor> {
+  const authorization = ctx.get('authorization');
+  if (authorization) {
+    const [scheme, token] = authorization.split(/\s+/, 2);
+    if (scheme?.toLowerCase() !== 'bearer' || !token) {
+      throw new HttpError(401, 'the admin API takes a Bearer workload token or an admin session, not this');
+    }
+    if (!deps.internalAuth) throw new HttpError(401, 'workload tokens are not accepted: INTERNAL_KEYS_DIR is unset');
+    let identity: string;
+    try {
+      identity = await deps.internalAuth.verify(token, ADMIN_AUDIENCE);
+    } catch {
+      throw new HttpError(401, 'invalid caller token');
+    }
+    if (!ADMIN_WORKLOADS.includes(identity)) throw new HttpError(403, 'this workload may not administer users');
+    return identity;
+  }
+  const result = await deps.authenticator.authenticate(ctx, 'gateway');
+  if (!result.ok) throw new HttpError(result.status ?? 401, result.error);
+  if (result.refreshed) setTokenCookies(ctx, deps.cookies, result.refreshed);
+  // A cookie session only: its XSRF header was checked, and a token passed in a URL or header is not a
+  // browser session an admin is sitting at.
+  const claims = result.claims;
+  const userId = claims?.user?.id;
+  if (result.source !== 'cookie' || !userId) throw new HttpError(403, 'the admin API needs an admin session cookie');
+  if (!deps.adminUsers.includes(userId)) throw new HttpError(403, 'not an admin');
+  if (!claims.amr?.includes('otp')) throw new HttpError(403, 'admins log in with a second factor: turn TOTP on');
+  const authTime = claims.auth_time;
+  if (typeof authTime !== 'number' || Date.now() / 1000 - authTime > ADMIN_FRESH_LOGIN_S) {
+    throw new HttpError(403, 'admin actions need a login at most 15 minutes old: log in again');
+  }
+  return `user:${userId}`;
+}

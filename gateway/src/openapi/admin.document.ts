@@ -1,0 +1,212 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from '@gatehouse/config';
+import { BLOCK_BODY, LIST_QUERY } from '../routes/admin.routes';
+import { AuthError, json, NO_STORE } from './common';
+
+/**
+ * The admin API's OpenAPI 3.1 document (routes/admin.routes.ts), served on the admin listener at
+ * /admin/v1/openapi.json. gateway/test/admin-api.test.ts checks real answers against it.
+ */
+
+const time = (description: string) => z.iso.datetime().meta({ description });
+
+const UserSummary = z
+  .strictObject({
+    id: z.string().meta({ description: "The user's id: the id claim, their first identity's id" }),
+    name: z.string(),
+    email: z.string(),
+    email_verified_by: z.string().meta({ description: 'The provider that verified the email; empty: unverified' }),
+    status: z.enum(['active', 'blocked']),
+    block_reason: z.string(),
+    created_at: time('When the directory first knew the user').nullable(),
+    last_login_at: time('The last login').nullable(),
+  })
+  .meta({ id: 'AdminUserSummary' });
+
+const UserDetail = z
+  .strictObject({
+    user: UserSummary,
+    identities: z.array(
+      z.strictObject({
+        id: z.string(),
+        provider: z.string(),
+        name: z.string(),
+        email: z.string(),
+        email_verified: z.boolean(),
+        created_at: time('Linked at').nullable(),
+        last_login_at: time('Last login with it').nullable(),
+      }),
+    ),
+    passkeys: z.array(
+      z.strictObject({
+        id: z.string(),
+        transports: z.array(z.string()),
+        created_at: time('Registered at').nullable(),
+        last_used_at: time('Last login with it').nullable(),
+      }),
+    ),
+    totp_enabled: z.boolean(),
+    sessions: z.array(
+      z.strictObject({
+        id: z.string(),
+        provider: z.string(),
+        created_at: time('The login').nullable(),
+        last_seen_at: time('The last refresh').nullable(),
+        user_agent: z.string(),
+        ip: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminUser' });
+
+const Ended = z.strictObject({ ended: z.number().int().min(0).meta({ description: 'Sessions ended' }) });
+
+const error = (description: string) => ({ description, content: json(AuthError) });
+const noStore = z.object({ 'Cache-Control': NO_STORE });
+const UserId = z.object({ id: z.string().meta({ description: 'A user id' }) });
+const REFUSALS = {
+  400: error('A malformed id, query or body'),
+  401: error('No caller: no workload token or admin session, a forged or expired one, or basic auth'),
+  403: error(
+    'A caller who may not administer users (another workload, a user not in AUTH_ADMIN_USERS, no TOTP, a stale login)',
+  ),
+};
+const NOT_FOUND = { 404: error('No such user ("user not found")') };
+
+export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generateDocument']> {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'workloadToken', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'A workload caller token for the audience `admin` (`pnpm -s internal-token admin`)',
+  });
+  registry.registerComponent('securitySchemes', 'jwtCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'JWT',
+    description: 'An AUTH_ADMIN_USERS user: session cookie with TOTP given at login, at most 15 minutes old',
+  });
+  registry.registerComponent('securitySchemes', 'xsrfHeader', { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' });
+  const security: RouteConfig['security'] = [{ workloadToken: [] }, { jwtCookie: [], xsrfHeader: [] }];
+  const base = { tags: ['admin'], security };
+  registry.registerPath({
+    ...base,
+    method: 'get',
+    path: '/admin/v1/users',
+    summary: 'Users by name or email prefix, or exact user or identity id; keyset paging',
+    request: { query: LIST_QUERY.partial() },
+    responses: {
+      200: {
+        description: 'One page; `next` is the cursor of the next one, null on the last',
+        headers: noStore,
+        content: json(z.strictObject({ users: z.array(UserSummary), next: z.string().nullable() })),
+      },
+      ...REFUSALS,
+    },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'get',
+    path: '/admin/v1/users/{id}',
+    summary: 'One user: identities, passkeys (metadata), TOTP on/off, live sessions',
+    request: { params: UserId },
+    responses: {
+      200: { description: 'The user', headers: noStore, content: json(UserDetail) },
+      ...REFUSALS,
+      ...NOT_FOUND,
+    },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'delete',
+    path: '/admin/v1/users/{id}',
+    summary: 'Erases the user (identities, passkeys, TOTP, sessions, avatar); the ledger keeps its rows',
+    request: { params: UserId },
+    responses: {
+      204: { description: 'Erased', headers: noStore },
+      ...REFUSALS,
+      ...NOT_FOUND,
+      409: error('A card of theirs holds money ("user has funds")'),
+    },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/admin/v1/users/{id}/block',
+    summary: 'Blocks the user: logins and refreshes refused, every session ended on every gateway',
+    request: { params: UserId, body: { content: json(BLOCK_BODY) } },
+    responses: {
+      200: { description: 'Blocked', headers: noStore, content: json(Ended) },
+      ...REFUSALS,
+      ...NOT_FOUND,
+      415: error('Not JSON'),
+    },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/admin/v1/users/{id}/unblock',
+    summary: 'Lets the user log in again',
+    request: { params: UserId },
+    responses: { 204: { description: 'Unblocked', headers: noStore }, ...REFUSALS, ...NOT_FOUND },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/admin/v1/users/{id}/sessions/end',
+    summary: 'Ends every live session of the user',
+    request: { params: UserId },
+    responses: { 200: { description: 'Ended', headers: noStore, content: json(Ended) }, ...REFUSALS, ...NOT_FOUND },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'delete',
+    path: '/admin/v1/users/{id}/identities/{identity}',
+    summary: 'Removes one identity of the user, whatever remains',
+    request: { params: UserId.extend({ identity: z.string() }) },
+    responses: { 204: { description: 'Unlinked', headers: noStore }, ...REFUSALS, ...NOT_FOUND },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'get',
+    path: '/admin/v1/users/{id}/export',
+    summary: 'Everything held about the user, cards and loads included; never a secret',
+    request: { params: UserId },
+    responses: {
+      200: { description: 'The document', headers: noStore, content: json(z.looseObject({})) },
+      ...REFUSALS,
+      ...NOT_FOUND,
+    },
+  });
+  for (const [path, type, summary] of [
+    ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
+    ['/admin.js', 'text/javascript', "The admin page's script"],
+    ['/admin.css', 'text/css', "The admin page's style"],
+  ] as const) {
+    registry.registerPath({
+      tags: ['page'],
+      method: 'get',
+      path,
+      summary,
+      responses: { 200: { description: summary, content: { [type]: { schema: z.string() } } } },
+    });
+  }
+  registry.registerPath({
+    tags: ['api'],
+    method: 'get',
+    path: '/admin/v1/openapi.json',
+    summary: 'This document',
+    responses: { 200: { description: 'OpenAPI 3.1', content: json(z.looseObject({})) } },
+  });
+  return new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Gatehouse admin API',
+      version: '1.0.0',
+      description:
+        'The user directory\'s administration, on the gateway\'s admin listener (ADMIN_ADDR) only. Every call writes an audit log line. Errors are `{"error": "..."}`.',
+    },
+    tags: [{ name: 'admin' }, { name: 'page' }, { name: 'api' }],
+  });
+}

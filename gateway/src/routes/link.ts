@@ -1,0 +1,66 @@
+// Linking another login to the account (docs/accounts.md "Linking"), as the go-pkgz login routes carry
+// it: `GET /auth/<provider>/login?link=1` from a cookie session. The link's handshake travels in a
+// cookie of its own, so the browser's session cookies stay as they are throughout: the session is
+// still logged in afterwards, and its token is what the callback presents to prove it is the same
+// session that started the link (the auth service bound the link to its jti).
+import { describeCallError } from '@gatehouse/grpc-kit';
+import { JWT_COOKIE } from '@gatehouse/token';
+import { parse as parseCookies } from 'cookie';
+import type Koa from 'koa';
+import type { TokenCookie } from '../auth/cookies';
+import { type CookiePolicy, cookieText, HttpError, setNoStore } from './kit';
+
+/** The link's handshake (HttpOnly, /auth only): a login handshake that is not the session's JWT cookie. */
+export const LINK_HANDSHAKE_COOKIE = 'LINK-HANDSHAKE';
+const LINK_PATH = '/auth';
+
+const LINK_FRESH = 'linking needs a recent login: log in again, then link another account within 5 minutes';
+
+/** `link=1` asks for a link rather than a login. */
+export function wantsLink(query: Koa.Context['query']): boolean {
+  const value = Array.isArray(query.link) ? query.link[0] : query.link;
+  return value === '1' || value === 'true';
+}
+
+/** The browser's session token, which a link is started from: 401 without one. */
+export function linkSessionToken(ctx: Koa.Context): string {
+  const token = parseCookies(ctx.get('cookie'))[JWT_COOKIE] ?? '';
+  if (!token) throw new HttpError(401, 'linking needs a session: log in first');
+  return token;
+}
+
+/** The auth service's "fresh login required" as a refusal that says what to do. */
+export function linkRefusal(err: unknown): never {
+  const failure = describeCallError(err);
+  if (failure.answeredByService && failure.code === 'FRESH_LOGIN_REQUIRED') throw new HttpError(403, LINK_FRESH);
+  throw err;
+}
+
+/** Writes the link's handshake beside the session cookies, which are left alone. */
+export function setLinkHandshake(ctx: Koa.Context, policy: CookiePolicy, handshake: TokenCookie): void {
+  setNoStore(ctx);
+  const lifetime = handshake.maxAgeSeconds > 0 ? handshake.maxAgeSeconds : 'session';
+  ctx.append(
+    'Set-Cookie',
+    cookieText(LINK_HANDSHAKE_COOKIE, handshake.token, policy, { path: LINK_PATH, httpOnly: true, lifetime }),
+  );
+}
+
+/**
+ * A callback's link, when the browser holds one: the link's handshake and the session token it was
+ * started from. The handshake cookie is expired at once, whatever the outcome: it is good for one try.
+ */
+export function takeLink(
+  ctx: Koa.Context,
+  policy: CookiePolicy,
+): { handshakeToken: string; linkSessionToken: string } | undefined {
+  const cookies = parseCookies(ctx.get('cookie'));
+  const handshakeToken = cookies[LINK_HANDSHAKE_COOKIE];
+  if (!handshakeToken) return undefined;
+  setNoStore(ctx);
+  ctx.append(
+    'Set-Cookie',
+    cookieText(LINK_HANDSHAKE_COOKIE, '', policy, { path: LINK_PATH, httpOnly: true, lifetime: 0 }),
+  );
+  return { handshakeToken, linkSessionToken: cookies[JWT_COOKIE] ?? '' };
+}
