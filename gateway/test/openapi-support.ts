@@ -37,6 +37,9 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/admin/v1/users/:id/sessions/end': 'fallback',
   '/admin/v1/users/:id/identities/:identity': 'fallback',
   '/admin/v1/users/:id/export': 'fallback',
+  // admin-payment.routes.ts: the same.
+  '/admin/v1/cards/:id/loads/:load_id/reverse': 'fallback',
+  '/admin/v1/disputes/unmatched': 'fallback',
   // admin-page.routes.ts: the admin listener's JSON 404 for every other path.
   '/{*rest}': 'fallback',
 };

@@ -1,7 +1,9 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
 import { BLOCK_BODY, LIST_QUERY } from '../routes/admin.routes';
+import { UNMATCHED_QUERY } from '../routes/admin-payment.routes';
 import { AuthError, json, NO_STORE } from './common';
+import { Dispute, reverseLoadOperation } from './reversals.paths';
 
 /**
  * The admin API's OpenAPI 3.1 document (routes/admin.routes.ts), served on the admin listener at
@@ -177,6 +179,32 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       200: { description: 'The document', headers: noStore, content: json(z.looseObject({})) },
       ...REFUSALS,
       ...NOT_FOUND,
+    },
+  });
+  // Money that can go back, for administrators (routes/admin-payment.routes.ts): the card API's answers.
+  const reverse = reverseLoadOperation();
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/admin/v1/cards/{id}/loads/{load_id}/reverse',
+    summary: "Gives back any card's load, in whole or in part; the admin is recorded as who asked",
+    ...reverse,
+    // The card API's 400 (its error shape) over the admin API's; 401 and 403 are the admin check's.
+    responses: { ...REFUSALS, ...reverse.responses },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'get',
+    path: '/admin/v1/disputes/unmatched',
+    summary: 'Disputes whose transaction matches no load (kept, never dropped), newest first',
+    request: { query: UNMATCHED_QUERY.partial() },
+    responses: {
+      200: {
+        description: 'The disputes',
+        headers: noStore,
+        content: json(z.strictObject({ disputes: z.array(Dispute) })),
+      },
+      ...REFUSALS,
     },
   });
   for (const [path, type, summary] of [

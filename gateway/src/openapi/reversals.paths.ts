@@ -21,7 +21,7 @@ import {
  * (reversals.routes.ts), and the processor's notifications (payment-webhooks.routes.ts).
  */
 
-const Dispute = z
+export const Dispute = z
   .strictObject({
     id: z.string().meta({ description: "The processor's dispute id" }),
     processor_transaction_id: z.string(),
@@ -62,27 +62,12 @@ const REPLAYED = NO_STORE_HEADER.extend({
 
 const LoadIds = CardId.extend({ load_id: z.string().regex(CARD_ID).meta({ example: '1' }) });
 
-export function registerReversalPaths(registry: OpenAPIRegistry): void {
-  const base = { tags: ['payments'], security: LOGGED_IN };
-
-  registry.registerPath({
-    ...base,
-    method: 'get',
-    path: '/cards/{id}',
-    summary: 'One card: its balance, what open disputes hold, whether it is frozen, and its disputes',
-    request: { params: CardId },
-    responses: {
-      200: { description: 'The card', headers: NO_STORE_HEADER, content: json(CardDetail) },
-      404: NOT_FOUND,
-      ...REFUSALS,
-    },
-  });
-
-  registry.registerPath({
-    ...base,
-    method: 'post',
-    path: '/cards/{id}/loads/{load_id}/reverse',
-    summary: 'Gives back a load, in whole or in part, through the processor',
+/**
+ * A load's reversal, as the owner's route and the admin's (admin.document.ts) both answer it; the
+ * caller's refusals (401/403) are each surface's own.
+ */
+export function reverseLoadOperation() {
+  return {
     description:
       'Before the sale settles only the whole load can be reversed (a void: `{}`); once settled, any part ' +
       '(`{"amount": "5.00"}`, a refund). A refund asked while the sale is settling is answered 202 `pending` and ' +
@@ -118,7 +103,6 @@ export function registerReversalPaths(registry: OpenAPIRegistry): void {
         headers: REPLAYED,
         content: json(z.union([ReversalAnswer('error', 'ReversalRefused'), PaymentError])),
       },
-      ...REFUSALS,
       502: {
         description: '`processor-error` (nothing reversed) or `processor-unavailable` (outcome unknown)',
         content: json(z.union([ReversalAnswer('error', 'ReversalFailed'), PaymentError])),
@@ -129,6 +113,33 @@ export function registerReversalPaths(registry: OpenAPIRegistry): void {
         z.object(RETRY_AFTER),
       ),
     },
+  };
+}
+
+export function registerReversalPaths(registry: OpenAPIRegistry): void {
+  const base = { tags: ['payments'], security: LOGGED_IN };
+
+  registry.registerPath({
+    ...base,
+    method: 'get',
+    path: '/cards/{id}',
+    summary: 'One card: its balance, what open disputes hold, whether it is frozen, and its disputes',
+    request: { params: CardId },
+    responses: {
+      200: { description: 'The card', headers: NO_STORE_HEADER, content: json(CardDetail) },
+      404: NOT_FOUND,
+      ...REFUSALS,
+    },
+  });
+
+  const reverse = reverseLoadOperation();
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/cards/{id}/loads/{load_id}/reverse',
+    summary: 'Gives back a load, in whole or in part, through the processor',
+    ...reverse,
+    responses: { ...REFUSALS, ...reverse.responses },
   });
 
   const notificationBase = { tags: ['payments'], security: [] };

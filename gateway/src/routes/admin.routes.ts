@@ -5,8 +5,9 @@ import type { auth } from '@gatehouse/proto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { z } from 'zod';
-import { type AdminActor, type AdminCallerDeps, adminCaller } from '../auth/admin-caller';
+import type { AdminCallerDeps } from '../auth/admin-caller';
 import { securityHeaders } from '../middleware/security-headers';
+import { adminActions } from './admin-action';
 import { conflictOf, EXPORT_DEADLINE_MS, IDENTITY_ID, rfc3339OrNull } from './identities.routes';
 import { bodyOf, bodyReader, HttpError, methodNotAllowed, noStore } from './kit';
 
@@ -106,25 +107,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     for (const e of ended) if (e.jti) deps.authenticator.endSessionUntil(e.jti, Number(e.untilUnixMs));
   };
 
-  // Audit lines are written whatever LOG_LEVEL says: they are the record of who acted, not diagnostics.
-  const audit = deps.log.child({ audit: true }, { level: 'info' });
-
-  /** The route's action: the admin is checked first, and the call is audited whatever its outcome. */
-  const act =
-    (action: string, handler: (ctx: Koa.Context, actor: { id: AdminActor }) => Promise<void>): Koa.Middleware =>
-    async (ctx) => {
-      const actor = await adminCaller(ctx, deps);
-      const target = (ctx.params as Record<string, string>).id;
-      const identity = (ctx.params as Record<string, string>).identity;
-      try {
-        await handler(ctx, { id: actor });
-        audit.info({ actor, action, target, identity, status: ctx.status }, `admin: ${action}`);
-      } catch (err) {
-        const status = err instanceof HttpError ? err.status : undefined;
-        audit.info({ actor, action, target, identity, status, failed: true }, `admin: ${action}`);
-        throw err;
-      }
-    };
+  const act = adminActions(deps);
 
   router.get(
     '/users',

@@ -33,7 +33,7 @@ function failingClient(...errors: Error[]) {
 
 async function answered(client: PromiseClient<payment.PaymentServiceClient>) {
   try {
-    return await reversalAnswer(client, log, request);
+    return await reversalAnswer((options) => client.reverseLoad(request, options), log);
   } catch (err) {
     return paymentFailure(err, log, { method: 'POST', path: '/cards/1/loads/2/reverse' });
   }

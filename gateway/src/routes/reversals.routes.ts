@@ -50,7 +50,7 @@ const UNKNOWN_OUTCOME = {
     'the outcome of this reversal is unknown (no answer from the payment service); it will be reconciled. Retry only with the same Idempotency-Key',
 };
 
-function loadIdParam(ctx: Koa.Context): string {
+export function loadIdParam(ctx: Koa.Context): string {
   const id = (ctx.params as { load_id?: string }).load_id ?? '';
   if (!CARD_ID.test(id)) throw notFound();
   return id;
@@ -77,22 +77,21 @@ function reversalHttpStatus(answer: payment.ReverseLoadResponse__Output): number
 
 const OUTCOME: Record<number, string> = { 200: 'ok', 202: 'pending' };
 
-export async function reversalAnswer(
-  client: PromiseClient<payment.PaymentServiceClient>,
-  log: Logger,
-  request: payment.ReverseLoadRequest,
-): Promise<PaymentAnswer> {
-  const reply = await loadOnAReplicaThatIsNotDraining(() =>
-    client.reverseLoad(request, { deadlineMs: PROCESSOR_CALL_DEADLINE_MS }),
-  ).catch((err: unknown) => {
-    if (err instanceof PaymentHttpError || describeCallError(err).httpStatus < 500) throw err;
-    if (refusedUnstarted(err)) {
-      log.warn({ err }, 'reversal not taken: the payment service could not reserve it; nothing was reversed');
-      throw new PaymentHttpError(503, [LEDGER_UNAVAILABLE], { 'Retry-After': '2' });
-    }
-    log.warn({ err }, 'reversal outcome unknown: the payment service did not answer');
-    throw new PaymentHttpError(502, [UNKNOWN_OUTCOME]);
-  });
+/** A reversal call, the owner's (ReverseLoad) or an admin's (AdminReverseLoad), with the deadline given. */
+export type SendReversal = (options: { deadlineMs: number }) => Promise<payment.ReverseLoadResponse__Output>;
+
+export async function reversalAnswer(send: SendReversal, log: Logger): Promise<PaymentAnswer> {
+  const reply = await loadOnAReplicaThatIsNotDraining(() => send({ deadlineMs: PROCESSOR_CALL_DEADLINE_MS })).catch(
+    (err: unknown) => {
+      if (err instanceof PaymentHttpError || describeCallError(err).httpStatus < 500) throw err;
+      if (refusedUnstarted(err)) {
+        log.warn({ err }, 'reversal not taken: the payment service could not reserve it; nothing was reversed');
+        throw new PaymentHttpError(503, [LEDGER_UNAVAILABLE], { 'Retry-After': '2' });
+      }
+      log.warn({ err }, 'reversal outcome unknown: the payment service did not answer');
+      throw new PaymentHttpError(502, [UNKNOWN_OUTCOME]);
+    },
+  );
   const status = reversalHttpStatus(reply);
   return {
     status,
@@ -129,7 +128,7 @@ export function reversalRoutes(deps: ReversalRoutesDeps): Router {
       amountCents: parsed.data.amount ?? 0,
       idempotencyKey: key,
     };
-    answer(ctx, await reversalAnswer(payment, deps.log, request));
+    answer(ctx, await reversalAnswer((options) => payment.reverseLoad(request, options), deps.log));
   });
 
   return router;

@@ -1,25 +1,29 @@
 // The admin surface (docs/accounts.md "Administration"): the user directory's administration under
-// /admin/v1/ and its OpenAPI document, on ADMIN_ADDR (loopback by default), never on the public port.
+// /admin/v1/, any card's load reversed and the unmatched disputes (docs/payments.md), and its OpenAPI
+// document, on ADMIN_ADDR (loopback by default), never on the public port.
 // Its callers are operators' tools and admin users (auth/admin-caller.ts); nothing here is a lane.
 import { buildApp, type Mount } from '../app';
 import { adminRoutes } from '../routes/admin.routes';
 import { adminOpenApiRoutes } from '../routes/admin-openapi.routes';
 import { adminPageRoutes } from '../routes/admin-page.routes';
+import { adminPaymentRoutes } from '../routes/admin-payment.routes';
 import type { Surface, SurfaceDeps } from './surface';
 
 /** The admin surface, or undefined when ADMIN_ADDR is `off`. */
 export function adminSurface({ config, clients, authentication, log }: SurfaceDeps): Surface | undefined {
   if (!config.admin) return undefined;
-  const routes = adminRoutes({
-    admin: clients.admin.call,
+  // Who may call: the same for every /admin/v1 router.
+  const callers = {
     authenticator: authentication.authenticator,
     cookies: config.cookies,
     internalAuth: clients.internalAuth,
     adminUsers: config.adminUsers,
     log,
-  });
+  };
+  const routes = adminRoutes({ admin: clients.admin.call, ...callers });
+  const payments = adminPaymentRoutes({ payment: clients.payment.call, ...callers });
   const mounts: Mount[] = [
-    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), routes] },
+    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), routes, payments] },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },
   ];
