@@ -28,7 +28,7 @@ const LAYERS: string[][] = [
   ['stores', 'credentials', 'senders'],
   ['local-server'],
   ['providers'],
-  ['login', 'totp'],
+  ['login', 'totp', 'events'],
   ['config.ts'],
   ['grpc'],
   // tracing.ts starts the OpenTelemetry SDK before anything else loads, so only main.ts imports it.
