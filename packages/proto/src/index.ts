@@ -4,6 +4,7 @@ import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import type { ProtoGrpcType as AuthProto } from './gen/auth';
 import type { ProtoGrpcType as AvatarProto } from './gen/avatar';
+import type { ProtoGrpcType as EventsProto } from './gen/events';
 import type { ProtoGrpcType as HooksProto } from './gen/hooks';
 import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
@@ -37,6 +38,8 @@ export const PROTO_FILES = {
   totp: 'auth/v1/totp.proto',
   // Sessions per device: auth.v1.SessionService, served by the auth process.
   sessions: 'auth/v1/sessions.proto',
+  // The audit trail and webhooks: auth.v1.EventsService, served by the auth process.
+  events: 'auth/v1/events.proto',
 } as const;
 
 export type ProtoName = keyof typeof PROTO_FILES;
@@ -50,6 +53,7 @@ interface LoadedProtos {
   login: LoginProto;
   totp: TotpProto;
   sessions: SessionsProto;
+  events: EventsProto;
 }
 
 /** Loads one contract; returns the package definition (for reflection) and its typed gRPC object. */

@@ -7,6 +7,7 @@ import { configSecretReader, configuredKeys, TokenService } from '@gatehouse/tok
 import type { AuthConfig } from './config';
 import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
+import { startEvents } from './events';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
 import { countedLimiter, sessionRecorder, totpCheckRecorder, watchRevocations } from './grpc/metrics';
@@ -139,6 +140,9 @@ export async function startAuthService(
   } else {
     log.warn('DATABASE_URL is unset: the passkey provider is off (passkeys are stored in Postgres)');
   }
+  // The audit trail's webhook dispatcher and retention (events/), in the same database.
+  const events =
+    passkeyPool && config.events && startEvents({ pool: passkeyPool, settings: config.events, log, metrics });
   // TOTP second factor (README "Second factor (TOTP)"): secrets in the same database.
   const totp = openSecondFactor({
     pool: passkeyPool,
@@ -247,11 +251,13 @@ export async function startAuthService(
       metrics,
       recorder: metrics && sessionRecorder(metrics),
       devices,
+      events: events?.api,
     });
   } catch (err) {
     await metricsServer?.stop();
     await dev?.stop();
     await configured.stop();
+    await events?.stop();
     closeAll();
     throw err;
   }
@@ -265,6 +271,7 @@ export async function startAuthService(
       await Promise.all([grpc.shutdown(), metricsServer?.stop()]);
       await dev?.stop();
       await configured.stop();
+      await events?.stop();
       avatarClient?.close();
       closeAll();
     },

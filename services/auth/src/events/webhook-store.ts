@@ -236,6 +236,19 @@ export class PgWebhookStore {
     return Math.max(0, rows[0]?.age ?? 0);
   }
 
+  /**
+   * Removes up to `limit` events older than `before` (their deliveries and attempts go with them);
+   * SKIP LOCKED and small batches, so replicas share the work and no login waits on a long delete.
+   */
+  async pruneEvents(before: Date, limit: number): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `DELETE FROM events.events WHERE id IN (
+         SELECT id FROM events.events WHERE time < $1 ORDER BY time LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [before, limit],
+    );
+    return rowCount ?? 0;
+  }
+
   async disabledCount(): Promise<number> {
     const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhooks WHERE NOT enabled');
     return rows[0]?.n ?? 0;

@@ -5,6 +5,7 @@ import type { BuiltInLogin } from '../login/built-in-logins';
 import type { DeviceSessions } from '../login/device-sessions';
 import type { PasskeyLogin } from '../login/passkey-login';
 import type { SecondFactor } from '../totp/second-factor';
+import { type EventsApi, eventsHandlers } from './events-handlers';
 import { type AuthHandlerDeps, authHandlers } from './handlers';
 import { builtInLoginHandlers } from './login-handlers';
 import { passkeyHandlers } from './passkey-handlers';
@@ -28,6 +29,8 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   metrics?: Metrics;
   /** Sessions per device: auth.v1.SessionService. */
   devices: DeviceSessions;
+  /** The audit trail and webhooks: auth.v1.EventsService; undefined without a database. */
+  events?: EventsApi;
 }
 
 /**
@@ -75,6 +78,18 @@ export const AUTH_ACCESS: AccessRules = {
     RegenerateRecoveryCodes: ['gateway'],
     VerifyTotp: ['gateway'],
   },
+  // The admin API's webhooks and trail, and a user's own activity: the gateway checks who asks.
+  'auth.v1.EventsService': {
+    CreateWebhook: ['gateway'],
+    ListWebhooks: ['gateway'],
+    DeleteWebhook: ['gateway'],
+    EnableWebhook: ['gateway'],
+    RotateWebhookSecret: ['gateway'],
+    ListDeliveries: ['gateway'],
+    RetryDelivery: ['gateway'],
+    QueryEvents: ['gateway'],
+    ListUserEvents: ['gateway'],
+  },
 };
 
 /** The auth service's gRPC server: auth.v1.AuthService and login.v1.LoginHandler for the built-in logins. */
@@ -83,6 +98,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
   const loginProto = loadProto('login');
   const totpProto = loadProto('totp');
   const sessionsProto = loadProto('sessions');
+  const eventsProto = loadProto('events');
   return startGrpcServer({
     name: 'auth',
     host: deps.host,
@@ -104,8 +120,18 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
         definition: totpProto.grpcObject.auth.v1.TotpService.service,
         implementation: totpHandlers(deps.secondFactor, deps.totpAvailable ?? false, deps.log, deps.devices),
       },
+      {
+        definition: eventsProto.grpcObject.auth.v1.EventsService.service,
+        implementation: eventsHandlers(deps.events, deps.log),
+      },
     ],
-    definitions: [definition, loginProto.definition, totpProto.definition, sessionsProto.definition],
+    definitions: [
+      definition,
+      loginProto.definition,
+      totpProto.definition,
+      sessionsProto.definition,
+      eventsProto.definition,
+    ],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
     log: deps.log,
     checkDependencies: deps.checkDependencies,
