@@ -22,7 +22,8 @@ export const EVENT_DATA = {
   'user.deleted': z.strictObject({}),
   'identity.linked': z.strictObject({ provider: code }),
   'identity.unlinked': z.strictObject({ provider: code }),
-  'login.succeeded': z.strictObject({ provider: code, first_login: z.boolean(), method: code.optional() }),
+  // first_login: where the user directory knows it (a session alone does not say).
+  'login.succeeded': z.strictObject({ provider: code, first_login: z.boolean().optional(), method: code.optional() }),
   'login.failed': z.strictObject({ provider: code.optional(), reason: code }),
   'session.ended': z.strictObject({ reason: z.enum(['logout', 'revoked', 'revoked_others', 'blocked', 'admin']) }),
   'passkey.added': z.strictObject({ credential_id: id }),

@@ -8,6 +8,7 @@ import type { AuthConfig } from './config';
 import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
 import { startEvents } from './events';
+import { AuditedDeviceSessions, AuthTrail } from './events/session-events';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
 import { countedLimiter, sessionRecorder, totpCheckRecorder, watchRevocations } from './grpc/metrics';
@@ -216,14 +217,18 @@ export async function startAuthService(
 
   // Sessions per device: Sessions tells it of every refresh and logout, the gRPC handlers of every login;
   // it ends sessions through Sessions (called only once both exist).
-  const devices = new DeviceSessions({
+  const deviceDeps = {
     registry: stores.sessionRegistry,
     revocations: stores.revocations,
-    sessions: { endJti: (jti, endMs) => sessions.endJti(jti, endMs) },
+    sessions: { endJti: (jti: string, endMs: number) => sessions.endJti(jti, endMs) },
     tokens,
     log,
     maxPerUser: config.maxSessionsPerUser,
-  });
+  };
+  // With a database, logins and ended sessions are in the audit trail too (events/session-events.ts).
+  const devices = passkeyPool
+    ? new AuditedDeviceSessions(deviceDeps, new AuthTrail(passkeyPool, log))
+    : new DeviceSessions(deviceDeps);
   const sessions = new Sessions(tokens, stores.revocations, Date.now, devices);
   const endedSessions = new EndedSessionStreams(sessions, log);
   let grpc: RunningGrpcServer;

@@ -28,7 +28,9 @@ const LAYERS: string[][] = [
   ['stores', 'credentials', 'senders'],
   ['local-server'],
   ['providers'],
-  ['login', 'totp', 'events'],
+  ['login', 'totp'],
+  // events/: the trail's webhooks, dispatcher and retention, and the events of sessions (over login/).
+  ['events'],
   ['config.ts'],
   ['grpc'],
   // tracing.ts starts the OpenTelemetry SDK before anything else loads, so only main.ts imports it.

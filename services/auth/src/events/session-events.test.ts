@@ -1,0 +1,126 @@
+// Auth's events (issue 34) against real Postgres and Redis: a login, a logout and sessions a user ends
+// are in the trail from the session list every login passes through; TOTP and passkey changes are
+// written in the transaction of their own change. No event holds the token, its jti or a code.
+import { randomBytes } from 'node:crypto';
+import { secretProblem } from '@gatehouse/events';
+import { createLogger } from '@gatehouse/logger';
+import { configSecretReader, TokenService } from '@gatehouse/token';
+import { Redis } from 'ioredis';
+import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
+import { Sessions } from '../login/sessions';
+import { PgPasskeyStore } from '../stores/passkeys';
+import { createPool, runMigrations } from '../stores/postgres';
+import { RedisRevocations } from '../stores/revocations';
+import { RedisSessionRegistry } from '../stores/session-registry';
+import { PgTotpStore } from '../totp/store';
+import { AuditedDeviceSessions, AuthTrail } from './session-events';
+
+const log = createLogger({ name: 'events-test', level: 'silent' });
+const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const prefix = `gh-test:events:${randomBytes(4).toString('hex')}:`;
+let db: TestDatabase;
+let pool: ReturnType<typeof createPool>;
+const revocations = new RedisRevocations(redis, prefix);
+
+beforeAll(async () => {
+  db = await createTestDatabase('gh_auth');
+  pool = createPool(db.url, undefined, { transactionPooling: db.transactionPooling });
+  await runMigrations(pool);
+});
+
+afterAll(async () => {
+  revocations.close();
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  redis.disconnect();
+  await pool?.end();
+  await db?.drop();
+});
+
+const trailOf = async (user: string) =>
+  (
+    await pool.query(
+      'SELECT type, actor_kind, actor_id, client_address, user_agent, data FROM events.events WHERE subject_user = $1 ORDER BY id',
+      [user],
+    )
+  ).rows;
+
+test('a login, the sessions a user ends and a logout are in the trail, without the token', async () => {
+  const tokens = new TokenService({
+    issuer: 'test',
+    tokenDurationMs: 900_000,
+    cookieDurationMs: 86_400_000,
+    audiences: [],
+    secrets: configSecretReader('s'.repeat(40), {}),
+  });
+  const devices = new AuditedDeviceSessions(
+    {
+      registry: new RedisSessionRegistry(redis, prefix),
+      revocations,
+      sessions: { endJti: (jti, endMs) => sessions.endJti(jti, endMs) },
+      tokens,
+      log,
+    },
+    new AuthTrail(pool, log),
+  );
+  const sessions = new Sessions(tokens, revocations, Date.now, devices);
+  const user = { id: `dev_${randomBytes(6).toString('hex')}`, name: 'nina', picture: '' };
+  const browser = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 Chrome/130' };
+  const first = await tokens.issueSession({ user, aud: 'x', provider: 'dev', sessionOnly: false });
+  await devices.issued(first, browser);
+  const second = await tokens.issueSession({ user, aud: 'x', provider: 'github', sessionOnly: false });
+  await devices.issued(second, { ip: '198.51.100.2', userAgent: 'Safari/17' });
+  expect(await devices.endOthers({ userId: user.id, jti: second.jti })).toHaveLength(1);
+  await sessions.end(second.token);
+
+  const trail = await trailOf(user.id);
+  expect(trail.map((e) => [e.type, e.data])).toEqual([
+    ['login.succeeded', { provider: 'dev' }],
+    ['login.succeeded', { provider: 'github' }],
+    ['session.ended', { reason: 'revoked_others' }],
+    ['session.ended', { reason: 'logout' }],
+  ]);
+  expect(trail[0]).toMatchObject({
+    actor_kind: 'user',
+    actor_id: user.id,
+    client_address: browser.ip,
+    user_agent: browser.userAgent,
+  });
+  const text = JSON.stringify(trail);
+  for (const secret of [first.token, first.jti, second.token, second.jti]) expect(text).not.toContain(secret);
+  expect(trail.map((e) => secretProblem(e.data))).toEqual(trail.map(() => null));
+});
+
+test('TOTP and passkey changes are written with their events, in the same transaction', async () => {
+  const user = `dev_${randomBytes(6).toString('hex')}`;
+  const totp = new PgTotpStore(pool);
+  expect(await totp.putPending(user, { data: Buffer.from('x'), keyId: 'k' })).toBe(true);
+  expect(await totp.activate(user, 100, [Buffer.from('a'), Buffer.from('b')])).toBe(true);
+  expect(await totp.replaceRecoveryCodes(user, [Buffer.from('c')])).toBe(true);
+  expect(await totp.remove(user)).toBe(true);
+  // A removal that removed nothing is no event.
+  expect(await totp.remove(user)).toBe(false);
+  const passkeys = new PgPasskeyStore(pool);
+  const credential = randomBytes(32).toString('base64url');
+  const passkey = {
+    id: credential,
+    userId: user,
+    userJson: '{}',
+    publicKey: new Uint8Array([1]),
+    counter: 0,
+    transports: [],
+  };
+  expect(await passkeys.add(passkey)).toBe(true);
+  expect(await passkeys.add(passkey)).toBe(false);
+  expect(await passkeys.remove(user, credential)).toBe(true);
+
+  const trail = await trailOf(user);
+  expect(trail.map((e) => [e.type, e.data])).toEqual([
+    ['totp.enabled', {}],
+    ['totp.recovery_codes_renewed', { count: 1 }],
+    ['totp.disabled', {}],
+    ['passkey.added', { credential_id: expect.stringMatching(/^cred-[0-9a-f]{16}$/) }],
+    ['passkey.removed', { credential_id: trail[3]?.data.credential_id }],
+  ]);
+  expect(JSON.stringify(trail)).not.toContain(credential);
+});
