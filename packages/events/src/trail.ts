@@ -38,6 +38,17 @@ BEGIN
   RETURN NEW;
 END
 $f$;
+-- A ULID made in the database (48-bit milliseconds, then 80 random bits, Crockford base32), for events
+-- written by SQL alone (payment's ledger statements): ids from here and from @gatehouse/events' ulid sort
+-- together by time.
+CREATE FUNCTION events.new_id() RETURNS text LANGUAGE sql VOLATILE AS $f$
+  WITH t AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms, uuid_send(gen_random_uuid()) AS r)
+  SELECT (SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((t.ms >> (5 * (9 - i))) & 31)::int + 1, 1), ''
+                            ORDER BY i) FROM generate_series(0, 9) i)
+      || (SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (get_byte(t.r, j) & 31) + 1, 1), '' ORDER BY j)
+            FROM generate_series(0, 15) j)
+    FROM t
+$f$;
 CREATE TRIGGER events_source BEFORE INSERT ON events.events FOR EACH ROW EXECUTE FUNCTION events.stamp_source();
 CREATE INDEX events_time ON events.events (time);
 CREATE INDEX events_type ON events.events (type text_pattern_ops, id);

@@ -11,8 +11,21 @@ const code = z.string().regex(/^[a-z0-9][a-z0-9_.:-]{0,63}$/, 'a code: lower-cas
 const cents = z.number().int();
 
 const load = { load_id: z.number().int(), card_id: z.number().int(), amount_cents: cents };
-const reversal = { reversal_id: z.number().int(), load_id: z.number().int(), card_id: z.number().int() };
-const dispute = { dispute_id: id, card_id: z.number().int().nullable(), load_id: z.number().int().nullable() };
+const reversal = z.strictObject({
+  reversal_id: z.number().int(),
+  load_id: z.number().int(),
+  card_id: z.number().int(),
+  amount_cents: cents,
+  method: code,
+  codes: z.array(code).max(10),
+});
+const dispute = z.strictObject({
+  dispute_id: z.number().int(),
+  card_id: z.number().int().nullable(),
+  load_id: z.number().int().nullable(),
+  amount_cents: cents,
+  status: code,
+});
 
 export const EVENT_DATA = {
   'user.created': z.strictObject({ provider: code.optional() }),
@@ -38,11 +51,17 @@ export const EVENT_DATA = {
   'load.refused': z.strictObject({ ...load, codes: z.array(code).max(10) }),
   'load.unknown': z.strictObject(load),
   'load.reconciled': z.strictObject({ ...load, status: code }),
-  'reversal.succeeded': z.strictObject({ ...reversal, amount_cents: cents }),
-  'reversal.failed': z.strictObject({ ...reversal, codes: z.array(code).max(10) }),
-  'reversal.unknown': z.strictObject(reversal),
-  'dispute.opened': z.strictObject({ ...dispute, status: code }),
-  'dispute.updated': z.strictObject({ ...dispute, status: code }),
+  // A reversal's outcome (payment's ReversalChange.outcome), or its refusal by a rule.
+  'reversal.succeeded': reversal,
+  'reversal.failed': reversal,
+  'reversal.awaiting_settlement': reversal,
+  'reversal.unknown': reversal,
+  'reversal.recorded': reversal,
+  'reversal.refused': reversal,
+  'dispute.opened': dispute,
+  'dispute.updated': dispute,
+  'dispute.won': dispute,
+  'dispute.lost': dispute,
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;

@@ -198,6 +198,8 @@ async function ensureEventsSchema(
     const p = id(payment.role);
     await client.query(`GRANT USAGE ON SCHEMA ${s} TO ${p}`);
     await client.query(`GRANT INSERT ON ALL TABLES IN SCHEMA ${s} TO ${p}`);
+    // events.new_id(): the ids of events payment's ledger statements write.
+    await client.query(`GRANT EXECUTE ON ALL ROUTINES IN SCHEMA ${s} TO ${p}`);
     await client.query(
       `ALTER DEFAULT PRIVILEGES FOR ROLE ${id(auth.role)} IN SCHEMA ${s} GRANT INSERT ON TABLES TO ${p}`,
     );

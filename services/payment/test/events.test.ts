@@ -100,3 +100,35 @@ test('a change that does not commit leaves no event: a card over the cap has non
   expect(await ledger.createCard(owner, 'two', new Date(), 1)).toBeNull();
   expect((await trail(owner)).map((e) => e.type)).toEqual(['card.created']);
 });
+
+test("a reversal's outcome is recorded with it, its actor the owner who asked", async () => {
+  const owner = `dev_events_reversal_${Date.now()}`;
+  const payments = testPayments(pool, fake, log, {});
+  const card = await payments.createCard(owner, 'c');
+  const loaded = await payments.loadCard({
+    ownerId: owner,
+    cardId: card.id,
+    amountCents: 900,
+    nonce: TEST_NONCES.visa,
+  });
+  const reversed = await payments.reverseLoad({
+    requester: { kind: 'owner', ownerId: owner },
+    cardId: card.id,
+    loadId: loaded.loadId,
+    amountCents: 0,
+  });
+  expect(reversed.status).toBe('succeeded');
+  const events = await trail(owner);
+  expect(events.map((e) => e.type)).toEqual(['card.created', 'load.succeeded', 'reversal.succeeded']);
+  expect(events[2]).toMatchObject({
+    actor_kind: 'user',
+    actor_id: owner,
+    data: {
+      reversal_id: reversed.reversal?.id,
+      load_id: loaded.loadId,
+      card_id: card.id,
+      amount_cents: 900,
+      codes: [],
+    },
+  });
+});

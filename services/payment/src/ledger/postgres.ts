@@ -6,7 +6,7 @@ import {
   type TransactionOptions,
 } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
-import { cardCreatedCtes, loadSettledCtes, newEventId } from './events';
+import { cardCreatedCtes, loadSettledCtes } from './events';
 import { findCard, ownerLock, PostgresOwnerTransaction } from './owner-transaction';
 import {
   type CardRecord,
@@ -37,9 +37,9 @@ export class PostgresLedgerStore implements LedgerStore {
           `WITH card AS (
              INSERT INTO cards (owner_id, name, created_at) SELECT $1, $2, $3
               WHERE (SELECT count(*) FROM cards WHERE owner_id = $1) < $4 RETURNING *
-           ), ${cardCreatedCtes('card', '$5')}
+           ), ${cardCreatedCtes('card')}
            SELECT * FROM card`,
-          [ownerId, name, now, maxCards, newEventId()],
+          [ownerId, name, now, maxCards],
         ),
       );
       return rows[0] ? toCard(rows[0]) : null;
@@ -141,7 +141,7 @@ export class PostgresLedgerStore implements LedgerStore {
          UPDATE cards SET balance_cents = cards.balance_cents + settled.amount_cents
            FROM settled WHERE cards.id = settled.card_id AND settled.status = 'succeeded'
          RETURNING cards.balance_cents
-       ), ${loadSettledCtes('settled', '$9', '$10')}
+       ), ${loadSettledCtes('settled', '$9')}
        SELECT settled.*, coalesce((SELECT balance_cents FROM credited),
                                   (SELECT balance_cents FROM cards WHERE id = settled.card_id)) AS card_balance
          FROM settled`,
@@ -154,7 +154,6 @@ export class PostgresLedgerStore implements LedgerStore {
           JSON.stringify(s.errors),
           s.settledAt,
           from,
-          newEventId(),
           // Settled by a reconciliation round (it alone settles from unknown): load.reconciled.
           from.includes('unknown'),
         ],
