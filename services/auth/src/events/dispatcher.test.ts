@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { createPool, runMigrations } from '../stores/postgres';
 import { nextStep, WebhookDispatcher } from './dispatcher';
+import { startRetention } from './retention';
 import { PgWebhookStore } from './webhook-store';
 
 const log = createLogger({ name: 'webhooks-test', level: 'silent' });
@@ -123,6 +124,8 @@ test('a receiver that fails twice gets the same webhook-id on the third attempt,
   });
   expect(delivery?.status).toBe('delivered');
   expect(delivery?.attempts.map((a) => a.statusCode)).toEqual([500, 503, 200]);
+  // Nothing waits any more: the lag the alert watches is back to zero.
+  expect(await store.oldestUndeliveredSeconds()).toBe(0);
   await r.close();
 });
 
@@ -137,6 +140,7 @@ test('410 Gone disables the endpoint at once; re-enabled, its stopped delivery g
     return list[0] && !list[0].enabled && list;
   });
   expect(disabled).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/410/) });
+  expect(await store.disabledCount()).toBe(1);
   await load('dev_c', 4);
   await new Promise((resolve) => setTimeout(resolve, 400));
   expect(r.received).toHaveLength(1);
@@ -192,4 +196,25 @@ test('the next step: the schedule, Retry-After when it asks for longer, and the 
   });
   expect(nextStep(result, 3, schedule)).toEqual({ kind: 'failed' });
   expect(nextStep({ ...result, ok: true }, 1, schedule)).toEqual({ kind: 'delivered' });
+});
+
+test('retention removes events older than AUDIT_RETENTION in batches, with their deliveries, and keeps the rest', async () => {
+  const r = await receiver();
+  await store.create({ url: r.url, eventTypes: ['load.*'], description: '' });
+  dispatcher();
+  const old = await load('dev_old', 900);
+  await until(() => r.received.length === 1);
+  await pool.query("UPDATE events.events SET time = now() - interval '100 days' WHERE id = $1", [old]);
+  const kept = await load('dev_new', 901);
+  const retention = startRetention({ store, retentionMs: 90 * 86_400_000, log, everyMs: 3_600_000 });
+  try {
+    expect(await retention.sweep()).toBe(1);
+  } finally {
+    await retention.stop();
+  }
+  const { rows } = await pool.query('SELECT id FROM events.events WHERE id = ANY($1)', [[old, kept]]);
+  expect(rows.map((row) => row.id)).toEqual([kept]);
+  const deliveries = await pool.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE event_id = $1', [old]);
+  expect(deliveries.rows[0].n).toBe(0);
+  await r.close();
 });
