@@ -1,5 +1,5 @@
 export { secretProblem } from './guard';
-export { eventStatement, InvalidEventError, newEventId, type Queryable, recordEvent } from './record';
+export { currentRequestId, eventStatement, InvalidEventError, newEventId, type Queryable, recordEvent } from './record';
 export { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule, retryDelay } from './schedule';
 export {
   type AttemptResult,

@@ -1,3 +1,4 @@
+import { currentTrace } from '@gatehouse/logger';
 import { monotonicFactory } from 'ulid';
 import { secretProblem } from './guard';
 import { EVENT_DATA, type EventType, type NewEvent } from './types';
@@ -51,12 +52,20 @@ export function eventStatement<T extends EventType>(
       event.actor.kind,
       event.actor.id ?? null,
       event.subjectUser ?? null,
-      event.requestId ?? null,
+      event.requestId ?? currentRequestId(),
       event.clientAddress ?? null,
       event.userAgent?.slice(0, 512) ?? null,
       JSON.stringify(parsed.data),
     ],
   };
+}
+
+/**
+ * The X-Request-Id of the request being served: the trace id the gateway gave the call (the one its log
+ * lines carry as trace_id), so an event is found by the request id the answer carried.
+ */
+export function currentRequestId(): string | null {
+  return currentTrace()?.traceId ?? null;
 }
 
 /** Writes the event and its outbox row in the caller's transaction (`q` is its client). Returns the id. */

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { secretProblem } from '@gatehouse/events';
 import { createClient, describeCallError, openInternalAuth } from '@gatehouse/grpc-kit';
+import { runInTrace, traceFrom } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
@@ -98,12 +99,11 @@ test("a webhook gets payment's card.created and load.succeeded, signed, and the 
 
     const ownerId = 'dev_events_e2e';
     const { card } = await payment.call.createCard({ ownerId, name: 'events' });
-    const loaded = await payment.call.loadCard({
-      ownerId,
-      cardId: card!.id,
-      nonce: 'fake-valid-nonce',
-      amountCents: 700,
-    });
+    // The load's call carries a trace, as the gateway's calls do: its id is the answer's X-Request-Id.
+    const request = traceFrom(undefined);
+    const loaded = await runInTrace(request, () =>
+      payment.call.loadCard({ ownerId, cardId: card!.id, nonce: 'fake-valid-nonce', amountCents: 700 }),
+    );
     expect(loaded.status).toBe('LOAD_STATUS_SUCCEEDED');
 
     const got = await until(() => received.length >= 2 && received);
@@ -121,6 +121,8 @@ test("a webhook gets payment's card.created and load.succeeded, signed, and the 
     expect(page.events.map((e) => [e.type, e.actorKind, e.subjectUser])).toEqual([['load.succeeded', 'user', ownerId]]);
     // Written by payment's process (its database role), not claimed by it.
     expect(page.events[0]?.source).toBeTruthy();
+    const byRequest = await events.call.queryEvents({ requestId: request.traceId });
+    expect(byRequest.events.map((e) => e.type)).toEqual(['load.succeeded']);
     const all = await events.call.queryEvents({ user: ownerId, limit: 1 });
     expect(all.events).toHaveLength(1);
     const older = await events.call.queryEvents({ user: ownerId, limit: 1, cursor: all.nextCursor });

@@ -1,4 +1,7 @@
 import type { NewEvent } from '@gatehouse/events';
+
+export { currentRequestId } from '@gatehouse/events';
+
 import type { DisputeChange, DisputeRecord, ReversalChange, ReversalRecord } from './money-back';
 
 /**
@@ -16,14 +19,16 @@ import type { DisputeChange, DisputeRecord, ReversalChange, ReversalRecord } fro
  */
 function eventCtes(
   rows: string,
+  requestParam: string,
   type: string,
   actor: { kind: string; id?: string },
   data: string,
   where = 'TRUE',
 ): string {
   return `event_id AS (SELECT events.new_id() AS id), event_written AS (
-      INSERT INTO events.events (id, type, actor_kind, actor_id, subject_user, data)
-      SELECT event_id.id, ${type}, ${actor.kind}, ${actor.id ?? `${rows}.owner_id`}, ${rows}.owner_id, ${data}
+      INSERT INTO events.events (id, type, actor_kind, actor_id, subject_user, request_id, data)
+      SELECT event_id.id, ${type}, ${actor.kind}, ${actor.id ?? `${rows}.owner_id`}, ${rows}.owner_id,
+             ${requestParam}::text, ${data}
         FROM ${rows}, event_id WHERE ${where}
     ), event_outboxed AS (
       INSERT INTO events.outbox (event_id) SELECT event_id.id FROM ${rows}, event_id WHERE ${where}
@@ -35,13 +40,14 @@ const loadData = (rows: string) =>
 const codes = (rows: string) => `jsonb_build_object('codes', jsonb_path_query_array(${rows}.errors, '$[*].code'))`;
 
 /** card.created for the row of `rows` (a card). */
-export const cardCreatedCtes = (rows: string) =>
-  eventCtes(rows, `'card.created'`, { kind: `'user'` }, `jsonb_build_object('card_id', ${rows}.id)`);
+export const cardCreatedCtes = (rows: string, requestParam: string) =>
+  eventCtes(rows, requestParam, `'card.created'`, { kind: `'user'` }, `jsonb_build_object('card_id', ${rows}.id)`);
 
 /** load.refused for a refused load of `rows`; nothing for a pending one (its event comes when it settles). */
-export const loadRefusedCtes = (rows: string) =>
+export const loadRefusedCtes = (rows: string, requestParam: string) =>
   eventCtes(
     rows,
+    requestParam,
     `'load.refused'`,
     { kind: `'user'` },
     `${loadData(rows)} || ${codes(rows)}`,
@@ -52,9 +58,10 @@ export const loadRefusedCtes = (rows: string) =>
  * How a load ended: load.succeeded, load.declined (failed), load.unknown; or, when `reconciledParam`
  * is true (a reconciliation round settled it), load.reconciled with its status, by the system.
  */
-export const loadSettledCtes = (rows: string, reconciledParam: string) =>
+export const loadSettledCtes = (rows: string, reconciledParam: string, requestParam: string) =>
   eventCtes(
     rows,
+    requestParam,
     `CASE WHEN ${reconciledParam}::boolean THEN 'load.reconciled'
           WHEN ${rows}.status = 'succeeded' THEN 'load.succeeded'
           WHEN ${rows}.status = 'unknown' THEN 'load.unknown' ELSE 'load.declined' END`,

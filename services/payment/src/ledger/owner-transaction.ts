@@ -1,7 +1,7 @@
 import type { Transaction } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
 import type { LimitRule } from '../limits';
-import { loadRefusedCtes } from './events';
+import { currentRequestId, loadRefusedCtes } from './events';
 import type { CardRecord, LoadRecord, NewLoad } from './records';
 import { type CardRow, type LoadRow, prepared, toCard, toLoad } from './rows';
 import type { OwnerTransaction } from './store';
@@ -80,7 +80,7 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'refused' THEN $8::timestamptz END) RETURNING *
          ), counted AS (
            ${bucketUpsert('inserted', `inserted.status IN ${COUNTED}`, 'added_cents')}
-         ), ${loadRefusedCtes('inserted')}
+         ), ${loadRefusedCtes('inserted', '$9')}
          SELECT * FROM inserted`,
         [
           load.cardId,
@@ -91,6 +91,7 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
           load.idempotencyKey,
           load.requestFingerprint,
           load.createdAt,
+          currentRequestId(),
         ],
       ),
     );

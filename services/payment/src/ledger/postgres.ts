@@ -6,7 +6,7 @@ import {
   type TransactionOptions,
 } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
-import { cardCreatedCtes, loadSettledCtes } from './events';
+import { cardCreatedCtes, currentRequestId, loadSettledCtes } from './events';
 import { findCard, ownerLock, PostgresOwnerTransaction } from './owner-transaction';
 import {
   type CardRecord,
@@ -37,9 +37,9 @@ export class PostgresLedgerStore implements LedgerStore {
           `WITH card AS (
              INSERT INTO cards (owner_id, name, created_at) SELECT $1, $2, $3
               WHERE (SELECT count(*) FROM cards WHERE owner_id = $1) < $4 RETURNING *
-           ), ${cardCreatedCtes('card')}
+           ), ${cardCreatedCtes('card', '$5')}
            SELECT * FROM card`,
-          [ownerId, name, now, maxCards],
+          [ownerId, name, now, maxCards, currentRequestId()],
         ),
       );
       return rows[0] ? toCard(rows[0]) : null;
@@ -141,7 +141,7 @@ export class PostgresLedgerStore implements LedgerStore {
          UPDATE cards SET balance_cents = cards.balance_cents + settled.amount_cents
            FROM settled WHERE cards.id = settled.card_id AND settled.status = 'succeeded'
          RETURNING cards.balance_cents
-       ), ${loadSettledCtes('settled', '$9')}
+       ), ${loadSettledCtes('settled', '$9', '$10')}
        SELECT settled.*, coalesce((SELECT balance_cents FROM credited),
                                   (SELECT balance_cents FROM cards WHERE id = settled.card_id)) AS card_balance
          FROM settled`,
@@ -156,6 +156,7 @@ export class PostgresLedgerStore implements LedgerStore {
           from,
           // Settled by a reconciliation round (it alone settles from unknown): load.reconciled.
           from.includes('unknown'),
+          currentRequestId(),
         ],
       ),
     );
