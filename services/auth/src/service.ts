@@ -8,6 +8,7 @@ import type { AuthConfig } from './config';
 import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
 import { startEvents } from './events';
+import { auditedLogins } from './events/login-events';
 import { AuditedDeviceSessions, AuthTrail } from './events/session-events';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
@@ -226,9 +227,8 @@ export async function startAuthService(
     maxPerUser: config.maxSessionsPerUser,
   };
   // With a database, logins and ended sessions are in the audit trail too (events/session-events.ts).
-  const devices = passkeyPool
-    ? new AuditedDeviceSessions(deviceDeps, new AuthTrail(passkeyPool, log))
-    : new DeviceSessions(deviceDeps);
+  const authTrail = passkeyPool && new AuthTrail(passkeyPool, log);
+  const devices = authTrail ? new AuditedDeviceSessions(deviceDeps, authTrail) : new DeviceSessions(deviceDeps);
   const sessions = new Sessions(tokens, stores.revocations, Date.now, devices);
   const endedSessions = new EndedSessionStreams(sessions, log);
   let grpc: RunningGrpcServer;
@@ -247,7 +247,7 @@ export async function startAuthService(
       handlerNames: listedNames,
       endedSessions,
       jwks: keys.signingKeys?.jwks,
-      builtInLogins: builtIns.logins,
+      builtInLogins: authTrail ? auditedLogins(builtIns.logins, authTrail) : builtIns.logins,
       passkeys,
       secondFactor: totp.secondFactor,
       totpAvailable: totp.available,

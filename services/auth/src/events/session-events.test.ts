@@ -4,15 +4,18 @@
 import { randomBytes } from 'node:crypto';
 import { secretProblem } from '@gatehouse/events';
 import { createLogger } from '@gatehouse/logger';
-import { configSecretReader, TokenService } from '@gatehouse/token';
+import { configSecretReader, TokenService, userId } from '@gatehouse/token';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
+import { DirectLogin } from '../login/direct-login';
 import { Sessions } from '../login/sessions';
+import { MemoryRateLimiter } from '../stores/limits';
 import { PgPasskeyStore } from '../stores/passkeys';
 import { createPool, runMigrations } from '../stores/postgres';
 import { RedisRevocations } from '../stores/revocations';
 import { RedisSessionRegistry } from '../stores/session-registry';
 import { PgTotpStore } from '../totp/store';
+import { auditedLogins } from './login-events';
 import { AuditedDeviceSessions, AuthTrail } from './session-events';
 
 const log = createLogger({ name: 'events-test', level: 'silent' });
@@ -123,4 +126,39 @@ test('TOTP and passkey changes are written with their events, in the same transa
     ['passkey.removed', { credential_id: trail[3]?.data.credential_id }],
   ]);
   expect(JSON.stringify(trail)).not.toContain(credential);
+});
+
+test('a direct login refused or rate-limited is login.failed, with the attempted user id and never the password', async () => {
+  const limit = { limit: 2, windowMs: 60_000 };
+  const direct = new DirectLogin({
+    name: 'direct',
+    checker: async (user, password) => user === 'nina' && password === 'right-password',
+    limiter: new MemoryRateLimiter(),
+    limits: {
+      perUser: limit,
+      perIp: { limit: 100, windowMs: 60_000 },
+      perUserAllClients: { limit: 100, windowMs: 60_000 },
+    },
+    log,
+  });
+  const [login] = auditedLogins([direct], new AuthTrail(pool, log));
+  const attempt = (passwd: string) =>
+    login!.login({
+      method: 'GET',
+      query: { user: 'nina', passwd },
+      headers: { 'user-agent': 'curl/8' },
+      body: Buffer.alloc(0),
+      clientIp: '192.0.2.9',
+    });
+  expect((await attempt('wrong-password-1')).status).toBe(403);
+  expect((await attempt('wrong-password-2')).status).toBe(403);
+  expect((await attempt('right-password')).status).toBe(429);
+  const subject = userId('direct', 'nina');
+  const trail = await trailOf(subject);
+  expect(trail.map((e) => [e.type, e.data, e.client_address, e.user_agent])).toEqual([
+    ['login.failed', { provider: 'direct', reason: 'refused' }, '192.0.2.9', 'curl/8'],
+    ['login.failed', { provider: 'direct', reason: 'refused' }, '192.0.2.9', 'curl/8'],
+    ['login.failed', { provider: 'direct', reason: 'rate_limited' }, '192.0.2.9', 'curl/8'],
+  ]);
+  expect(JSON.stringify(trail)).not.toMatch(/password|nina/);
 });
