@@ -1,4 +1,4 @@
-// The compose stack scaled out, driven as its users meet it (README "Scaling out"): USERS users log in
+// The compose stack scaled out, driven as its users meet it (docs/deployment.md "Scaling out"): USERS users log in
 // through the dev provider (any auth replica serves any step), see their avatar, create a card and load
 // it until LOADS loads are answered. Then, by each replica's own metrics: LoadCard calls spread over the
 // payment replicas (none under 20 %), logins over the auth replicas, avatar stores and reads over the

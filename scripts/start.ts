@@ -11,7 +11,13 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { environment } from '../packages/config/src/index';
-import { looksSecret, mayHold, SECRET_HOLDERS, secretsNamedIn, type Workload } from '../packages/config/src/secret-holders';
+import {
+  looksSecret,
+  mayHold,
+  SECRET_HOLDERS,
+  secretsNamedIn,
+  type Workload,
+} from '../packages/config/src/secret-holders';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
 import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
 import { describeDatabaseError } from '../packages/postgres/src/errors';
@@ -157,6 +163,9 @@ async function main(): Promise<void> {
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
     // The payment counterpart of the dev provider, unless a real processor is configured (or it is set).
     PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? (hasProcessorCredentials(env) ? 'false' : 'true'),
+    // POST /dev/notifications posts to the gateway this script starts, on whatever port it was given.
+    PAYMENT_DEV_WEBHOOK_URL:
+      env.PAYMENT_DEV_WEBHOOK_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT ?? 8080}/payment/webhooks/braintree`,
     AUTH_AVATAR_STORE: env.AUTH_AVATAR_STORE ?? path.join(DATA, 'avatars'),
     INTERNAL_KEYS_DIR: internalKeys,
     // The processes write into pipes here, so by themselves they would log JSON; a person at a terminal

@@ -1,7 +1,7 @@
 // A TCP forwarder for compose: `node tcp-forward.js <listen-port> <host>:<port>`. It publishes the dev
 // OAuth2 server's pages at one address (AUTH_DEV_PUBLISH) while the auth service runs as N replicas:
 // every connection dials <host> anew, and compose's DNS answers with the replicas in turn. The dev
-// server keeps nothing in one replica (README "Scaling out"), so any of them serves any page.
+// server keeps nothing in one replica (docs/deployment.md "Scaling out"), so any of them serves any page.
 import net from 'node:net';
 
 const [listenPort, target] = process.argv.slice(2);

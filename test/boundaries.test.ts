@@ -3,7 +3,10 @@
 //   service.ts, main.ts and index.ts) imports no transport: not grpc-js, the gRPC kit, the proto
 //   loader or Koa;
 // - the ground packages (errors, contract, config, logger, token, redis) import no transport and no service;
-// - no service imports another service, and no package imports a service or the gateway.
+// - no service imports another service, and no package imports a service or the gateway;
+// - the gateway's routes, lanes and auth decide on grpc-kit's describeCallError (its kind, code,
+//   answeredByService), never on raw gRPC status codes: no `status` from grpc-js, no `.code` compared
+//   to a status number.
 // The auth service's own layer order is checked in services/auth/test/layering.test.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,6 +44,23 @@ function violations(files: string[], bad: (spec: string, file: string) => boolea
       .filter((spec) => bad(spec, file))
       .map((spec) => `${path.relative(ROOT, file)} imports ${spec}`),
   );
+}
+
+/**
+ * Where a source decides on a raw gRPC status: `status` (or the whole module, whose `.status` is then
+ * at hand) imported from grpc-js, a status named as `grpc.status.X`/`Status.X`, a `.code` compared to a number.
+ */
+function rawStatusDecisions(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/import\s+(?!type\b)([^;]*?)\s+from\s+'@grpc\/grpc-js'/g)) {
+    const names = m[1] as string;
+    if (/\*\s+as\s+\w+/.test(names) || /\b(status|Status)\b/.test(names))
+      found.push(`imports ${names.trim()} from @grpc/grpc-js`);
+  }
+  for (const m of text.matchAll(/\.code\s*[!=]==?\s*(\d+|[\w.]*\b[Ss]tatus\.\w+)/g)) found.push(`compares ${m[0]}`);
+  for (const m of text.matchAll(/\b(\d+|[\w.]*\b[Ss]tatus\.[A-Z_]+)\s*[!=]==?\s*[\w.()]*\.code\b/g))
+    found.push(`compares ${m[0]}`);
+  return found;
 }
 
 describe('boundaries', () => {
@@ -82,7 +102,23 @@ describe('boundaries', () => {
     expect([...crossing, ...fromPackages]).toEqual([]);
   });
 
+  it('the gateway routes, lanes and auth decide on the shared error description, not gRPC status codes', () => {
+    const files = ['routes', 'lanes', 'auth'].flatMap((dir) => sourceFiles(path.join(ROOT, 'gateway', 'src', dir)));
+    expect(files.length).toBeGreaterThan(20);
+    const found = files.flatMap((file) =>
+      rawStatusDecisions(readFileSync(file, 'utf8')).map((what) => `${path.relative(ROOT, file)}: ${what}`),
+    );
+    expect(found).toEqual([]);
+  });
+
   it('finds a crossing when there is one', () => {
+    expect(rawStatusDecisions("import { status as grpcStatus } from '@grpc/grpc-js';")).toHaveLength(1);
+    expect(
+      rawStatusDecisions("import * as grpc from '@grpc/grpc-js';\nif (e.code === grpc.status.NOT_FOUND) x();"),
+    ).toHaveLength(2);
+    expect(rawStatusDecisions('if ((err as { code?: unknown }).code === 16) x();')).toHaveLength(1);
+    expect(rawStatusDecisions("import type { ClientReadableStream } from '@grpc/grpc-js';")).toEqual([]);
+    expect(rawStatusDecisions("if (describeCallError(err).kind === 'unauthenticated') x();")).toEqual([]);
     // The checker itself: a domain file importing grpc-js must be reported.
     expect(isTransport('@grpc/grpc-js')).toBe(true);
     expect(isTransport('@koa/router')).toBe(true);

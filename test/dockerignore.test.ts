@@ -13,7 +13,9 @@ function filesTheBuildReads(): string[] {
   const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
   return tracked.filter(
     (file) =>
-      /^(gateway|services\/[^/]+|packages\/[^/]+)\/(src|migrations)\/|^protos\/|^scripts\/|(^|\/)package\.json$|^tsconfig/.test(file) &&
+      /^(gateway|services\/[^/]+|packages\/[^/]+)\/(src|migrations)\/|^protos\/|^scripts\/|(^|\/)package\.json$|^tsconfig/.test(
+        file,
+      ) &&
       !/\.test\.ts$/.test(file) &&
       !/(^|\/)test\//.test(file),
   );
@@ -28,7 +30,13 @@ it('lets every file the image build reads into the build context', () => {
 
 it('keeps secrets, local data and tests out of it', () => {
   const rules = dockerignore().add(readFileSync(path.join(ROOT, '.dockerignore'), 'utf8'));
-  for (const file of ['.env', 'deploy/secrets.env', '.data/pg/PG_VERSION', 'gateway/test/x.test.ts', 'a/internal-keys/k.json']) {
+  for (const file of [
+    '.env',
+    'deploy/secrets.env',
+    '.data/pg/PG_VERSION',
+    'gateway/test/x.test.ts',
+    'a/internal-keys/k.json',
+  ]) {
     expect(rules.ignores(file)).toBe(true);
   }
 });

@@ -179,7 +179,7 @@ describe('the checks catch a broken manifest', () => {
         np?.spec.ingress[0]?.from.push({ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'telegram-bot' } } });
         return o;
       },
-      /payment on 50054 admits \[gateway, telegram-bot\]/,
+      /payment on 50054 admits \[auth, gateway, telegram-bot\]/,
     ],
     ['no default deny', (o) => o.filter((x) => x.metadata.name !== 'default-deny'), /no default deny/],
     [

@@ -119,7 +119,12 @@ describe('a fresh database', () => {
     const auth = authPool(urlAs(db, roles.auth));
     const payment = paymentPool(urlAs(db, roles.payment), { max: 2 });
     try {
-      expect(await authMigrations(auth)).toEqual(expect.arrayContaining(['001_passkeys.sql', '004_events.sql']));
+      expect(await authMigrations(auth)).toEqual([
+        '001_passkeys.sql',
+        '002_totp.sql',
+        '003_directory.sql',
+        '004_events.sql',
+      ]);
       expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));
       // The real work of each, as its own role.
       const passkeys = new PgPasskeyStore(auth);

@@ -185,7 +185,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     TELEGRAM_GRPC_ADDR: `127.0.0.1:${ports.telegram}`,
     PAYMENT_GRPC_ADDR: `127.0.0.1:${ports.payment}`,
     AUTH_AVATAR_STORE: path.join(dataDir, 'avatars'),
-    // Through a transaction-mode pooler when the run names one (test/pgbouncer.test.ts, README "Testing").
+    // Through a transaction-mode pooler when the run names one (test/pgbouncer.test.ts, docs/development.md "Testing").
     DATABASE_URL: process.env.TEST_DATABASE_POOLER_URL ?? process.env.TEST_DATABASE_URL ?? '',
     ...(process.env.TEST_DATABASE_POOLER_URL ? { DATABASE_TRANSACTION_POOLING: 'true' } : {}),
     REDIS_URL: process.env.TEST_REDIS_URL ?? '',

@@ -238,9 +238,18 @@ describe('pnpm start', () => {
   });
 
   it('stops on Ctrl-C with no warning, error or object dump', async () => {
-    const run = await start(dataDir);
+    const devPort = String(await freePort());
+    const run = await start(dataDir, { PAYMENT_DEV_PROCESSOR_PORT: devPort });
     await until(() => run.output().includes('Gatehouse is up') || run.child.exitCode !== null, 90_000);
     expect(run.output()).toContain('Gatehouse is up');
+    // The development processor posts its notifications to the gateway's own port (GATEWAY_PORT here),
+    // which takes them: a `check` is verified by the payment service and changes nothing.
+    const notified = await fetch(`http://127.0.0.1:${devPort}/dev/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'check' }),
+    });
+    expect(((await notified.json()) as { status: number | null }).status).toBe(200);
     const upTo = run.output().length;
     process.kill(-(run.child.pid as number), 'SIGINT'); // the terminal's Ctrl-C: every process of the group
     expect(await run.exited).toBe(0);

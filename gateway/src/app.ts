@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import compose from 'koa-compose';
 import { canonicalPaths } from './middleware/canonical-path';
-import { errorHandler, HttpError } from './middleware/errors';
+import { errorHandler, refuseMethod } from './middleware/errors';
 import { requestTrace } from './middleware/trace';
 import './state';
 
@@ -32,15 +32,18 @@ const served = new Set(SERVED_METHODS);
 function servedMethods(): Koa.Middleware {
   return function servedMethods(ctx, next) {
     if (served.has(ctx.method)) return next();
-    ctx.set('Allow', SERVED_METHODS.join(', '));
-    throw new HttpError(405, 'method not allowed');
+    refuseMethod(ctx, SERVED_METHODS.join(', '));
   };
 }
 
-/** A route's other methods answer 405 with Allow (the router says 501 for a method it has no route for). */
+/**
+ * A route's other methods: the router's allowedMethods sets 405 (or 501, for a method no route of the
+ * router has) and Allow; the answer is then refuseMethod's, `{"error": "method not allowed"}`.
+ */
 async function methodNotAllowed(ctx: Koa.Context, next: Koa.Next): Promise<void> {
   await next();
-  if (ctx.status === 501) {
+  // A HEAD has no body to give; a proxied upstream's 405 keeps its own (its body is never null but for HEAD).
+  if (ctx.status === 501 || (ctx.status === 405 && ctx.body == null && ctx.method !== 'HEAD')) {
     ctx.status = 405;
     ctx.body = { error: 'method not allowed' };
   }

@@ -8,6 +8,7 @@ import { type avatar, loadProto } from '@gatehouse/proto';
 import { FsAvatarStore } from '../../services/avatar/src/stores/fs';
 import { startTestService, tempDir, testConfig } from '../../services/avatar/test/helpers';
 import { buildApp } from '../src/app';
+import { avatarLane } from '../src/lanes/avatar';
 import { avatarHandlers, avatarRoutes, matchesIfNoneMatch } from '../src/routes/avatar.routes';
 
 /** The file-system store, counting reads: the measure of "no store read per request". */
@@ -61,10 +62,10 @@ beforeAll(async () => {
     trustedProxies: 0,
     mounts: [{ prefix: '/avatar', middleware: [hot.middleware] }],
   });
-  hotBase = await serve(hotApp, hot.answerCached);
+  hotBase = await serve(hotApp, avatarLane(hot));
   hotOnlyBase = await serve(
     buildApp({ log: createLogger({ name: 'gateway-test', level: 'silent' }), trustedProxies: 0, mounts: [] }),
-    hot.answerCached,
+    avatarLane(hot),
   );
   await svc.client.storeFromUrl({ userId: 'dev_user', url: '' });
 });

@@ -1,4 +1,4 @@
-// The gateway answers the usual card load before Koa (gateway/src/routes/card-load.fast.ts) and every
+// The gateway answers the usual card load before Koa (gateway/src/lanes/card-load.ts) and every
 // other one through Koa's route. Both must give the same answer: here each case is sent both ways on a
 // real stack, once as `application/json` (taken before Koa, the token being cached) and once as a
 // `+json` type (which only Koa's route accepts), and the two answers are compared whole; also when the

@@ -72,7 +72,9 @@ describe('cards on the / page', () => {
         '100.00',
         'succeeded: Approved',
         expect.any(String),
+        'Reverse',
       ]);
+      expect(await card.locator('.held').textContent()).toBe('0.00');
 
       await load(card, '450.00', 'fake-valid-nonce');
       await waitForText(card.getByRole('alert'), 'Refused by the 1-day limit: 100.00 + 450.00 > 500.00 (1 day).');
@@ -126,6 +128,24 @@ describe('cards on the / page', () => {
       expect(keys[1]).toBe(keys[0]);
       expect(keys[2]).not.toBe(keys[0]);
       for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    },
+    60_000,
+  );
+
+  itWithChromium(
+    'Reverse gives a load back and words the answer as the API does; nothing is left to reverse then',
+    async () => {
+      await page.getByLabel('Card name').fill('Back');
+      await page.getByRole('button', { name: 'Create card' }).click();
+      const card = cardNamed('Back');
+      await waitForText(card.locator('.balance'), /^0\.00$/);
+      await load(card, '30.00', 'fake-valid-nonce');
+      await waitForText(card.locator('.balance'), /^30\.00$/);
+      await card.getByRole('button', { name: 'Reverse the load of 30.00' }).click();
+      await waitForText(card.getByRole('status'), 'Gave back 30.00 (void).');
+      await waitForText(card.locator('.balance'), /^0\.00$/);
+      await waitForText(card.locator('table.loads tbody tr'), 'given back: 30.00 void');
+      expect(await card.getByRole('button', { name: 'Reverse the load of 30.00' }).count()).toBe(0);
     },
     60_000,
   );

@@ -65,7 +65,7 @@ test('POST /cards/{id}/load/ loads with the test nonces and declines by the sand
     body: { status: 'error', errors: [{ code: '81715', message: 'Credit card number is invalid.' }] },
   });
   expect((await send('GET', '/cards/')).body).toEqual({
-    cards: [{ id, name: 'Card-1', balance: '15.50' }],
+    cards: [{ id, name: 'Card-1', balance: '15.50', held: '0.00', frozen: false }],
     next: null,
   });
 });

@@ -252,7 +252,7 @@ it('a payment SIGTERM lets a load that reached the processor finish: answered, s
   await ledger.end();
   expect(rows).toEqual([{ status: 'succeeded' }]);
   // The caller is answered with the outcome: grpc-kit lets calls under way answer before GOAWAY
-  // (README, "Answers at shutdown"). Before that, the answer was lost in 2 of 3 CI runs ("Connection
+  // (docs/operations.md). Before that, the answer was lost in 2 of 3 CI runs ("Connection
   // dropped" at the gateway). Should it happen again, the gateway gives the documented unknown-outcome
   // answer, and the retry it asks for, with the same key, after the restart, must replay the settled
   // load, so the client ends with the truth either way.

@@ -190,6 +190,53 @@ test('a load refused by the 1-day limit counts once as a limit refusal, an appro
   expect(value(after, 'gatehouse_pg_pool_connections', { pool: 'ledger', state: 'total' })).toBeGreaterThan(0);
 });
 
+test('a reversal counts once by status and method (its replay not again); notifications by kind and outcome', async () => {
+  const browser = await loggedIn('metrics-erin');
+  const send = async (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    browser.request(method, path, {
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': await browser.xsrf(), ...headers },
+      body: JSON.stringify(body),
+    });
+  const card = (await send('POST', '/cards/', { name: 'metrics-back' })).json() as { id: number };
+  for (const amount of ['10.00', '20.00']) {
+    expect((await send('POST', `/cards/${card.id}/load/`, { nonce: 'fake-valid-nonce', amount })).status).toBe(200);
+  }
+  const loads = (
+    (await browser.getWithXsrf(`/cards/${card.id}/loads/`)).json() as {
+      loads: { id: number; processor_transaction_id: string }[];
+    }
+  ).loads;
+  const [second, first] = loads as [{ id: number; processor_transaction_id: string }, { id: number }];
+  // Signed by the development processor, posted to the gateway's public route as Braintree would.
+  const signed = (await (
+    await fetch(`${fake.url}/dev/notifications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'dispute_opened', transaction_id: second.processor_transaction_id, deliver: false }),
+    })
+  ).json()) as { bt_signature: string; bt_payload: string };
+  const post = () =>
+    fetch(`${stack.url}/payment/webhooks/braintree`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ bt_signature: signed.bt_signature, bt_payload: signed.bt_payload }).toString(),
+    });
+
+  const before = await scrape('payment');
+  const reverse = () => send('POST', `/cards/${card.id}/loads/${first.id}/reverse`, {}, { 'idempotency-key': 'm-1' });
+  expect((await reverse()).status).toBe(200);
+  expect((await reverse()).headers.get('idempotent-replayed')).toBe('true');
+  expect((await post()).status).toBe(200);
+  expect((await post()).status).toBe(200);
+  const after = await scrape('payment');
+  const delta = (metric: string, labels: Record<string, string>) =>
+    value(after, metric, labels) - value(before, metric, labels);
+  expect(delta('gatehouse_payment_reversals_total', { status: 'succeeded', method: 'void' })).toBe(1);
+  expect(delta('gatehouse_payment_processor_calls_total', { operation: 'void', outcome: 'reversed' })).toBe(1);
+  expect(delta('gatehouse_payment_notifications_total', { kind: 'dispute_opened', outcome: 'applied' })).toBe(1);
+  expect(delta('gatehouse_payment_notifications_total', { kind: 'dispute_opened', outcome: 'duplicate' })).toBe(1);
+});
+
 test.each<ServiceName>(['gateway', 'auth', 'avatar', 'telegram-bot', 'payment'])(
   '%s serves process metrics labelled with its name',
   async (name) => {

@@ -197,6 +197,52 @@ test('payment routes: token, cards, loads, and the contract errors', async () =>
   expect((await anonymous.POST('/tokens/')).response.status).toBe(401);
 });
 
+test('money that goes back: one card, a reversal, the processor notification routes', async () => {
+  const gh = (await loggedIn('openapi-rev')).client();
+  const card = await gh.POST('/cards/', { body: { name: 'Back' } });
+  const id = String(card.data?.id);
+  expect(
+    (
+      await gh.POST('/cards/{id}/load/', {
+        params: { path: { id } },
+        body: { nonce: 'fake-valid-nonce', amount: '8.00' },
+      })
+    ).response.status,
+  ).toBe(200);
+  const loadId = String((await gh.GET('/cards/{id}/loads/', { params: { path: { id } } })).data?.loads[0]?.id);
+  expect((await gh.GET('/cards/{id}', { params: { path: { id } } })).data).toMatchObject({
+    balance: '8.00',
+    held: '0.00',
+    frozen: false,
+  });
+  expect((await gh.GET('/cards/{id}', { params: { path: { id: '999999' } } })).response.status).toBe(404);
+  const reverse = (body: { amount?: string }, key?: string) =>
+    gh.POST('/cards/{id}/loads/{load_id}/reverse', {
+      params: { path: { id, load_id: loadId }, header: key ? { 'Idempotency-Key': key } : {} },
+      body,
+    });
+  expect((await reverse({ amount: '1.00' })).response.status).toBe(422);
+  expect((await reverse({}, 'openapi-void')).data).toMatchObject({ status: 'ok', balance: '0.00' });
+  expect((await reverse({ amount: '8.00' }, 'openapi-void')).response.status).toBe(422);
+  expect((await reverse({ amount: '0' })).response.status).toBe(400);
+
+  const anonymous = new CheckedBrowser(api).client();
+  const challenge = await anonymous.GET('/payment/webhooks/braintree', {
+    params: { query: { bt_challenge: '0123456789abcdef0123' } },
+    parseAs: 'text',
+  });
+  expect(challenge.response.status).toBe(200);
+  expect(
+    (await anonymous.GET('/payment/webhooks/braintree', { params: { query: { bt_challenge: 'x' } } })).response.status,
+  ).toBe(400);
+  const posted = await anonymous.POST('/payment/webhooks/braintree', {
+    body: { bt_signature: 'a|b', bt_payload: 'c' },
+    bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(posted.response.status).toBe(403);
+});
+
 test('TOTP: status, setup, activation, a login held for its code, new recovery codes, turning it off', async () => {
   const browser = await loggedIn('openapi-tom');
   const gh = browser.client();

@@ -1,4 +1,4 @@
-// Passkeys end to end (README "Passkeys"): real auth (with its own Postgres database), avatar and
+// Passkeys end to end (docs/accounts.md "Passkeys"): real auth (with its own Postgres database), avatar and
 // gateway processes, and headless Chromium's virtual authenticator (DevTools protocol WebAuthn domain)
 // driving the / page: log in with dev, register a passkey, log out, log in with the passkey as the same
 // user, remove it, and a login with it fails.

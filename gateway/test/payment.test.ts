@@ -98,7 +98,7 @@ test('cards are created and listed with two-decimal balances; a load credits the
 
   expect(await load(id, '10.5')).toMatchObject({ status: 200, body: { status: 'ok', errors: [] } });
   expect((await send('GET', '/cards/')).body).toEqual({
-    cards: [{ id, name: 'Card-1', balance: '10.50' }],
+    cards: [{ id, name: 'Card-1', balance: '10.50', held: '0.00', frozen: false }],
     next: null,
   });
   const loads = await send('GET', `/cards/${id}/loads/`);
@@ -112,6 +112,8 @@ test('cards are created and listed with two-decimal balances; a load credits the
         processor_response_code: '1000',
         processor_response_text: 'Approved',
         created_at: expect.stringMatching(/Z$/),
+        reversible: '10.50',
+        reversals: [],
       },
     ],
   });
@@ -130,7 +132,7 @@ test('the 1-day compliance limit: 495.00 + 5.01 is refused with the exact messag
   expect(fake.requests.length).toBe(requests); // never charged
   expect((await load(id, '5.00')).status).toBe(200);
   expect((await send('GET', '/cards/')).body).toEqual({
-    cards: [{ id, name: 'limit', balance: '500.00' }],
+    cards: [{ id, name: 'limit', balance: '500.00', held: '0.00', frozen: false }],
     next: null,
   });
 });
@@ -141,7 +143,7 @@ test('a processor decline is a 400 with its code as a string and its text', asyn
   const res = await load(id, '10.00', { nonce: 'fake-processor-declined-visa-nonce' });
   expect(res).toMatchObject({ status: 400, body: error('2000', 'Do Not Honor') });
   expect((await send('GET', '/cards/')).body).toEqual({
-    cards: [{ id, name: 'declines', balance: '0.00' }],
+    cards: [{ id, name: 'declines', balance: '0.00', held: '0.00', frozen: false }],
     next: null,
   });
 });
@@ -153,7 +155,10 @@ test('a processor that fails or hangs is a 502; the card is not credited', async
   expect(await load(id, '20.00')).toMatchObject({ status: 502, body: { errors: [{ code: 'processor-unavailable' }] } });
   fake.faults.push('hang');
   expect(await load(id, '30.00')).toMatchObject({ status: 502, body: { errors: [{ code: 'processor-unavailable' }] } });
-  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'faults', balance: '0.00' }], next: null });
+  expect((await send('GET', '/cards/')).body).toEqual({
+    cards: [{ id, name: 'faults', balance: '0.00', held: '0.00', frozen: false }],
+    next: null,
+  });
   const { loads } = (await send('GET', `/cards/${id}/loads/`)).body as { loads: { status: string }[] };
   expect(loads.map((l) => l.status)).toEqual(['unknown', 'unknown']);
   // Unknown outcomes count against the limit until they are reconciled: 50.00 are taken.
@@ -241,7 +246,10 @@ test('Idempotency-Key replays the first answer and refuses a different body', as
     status: 422,
     body: error('idempotency-key-reused', /different request/),
   });
-  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'i', balance: '12.00' }], next: null });
+  expect((await send('GET', '/cards/')).body).toEqual({
+    cards: [{ id, name: 'i', balance: '12.00', held: '0.00', frozen: false }],
+    next: null,
+  });
 });
 
 test('20 concurrent loads of 100.00 through the gateway: exactly 5 succeed and the balance is 500.00', async () => {
@@ -253,7 +261,10 @@ test('20 concurrent loads of 100.00 through the gateway: exactly 5 succeed and t
   for (const a of answers.filter((x) => x.status === 400)) {
     expect(a.body).toEqual(error('compliance-1-day', /^\d+\.00 \+ 100\.00 > 500\.00 \(1 day\)$/));
   }
-  expect((await send('GET', '/cards/')).body).toEqual({ cards: [{ id, name: 'race', balance: '500.00' }], next: null });
+  expect((await send('GET', '/cards/')).body).toEqual({
+    cards: [{ id, name: 'race', balance: '500.00', held: '0.00', frozen: false }],
+    next: null,
+  });
 });
 
 test('cards per owner are capped (PAYMENT_MAX_CARDS_PER_OWNER), also under concurrent creation: 409 past it', async () => {

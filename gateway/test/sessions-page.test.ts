@@ -1,4 +1,4 @@
-// Sessions per device on the / page in headless Chromium (README "Sessions per device"): the same dev
+// Sessions per device on the / page in headless Chromium (docs/accounts.md "Sessions per device"): the same dev
 // user logged in in Chromium and on a "phone" (an HTTP client), the page's list with this device
 // marked, "Log out this device" for the phone (whose session is refused from then on), then for this
 // browser itself, which is then logged out.

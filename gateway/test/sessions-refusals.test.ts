@@ -1,4 +1,4 @@
-// Sessions per device: last_seen_at at refresh, and what the routes refuse (README "Sessions per device"): no session, a cookie
+// Sessions per device: last_seen_at at refresh, and what the routes refuse (docs/accounts.md "Sessions per device"): no session, a cookie
 // session without its XSRF header, basic auth, odd methods, bodies, and callers of the auth service's
 // SessionService other than the gateway. Real auth, avatar and gateway processes and the real Redis.
 import path from 'node:path';

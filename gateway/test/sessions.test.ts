@@ -1,4 +1,4 @@
-// Sessions per device over HTTP (README "Sessions per device"), through real auth, avatar and gateway
+// Sessions per device over HTTP (docs/accounts.md "Sessions per device"), through real auth, avatar and gateway
 // processes and the real Redis: the same dev user on several "devices" (cookie jars with their own
 // User-Agent and address, one trusted proxy), the list with its current flags, "log this device out"
 // refused at once here and within a second at a second gateway, revoke-others, 404s and bad ids. The

@@ -1,4 +1,4 @@
-// The TOTP second factor on the demo page in headless Chromium (README "Second factor (TOTP)"): log in
+// The TOTP second factor on the demo page in headless Chromium (docs/accounts.md "Second factor (TOTP)"): log in
 // with dev, set up an authenticator (the QR code is an SVG, the key is shown), turn it on and see the
 // recovery codes once, log out, log in again and give the code at the page's prompt, then turn it off
 // with a recovery code. Codes are computed here with otpauth, as the app on a phone would.

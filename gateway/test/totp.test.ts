@@ -1,4 +1,4 @@
-// The TOTP second factor end to end over HTTP (README "Second factor (TOTP)", issue 26 part 1): real
+// The TOTP second factor end to end over HTTP (docs/accounts.md "Second factor (TOTP)", issue 26 part 1): real
 // auth (its own Postgres database, AUTH_TOTP_KEY), avatar and gateway processes and Redis. Codes are
 // computed here with otpauth, as an authenticator app would. Logins are dev ones, and a direct
 // (password) one, which passes the same hold in the auth service.

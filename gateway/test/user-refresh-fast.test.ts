@@ -1,5 +1,5 @@
 // A refresh on GET /auth/user (an expired cookie token) is answered before Koa
-// (gateway/src/routes/user-refresh.fast.ts), every other request through Koa's route. Both must give
+// (gateway/src/lanes/user-refresh.ts), every other request through Koa's route. Both must give
 // the same answer: each case runs on a real stack against a gateway with the fast path and one at
 // LOG_LEVEL=debug (every request through Koa), and the answers are compared whole.
 import { decodeJwt } from 'jose';

@@ -130,6 +130,9 @@ function hostilePath(g: Gen, c: Credentials, avatarRoute: string): string {
     '/cards/',
     `/cards/${card}/load/`,
     `/cards/${card}/loads/`,
+    `/cards/${card}`,
+    `/cards/${card}/loads/${g.pick(['1', '0', 'abc', '99999999999999999999', '%00'])}/reverse`,
+    `/payment/webhooks/braintree${g.pick(['', `?bt_challenge=${g.pick(['0123456789abcdef0123', g.text(40), '', 'a&bt_challenge=b'])}`])}`,
     '/app/x',
     '/app/admin/x',
     '/',
@@ -162,7 +165,7 @@ function hostilePath(g: Gen, c: Credentials, avatarRoute: string): string {
 }
 
 function hostileBody(g: Gen): Buffer | undefined {
-  switch (g.int(9)) {
+  switch (g.int(10)) {
     case 0:
       return undefined;
     case 1:
@@ -185,6 +188,15 @@ function hostileBody(g: Gen): Buffer | undefined {
       return Buffer.alloc(20_000 + g.int(80_000), 'a');
     case 7:
       return Buffer.from('{"__proto__":{"admin":true},"constructor":{"prototype":{}},"name":"p"}');
+    case 8: // Braintree's notification form, with a made-up signature or payload
+      return Buffer.from(
+        `bt_signature=${g.pick(['dev_public|0', g.text(50), '|', ''])}&bt_payload=${g.pick([
+          Buffer.from('<notification><kind>dispute_opened</kind></notification>').toString('base64'),
+          g.text(100),
+          '%zz',
+          '',
+        ])}`,
+      );
     default:
       return Buffer.from(g.text(200));
   }

@@ -23,7 +23,8 @@ export const CALLERS: Record<GrpcService, Workload[]> = {
   auth: ['gateway'],
   avatar: ['gateway', 'auth', 'telegram-bot'],
   'telegram-bot': ['gateway'],
-  payment: ['gateway'],
+  // auth: the admin API's funds check before deleting a user (auth's grpc/payment-client.ts).
+  payment: ['gateway', 'auth'],
 };
 
 /** The store ports each process must reach: Postgres 5432, Redis 6379 (Sentinel 26379 where Redis). */

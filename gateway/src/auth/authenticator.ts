@@ -48,7 +48,7 @@ const counts = (signer: TokenSigner, owner: RouteOwner) => signer === 'auth' || 
  * The shared decisions authenticateCached calls, read once. Under CommonJS (tsx, which runs the gateway
  * in `pnpm start` and `pnpm bench`) every use of an imported binding is a getter call; on the hot path
  * those cost about 60 ns a request, measured in-process: more than the inline lookup this replaced
- * (README "Benchmarks" holds this path to a bare Koa handler).
+ * (docs/benchmarks.md holds this path to a bare Koa handler).
  */
 const hotPath = { findToken, xsrfHolds, hasBasicCredentials } as const;
 
@@ -197,7 +197,7 @@ export class Authenticator {
    * checks, or one never verified here whose exp has passed by its own claims (then checked in full, as
    * authenticate checks it). Undefined, at once, for any other request, which takes authenticate (basic
    * auth, a validator hook, a header or query token, an unexpired token). The HTTP server answers GET
-   * /auth/user with it before Koa (routes/user-refresh.fast.ts).
+   * /auth/user with it before Koa (lanes/user-refresh.ts).
    */
   authenticateExpiredCookie(
     req: http.IncomingMessage,

@@ -1,6 +1,6 @@
+import { type CallFailure, describeCallError } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import { REFUSAL_TEXT, TokenError, type TokenRefusal } from '@gatehouse/token';
-import { status as grpcStatus } from '@grpc/grpc-js';
 
 /**
  * Why the gateway refused a request's credentials: the reasons every verifier shares (@gatehouse/token)
@@ -54,13 +54,13 @@ export function refused(
   return { ok: false, reason, error: error ?? REFUSAL_TEXTS[reason], clearCookies, ...extra };
 }
 
-/** gRPC statuses of a refresh the auth service decided against (its texts are written for clients). */
-const REFUSALS = new Set([
-  grpcStatus.UNAUTHENTICATED,
-  grpcStatus.PERMISSION_DENIED,
-  grpcStatus.INVALID_ARGUMENT,
-  grpcStatus.FAILED_PRECONDITION,
-  grpcStatus.NOT_FOUND,
+/** Failures of a refresh the auth service decided against (its texts are written for clients). */
+const REFUSALS = new Set<CallFailure['kind']>([
+  'unauthenticated',
+  'permission_denied',
+  'invalid_argument',
+  'failed_precondition',
+  'not_found',
 ]);
 
 /**
@@ -70,8 +70,7 @@ const REFUSALS = new Set([
  * texts only; transport details go to the log.
  */
 export function refreshFailed(err: unknown, log: Logger): Refused {
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'number' && REFUSALS.has(code)) {
+  if (REFUSALS.has(describeCallError(err).kind)) {
     log.info({ err }, 'refresh refused');
     const details = (err as { details?: unknown }).details;
     return refused('refresh_refused', true, typeof details === 'string' && details ? details : undefined);

@@ -1,6 +1,7 @@
 import type Koa from 'koa';
 import type { Authenticator, Refused, RouteOwner } from '../auth/authenticator';
-import { type CookiePolicy, clearTokenCookies, setTokenCookies } from '../auth/cookies';
+import type { CookiePolicy } from '../auth/cookies';
+import { clearTokenCookies, setTokenCookies } from './cookies';
 import '../state';
 
 export interface AuthenticateOptions {

@@ -76,3 +76,12 @@ export function errorHandler(log: Logger): Koa.Middleware {
     }
   };
 }
+
+/**
+ * The one 405: `Allow` names what the route serves, and the body is errorHandler's
+ * `{"error": "method not allowed"}`. Every refusal of a method, by any route or by the app, is this.
+ */
+export function refuseMethod(ctx: Koa.Context, allow: string): never {
+  ctx.set('Allow', allow);
+  throw new HttpError(405, 'method not allowed');
+}

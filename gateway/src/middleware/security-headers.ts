@@ -8,16 +8,14 @@ export const NOSNIFF: readonly [string, string] = ['X-Content-Type-Options', 'no
  * go-pkgz/auth's headers on every auth and avatar answer: nothing in them may run, load anything, be
  * framed or be sniffed.
  */
-export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [
-  ['Content-Security-Policy', "default-src 'none'; sandbox; frame-ancestors 'none'"],
-  NOSNIFF,
+export const SANDBOX_CSP: readonly [string, string] = [
+  'Content-Security-Policy',
+  "default-src 'none'; sandbox; frame-ancestors 'none'",
 ];
+export const API_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [SANDBOX_CSP, NOSNIFF];
 
 /** No cache, shared or private, keeps an answer that carries user data or a token. */
 export const NO_STORE: readonly [string, string] = ['Cache-Control', 'no-store'];
-
-/** API_SECURITY_HEADERS plus NO_STORE, built once for the /auth/user hot path. */
-export const USER_ANSWER_HEADERS: ReadonlyArray<readonly [string, string]> = [...API_SECURITY_HEADERS, NO_STORE];
 
 /** The demo page at `/`: its own script, style and images only, never framed, forms posted home. */
 export const PAGE_SECURITY_HEADERS: ReadonlyArray<readonly [string, string]> = [

@@ -60,7 +60,7 @@ const LOGIN_ERRORS = {
   400: authError('Invalid provider name, malformed credentials or fields, or an unknown provider'),
   403: authError('Wrong credentials, or a token or code refused'),
   404: authError('No such provider or login request'),
-  405: { description: 'A method other than GET or POST (empty body)' },
+  405: authError('`method not allowed`: a method other than GET or POST (Allow says which)'),
   413: authError('The body is too large'),
   415: authError('A content-encoded or unsupported body'),
   429: authError('Too many attempts', z.object(RETRY_AFTER)),

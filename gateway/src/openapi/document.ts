@@ -3,6 +3,7 @@ import { registerAuthPaths } from './auth.paths';
 import { SECURITY_SCHEMES } from './common';
 import { registerPasskeyPaths } from './passkey.paths';
 import { registerPaymentPaths } from './payment.paths';
+import { registerReversalPaths } from './reversals.paths';
 import { registerServicePaths } from './service.paths';
 import { registerSessionPaths } from './sessions.paths';
 import { registerTotpPaths } from './totp.paths';
@@ -23,7 +24,8 @@ const DESCRIPTION = `Every route the Gatehouse gateway answers on its public por
   token must come with \`X-XSRF-TOKEN\` (the \`XSRF-TOKEN\` cookie); \`X-JWT\` or \`?token=\` need no XSRF header.
   Errors are \`{"error": "..."}\`.
 - **Payments** (/tokens/, /cards/) keep the card-loading contract: errors are
-  \`{"status": "error", "errors": [{"code", "message"}]}\`.
+  \`{"status": "error", "errors": [{"code", "message"}]}\`. /payment/webhooks/braintree is public: Braintree
+  posts its notifications there, their signature the credential.
 - Not described here: application routes proxied to upstreams (AUTH_CONFIG \`routes\`), which are the
   applications' own; Prometheus \`/metrics\`, which listens on its own port (METRICS_PORT).
 - Methods a route does not serve answer 405 with \`Allow\`; unknown paths under /auth answer 400
@@ -44,6 +46,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerSessionPaths(registry);
   registerServicePaths(registry, options.avatarRoutePath);
   registerPaymentPaths(registry);
+  registerReversalPaths(registry);
   return new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument({
     openapi: '3.1.0',
     info: { title: 'Gatehouse gateway', version: API_VERSION, description: DESCRIPTION },

@@ -9,12 +9,20 @@ import { json, LOGGED_IN, NO_STORE, paymentError, RETRY_AFTER } from './common';
  * (payment.body.ts), so what the document asks for is what the routes validate.
  */
 
-const Money = z
+export const Money = z
   .string()
-  .regex(/^\d+\.\d{2}$/)
+  .regex(/^-?\d+\.\d{2}$/)
   .meta({ description: 'A two-decimal amount', example: '10.00' });
 
-const Card = z.strictObject({ id: z.number().int().min(1), name: z.string(), balance: Money }).meta({ id: 'Card' });
+export const CARD_FIELDS = {
+  id: z.number().int().min(1),
+  name: z.string(),
+  balance: Money,
+  held: Money.meta({ description: 'What open disputes hold of the balance: it cannot be spent or reversed' }),
+  frozen: z.boolean().meta({ description: 'A lost dispute took more than the card had: loads and reversals refused' }),
+};
+
+const Card = z.strictObject(CARD_FIELDS).meta({ id: 'Card' });
 
 const CardsPage = z
   .strictObject({
@@ -22,6 +30,24 @@ const CardsPage = z
     next: z.string().nullable().meta({ description: 'The `cursor` of the following page; null on the last' }),
   })
   .meta({ id: 'CardsPage' });
+
+export const ContractError = z.strictObject({ code: z.string(), message: z.string() });
+
+export const Reversal = z
+  .strictObject({
+    id: z.number().int(),
+    amount: Money,
+    method: z.enum(['void', 'refund', 'unspecified']),
+    status: z.enum(['pending', 'awaiting_settlement', 'succeeded', 'failed', 'unknown', 'refused', 'unspecified']),
+    requested_by: z.string().meta({ description: '`user:<id>`, `admin:<name>`, or `processor`' }),
+    processor_transaction_id: z.string().meta({ description: "A refund's own transaction (a void's is the sale's)" }),
+    processor_response_code: z.string(),
+    processor_response_text: z.string(),
+    errors: z.array(ContractError),
+    created_at: z.string().meta({ description: 'ISO 8601, UTC' }),
+    settled_at: z.string().nullable().meta({ description: 'ISO 8601, UTC; null while open' }),
+  })
+  .meta({ id: 'Reversal' });
 
 const Load = z
   .strictObject({
@@ -32,19 +58,23 @@ const Load = z
     processor_response_code: z.string(),
     processor_response_text: z.string(),
     created_at: z.string().meta({ description: 'ISO 8601, UTC' }),
+    reversible: Money.meta({
+      description: 'What may still be reversed (0.00 when it did not succeed, or is disputed)',
+    }),
+    reversals: z.array(Reversal).meta({ description: 'Every reversal asked, oldest first' }),
   })
   .meta({ id: 'Load' });
 
 const LoadOk = z.strictObject({ status: z.literal('ok'), errors: z.array(z.unknown()).max(0) }).meta({ id: 'LoadOk' });
 
-const CardId = z.object({
+export const CardId = z.object({
   id: z.string().regex(CARD_ID).meta({ example: '1' }),
 });
 
-const NO_STORE_HEADER = z.object({ 'Cache-Control': NO_STORE });
+export const NO_STORE_HEADER = z.object({ 'Cache-Control': NO_STORE });
 
 /** Every route: the authentication middleware's refusals in the contract's shape (paymentRefusalBody). */
-const REFUSALS: Record<number, ResponseConfig> = {
+export const REFUSALS: Record<number, ResponseConfig> = {
   401: paymentError('`http-401`: no valid token, or a cookie without its XSRF header'),
   429: paymentError('`http-429`: too many failed basic-auth attempts', z.object(RETRY_AFTER)),
   500: paymentError('`http-500`: internal error'),
@@ -52,13 +82,13 @@ const REFUSALS: Record<number, ResponseConfig> = {
 };
 
 /** Routes that read a JSON body. */
-const BODY_ERRORS: Record<number, ResponseConfig> = {
+export const BODY_ERRORS: Record<number, ResponseConfig> = {
   400: paymentError('`http-400`: not JSON (decode failure and position), or a field is wrong'),
   413: paymentError('`http-413`: the body is over 16 KiB'),
   415: paymentError('`http-415`: not application/json, or content-encoded'),
 };
 
-const NOT_FOUND = paymentError("`http-404`: no such card, or someone else's");
+export const NOT_FOUND = paymentError("`http-404`: no such card, or someone else's");
 
 export function registerPaymentPaths(registry: OpenAPIRegistry): void {
   const base = { tags: ['payments'], security: LOGGED_IN };

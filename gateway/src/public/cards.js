@@ -59,22 +59,48 @@ function messages() {
   };
 }
 
-function loadRow(load) {
+/** A load; with a Reverse button while some of it can still be given back (`reverse` sends it). */
+function loadRow(load, reverse) {
   const when = new Date(load.created_at);
   const outcome = load.processor_response_text ? `${load.status}: ${load.processor_response_text}` : load.status;
+  const back = (load.reversals ?? []).filter((r) => r.status === 'succeeded');
+  const reversed = back.length ? ` (given back: ${back.map((r) => `${r.amount} ${r.method}`).join(', ')})` : '';
+  const action = el('td');
+  if (load.reversible && load.reversible !== '0.00') {
+    const button = el('button', { type: 'button', textContent: 'Reverse' });
+    button.setAttribute('aria-label', `Reverse the load of ${load.amount}`);
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      reverse(load);
+    });
+    action.append(button);
+  }
   return el(
     'tr',
     { className: `load-${load.status}` },
     el('td', { className: 'amount', textContent: load.amount }),
-    el('td', { textContent: outcome }),
+    el('td', { textContent: outcome + reversed }),
     el('td', { textContent: Number.isNaN(when.getTime()) ? '' : when.toLocaleString() }),
+    action,
   );
+}
+
+/** A reversal's answer in the API's words: done, waiting for settlement, or its error. */
+function describeReversal(res) {
+  const r = res.body?.reversal;
+  if (res.status === 200 && r) return { ok: true, text: `Gave back ${r.amount} (${r.method}).` };
+  if (res.status === 202 && r) {
+    return { ok: true, text: `The refund of ${r.amount} waits for the sale to settle; it completes then.` };
+  }
+  return { ok: false, text: describeError(res) };
 }
 
 /** One card: its balance, its load form and its loads. `changed` reloads the whole list's balances. */
 function cardView(card, changed) {
   const titleId = `card-${card.id}-title`;
   const balance = el('strong', { className: 'balance' });
+  const held = el('span', { className: 'held' });
+  const frozen = el('strong', { className: 'frozen', textContent: ' · frozen', hidden: true });
   const amount = el('input', { name: 'amount', inputMode: 'decimal', placeholder: '100.00', required: true });
   amount.autocomplete = 'off';
   const nonce = el(
@@ -101,7 +127,7 @@ function cardView(card, changed) {
     el(
       'thead',
       {},
-      el('tr', {}, ...['Amount', 'Outcome', 'When'].map((h) => el('th', { scope: 'col', textContent: h }))),
+      el('tr', {}, ...['Amount', 'Outcome', 'When', ''].map((h) => el('th', { scope: 'col', textContent: h }))),
     ),
     rows,
   );
@@ -109,7 +135,7 @@ function cardView(card, changed) {
     'li',
     { className: 'card' },
     el('h3', { id: titleId }, card.name),
-    el('p', {}, 'Balance ', balance),
+    el('p', {}, 'Balance ', balance, ' · held by disputes ', held, frozen),
     form,
     ...say.nodes,
     retry,
@@ -123,7 +149,7 @@ function cardView(card, changed) {
   async function showLoads() {
     const res = await call('GET', `/cards/${card.id}/loads/`);
     if (res.status !== 200) return say.error(describeError(res));
-    rows.replaceChildren(...res.body.loads.map(loadRow));
+    rows.replaceChildren(...res.body.loads.map((load) => loadRow(load, reverse)));
     loads.hidden = res.body.loads.length === 0;
   }
 
@@ -154,6 +180,18 @@ function cardView(card, changed) {
     await Promise.all([changed(), showLoads()]);
   }
 
+  async function reverse(load) {
+    say.ok(`Giving back ${load.reversible}…`);
+    const res = await call('POST', `/cards/${card.id}/loads/${load.id}/reverse`, {
+      body: {},
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    const answer = describeReversal(res);
+    if (answer.ok) say.ok(answer.text);
+    else say.error(answer.text);
+    await Promise.all([changed(), showLoads()]);
+  }
+
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const value = normaliseAmount(amount.value);
@@ -169,6 +207,8 @@ function cardView(card, changed) {
     showLoads,
     update(next) {
       balance.textContent = next.balance;
+      held.textContent = next.held ?? '0.00';
+      frozen.hidden = !next.frozen;
     },
   };
 }

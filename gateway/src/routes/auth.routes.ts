@@ -1,27 +1,31 @@
-import type http from 'node:http';
 import { PROVIDER_NAME } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
-import { requestIdFrom } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import { JWT_COOKIE } from '@gatehouse/token';
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
 import { clientInfo } from '../auth/client-info';
-import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
+import type { TokenCookie } from '../auth/cookies';
 import { authenticate } from '../middleware/authenticate';
-import { strictBody } from '../middleware/bodies';
-import { HttpError } from '../middleware/errors';
-import { NO_STORE, securityHeaders, USER_ANSWER_HEADERS } from '../middleware/security-headers';
-import { REQUEST_ID_HEADER } from '../middleware/trace';
+import { securityHeaders } from '../middleware/security-headers';
+import {
+  bodyReader,
+  type CookiePolicy,
+  clearTokenCookies,
+  HttpError,
+  refuseMethod,
+  requireUser,
+  setNoStore,
+  setTokenCookies,
+} from './kit';
 
 export interface AuthRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;
   authenticator: Authenticator;
   cookies: CookiePolicy;
-  /** A login held back for a TOTP code (README "Second factor (TOTP)"): the pending cookie and answer. */
+  /** A login held back for a TOTP code (docs/accounts.md "Second factor (TOTP)"): the pending cookie and answer. */
   answerSecondFactor?: (ctx: Koa.Context, pending: TokenCookie, redirect: boolean) => void;
   /** Told of every finished login callback (metrics). */
   loginFinished?: (provider: string, outcome: 'success' | 'failure') => void;
@@ -78,64 +82,31 @@ export function handshakeCookiePolicy(redirectUrl: string, policy: CookiePolicy)
 }
 
 /**
- * The /auth/* routes of the go-pkgz/auth contract, served from the auth service over gRPC.
- * `answerCached` answers GET /auth/user, the hottest route, for a token verified before, on the raw
- * request: the HTTP server calls it before handing the request to Koa.
+ * The /auth/* routes of the go-pkgz/auth contract, served from the auth service over gRPC. GET
+ * /auth/user, the hottest route, is mostly answered before Koa by its lanes (lanes/user.ts,
+ * lanes/user-refresh.ts); this route answers what they leave, as they would.
  */
-export function authRoutes(deps: AuthRoutesDeps): {
-  router: Router;
-  answerCached(req: http.IncomingMessage, res: http.ServerResponse): boolean;
-} {
+export function authRoutes(deps: AuthRoutesDeps): Router {
   const router = new Router({ prefix: '/auth' });
   router.use(securityHeaders());
   // /auth/user, /auth/status and logout are what a site's own session is for (RouteOwner `site`).
-  const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true, owner: 'site' });
+  const user = requireUser(deps.authenticator, deps.cookies, { owner: 'site' });
   const traceUser = authenticate(deps.authenticator, deps.cookies, { required: false, owner: 'site' });
 
   // ctx.state.user already has the go-pkgz shape (see TokenVerifier); hooks may have replaced it.
   const answerUser: Koa.Middleware = async (ctx) => {
-    ctx.set(...NO_STORE);
+    setNoStore(ctx);
     ctx.body = ctx.state.user;
   };
-  // GET /auth/user for a token verified before, answered by the HTTP server before Koa (gateway.ts):
-  // one synchronous pass, no Koa context, no promise (so none of Node 20's AsyncLocalStorage promise
-  // hooks), with the user's JSON serialized once per token. Nothing here can throw or log. Anything
-  // else, including every refusal, answers false and takes the full route below. The raw URL test is
-  // ctx.path's answer without parsing the URL of every other request.
-  // As writeHead takes them when nothing was set before (name, value, name, value): Node stores them
-  // without a setHeader call each, which was the largest part of this answer's own work.
-  const USER_ANSWER_RAW_HEADERS = [
-    ...USER_ANSWER_HEADERS.flat(),
-    'Content-Type',
-    'application/json; charset=utf-8',
-  ] as const;
-  const answerCached = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
-    const url = req.url ?? '';
-    if (req.method !== 'GET' || (url !== '/auth/user' && !url.startsWith('/auth/user?'))) return false;
-    const cached = deps.authenticator.authenticateCached(req, 'site');
-    if (cached?.userBody === undefined) return false;
-    const rawHeaders = [
-      ...USER_ANSWER_RAW_HEADERS,
-      REQUEST_ID_HEADER,
-      requestIdFrom(req.headers.traceparent),
-      'Content-Length',
-      String(Buffer.byteLength(cached.userBody)),
-    ];
-    // A draining server has already set Connection: close; writeHead then merges the list into it.
-    res.writeHead(200, rawHeaders);
-    res.end(cached.userBody);
-    return true;
-  };
-
   router.get('/list', async (ctx) => {
     ctx.body = (await deps.auth.listProviders({})).names;
   });
 
-  router.get('/user', requireUser, answerUser);
+  router.get('/user', user, answerUser);
 
   router.get('/status', traceUser, async (ctx) => {
     const user = ctx.state.user;
-    ctx.set(...NO_STORE);
+    setNoStore(ctx);
     ctx.body = user ? { status: 'logged in', user: user.name } : { status: 'not logged in' };
   });
 
@@ -158,15 +129,11 @@ export function authRoutes(deps: AuthRoutesDeps): {
 
   router.get('/logout', (ctx) => logout(undefined)(ctx));
 
-  const formBody = strictBody(bodyParser({ enableTypes: ['form'], formLimit: '64kb', parsedMethods: ['POST'] }));
+  const formBody = bodyReader('form', { limit: '64kb' });
 
   router.all('/:provider/:action', formBody, async (ctx) => {
     const { provider, action } = ctx.params as { provider: string; action: string };
-    if (ctx.method !== 'GET' && ctx.method !== 'POST') {
-      ctx.status = 405;
-      ctx.body = '';
-      return;
-    }
+    if (ctx.method !== 'GET' && ctx.method !== 'POST') refuseMethod(ctx, 'GET, POST');
     if (!PROVIDER_NAME.test(provider)) throw new HttpError(400, 'provider name is invalid');
     switch (action) {
       case 'login': {
@@ -217,10 +184,5 @@ export function authRoutes(deps: AuthRoutesDeps): {
     }
   });
 
-  // Anything else under /auth names no known route: go-pkgz answers 400.
-  router.all('/*rest', async (ctx) => {
-    throw new HttpError(400, `provider ${ctx.path.split('/')[2] ?? ''} not supported`);
-  });
-
-  return { router, answerCached };
+  return router;
 }

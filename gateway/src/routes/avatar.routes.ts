@@ -1,25 +1,21 @@
 import type http from 'node:http';
 import { SERVABLE_IMAGE_TYPES } from '@gatehouse/contract';
 import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
-import { requestIdFrom } from '@gatehouse/logger';
 import type { avatar } from '@gatehouse/proto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
-import { HttpError } from '../middleware/errors';
 import { API_SECURITY_HEADERS, setHeaders } from '../middleware/security-headers';
-import { REQUEST_ID_HEADER } from '../middleware/trace';
+import { HttpError, refuseMethod } from './kit';
 
 const AVATAR_ID = /^[a-f0-9]{40}\.image$/i;
-const CACHE_CONTROL = `max-age=${7 * 24 * 3600}`;
+export const AVATAR_CACHE_CONTROL = `max-age=${7 * 24 * 3600}`;
 
 /** go-pkgz's headers on every avatar answer, errors included: nothing served here may run or be sniffed. */
-const FIXED_HEADERS: ReadonlyArray<readonly [string, string]> = [
-  ...API_SECURITY_HEADERS,
-  ['Content-Disposition', 'inline; filename="avatar"'],
-];
+export const AVATAR_DISPOSITION: readonly [string, string] = ['Content-Disposition', 'inline; filename="avatar"'];
+const AVATAR_HEADERS: ReadonlyArray<readonly [string, string]> = [...API_SECURITY_HEADERS, AVATAR_DISPOSITION];
 
-interface CachedAvatar {
+export interface CachedAvatar {
   body: Buffer;
   contentType: string;
   /** Quoted, ready for the header. */
@@ -51,15 +47,17 @@ export function avatarRoutes(deps: AvatarRoutesDeps): Router {
 }
 
 /**
- * The same handler three ways: a Router (mounted like every other area), a plain Koa middleware for
+ * The same handler two ways: a Router (mounted like every other area) and a plain Koa middleware for
  * `app.use` ahead of the routers (@koa/router's matching alone costs about a quarter of the
- * throughput of a hot avatar), and `answerCached` for the HTTP server to call before Koa on cache hits.
+ * throughput of a hot avatar); `cached` gives the avatar lane (lanes/avatar.ts) the cache hits.
  */
 export function avatarHandlers(deps: AvatarRoutesDeps): {
   router: Router;
   middleware: Koa.Middleware;
-  /** Answers a cache hit on the raw request, before Koa; false for anything it leaves to Koa. */
-  answerCached(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+  /** `<routePath>/`, what an avatar's path starts with. */
+  prefix: string;
+  /** A servable avatar already in the cache (a hit, counted), for the avatar lane. */
+  cached(id: string): CachedAvatar | undefined;
 } {
   const cache = new LRUCache<string, CachedAvatar>({
     maxSize: deps.cache?.maxBytes ?? 64 * 1024 * 1024,
@@ -91,10 +89,9 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
   };
 
   const serve = async (ctx: Koa.Context, id: string) => {
-    setHeaders(ctx.res, FIXED_HEADERS);
+    setHeaders(ctx.res, AVATAR_HEADERS);
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.res.setHeader('Allow', 'GET, HEAD');
-      throw new HttpError(405, 'method not allowed');
+      refuseMethod(ctx, 'GET, HEAD');
     }
     if (!AVATAR_ID.test(id)) throw new HttpError(403, "can't load avatar");
     const key = id.toLowerCase();
@@ -110,43 +107,23 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
     await serve(ctx, p.slice(prefix.length));
   };
 
-  // A GET or HEAD of a cached image avatar, answered by the HTTP server itself before Koa sees the
-  // request (gateway.ts): one synchronous pass, no Koa context, no promise. Koa's per-request objects
-  // and promises, and the AsyncLocalStorage hooks Node 20 runs on every promise once trace context is
-  // in use, were what kept the hot avatar under 0.9 of bare Koa (README, "Benchmarks"). Nothing here
-  // can throw or log. The raw URL must be exactly prefix + id, so an encoded, dotted or queried path
-  // takes the full route; anything else, a miss included, answers false and goes on to Koa.
-  const answerCached = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
-    const method = req.method;
-    const url = req.url ?? '';
-    if ((method !== 'GET' && method !== 'HEAD') || !url.startsWith(prefix)) return false;
-    const id = url.slice(prefix.length);
+  // For the avatar lane (lanes/avatar.ts): an avatar already in the cache and servable, counted as a hit.
+  const cachedAvatar = (id: string): CachedAvatar | undefined => {
     const found = AVATAR_ID.test(id) ? cache.get(id.toLowerCase()) : undefined;
-    if (found === undefined || !SERVABLE_IMAGE_TYPES.has(found.contentType)) return false;
+    if (found === undefined || !SERVABLE_IMAGE_TYPES.has(found.contentType)) return undefined;
     deps.cacheLookup?.(true);
-    setHeaders(res, FIXED_HEADERS);
-    res.setHeader(REQUEST_ID_HEADER, requestIdFrom(req.headers.traceparent));
-    if (notModified(req, res, found)) {
-      res.statusCode = 304;
-      res.end();
-      return true;
-    }
-    res.setHeader('Content-Type', found.contentType);
-    res.setHeader('Content-Length', found.body.length);
-    if (method === 'HEAD') res.end();
-    else res.end(found.body);
-    return true;
+    return found;
   };
 
   const router = new Router({ prefix: deps.routePath });
   router.all('/:id', (ctx) => serve(ctx, ctx.params.id ?? ''));
-  return { router, middleware, answerCached };
+  return { router, middleware, prefix, cached: cachedAvatar };
 }
 
 /** Sets an avatar's ETag and caching headers; true when the request's If-None-Match makes it a 304. */
 function notModified(req: http.IncomingMessage, res: http.ServerResponse, found: CachedAvatar): boolean {
   res.setHeader('ETag', found.etag);
-  res.setHeader('Cache-Control', CACHE_CONTROL);
+  res.setHeader('Cache-Control', AVATAR_CACHE_CONTROL);
   const ifNoneMatch = req.headers['if-none-match'];
   return ifNoneMatch !== undefined && matchesIfNoneMatch(ifNoneMatch, found.fingerprint);
 }

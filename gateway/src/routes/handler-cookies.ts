@@ -1,6 +1,6 @@
 import type { Pair } from '@gatehouse/grpc-kit';
-import { parse, serialize } from 'cookie';
-import type { CookiePolicy } from '../auth/cookies';
+import { parse } from 'cookie';
+import { type CookiePolicy, cookieText } from '../auth/cookies';
 
 /**
  * A login handler's own cookies. A handler may keep state in the browser (the Telegram bot binds a
@@ -69,14 +69,12 @@ export function handlerSetCookies(
       if (m) maxAge = Math.min(Math.max(Number(m[1]), 0), HANDLER_COOKIE_MAX_AGE_S);
     }
     out.push(
-      serialize(name, cookieValue, {
-        encode: asIs,
-        httpOnly: true,
+      cookieText(name, cookieValue, policy, {
         path: `/auth/${provider}/`,
+        httpOnly: true,
         sameSite: 'lax',
-        secure: policy.secure,
-        maxAge,
-        ...(maxAge === 0 ? { expires: new Date(0) } : {}),
+        lifetime: maxAge,
+        raw: true,
       }),
     );
   }

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { setNoStore } from './kit';
 
 export interface HealthDeps {
   /** The gRPC services the gateway calls, by name: each must answer grpc.health.v1 SERVING. */
@@ -37,13 +38,13 @@ export function healthRoutes(deps: HealthDeps): Router {
   };
 
   router.get('/live', (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
+    setNoStore(ctx);
     ctx.body = { status: 'live' };
   });
 
   router.get('/ready', async (ctx) => {
     const names = await notServing();
-    ctx.set('Cache-Control', 'no-store');
+    setNoStore(ctx);
     if (names.length > 0) {
       ctx.status = 503;
       ctx.body = { status: 'not ready', not_serving: names };

@@ -5,7 +5,7 @@ import { API_SECURITY_HEADERS, setHeaders } from '../middleware/security-headers
 
 /**
  * How long verifiers may keep the key set: a new key should be published (listed second) at least
- * this long before it signs (README "Rotating signing keys").
+ * this long before it signs (docs/signing-keys.md).
  */
 export const JWKS_MAX_AGE_SECONDS = 300;
 

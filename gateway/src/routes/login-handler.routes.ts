@@ -6,12 +6,12 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
 import { clientInfo } from '../auth/client-info';
-import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
+import type { TokenCookie } from '../auth/cookies';
 import { refuseEncodedBody } from '../middleware/bodies';
-import { HttpError } from '../middleware/errors';
 import { securityHeaders } from '../middleware/security-headers';
 import { wantsSessionCookie } from './auth.routes';
 import { handlerCookies, handlerSetCookies } from './handler-cookies';
+import { type CookiePolicy, clearTokenCookies, HttpError, setNoStore, setTokenCookies } from './kit';
 
 /** What the auth service gives back for a user a login handler vouched for. */
 export interface IssuedSession {
@@ -37,7 +37,7 @@ export interface LoginHandlerRoutesDeps {
   /** Configured handler names (the provider names under /auth/) and their LoginHandler clients. */
   handlers: Record<string, LoginHandlerClient>;
   issueSession: IssueSession;
-  /** A login held back for a TOTP code (README "Second factor (TOTP)"): the pending cookie and answer. */
+  /** A login held back for a TOTP code (docs/accounts.md "Second factor (TOTP)"): the pending cookie and answer. */
   answerSecondFactor?: (ctx: Koa.Context, pending: TokenCookie, redirect: boolean) => void;
   /** Ends the session of a token at logout (the auth service's Logout: no refresh after it). */
   endSession?: (token: string) => Promise<void>;
@@ -101,8 +101,7 @@ async function readBody(ctx: Koa.Context, limit: number): Promise<Buffer> {
  * /auth/<name>/login|callback|logout for every configured custom login handler (login.v1.LoginHandler
  * over gRPC; the Telegram bot is one). The request goes to the handler as an HTTP-like message; its
  * response comes back to the browser, except that a response carrying a user becomes a session: the
- * auth service issues it, the cookies are set here, and the body is the issued user. Mount this router
- * before authRoutes, whose /:provider/:action would otherwise take these paths.
+ * auth service issues it, the cookies are set here, and the body is the issued user.
  */
 export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
   const router = new Router({ prefix: '/auth' });
@@ -173,7 +172,7 @@ export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
           if (!DROPPED_RESPONSE_HEADERS.has(k.toLowerCase())) ctx.set(k, v);
         }
         // A login flow's answers (a sent code, a pending request, a user) are the browser's alone.
-        ctx.set('Cache-Control', 'no-store');
+        setNoStore(ctx);
         ctx.status = status;
         ctx.body = res.body.length > 0 ? Buffer.from(res.body) : '';
       };

@@ -1,16 +1,22 @@
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { auth } from '@gatehouse/proto';
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
 import { clientInfo } from '../auth/client-info';
-import { type CookiePolicy, setTokenCookies } from '../auth/cookies';
-import { authenticate } from '../middleware/authenticate';
-import { strictBody } from '../middleware/bodies';
-import { HttpError } from '../middleware/errors';
 import { securityHeaders } from '../middleware/security-headers';
 import { LOGIN_DEADLINE_MS, wantsSessionCookie } from './auth.routes';
+import {
+  bodyReader,
+  type CookiePolicy,
+  HttpError,
+  limited,
+  noStore,
+  requireFreshLogin,
+  requireUser,
+  sessionUser,
+  setTokenCookies,
+} from './kit';
 
 export interface PasskeyRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;
@@ -19,7 +25,7 @@ export interface PasskeyRoutesDeps {
 }
 
 /** WebAuthn responses are a few kB; the limit keeps a flood of large bodies cheap to refuse. */
-const jsonBody = strictBody(bodyParser({ enableTypes: ['json'], jsonLimit: '64kb', parsedMethods: ['POST'] }));
+const jsonBody = bodyReader('json', { limit: '64kb' });
 
 /** A field of the JSON body as text; a WebAuthn response object is passed on as its JSON. */
 function field(ctx: Koa.Context, name: string): string {
@@ -30,84 +36,62 @@ function field(ctx: Koa.Context, name: string): string {
 }
 
 /** The session's own user, as its verified token carries it (not a hook's rewrite, not basic auth). */
-function sessionUser(ctx: Koa.Context): auth.PasskeyUser {
-  const user = ctx.state.auth?.claims?.user;
-  if (!user?.id) throw new HttpError(403, 'passkeys need a session');
-  return { id: user.id, name: user.name ?? user.id, picture: user.picture ?? '' };
+function passkeyUser(ctx: Koa.Context): auth.PasskeyUser {
+  const { id, name, picture } = sessionUser(ctx, 'passkeys need a session');
+  return { id, name, picture };
 }
-
-/** How old the login behind a registration may be: a passkey outlives the session, so it needs a fresh one. */
-const REGISTRATION_MAX_LOGIN_AGE_S = 5 * 60;
 
 /**
- * Registration acts only for a browser session that logged in just now: a cookie token (so the XSRF
- * header was checked), whose `auth_time` is at most 5 minutes old. A borrowed `?token=` or X-JWT, or a
- * session left open, cannot plant a passkey that would outlive the session.
+ * Registration acts only for a browser session that logged in just now: a passkey outlives the
+ * session, so a borrowed token or a session left open must not plant one.
  */
-function freshSession(ctx: Koa.Context): void {
-  const authTime = ctx.state.auth?.claims?.auth_time;
-  const fresh =
-    ctx.state.auth?.source === 'cookie' &&
-    typeof authTime === 'number' &&
-    Date.now() / 1000 - authTime <= REGISTRATION_MAX_LOGIN_AGE_S;
-  if (!fresh) {
-    throw new HttpError(403, 'passkey registration needs a recent login: log in again, then register within 5 minutes');
-  }
-}
+const FRESH = 'passkey registration needs a recent login: log in again, then register within 5 minutes';
+const TOO_MANY = 'too many login attempts';
 
 function info(p: auth.PasskeyInfo__Output) {
   const time = (ms: string | number) => (Number(ms) > 0 ? new Date(Number(ms)).toISOString() : null);
   return { id: p.id, transports: p.transports, created: time(p.createdUnixMs), last_used: time(p.lastUsedUnixMs) };
 }
 
-function limited(ctx: Koa.Context, retryAfterSeconds: number): void {
-  ctx.set('Retry-After', String(retryAfterSeconds));
-  throw new HttpError(429, 'too many login attempts');
-}
-
 /**
  * /auth/passkey/*: WebAuthn registration for the logged-in user (session and XSRF header required, as
  * every authenticated route), its list and removal, and the public login, which sets the session
- * cookies exactly as any other login does. The auth service runs the ceremonies; mount this before
- * authRoutes, whose catch-all would otherwise take these paths.
+ * cookies exactly as any other login does. The auth service runs the ceremonies.
  */
 export function passkeyRoutes(deps: PasskeyRoutesDeps): Router {
   const router = new Router({ prefix: '/auth/passkey' });
   router.use(securityHeaders());
-  router.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  });
-  const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true });
+  router.use(noStore());
+  const user = requireUser(deps.authenticator, deps.cookies);
 
-  router.post('/register/options', requireUser, async (ctx) => {
-    freshSession(ctx);
-    const res = await deps.auth.passkeyRegistrationOptions({ user: sessionUser(ctx) });
+  router.post('/register/options', user, async (ctx) => {
+    requireFreshLogin(ctx, FRESH);
+    const res = await deps.auth.passkeyRegistrationOptions({ user: passkeyUser(ctx) });
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = res.optionsJson;
   });
 
-  router.post('/register/verify', requireUser, jsonBody, async (ctx) => {
-    freshSession(ctx);
-    const res = await deps.auth.registerPasskey({ user: sessionUser(ctx), responseJson: field(ctx, 'response') });
+  router.post('/register/verify', user, jsonBody, async (ctx) => {
+    requireFreshLogin(ctx, FRESH);
+    const res = await deps.auth.registerPasskey({ user: passkeyUser(ctx), responseJson: field(ctx, 'response') });
     ctx.body = info(res);
   });
 
-  router.get('/list', requireUser, async (ctx) => {
-    const res = await deps.auth.listPasskeys({ user: sessionUser(ctx) });
+  router.get('/list', user, async (ctx) => {
+    const res = await deps.auth.listPasskeys({ user: passkeyUser(ctx) });
     ctx.body = res.passkeys.map(info);
   });
 
-  router.post('/remove', requireUser, jsonBody, async (ctx) => {
+  router.post('/remove', user, jsonBody, async (ctx) => {
     const id = (ctx.request.body as Record<string, unknown> | undefined)?.id;
     if (typeof id !== 'string' || id === '' || id.length > 1024) throw new HttpError(400, 'id must be a passkey id');
-    await deps.auth.removePasskey({ user: sessionUser(ctx), id });
+    await deps.auth.removePasskey({ user: passkeyUser(ctx), id });
     ctx.body = { removed: true };
   });
 
   router.post('/login/options', async (ctx) => {
     const res = await deps.auth.passkeyLoginOptions({ clientIp: ctx.ip });
-    if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds);
+    if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds, TOO_MANY);
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = res.optionsJson;
   });
@@ -124,7 +108,7 @@ export function passkeyRoutes(deps: PasskeyRoutesDeps): Router {
       },
       { deadlineMs: LOGIN_DEADLINE_MS },
     );
-    if (!res.session) return limited(ctx, res.retryAfterSeconds || 1);
+    if (!res.session) return limited(ctx, res.retryAfterSeconds || 1, TOO_MANY);
     setTokenCookies(ctx, deps.cookies, res.session);
     ctx.body = JSON.parse(res.userJson);
   });

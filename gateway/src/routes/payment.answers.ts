@@ -1,12 +1,11 @@
 // The card-loading contract's answers that do not depend on how the request came in: a card load run
 // through the payment service, and any failure as the contract's error body. Koa's routes
-// (payment.routes.ts) and the gateway's card-load answer before Koa (card-load.fast.ts) both answer
+// (payment.routes.ts) and the card-load lane before Koa (lanes/card-load.ts) both answer
 // through here, so the two ways to a load cannot drift apart.
 import { callNeverSent, describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
-import { status as grpcStatus } from '@grpc/grpc-js';
-import { isGrpcError } from '../middleware/errors';
+import { HttpError, isGrpcError } from '../middleware/errors';
 import { PaymentHttpError } from './payment.body';
 
 /** Werkzeug's text, which the original app answered for a card that is not the user's. */
@@ -67,12 +66,12 @@ function neverStarted(err: unknown): boolean {
 }
 
 /** A load the payment service itself refused as UNAVAILABLE: nothing was reserved, nothing charged. */
-function refusedUnstarted(err: unknown): boolean {
+export function refusedUnstarted(err: unknown): boolean {
   const failure = describeCallError(err);
-  return failure.answeredByService && failure.grpcCode === grpcStatus.UNAVAILABLE;
+  return failure.answeredByService && failure.kind === 'unavailable';
 }
 
-async function loadOnAReplicaThatIsNotDraining<T>(load: () => Promise<T>): Promise<T> {
+export async function loadOnAReplicaThatIsNotDraining<T>(load: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await load();
@@ -137,6 +136,7 @@ function contractError(err: unknown): PaymentHttpError {
   const failure = describeCallError(err);
   switch (failure.code) {
     case 'CARD_NOT_FOUND':
+    case 'LOAD_NOT_FOUND':
       return notFound();
     case 'TOO_MANY_CARDS':
       return new PaymentHttpError(409, [{ code: 'too-many-cards', message: failure.message }]);
@@ -161,7 +161,14 @@ function contractError(err: unknown): PaymentHttpError {
  * 5xx is logged here.
  */
 export function paymentFailure(err: unknown, log: Logger, request: { method: string; path: string }): PaymentAnswer {
-  const failure = err instanceof PaymentHttpError ? err : isGrpcError(err) ? contractError(err) : undefined;
+  const failure =
+    err instanceof PaymentHttpError
+      ? err
+      : isGrpcError(err)
+        ? contractError(err)
+        : err instanceof HttpError // the route kit's refusals (its body reader, its limiter), in the contract's shape
+          ? new PaymentHttpError(err.status, [{ code: `http-${err.status}`, message: err.message }])
+          : undefined;
   if (!failure) {
     log.error({ err, ...request }, 'payment request failed');
     return {

@@ -61,7 +61,7 @@ export async function readJsonBody(ctx: Koa.Context): Promise<unknown> {
 /**
  * A body's text as JSON, or the contract's 400: a decode failure names itself and its position, and a
  * NUL anywhere is refused. Both ways to a card load (readJsonBody, and the gateway's answer before Koa
- * in card-load.fast.ts) decode through here.
+ * in lanes/card-load.ts) decode through here.
  */
 export function decodeJsonBody(text: string): unknown {
   let value: unknown;

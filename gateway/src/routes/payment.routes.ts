@@ -6,6 +6,8 @@ import type { User } from '@gatehouse/token';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { isClientAbort } from '../middleware/errors';
+import { setNoStore } from './kit';
+import { loadJson, money } from './money-back.json';
 import {
   loadAnswer,
   notFound,
@@ -31,15 +33,13 @@ export interface PaymentRoutesDeps {
   log: Logger;
 }
 
-const money = (cents: string | number) => {
-  const n = BigInt(cents);
-  return `${n / 100n}.${String(n % 100n).padStart(2, '0')}`;
-};
-
-const cardJson = (card: payment.Card__Output) => ({
+export const cardJson = (card: payment.Card__Output) => ({
   id: Number(card.id),
   name: card.name,
   balance: money(card.balanceCents),
+  // What open disputes hold of the balance, and whether a lost dispute froze the card (issue 35).
+  held: money(card.heldCents),
+  frozen: card.frozen,
 });
 
 /**
@@ -59,10 +59,10 @@ interface PaymentErrorBody {
  * Every answer of these routes keeps the card-loading contract, errors included: gRPC failures and
  * validation here, the authentication middleware's refusals through paymentRefusalBody.
  */
-function paymentErrors(log: Logger): Koa.Middleware {
+export function paymentErrors(log: Logger): Koa.Middleware {
   return async function paymentErrors(ctx, next) {
     // Card data and client tokens are the user's alone: no shared or browser cache keeps them.
-    ctx.set('Cache-Control', 'no-store');
+    setNoStore(ctx);
     try {
       await next();
     } catch (err) {
@@ -72,19 +72,19 @@ function paymentErrors(log: Logger): Koa.Middleware {
   };
 }
 
-function answer(ctx: Koa.Context, { status, body, headers }: PaymentAnswer): void {
+export function answer(ctx: Koa.Context, { status, body, headers }: PaymentAnswer): void {
   ctx.set(headers);
   ctx.status = status;
   ctx.body = body;
 }
 
-function cardIdParam(ctx: Koa.Context): string {
+export function cardIdParam(ctx: Koa.Context): string {
   const id = (ctx.params as { id?: string }).id ?? '';
   if (!CARD_ID.test(id)) throw notFound();
   return id;
 }
 
-const owner = (ctx: Koa.Context) => (ctx.state.user as User).id;
+export const owner = (ctx: Koa.Context) => (ctx.state.user as User).id;
 
 /** `?limit=` (1 to 200, default 50) and `?cursor=` (a page's `next`) of GET /cards/. */
 function cardsPage(ctx: Koa.Context): { limit: number; cursor: string } {
@@ -138,17 +138,7 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
 
   router.get('/cards/:id/loads/', async (ctx) => {
     const { loads } = await payment.listLoads({ ownerId: owner(ctx), cardId: cardIdParam(ctx) });
-    ctx.body = {
-      loads: loads.map((l) => ({
-        id: Number(l.id),
-        amount: money(l.amountCents),
-        status: l.status.replace('LOAD_STATUS_', '').toLowerCase(),
-        processor_transaction_id: l.processorTransactionId,
-        processor_response_code: l.processorResponseCode,
-        processor_response_text: l.processorResponseText,
-        created_at: l.createdAt,
-      })),
-    };
+    ctx.body = { loads: loads.map(loadJson) };
   });
 
   router.post('/cards/:id/load/', async (ctx) => {

@@ -4,10 +4,16 @@ import type { auth } from '@gatehouse/proto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
-import { type CookiePolicy, clearTokenCookies } from '../auth/cookies';
-import { authenticate } from '../middleware/authenticate';
-import { HttpError } from '../middleware/errors';
 import { securityHeaders } from '../middleware/security-headers';
+import {
+  type CookiePolicy,
+  clearTokenCookies,
+  HttpError,
+  methodNotAllowed,
+  noStore,
+  requireUser,
+  sessionUser,
+} from './kit';
 
 export interface SessionRoutesDeps {
   sessions: PromiseClient<auth.SessionServiceClient>;
@@ -23,9 +29,8 @@ const END_OTHERS_DEADLINE_MS = 10_000;
  * basic auth has no session to list.
  */
 function callerOf(ctx: Koa.Context): auth.SessionCaller {
-  const claims = ctx.state.auth?.claims;
-  if (!claims?.user?.id || !claims.jti) throw new HttpError(403, 'sessions need a session token');
-  return { userId: claims.user.id, jti: claims.jti };
+  const user = sessionUser(ctx, 'sessions need a session token', { jti: true });
+  return { userId: user.id, jti: user.jti ?? '' };
 }
 
 function rfc3339(unixMs: string | number): string {
@@ -44,46 +49,35 @@ function session(s: auth.DeviceSession__Output) {
   };
 }
 
-function notAllowed(allow: string): Koa.Middleware {
-  return (ctx) => {
-    ctx.set('Allow', allow);
-    throw new HttpError(405, 'method not allowed');
-  };
-}
-
 /**
- * /auth/sessions (README "Sessions per device"): the caller's user's live sessions, and "log this
+ * /auth/sessions (docs/accounts.md "Sessions per device"): the caller's user's live sessions, and "log this
  * device out". Every route needs a session, a cookie one with its XSRF header, as every authenticated
  * route. Ending a session revokes it in the auth service, which tells every gateway over the
- * ended-sessions feed; this gateway refuses its tokens at once. Mount before authRoutes, whose
- * catch-all would otherwise take these paths.
+ * ended-sessions feed; this gateway refuses its tokens at once.
  */
 export function sessionRoutes(deps: SessionRoutesDeps): Router {
   const router = new Router({ prefix: '/auth' });
   router.use(securityHeaders());
-  router.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  });
-  const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true });
+  router.use(noStore());
+  const user = requireUser(deps.authenticator, deps.cookies);
   const endedHere = (ended: auth.EndedSession__Output | null | undefined) => {
     if (ended?.jti) deps.authenticator.endSessionUntil(ended.jti, Number(ended.untilUnixMs));
   };
 
-  router.get('/sessions', requireUser, async (ctx) => {
+  router.get('/sessions', user, async (ctx) => {
     const res = await deps.sessions.listSessions({ caller: callerOf(ctx) });
     ctx.body = { sessions: res.sessions.map(session) };
   });
-  router.all('/sessions', notAllowed('GET, HEAD'));
+  router.all('/sessions', methodNotAllowed('GET, HEAD'));
 
-  router.post('/sessions/revoke-others', requireUser, async (ctx) => {
+  router.post('/sessions/revoke-others', user, async (ctx) => {
     const res = await deps.sessions.endOtherSessions({ caller: callerOf(ctx) }, { deadlineMs: END_OTHERS_DEADLINE_MS });
     for (const ended of res.ended) endedHere(ended);
     ctx.status = 204;
   });
-  router.all('/sessions/revoke-others', notAllowed('POST'));
+  router.all('/sessions/revoke-others', methodNotAllowed('POST'));
 
-  router.delete('/sessions/:id', requireUser, async (ctx) => {
+  router.delete('/sessions/:id', user, async (ctx) => {
     const caller = callerOf(ctx);
     const id = (ctx.params as { id: string }).id;
     if (!SESSION_ID.test(id)) throw new HttpError(400, 'session id is malformed');
@@ -96,7 +90,7 @@ export function sessionRoutes(deps: SessionRoutesDeps): Router {
     }
     ctx.status = 204;
   });
-  router.all('/sessions/:id', notAllowed('DELETE'));
+  router.all('/sessions/:id', methodNotAllowed('DELETE'));
 
   return router;
 }

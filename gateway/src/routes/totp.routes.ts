@@ -1,20 +1,30 @@
-import type { PromiseClient } from '@gatehouse/grpc-kit';
+import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { auth } from '@gatehouse/proto';
-import * as grpc from '@grpc/grpc-js';
-import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
-import { parse as parseCookies, serialize } from 'cookie';
+import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticator';
 import { clientInfo } from '../auth/client-info';
-import { type CookiePolicy, clearTokenCookies, setTokenCookies, type TokenCookie } from '../auth/cookies';
-import { authenticate } from '../middleware/authenticate';
-import { refuseEncodedBody } from '../middleware/bodies';
-import { HttpError, isClientAbort } from '../middleware/errors';
+import type { TokenCookie } from '../auth/cookies';
 import { securityHeaders } from '../middleware/security-headers';
 import { LOGIN_DEADLINE_MS } from './auth.routes';
+import {
+  bodyOf,
+  bodyReader,
+  type CookiePolicy,
+  clearTokenCookies,
+  cookieText,
+  HttpError,
+  limited,
+  noStore,
+  refuseMethod,
+  requireFreshLogin,
+  requireUser,
+  sessionUser,
+  setTokenCookies,
+} from './kit';
 
 /**
  * The pending login's cookie: an opaque id the auth service keeps 5 minutes (never a token the
@@ -24,9 +34,6 @@ export const PENDING_COOKIE = 'TOTP-PENDING';
 const PENDING_PATH = '/auth/totp';
 /** Where a login that was given `from` sends the browser for the code: the page's prompt. */
 export const CODE_PROMPT_PATH = '/?second_factor=totp';
-
-/** How old the login behind setup and removal may be: both change how the account is protected. */
-const FRESH_LOGIN_S = 5 * 60;
 
 export interface TotpRoutesDeps {
   totp: PromiseClient<auth.TotpServiceClient>;
@@ -48,12 +55,10 @@ export function answerSecondFactor(
   clearTokenCookies(ctx, policy);
   ctx.append(
     'Set-Cookie',
-    serialize(PENDING_COOKIE, pending.token, {
+    cookieText(PENDING_COOKIE, pending.token, policy, {
       path: PENDING_PATH,
       httpOnly: true,
-      sameSite: policy.sameSite,
-      secure: policy.secure,
-      maxAge: pending.maxAgeSeconds,
+      lifetime: pending.maxAgeSeconds,
     }),
   );
   if (redirect) {
@@ -72,17 +77,7 @@ export function secondFactorAnswer(policy: CookiePolicy) {
 }
 
 function clearPending(ctx: Koa.Context, policy: CookiePolicy): void {
-  ctx.append(
-    'Set-Cookie',
-    serialize(PENDING_COOKIE, '', {
-      path: PENDING_PATH,
-      httpOnly: true,
-      sameSite: policy.sameSite,
-      secure: policy.secure,
-      maxAge: 0,
-      expires: new Date(0),
-    }),
-  );
+  ctx.append('Set-Cookie', cookieText(PENDING_COOKIE, '', policy, { path: PENDING_PATH, httpOnly: true, lifetime: 0 }));
 }
 
 // Codes are 6 digits and recovery codes 14 characters; 64 leaves room for spaces, nothing for abuse.
@@ -98,37 +93,25 @@ const grpcFactor = (factor: z.infer<typeof factorBody>): auth.TotpFactor => ({
   recoveryCode: factor.recovery_code ?? '',
 });
 
-const parseJson = bodyParser({ enableTypes: ['json'], jsonLimit: '4kb', parsedMethods: ['POST', 'DELETE'] });
+const readJson = bodyReader('json', {
+  limit: '4kb',
+  methods: ['POST', 'DELETE'],
+  typeRequired: 'send the body as application/json',
+});
 
-/** The JSON body, checked against `schema`: a bad body is a 400 saying what is wrong. */
+/** The JSON body, checked against `schema`. */
 async function body<T>(ctx: Koa.Context, schema: z.ZodType<T>): Promise<T> {
-  refuseEncodedBody(ctx);
-  if (!ctx.is('application/json')) throw new HttpError(415, 'send the body as application/json');
-  try {
-    await parseJson(ctx, async () => {});
-  } catch (err) {
-    if (isClientAbort(ctx, err)) throw err;
-    if ((err as { status?: unknown }).status === 413) throw new HttpError(413, 'request body is too large');
-    throw new HttpError(400, 'malformed request body');
-  }
-  const parsed = schema.safeParse(ctx.request.body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    throw new HttpError(400, `${where}${issue?.message ?? 'invalid body'}`);
-  }
-  return parsed.data;
+  await readJson(ctx);
+  return bodyOf(ctx, schema);
 }
 
 /**
- * The session's own user, as its verified token carries it (not a hook's rewrite, not basic auth), and
- * the session itself (its jti): the one that stays when a change of the second factor ends the others.
+ * The session's own user and the session itself (its jti): the one that stays when a change of the
+ * second factor ends the others.
  */
-function sessionUser(ctx: Koa.Context): auth.TotpUser {
-  const claims = ctx.state.auth?.claims;
-  const user = claims?.user;
-  if (!user?.id || !claims?.jti) throw new HttpError(403, 'TOTP needs a session');
-  return { id: user.id, name: user.name ?? user.id, sessionJti: claims.jti };
+function totpUser(ctx: Koa.Context): auth.TotpUser {
+  const user = sessionUser(ctx, 'TOTP needs a session', { jti: true });
+  return { id: user.id, name: user.name, sessionJti: user.jti ?? '' };
 }
 
 /**
@@ -144,75 +127,60 @@ function othersEnded(
   return res.otherSessionsNotEnded ? null : res.endedSessions.length;
 }
 
-/** A cookie session (XSRF checked) whose login is at most 5 minutes old, as for passkey registration. */
-function freshSession(ctx: Koa.Context): void {
-  const authTime = ctx.state.auth?.claims?.auth_time;
-  const fresh =
-    ctx.state.auth?.source === 'cookie' &&
-    typeof authTime === 'number' &&
-    Date.now() / 1000 - authTime <= FRESH_LOGIN_S;
-  if (!fresh) throw new HttpError(403, 'this needs a recent login: log in again, then retry within 5 minutes');
-}
-
-function limited(ctx: Koa.Context, retryAfterSeconds: number): void {
-  ctx.set('Retry-After', String(retryAfterSeconds));
-  throw new HttpError(429, 'too many wrong codes: try again later');
-}
+const FRESH = 'this needs a recent login: log in again, then retry within 5 minutes';
+const WRONG_CODES = 'too many wrong codes: try again later';
 
 /**
- * /auth/totp: the TOTP second factor (README "Second factor (TOTP)"). Status, setup, activation and
+ * /auth/totp: the TOTP second factor (docs/accounts.md "Second factor (TOTP)"). Status, setup, activation and
  * removal act for the logged-in user (session and XSRF header, as every authenticated route); verify
- * completes a login held back for a code, with the pending cookie alone. Mount before authRoutes.
+ * completes a login held back for a code, with the pending cookie alone.
  */
 export function totpRoutes(deps: TotpRoutesDeps): Router {
   const router = new Router({ prefix: PENDING_PATH });
   router.use(securityHeaders());
-  router.use(async (ctx, next) => {
-    ctx.set('Cache-Control', 'no-store');
-    await next();
-  });
-  const requireUser = authenticate(deps.authenticator, deps.cookies, { required: true });
+  router.use(noStore());
+  const user = requireUser(deps.authenticator, deps.cookies);
 
-  router.get('/', requireUser, async (ctx) => {
-    const s = await deps.totp.getTotpStatus({ user: sessionUser(ctx) });
+  router.get('/', user, async (ctx) => {
+    const s = await deps.totp.getTotpStatus({ user: totpUser(ctx) });
     ctx.body = { enabled: s.enabled, recovery_codes_left: s.recoveryCodesLeft, available: s.available };
   });
 
-  router.post('/setup', requireUser, async (ctx) => {
-    freshSession(ctx);
-    const { secret, uri } = await deps.totp.setupTotp({ user: sessionUser(ctx) });
+  router.post('/setup', user, async (ctx) => {
+    requireFreshLogin(ctx, FRESH);
+    const { secret, uri } = await deps.totp.setupTotp({ user: totpUser(ctx) });
     // The QR code is drawn here (SVG, no script in it), so the page needs no library of its own.
     const qrSvg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     ctx.body = { secret, uri, qr_svg: qrSvg };
   });
 
-  router.post('/activate', requireUser, async (ctx) => {
+  router.post('/activate', user, async (ctx) => {
     const { code: given } = await body(ctx, codeBody);
-    const res = await deps.totp.activateTotp({ user: sessionUser(ctx), code: given });
-    if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds);
+    const res = await deps.totp.activateTotp({ user: totpUser(ctx), code: given });
+    if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds, WRONG_CODES);
     ctx.body = { recovery_codes: res.recoveryCodes, other_sessions_ended: othersEnded(deps, res) };
   });
 
-  router.delete('/', requireUser, async (ctx) => {
-    freshSession(ctx);
+  router.delete('/', user, async (ctx) => {
+    requireFreshLogin(ctx, FRESH);
     const factor = await body(ctx, factorBody);
     const res = await deps.totp.disableTotp({
-      user: sessionUser(ctx),
+      user: totpUser(ctx),
       factor: grpcFactor(factor),
     });
-    if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds);
+    if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds, WRONG_CODES);
     ctx.status = 204;
   });
 
   // New recovery codes (the earlier ones stop working): a recent login and a current code, as removal.
-  router.post('/recovery-codes', requireUser, async (ctx) => {
-    freshSession(ctx);
+  router.post('/recovery-codes', user, async (ctx) => {
+    requireFreshLogin(ctx, FRESH);
     const factor = await body(ctx, factorBody);
     const res = await deps.totp.regenerateRecoveryCodes({
-      user: sessionUser(ctx),
+      user: totpUser(ctx),
       factor: grpcFactor(factor),
     });
-    if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds);
+    if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds, WRONG_CODES);
     ctx.body = { recovery_codes: res.recoveryCodes, other_sessions_ended: othersEnded(deps, res) };
   });
 
@@ -232,10 +200,10 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
       );
     } catch (err) {
       // An unknown or used pending login is over: its cookie goes too.
-      if ((err as { code?: unknown }).code === grpc.status.UNAUTHENTICATED) clearPending(ctx, deps.cookies);
+      if (describeCallError(err).kind === 'unauthenticated') clearPending(ctx, deps.cookies);
       throw err;
     }
-    if (!res.session) return limited(ctx, res.retryAfterSeconds || 1);
+    if (!res.session) return limited(ctx, res.retryAfterSeconds || 1, WRONG_CODES);
     clearPending(ctx, deps.cookies);
     setTokenCookies(ctx, deps.cookies, res.session);
     if (res.redirectUrl) {
@@ -257,8 +225,7 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
   const otherwise: Koa.Middleware = async (ctx) => {
     const allow = ALLOWED[ctx.path.slice(PENDING_PATH.length).replace(/^\/|\/$/g, '')];
     if (allow === undefined) throw new HttpError(404, 'no such TOTP route');
-    ctx.set('Allow', allow);
-    throw new HttpError(405, `method not allowed: use ${allow}`);
+    refuseMethod(ctx, allow);
   };
   router.all('/', otherwise);
   router.all('/{*rest}', otherwise);

@@ -323,12 +323,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
         /** @description The body is too large */
         413: {
@@ -490,12 +492,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
         /** @description The body is too large */
         413: {
@@ -617,12 +621,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
         /** @description The body is too large */
         413: {
@@ -738,12 +744,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
         /** @description The body is too large */
         413: {
@@ -841,12 +849,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
       };
     };
@@ -894,12 +904,14 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description A method other than GET or POST (empty body) */
+        /** @description `method not allowed`: a method other than GET or POST (Allow says which) */
         405: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
         };
       };
     };
@@ -3552,6 +3564,428 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cards/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One card: its balance, what open disputes hold, whether it is frozen, and its disputes */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The card */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CardDetail'];
+          };
+        };
+        /** @description `http-401`: no valid token, or a cookie without its XSRF header */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-404`: no such card, or someone else's */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-429`: too many failed basic-auth attempts */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-500`: internal error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-503` or `processor-unavailable`: retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cards/{id}/loads/{load_id}/reverse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gives back a load, in whole or in part, through the processor
+     * @description Before the sale settles only the whole load can be reversed (a void: `{}`); once settled, any part (`{"amount": "5.00"}`, a refund). A refund asked while the sale is settling is answered 202 `pending` and completed by reconciliation. A 502 `processor-unavailable` means the outcome is unknown: retry only with the same Idempotency-Key, which answers the reversal as it stands. A 503 `service-unavailable` means nothing was sent to the processor.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Printable ASCII; a retry with it never reverses twice */
+          'Idempotency-Key'?: string;
+        };
+        path: {
+          id: string;
+          load_id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ReverseRequest'];
+        };
+      };
+      responses: {
+        /** @description Reversed */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            /** @description A replay of an earlier answer */
+            'Idempotent-Replayed'?: 'true';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ReversalDone'];
+          };
+        };
+        /** @description Waiting for the sale to settle; reconciliation completes it */
+        202: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            /** @description A replay of an earlier answer */
+            'Idempotent-Replayed'?: 'true';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ReversalPending'];
+          };
+        };
+        /** @description `http-400` or `invalid-amount`: the body or the key is wrong */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-401`: no valid token, or a cookie without its XSRF header */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-404`: no such card or load, or someone else's */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `idempotency-key-in-use`: a reversal with this key is under way */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-413`: the body is over 16 KiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-415`: not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `partial-before-settlement`, `not-reversible`, `exceeds-reversible`, `exceeds-balance`, `card-frozen`, the processor's refusal (its code); or `idempotency-key-reused` (PaymentError): the key was used for another request */
+        422: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            /** @description A replay of an earlier answer */
+            'Idempotent-Replayed'?: 'true';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ReversalRefused'] | components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-429`: too many failed basic-auth attempts */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-500`: internal error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `processor-error` (nothing reversed) or `processor-unavailable` (outcome unknown) */
+        502: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ReversalFailed'] | components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `service-unavailable`: the reversal never reached the processor, so nothing was reversed. Retry after Retry-After, with the same Idempotency-Key */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payment/webhooks/braintree': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Braintree's check of the notification URL */
+    get: {
+      parameters: {
+        query: {
+          /** @description The challenge Braintree sends */
+          bt_challenge: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description `<public key>|<signature>`, as Braintree expects */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/plain': string;
+          };
+        };
+        /** @description `http-400`: no challenge, or a malformed one */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-429`: too many requests from this address */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-500`: internal error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * The processor's notifications (Braintree webhooks)
+     * @description Public: Braintree posts here. The payment service verifies the signature; a notification is applied once (a repeated or stale one changes nothing). Rate limited per client address.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/x-www-form-urlencoded': components['schemas']['ProcessorNotification'];
+        };
+      };
+      responses: {
+        /** @description Taken */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NotificationTaken'];
+          };
+        };
+        /** @description `http-400`: a field is missing or repeated, or the form is malformed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-403`: the signature does not verify; nothing changed */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-413`: the body is over 64 KiB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-415`: not a form, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-429`: too many requests from this address */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-500`: internal error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-503`: the ledger cannot take it now; the processor sends it again */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3583,6 +4017,36 @@ export interface components {
        * @example 10.00
        */
       balance: string;
+      /**
+       * @description What open disputes hold of the balance: it cannot be spent or reversed
+       * @example 10.00
+       */
+      held: string;
+      /** @description A lost dispute took more than the card had: loads and reversals refused */
+      frozen: boolean;
+    };
+    CardDetail: {
+      id: number;
+      name: string;
+      /**
+       * @description A two-decimal amount
+       * @example 10.00
+       */
+      balance: string;
+      /**
+       * @description What open disputes hold of the balance: it cannot be spent or reversed
+       * @example 10.00
+       */
+      held: string;
+      /** @description A lost dispute took more than the card had: loads and reversals refused */
+      frozen: boolean;
+      /**
+       * @description What lost disputes could not take from the card, in all
+       * @example 10.00
+       */
+      shortfall: string;
+      /** @description Newest first */
+      disputes: components['schemas']['Dispute'][];
     };
     CardsPage: {
       /** @description Oldest first */
@@ -3593,6 +4057,41 @@ export interface components {
     ClientToken: {
       /** @description base64 */
       client_token: string;
+    };
+    Dispute: {
+      /** @description The processor's dispute id */
+      id: string;
+      processor_transaction_id: string;
+      /** @description null when the transaction matches no load */
+      load_id: number | null;
+      /**
+       * @description The disputed amount
+       * @example 10.00
+       */
+      amount: string;
+      /**
+       * @description What it holds on the card now (open disputes only)
+       * @example 10.00
+       */
+      held: string;
+      /**
+       * @description What a lost dispute took from the card
+       * @example 10.00
+       */
+      debited: string;
+      /**
+       * @description What a lost dispute could not take
+       * @example 10.00
+       */
+      shortfall: string;
+      /** @description The processor's word: open, won, lost, accepted, ... */
+      status: string;
+      kind: string;
+      reason: string;
+      /** @description ISO 8601, UTC */
+      received_at: string;
+      /** @description ISO 8601, UTC */
+      updated_at: string;
     };
     /** @description A Telegram login request: open t.me/<bot>?start=<token> */
     HandlerLoginRequest: {
@@ -3628,6 +4127,13 @@ export interface components {
       processor_response_text: string;
       /** @description ISO 8601, UTC */
       created_at: string;
+      /**
+       * @description What may still be reversed (0.00 when it did not succeed, or is disputed)
+       * @example 10.00
+       */
+      reversible: string;
+      /** @description Every reversal asked, oldest first */
+      reversals: components['schemas']['Reversal'][];
     };
     LoadOk: {
       /** @enum {string} */
@@ -3647,6 +4153,14 @@ export interface components {
     };
     NewCard: {
       name: string;
+    };
+    NotificationTaken: {
+      /** @enum {string} */
+      status: 'ok';
+      /** @example dispute_opened */
+      kind: string;
+      /** @enum {string} */
+      outcome: 'applied' | 'duplicate' | 'stale' | 'unmatched' | 'ignored';
     };
     Passkey: {
       /** @description The credential id (base64url) */
@@ -3668,10 +4182,103 @@ export interface components {
         message: string;
       }[];
     };
+    ProcessorNotification: {
+      bt_signature: string;
+      bt_payload: string;
+    };
     RecoveryCodes: {
       recovery_codes: string[];
       /** @description The user's other sessions ended by this change (every one but the caller's: each device logs in again); null when they could not be ended now: end them from the session list */
       other_sessions_ended: number | null;
+    };
+    Reversal: {
+      id: number;
+      /**
+       * @description A two-decimal amount
+       * @example 10.00
+       */
+      amount: string;
+      /** @enum {string} */
+      method: 'void' | 'refund' | 'unspecified';
+      /** @enum {string} */
+      status: 'pending' | 'awaiting_settlement' | 'succeeded' | 'failed' | 'unknown' | 'refused' | 'unspecified';
+      /** @description `user:<id>`, `admin:<name>`, or `processor` */
+      requested_by: string;
+      /** @description A refund's own transaction (a void's is the sale's) */
+      processor_transaction_id: string;
+      processor_response_code: string;
+      processor_response_text: string;
+      errors: {
+        code: string;
+        message: string;
+      }[];
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      /** @description ISO 8601, UTC; null while open */
+      settled_at: string | null;
+    };
+    ReversalDone: {
+      /** @enum {string} */
+      status: 'ok';
+      errors: {
+        code: string;
+        message: string;
+      }[];
+      reversal: components['schemas']['Reversal'] & (Record<string, never> | null);
+      /**
+       * @description The card's balance now
+       * @example 10.00
+       */
+      balance: string;
+    };
+    ReversalFailed: {
+      /** @enum {string} */
+      status: 'error';
+      errors: {
+        code: string;
+        message: string;
+      }[];
+      reversal: components['schemas']['Reversal'] & (Record<string, never> | null);
+      /**
+       * @description The card's balance now
+       * @example 10.00
+       */
+      balance: string;
+    };
+    ReversalPending: {
+      /** @enum {string} */
+      status: 'pending';
+      errors: {
+        code: string;
+        message: string;
+      }[];
+      reversal: components['schemas']['Reversal'] & (Record<string, never> | null);
+      /**
+       * @description The card's balance now
+       * @example 10.00
+       */
+      balance: string;
+    };
+    ReversalRefused: {
+      /** @enum {string} */
+      status: 'error';
+      errors: {
+        code: string;
+        message: string;
+      }[];
+      reversal: components['schemas']['Reversal'] & (Record<string, never> | null);
+      /**
+       * @description The card's balance now
+       * @example 10.00
+       */
+      balance: string;
+    };
+    ReverseRequest: {
+      /**
+       * @description A positive decimal string, at most two places
+       * @example 10.00
+       */
+      amount?: string;
     };
     /** @description POST /auth/totp/verify with the pending cookie completes the login */
     SecondFactorRequired: {
@@ -3765,8 +4372,10 @@ export interface components {
 export type SchemaAuthError = components['schemas']['AuthError'];
 export type SchemaAuthStatus = components['schemas']['AuthStatus'];
 export type SchemaCard = components['schemas']['Card'];
+export type SchemaCardDetail = components['schemas']['CardDetail'];
 export type SchemaCardsPage = components['schemas']['CardsPage'];
 export type SchemaClientToken = components['schemas']['ClientToken'];
+export type SchemaDispute = components['schemas']['Dispute'];
 export type SchemaHandlerLoginRequest = components['schemas']['HandlerLoginRequest'];
 export type SchemaJwkSet = components['schemas']['JwkSet'];
 export type SchemaLoad = components['schemas']['Load'];
@@ -3774,9 +4383,17 @@ export type SchemaLoadOk = components['schemas']['LoadOk'];
 export type SchemaLoadRequest = components['schemas']['LoadRequest'];
 export type SchemaLoads = components['schemas']['Loads'];
 export type SchemaNewCard = components['schemas']['NewCard'];
+export type SchemaNotificationTaken = components['schemas']['NotificationTaken'];
 export type SchemaPasskey = components['schemas']['Passkey'];
 export type SchemaPaymentError = components['schemas']['PaymentError'];
+export type SchemaProcessorNotification = components['schemas']['ProcessorNotification'];
 export type SchemaRecoveryCodes = components['schemas']['RecoveryCodes'];
+export type SchemaReversal = components['schemas']['Reversal'];
+export type SchemaReversalDone = components['schemas']['ReversalDone'];
+export type SchemaReversalFailed = components['schemas']['ReversalFailed'];
+export type SchemaReversalPending = components['schemas']['ReversalPending'];
+export type SchemaReversalRefused = components['schemas']['ReversalRefused'];
+export type SchemaReverseRequest = components['schemas']['ReverseRequest'];
 export type SchemaSecondFactorRequired = components['schemas']['SecondFactorRequired'];
 export type SchemaSession = components['schemas']['Session'];
 export type SchemaSessions = components['schemas']['Sessions'];

@@ -1,7 +1,7 @@
 import type * as grpc from '@grpc/grpc-js';
 
 /**
- * How every internal channel is dialled, in one place (README "Scaling out"). A service name resolves to
+ * How every internal channel is dialled, in one place (docs/deployment.md "Scaling out"). A service name resolves to
  * every replica (`dns:///`, a headless Service on Kubernetes, compose's DNS under `--scale`), and calls
  * spread over all of them (`round_robin`) instead of sticking to the first address (`pick_first`).
  */

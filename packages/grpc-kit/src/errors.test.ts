@@ -14,6 +14,7 @@ describe('describeCallError', () => {
     expect(failure).toEqual({
       httpStatus: 503,
       grpcCode: grpc.status.UNAVAILABLE,
+      kind: 'unavailable',
       message: 'ledger down',
       code: 'DATABASE_UNAVAILABLE',
       answeredByService: true,
@@ -29,6 +30,7 @@ describe('describeCallError', () => {
     expect(describeCallError(dropped)).toEqual({
       httpStatus: 503,
       grpcCode: grpc.status.UNAVAILABLE,
+      kind: 'unavailable',
       message: 'internal error',
       code: 'UNAVAILABLE',
       answeredByService: false,
@@ -39,5 +41,13 @@ describe('describeCallError', () => {
   it("an internal error is the service's answer too, but its message stays hidden", () => {
     const failure = describeCallError(received(toServiceError(new AppError('internal', 'BUG', 'secret detail'))));
     expect(failure).toMatchObject({ httpStatus: 500, message: 'internal error', answeredByService: true });
+  });
+
+  it('names the kind of failure in the domain words, so callers need no gRPC status numbers', () => {
+    const refused = describeCallError(received(toServiceError(new AppError('unauthenticated', 'GONE', 'gone'))));
+    expect(refused.kind).toBe('unauthenticated');
+    expect(describeCallError({ code: grpc.status.NOT_FOUND, details: 'x' }).kind).toBe('not_found');
+    expect(describeCallError({ code: grpc.status.CANCELLED, details: 'x' }).kind).toBe('other');
+    expect(describeCallError(new Error('boom')).kind).toBe('other');
   });
 });

@@ -54,10 +54,20 @@ export function httpStatusFromGrpc(code: number): number {
   return STATUS_TO_HTTP[code] ?? 500;
 }
 
-/** What the gateway needs of a failed call: the HTTP status, a message safe to show, the domain code. */
+/** The kind a status stands for, KIND_TO_STATUS read backwards; a status no kind maps to is `other`. */
+const STATUS_TO_KIND = new Map<number, ErrorKind>(
+  Object.entries(KIND_TO_STATUS).map(([kind, code]) => [code, kind as ErrorKind]),
+);
+
+/**
+ * What the gateway needs of a failed call: the HTTP status, a message safe to show, the domain code,
+ * and the kind of failure in the domain's words. Callers decide on these, never on raw gRPC codes.
+ */
 export interface CallFailure {
   httpStatus: number;
   grpcCode: number;
+  /** The failure's ErrorKind (`unauthenticated`, `unavailable`...), or `other` (cancelled, unknown...). */
+  kind: ErrorKind | 'other';
   message: string;
   code: string;
   /**
@@ -79,7 +89,8 @@ export function describeCallError(err: unknown): CallFailure {
   const answeredByService = (e.metadata?.get(ERROR_CODE_METADATA_KEY).length ?? 0) > 0;
   const fromApp = answeredByService && grpcCode !== grpc.status.INTERNAL;
   const message = (httpStatus < 500 || fromApp) && e.details ? e.details : 'internal error';
-  return { httpStatus, grpcCode, message, code, answeredByService };
+  const kind = STATUS_TO_KIND.get(grpcCode) ?? 'other';
+  return { httpStatus, grpcCode, kind, message, code, answeredByService };
 }
 
 /**

@@ -51,7 +51,7 @@ export async function ensureInternalKeys(dir: string, identities: readonly strin
 }
 
 /**
- * One folder per workload under `root` (README "Keys per workload"): `<root>/<name>/` holds that
+ * One folder per workload under `root` (docs/deployment.md "Keys per workload"): `<root>/<name>/` holds that
  * workload's own private key (`<name>.key.json`) and the public key of every identity, and nothing
  * else, so each workload is given only its own folder (a compose volume, a Kubernetes Secret). A
  * foothold in one service then signs as that service alone. Pairs already there are kept.

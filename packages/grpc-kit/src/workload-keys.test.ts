@@ -1,4 +1,4 @@
-// Key per workload (README "Keys per workload"): each workload's folder holds its own private key and
+// Key per workload (docs/deployment.md "Keys per workload"): each workload's folder holds its own private key and
 // the public keys only, its tokens verify everywhere, and a folder that also holds another identity's
 // private key is named in a warning at start.
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -2,10 +2,12 @@ import path from 'node:path';
 import { runtimeAssetDir } from '@gatehouse/config';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
+import type { ProtoGrpcType as AdminProto } from './gen/admin';
 import type { ProtoGrpcType as AuthProto } from './gen/auth';
 import type { ProtoGrpcType as AvatarProto } from './gen/avatar';
 import type { ProtoGrpcType as EventsProto } from './gen/events';
 import type { ProtoGrpcType as HooksProto } from './gen/hooks';
+import type { ProtoGrpcType as IdentitiesProto } from './gen/identities';
 import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
 import type { ProtoGrpcType as SessionsProto } from './gen/sessions';
@@ -38,6 +40,9 @@ export const PROTO_FILES = {
   totp: 'auth/v1/totp.proto',
   // Sessions per device: auth.v1.SessionService, served by the auth process.
   sessions: 'auth/v1/sessions.proto',
+  // The user directory: auth.v1.IdentityService (a user's ways in) and auth.v1.AdminService.
+  identities: 'auth/v1/identities.proto',
+  admin: 'auth/v1/admin.proto',
   // The audit trail and webhooks: auth.v1.EventsService, served by the auth process.
   events: 'auth/v1/events.proto',
 } as const;
@@ -53,6 +58,8 @@ interface LoadedProtos {
   login: LoginProto;
   totp: TotpProto;
   sessions: SessionsProto;
+  identities: IdentitiesProto;
+  admin: AdminProto;
   events: EventsProto;
 }
 

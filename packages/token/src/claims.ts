@@ -18,6 +18,11 @@ export interface Handshake {
   state?: string;
   from?: string;
   id?: string;
+  /**
+   * A link in progress (the auth service's directory): the login's identity is attached to this user
+   * instead of starting a session, and only from the session (jti) that asked for it.
+   */
+  link?: { user: string; jti: string };
 }
 
 /** Token claims, go-pkgz/auth v2 shape (`aud` a single string) plus OIDC's `auth_time`. */

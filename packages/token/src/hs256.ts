@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  *
  * jose does the same through WebCrypto, where every call imports the secret as a key, queues an
  * asynchronous job and builds its result in promises: 100–200 µs a token on this project's machine, where
- * the MAC itself takes a few (README "Benchmarks", issue 36); the gateway and the auth service each check
+ * the MAC itself takes a few (docs/benchmarks.md, issue 36); the gateway and the auth service each check
  * a token twice per refresh. The tokens are jose's bytes (hs256.test.ts signs with both) and the checks
  * are jose's, in its order, a little stricter: the header must be a JSON object naming `alg` HS256 with
  * no `crit` or `b64` member (Gatehouse never writes them; jose accepts `b64: true` under `crit`), then

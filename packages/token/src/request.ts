@@ -45,7 +45,7 @@ export function findToken(req: CredentialRequest): FoundToken | undefined {
 }
 
 /**
- * The double-submit check (README "Security choices"): a token from the cookie, which the browser sends
+ * The double-submit check (docs/security.md): a token from the cookie, which the browser sends
  * on its own, counts only when the X-XSRF-TOKEN header carries its jti, which only a page that could
  * read the XSRF cookie can send. Query and header tokens were put there by the caller: no check.
  * `jti` may come already encoded (a cached token's), so a hot path encodes nothing.

@@ -15,11 +15,27 @@ export interface TokenServiceOptions {
   signingKeys?: SigningKeySet;
   /** Whether a provider may have sessions (refresh refuses the others); unset: every provider. */
   providerAllowed?: (name: string) => boolean;
+  /**
+   * Runs at every login and refresh before updateClaims: the auth service's user directory maps a login's
+   * identity to its user (`user.id` becomes the user's id) and refuses blocked users by throwing.
+   */
+  resolveUser?: (claims: Claims, subject: SessionSubject) => Promise<Claims>;
   /** Runs at login and at every refresh (the application's claims updater). */
   updateClaims?: (claims: Claims) => Promise<Claims>;
   /** The `amr` of a session when the login names none: by provider (the auth service's composition root). */
   amrFor?: (provider: string) => string[];
   now?: () => number;
+}
+
+/**
+ * Whose session is being signed: `identity` when `user.id` is the id a provider gave for this login,
+ * `user` when it is already a user's id (a refresh, a passkey, a second factor completing a login).
+ * `email`/`emailVerified` are what the provider asserted, for the directory only (never a claim).
+ */
+export interface SessionSubject {
+  kind: 'identity' | 'user';
+  email?: string;
+  emailVerified?: boolean;
 }
 
 export interface Issued {
@@ -73,6 +89,8 @@ export class TokenService {
     noAvatar?: boolean;
     /** How the user proved who they are (RFC 8176); unset: `amrFor(provider)`. */
     amr?: string[];
+    /** Unset: `user.id` is the login's identity (see SessionSubject). */
+    subject?: SessionSubject;
   }): Promise<Issued> {
     const nowSec = Math.floor(this.now() / 1000);
     const amr = input.amr ?? this.options.amrFor?.(input.provider);
@@ -86,7 +104,8 @@ export class TokenService {
       auth_time: nowSec,
       amr: amr && amr.length > 0 ? amr : undefined,
     };
-    return this.sign(await this.update(claims));
+    const resolved = await this.resolve(claims, input.subject ?? { kind: 'identity' });
+    return this.sign(await this.update(resolved));
   }
 
   /** Signs a handshake token (state of a login in progress): no user, 30 minutes, session cookie. */
@@ -97,6 +116,8 @@ export class TokenService {
     from?: string;
     sessionOnly: boolean;
     noAvatar: boolean;
+    /** A link in progress (Handshake.link). */
+    link?: { user: string; jti: string };
   }): Promise<Issued> {
     const nowSec = Math.floor(this.now() / 1000);
     return this.sign({
@@ -104,7 +125,7 @@ export class TokenService {
       exp: nowSec + HANDSHAKE_TTL_MS / 1000,
       nbf: nowSec - 60,
       jti: randomToken(),
-      handshake: { state: input.state, from: input.from || undefined },
+      handshake: { state: input.state, from: input.from || undefined, link: input.link },
       sess_only: input.sessionOnly,
       'no-ava': input.noAvatar,
       auth_provider: { name: input.provider },
@@ -136,13 +157,17 @@ export class TokenService {
     if (this.sessionEnd(claims) <= this.now()) throw new TokenError('session expired, log in again');
     const next: Claims = { ...claims, exp: undefined, iat: undefined, nbf: undefined };
     if (next.user) next.user = userJson({ ...next.user, aud: undefined });
-    return this.sign(await this.update(next));
+    return this.sign(await this.update(await this.resolve(next, { kind: 'user' })));
   }
 
   /** When the session must end: first login plus the cookie duration (ms). */
   sessionEnd(claims: Claims): number {
     const start = claims.auth_time ?? claims.iat ?? Math.floor(this.now() / 1000);
     return start * 1000 + this.options.cookieDurationMs;
+  }
+
+  private async resolve(claims: Claims, subject: SessionSubject): Promise<Claims> {
+    return this.options.resolveUser ? this.options.resolveUser(claims, subject) : claims;
   }
 
   private async update(claims: Claims): Promise<Claims> {

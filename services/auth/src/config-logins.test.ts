@@ -144,4 +144,24 @@ describe('direct, verified, hooks and limits configuration', () => {
     );
     expect(ok.providers.map((p) => p.name)).toEqual(['gitea']);
   });
+
+  it('trusts for linking by email only configured OpenID Connect providers, and only with a database', () => {
+    const corp = {
+      name: 'corp',
+      type: 'oidc',
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuer: 'https://sso.example.com',
+    };
+    const db = { DATABASE_URL: 'postgres://x@127.0.0.1/x', AUTH_DEV_PROVIDER: 'true' };
+    const ok = loadAuthConfig(withFile({ providers: [corp] }, { ...db, AUTH_LINK_BY_EMAIL: ' corp ' }));
+    expect(ok.linkByEmail).toEqual(['corp']);
+    expect(problemsOf(withFile({ providers: [corp] }, { ...db, AUTH_LINK_BY_EMAIL: 'corp,dev,nobody' }))).toEqual([
+      'AUTH_LINK_BY_EMAIL: dev never asserts email_verified and cannot be trusted to link by email',
+      'AUTH_LINK_BY_EMAIL: nobody is not a configured OpenID Connect provider (type oidc)',
+    ]);
+    expect(problemsOf(withFile({ providers: [corp] }, { AUTH_LINK_BY_EMAIL: 'corp' }))).toEqual([
+      'AUTH_LINK_BY_EMAIL: needs DATABASE_URL (the user directory lives there)',
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { ConfigError } from '@gatehouse/config';
 import { loadAuthConfig } from './config';
 
-// The managed-store settings as the auth service reads them (README "Managed Postgres and Redis").
+// The managed-store settings as the auth service reads them (docs/managed-stores.md).
 const BASE = { AUTH_SECRET: 'x'.repeat(40), AUTH_DEV_PROVIDER: 'true' };
 
 function problemsOf(env: Record<string, string>): string[] {

@@ -3,6 +3,7 @@ import {
   duration,
   flag,
   grpcAddress,
+  list,
   logFormat,
   logLevel,
   optionalText,
@@ -47,6 +48,9 @@ const envSchema = z.object({
   INTERNAL_KEYS_DIR: optionalText(),
   AVATAR_GRPC_ADDR: optionalText(),
   AVATAR_GRPC_PORT: port(50052),
+  /** The payment service: the admin API's DeleteUser asks it whether a card of the user holds money. */
+  PAYMENT_GRPC_ADDR: optionalText(),
+  PAYMENT_GRPC_PORT: port(50054),
   /** The development provider: any user name logs in. Never enable it where strangers can reach it. */
   AUTH_DEV_PROVIDER: flag(false),
   AUTH_DEV_HOST: z.string().default('127.0.0.1'),
@@ -68,10 +72,12 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('gatehouse:'),
   /** TLS files and Sentinel for REDIS_URL (@gatehouse/redis). */
   ...redisSettingsShape,
-  /** Postgres for passkeys (README "Passkeys"); unset: the passkey provider is off. */
+  /** Postgres for passkeys (docs/accounts.md "Passkeys"); unset: the passkey provider is off. */
   DATABASE_URL: optionalText(),
   DATABASE_POOL_MAX: poolSize(5),
   DATABASE_TRANSACTION_POOLING: flag(false),
+  /** Providers trusted to join a new login to the user with the same verified email (docs/accounts.md). */
+  AUTH_LINK_BY_EMAIL: list(),
   /** TOTP second factor keys (totp/config.ts). */
   ...totpSettingsShape,
   /** The audit trail's retention and the webhooks' delivery (events/config.ts). */
@@ -107,6 +113,8 @@ export interface AuthConfig {
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
   internalKeysDir?: string;
   avatarAddress: string;
+  /** PAYMENT_GRPC_ADDR (or 127.0.0.1:PAYMENT_GRPC_PORT): the admin API's funds check. */
+  paymentAddress?: string;
   dev: DevProviderSettings | undefined;
   /** The AUTH_CONFIG file's `providers` list, validated (providers/config.ts). */
   providers: ProviderConfig[];
@@ -125,6 +133,8 @@ export interface AuthConfig {
   limits: { direct: DirectLimits; verified: VerifiedLimits };
   /** AUTH_MAX_SESSIONS: live sessions per user (0: no cap). */
   maxSessionsPerUser?: number;
+  /** AUTH_LINK_BY_EMAIL: providers trusted for linking by verified email (the directory, with databaseUrl). */
+  linkByEmail?: string[];
   logLevel: string;
   logFormat: 'json' | 'pretty';
 }
@@ -212,6 +222,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     'one-time confirmation marks, dev login codes, logouts and attempt counters',
   );
   if (unshared) problems.push(unshared);
+  problems.push(...linkByEmailProblems(raw.AUTH_LINK_BY_EMAIL, providers, !!dev, raw.DATABASE_URL));
   if (problems.length > 0) throw new ConfigError('auth', problems);
   return {
     token,
@@ -220,6 +231,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     metricsHost: raw.METRICS_HOST,
     internalKeysDir: raw.INTERNAL_KEYS_DIR,
     avatarAddress: grpcAddress(raw.AVATAR_GRPC_ADDR, raw.AVATAR_GRPC_PORT),
+    paymentAddress: grpcAddress(raw.PAYMENT_GRPC_ADDR, raw.PAYMENT_GRPC_PORT),
     dev,
     providers,
     providerTimeoutMs: raw.AUTH_PROVIDER_TIMEOUT,
@@ -240,7 +252,31 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
       verified: { perAddress: raw.AUTH_LIMIT_VERIFY_ADDRESS, perIp: raw.AUTH_LIMIT_VERIFY_IP },
     },
     maxSessionsPerUser: raw.AUTH_MAX_SESSIONS,
+    linkByEmail: raw.AUTH_LINK_BY_EMAIL,
     logLevel: raw.LOG_LEVEL,
     logFormat: raw.LOG_FORMAT,
   };
+}
+
+/**
+ * AUTH_LINK_BY_EMAIL names configured OpenID Connect providers only: they alone pass on the ID token's
+ * email_verified. Dev, direct, verified, login handlers and the OAuth2 catalogue never assert it, so
+ * listing one would promise a link that never happens.
+ */
+function linkByEmailProblems(
+  names: string[],
+  providers: ProviderConfig[],
+  dev: boolean,
+  databaseUrl: string | undefined,
+): string[] {
+  if (names.length === 0) return [];
+  if (!databaseUrl) return ['AUTH_LINK_BY_EMAIL: needs DATABASE_URL (the user directory lives there)'];
+  const oauth = new Set(providers.filter((p) => p.type === 'oidc').map((p) => p.name));
+  return names
+    .filter((n) => !oauth.has(n))
+    .map((n) =>
+      n === 'dev' && dev
+        ? 'AUTH_LINK_BY_EMAIL: dev never asserts email_verified and cannot be trusted to link by email'
+        : `AUTH_LINK_BY_EMAIL: ${n} is not a configured OpenID Connect provider (type oidc)`,
+    );
 }

@@ -30,6 +30,18 @@ export const AuthErrors = errorCodes(
   // Sessions per device (login/device-sessions.ts)
   'SESSION_BAD_REQUEST',
   'SESSION_NOT_FOUND',
+  // The user directory (directory/)
+  'USER_BLOCKED',
+  'IDENTITY_IN_USE',
+  'LAST_LOGIN_METHOD',
+  'FRESH_LOGIN_REQUIRED',
+  'LINK_REFUSED',
+  'USER_NOT_FOUND',
+  'IDENTITY_NOT_FOUND',
+  'USER_HAS_FUNDS',
+  'DIRECTORY_DISABLED',
+  'DIRECTORY_UNAVAILABLE',
+  'ADMIN_BAD_REQUEST',
 );
 
 /** Login failures, with go-pkgz/auth's messages so existing clients read the same errors. */
@@ -55,7 +67,7 @@ export const loginErrors = {
   noJwks: () => new AppError('not_found', AuthErrors.NO_JWKS, 'no JWKS: tokens are signed with HS256'),
 };
 
-/** Passkey registration and login failures (README "Passkeys"). */
+/** Passkey registration and login failures (docs/accounts.md "Passkeys"). */
 export const passkeyErrors = {
   disabled: () => new AppError('failed_precondition', AuthErrors.PASSKEYS_DISABLED, 'passkeys are not enabled'),
   badResponse: (why: string) => new AppError('invalid_argument', AuthErrors.PASSKEY_BAD_RESPONSE, why),
@@ -73,4 +85,20 @@ export const passkeyErrors = {
   alreadyRegistered: () => new AppError('already_exists', AuthErrors.PASSKEY_EXISTS, 'passkey is already registered'),
   tooMany: (max: number) =>
     new AppError('failed_precondition', AuthErrors.PASSKEY_LIMIT, `at most ${max} passkeys per user`),
+};
+
+/** The user directory's refusals (docs/accounts.md); the message is the word the gateway answers with. */
+export const directoryErrors = {
+  blocked: () => new AppError('permission_denied', AuthErrors.USER_BLOCKED, 'user blocked'),
+  identityInUse: () => new AppError('already_exists', AuthErrors.IDENTITY_IN_USE, 'identity in use'),
+  lastLoginMethod: () => new AppError('failed_precondition', AuthErrors.LAST_LOGIN_METHOD, 'last login method'),
+  freshLoginRequired: () => new AppError('permission_denied', AuthErrors.FRESH_LOGIN_REQUIRED, 'fresh login required'),
+  /** A link finished from another session than the one that started it, or with no session. */
+  linkRefused: () => new AppError('permission_denied', AuthErrors.LINK_REFUSED, 'link refused'),
+  userNotFound: () => new AppError('not_found', AuthErrors.USER_NOT_FOUND, 'user not found'),
+  identityNotFound: () => new AppError('not_found', AuthErrors.IDENTITY_NOT_FOUND, 'identity not found'),
+  hasFunds: () => new AppError('failed_precondition', AuthErrors.USER_HAS_FUNDS, 'user has funds'),
+  disabled: () =>
+    new AppError('failed_precondition', AuthErrors.DIRECTORY_DISABLED, 'the user directory needs DATABASE_URL'),
+  badRequest: (why: string) => new AppError('invalid_argument', AuthErrors.ADMIN_BAD_REQUEST, why),
 };

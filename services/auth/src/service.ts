@@ -7,12 +7,15 @@ import { configSecretReader, configuredKeys, TokenService } from '@gatehouse/tok
 import type { AuthConfig } from './config';
 import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
+import { Linking } from './directory/linking';
+import { openDirectory, openDirectoryAdmin } from './directory/open';
 import { startEvents } from './events';
 import { auditedLogins } from './events/login-events';
 import { AuditedDeviceSessions, AuthTrail } from './events/session-events';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
 import { countedLimiter, sessionRecorder, totpCheckRecorder, watchRevocations } from './grpc/metrics';
+import { grpcFundsCheck } from './grpc/payment-client';
 import { startAuthServer } from './grpc/server';
 import { builtInLogins } from './login/built-in-logins';
 import { hookClaimsUpdater } from './login/claims-updater';
@@ -56,7 +59,7 @@ export async function startAuthService(
   overrides: StartOverrides = {},
 ): Promise<RunningAuthService> {
   const log = overrides.log ?? createLogger({ name: 'auth', level: config.logLevel });
-  const internalAuth = await openInternalAuth(config.internalKeysDir, 'auth', ['avatar', 'hooks'], log);
+  const internalAuth = await openInternalAuth(config.internalKeysDir, 'auth', ['avatar', 'hooks', 'payment'], log);
   // Metrics cost nothing when off: no registry, no wrapped limiter, no recorder.
   const metrics = config.metricsPort ? new Metrics('auth') : undefined;
   // Hook calls are counted by the gRPC client's interceptor, by hook (method) and outcome (status).
@@ -66,9 +69,26 @@ export async function startAuthService(
     hooks && hookSecrets
       ? hookSecretReader(hooks)
       : configSecretReader(config.token.secret, config.token.secretsByAudience);
+  const passkeyPool = config.databaseUrl
+    ? createPool(config.databaseUrl, (err) => log.warn({ err }, 'idle Postgres connection lost'), {
+        max: config.database?.poolMax,
+        transactionPooling: config.database?.transactionPooling,
+      })
+    : undefined;
+  // The user directory (docs/accounts.md): with a database, every session signed passes through it.
+  const directory = passkeyPool
+    ? openDirectory(passkeyPool, {
+        linkByEmail: config.linkByEmail ?? [],
+        providerAllowed: (n) => providerNames.has(n),
+        // Link notices go through the verified login's sender, set up below (called only after start).
+        notify: (address, text) => builtIns.sender?.(address, text) ?? Promise.resolve(),
+        log,
+      })
+    : undefined;
   // ES256/EdDSA: the key set signs every token; `secrets` still keys the PKCE and nonce derivation.
   const keys = await configuredKeys(config.token, secrets, hookSecrets).catch((err) => {
     hooks?.close();
+    void passkeyPool?.end().catch(() => {});
     throw err;
   });
   // Filled once every provider is registered below: until then no session is refreshed or issued.
@@ -82,6 +102,7 @@ export async function startAuthService(
     secrets,
     signingKeys: keys.signingKeys,
     previousSecrets: keys.previous,
+    resolveUser: directory && ((claims, subject) => directory.resolve(claims, subject)),
     updateClaims: hooks?.has('update-claims') ? hookClaimsUpdater(hooks, log) : undefined,
     amrFor: amrByProvider({
       direct: config.direct.map((d) => d.name),
@@ -106,12 +127,6 @@ export async function startAuthService(
     stores,
     log,
   });
-  const passkeyPool = config.databaseUrl
-    ? createPool(config.databaseUrl, (err) => log.warn({ err }, 'idle Postgres connection lost'), {
-        max: config.database?.poolMax,
-        transactionPooling: config.database?.transactionPooling,
-      })
-    : undefined;
   const closeAll = () => {
     void passkeyPool?.end().catch(() => {});
     builtIns.close();
@@ -140,12 +155,12 @@ export async function startAuthService(
       log,
     });
   } else {
-    log.warn('DATABASE_URL is unset: the passkey provider is off (passkeys are stored in Postgres)');
+    log.warn('DATABASE_URL is unset: the passkey provider and the user directory are off (both live in Postgres)');
   }
   // The audit trail's webhook dispatcher and retention (events/), in the same database.
   const events =
     passkeyPool && config.events && startEvents({ pool: passkeyPool, settings: config.events, log, metrics });
-  // TOTP second factor (README "Second factor (TOTP)"): secrets in the same database.
+  // TOTP second factor (docs/accounts.md "Second factor (TOTP)"): secrets in the same database.
   const totp = openSecondFactor({
     pool: passkeyPool,
     settings: config.totp,
@@ -158,6 +173,10 @@ export async function startAuthService(
   });
   const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress, internalAuth, metrics);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);
+  // The admin API's DeleteUser asks payment whether a card of the user holds money.
+  const funds =
+    passkeyPool && config.paymentAddress ? grpcFundsCheck(config.paymentAddress, internalAuth, metrics) : undefined;
+  const linking = directory && new Linking({ tokens, revocations: stores.revocations, directory });
   const login = new OAuth2Login({
     tokens,
     secrets,
@@ -167,6 +186,7 @@ export async function startAuthService(
     allowedRedirectHosts: config.token.allowedRedirectHosts,
     timeoutMs: config.providerTimeoutMs,
     log,
+    linking,
   });
 
   const providers = new ProviderRegistry();
@@ -256,6 +276,16 @@ export async function startAuthService(
       metrics,
       recorder: metrics && sessionRecorder(metrics),
       devices,
+      directory,
+      linking,
+      directoryAdmin:
+        passkeyPool &&
+        openDirectoryAdmin(
+          passkeyPool,
+          devices,
+          { removeAvatars: avatarClient?.removeAvatars, hasFunds: funds?.hasFunds, cardsOf: funds?.cardsOf },
+          log,
+        ),
       events: events?.api,
     });
   } catch (err) {
@@ -278,6 +308,7 @@ export async function startAuthService(
       await configured.stop();
       await events?.stop();
       avatarClient?.close();
+      funds?.close();
       closeAll();
     },
   };

@@ -1,4 +1,4 @@
-// The dev OAuth2 server on N auth replicas (README "Scaling out"): the form, the code exchange and /user
+// The dev OAuth2 server on N auth replicas (docs/deployment.md "Scaling out"): the form, the code exchange and /user
 // may each reach a different replica, and a code still works once only, across them all, through Redis.
 import { createHash, randomBytes } from 'node:crypto';
 import { createLogger } from '@gatehouse/logger';

@@ -16,6 +16,7 @@ const SRC = path.join(__dirname, '..', 'src');
  *   start it and talk to it over HTTP like to any other, so it sits below them.
  * - providers/: what each identity provider is (endpoints, mapping, ID-token checks, the dev server)
  *   and starting the configured ones.
+ * - directory/: the user directory (users, identities, linking, administration); login/ links through it.
  * - login/: the engines that use providers (OAuth2 flow, sessions) and the built-in direct and verified
  *   logins, with their settings. totp/: the TOTP second factor (sealed secrets, codes, the login hold),
  *   beside login/, which it does not import (the gRPC handlers put the hold between them).
@@ -28,6 +29,7 @@ const LAYERS: string[][] = [
   ['stores', 'credentials', 'senders'],
   ['local-server'],
   ['providers'],
+  ['directory'],
   ['login', 'totp'],
   // events/: the trail's webhooks, dispatcher and retention, and the events of sessions (over login/).
   ['events'],

@@ -6,14 +6,33 @@ import type { Processor } from './processor';
 // The payment service's own series. Built by the composition root only when metrics are on; the
 // domain never sees them (the processor is wrapped, loads are counted where the gRPC answer is made).
 
-/** Loads by status, and each limit that refused one (limit codes come from the configured rules). */
+/**
+ * Loads by status, and each limit that refused one (limit codes come from the configured rules);
+ * reversals by status and method; notifications by kind and outcome (issue 35).
+ */
 export function loadRecorder(metrics: Metrics): LoadRecorder {
   const loads = metrics.counter('gatehouse_payment_loads_total', 'Card loads answered, by status', ['status']);
   const refusals = metrics.counter('gatehouse_payment_limit_refusals_total', 'Loads refused by a limit', ['limit']);
+  const reversals = metrics.counter('gatehouse_payment_reversals_total', 'Reversals answered, by status and method', [
+    'status',
+    'method',
+  ]);
+  // Kinds are Braintree's names (a closed list in the SDK), outcomes the ledger's five words.
+  const notifications = metrics.counter(
+    'gatehouse_payment_notifications_total',
+    'Processor notifications verified, by kind and outcome',
+    ['kind', 'outcome'],
+  );
   return {
     loadAnswered(status, refusedBy) {
       loads.inc({ status });
       for (const limit of refusedBy) refusals.inc({ limit });
+    },
+    reversalAnswered(status, method) {
+      reversals.inc({ status, method });
+    },
+    notificationHandled(kind, outcome) {
+      notifications.inc({ kind, outcome });
     },
   };
 }

@@ -85,6 +85,7 @@ test('a demoted primary answers loads UNAVAILABLE, and loads work again within 5
     );
     expect(failure).toEqual({
       grpcCode: 14,
+      kind: 'unavailable',
       httpStatus: 503,
       code: 'DATABASE_UNAVAILABLE',
       message: 'the card ledger cannot take loads now; nothing was charged. Retry',

@@ -65,13 +65,17 @@ async function cardWithLoads(ownerId: string, amounts: number[]) {
   return { cardId, loads: loads.reverse() };
 }
 
-test('every PaymentService method has an access rule, and only the gateway may call payment', () => {
+test('every PaymentService method has an access rule: the gateway calls them all, auth only reads cards and loads', () => {
   const { grpcObject } = loadProto('payment');
   const methods = Object.values(grpcObject.payment.v1.PaymentService.service).map((m) => m.path.split('/')[2]);
   const rules = PAYMENT_ACCESS['payment.v1.PaymentService'] ?? {};
   expect(Object.keys(PAYMENT_ACCESS)).toEqual(['payment.v1.PaymentService']);
   expect(Object.keys(rules).sort()).toEqual([...methods].sort());
-  expect(new Set(Object.values(rules).flat())).toEqual(new Set(['gateway']));
+  expect(Object.values(rules).every((callers) => callers.includes('gateway'))).toBe(true);
+  // The user directory (issue 33): DeleteUser and ExportUser read a user's cards and loads, nothing else.
+  const authMethods = Object.entries(rules).filter(([, callers]) => callers.includes('auth'));
+  expect(authMethods.map(([method]) => method).sort()).toEqual(['ListCards', 'ListLoads']);
+  expect(new Set(Object.values(rules).flat())).toEqual(new Set(['gateway', 'auth']));
 });
 
 test('a load is voided before settlement; another is refunded in part once PAYMENT_DEV_SETTLE_AFTER has passed', async () => {

@@ -13,6 +13,7 @@ import type { GetJwksResponse as _auth_v1_GetJwksResponse, GetJwksResponse__Outp
 import type { IssueSessionRequest as _auth_v1_IssueSessionRequest, IssueSessionRequest__Output as _auth_v1_IssueSessionRequest__Output } from './auth/v1/IssueSessionRequest';
 import type { IssueSessionResponse as _auth_v1_IssueSessionResponse, IssueSessionResponse__Output as _auth_v1_IssueSessionResponse__Output } from './auth/v1/IssueSessionResponse';
 import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from './auth/v1/IssuedToken';
+import type { LinkedIdentity as _auth_v1_LinkedIdentity, LinkedIdentity__Output as _auth_v1_LinkedIdentity__Output } from './auth/v1/LinkedIdentity';
 import type { ListPasskeysResponse as _auth_v1_ListPasskeysResponse, ListPasskeysResponse__Output as _auth_v1_ListPasskeysResponse__Output } from './auth/v1/ListPasskeysResponse';
 import type { ListProvidersRequest as _auth_v1_ListProvidersRequest, ListProvidersRequest__Output as _auth_v1_ListProvidersRequest__Output } from './auth/v1/ListProvidersRequest';
 import type { ListProvidersResponse as _auth_v1_ListProvidersResponse, ListProvidersResponse__Output as _auth_v1_ListProvidersResponse__Output } from './auth/v1/ListProvidersResponse';
@@ -52,6 +53,7 @@ export interface ProtoGrpcType {
       IssueSessionRequest: MessageTypeDefinition<_auth_v1_IssueSessionRequest, _auth_v1_IssueSessionRequest__Output>
       IssueSessionResponse: MessageTypeDefinition<_auth_v1_IssueSessionResponse, _auth_v1_IssueSessionResponse__Output>
       IssuedToken: MessageTypeDefinition<_auth_v1_IssuedToken, _auth_v1_IssuedToken__Output>
+      LinkedIdentity: MessageTypeDefinition<_auth_v1_LinkedIdentity, _auth_v1_LinkedIdentity__Output>
       ListPasskeysResponse: MessageTypeDefinition<_auth_v1_ListPasskeysResponse, _auth_v1_ListPasskeysResponse__Output>
       ListProvidersRequest: MessageTypeDefinition<_auth_v1_ListProvidersRequest, _auth_v1_ListProvidersRequest__Output>
       ListProvidersResponse: MessageTypeDefinition<_auth_v1_ListProvidersResponse, _auth_v1_ListProvidersResponse__Output>

@@ -1,6 +1,6 @@
 // `node totp-reseal.js` in the auth image (`tsx services/auth/src/cli/totp-reseal.ts` from sources):
 // finishes a rotation of AUTH_TOTP_KEY by sealing every TOTP secret still on a previous key again with
-// the current one (README "Rotating AUTH_TOTP_KEY"), then exits: 0 when no secret is left on another
+// the current one (docs/accounts.md), then exits: 0 when no secret is left on another
 // key, 1 when some could not be opened (their key is not in AUTH_TOTP_KEY_PREVIOUS: keep it until they
 // are). Reads DATABASE_URL, AUTH_TOTP_KEY and AUTH_TOTP_KEY_PREVIOUS, as the auth service does; it
 // can run while the service runs, and again.

@@ -1,4 +1,5 @@
-import { createClient, type InternalAuth } from '@gatehouse/grpc-kit';
+import { createHash } from 'node:crypto';
+import { createClient, describeCallError, type InternalAuth } from '@gatehouse/grpc-kit';
 import type { Metrics } from '@gatehouse/metrics';
 import { type avatar, loadProto } from '@gatehouse/proto';
 import type { AvatarSaver } from '../login/oauth2-login';
@@ -11,7 +12,7 @@ export function grpcAvatarSaver(
   address: string,
   credential?: InternalAuth,
   metrics?: Metrics,
-): AvatarSaver & { close(): void } {
+): AvatarSaver & { removeAvatars(userIds: string[]): Promise<void>; close(): void } {
   const { grpcObject } = loadProto('avatar');
   const client = createClient<avatar.AvatarServiceClient>(grpcObject.avatar.v1.AvatarService, address, {
     deadlineMs: AVATAR_DEADLINE_MS,
@@ -22,6 +23,16 @@ export function grpcAvatarSaver(
     async saveFromUrl(userId, pictureUrl, bearerToken) {
       const res = await client.call.storeFromUrl({ userId, url: pictureUrl ?? '', bearerToken: bearerToken ?? '' });
       return res.avatarId;
+    },
+    /** A deleted user's avatars: the avatar service keys each by sha1 of the id it was stored for. */
+    async removeAvatars(userIds) {
+      for (const id of userIds) {
+        const avatarId = `${createHash('sha1').update(id).digest('hex')}.image`;
+        // An identicon or a never-stored picture: nothing to remove (NOT_FOUND is no failure).
+        await client.call.removeAvatar({ avatarId }).catch((err: unknown) => {
+          if (describeCallError(err).kind !== 'not_found') throw err;
+        });
+      }
     },
     close: () => client.close(),
   };

@@ -2,7 +2,8 @@ import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import type { Issued, SigningKeySet } from '@gatehouse/token';
-import { loginErrors } from '../errors';
+import type { Linking } from '../directory/linking';
+import { directoryErrors, loginErrors } from '../errors';
 import type { DeviceSessions } from '../login/device-sessions';
 import type { HandlerSessions } from '../login/handler-sessions';
 import type { OAuth2Login } from '../login/oauth2-login';
@@ -29,6 +30,8 @@ export interface AuthHandlerDeps {
   secondFactor?: SecondFactor;
   /** Sessions per device: every session issued here is recorded with its browser. */
   devices?: DeviceSessions;
+  /** Linking logins to a user (the user directory); undefined without a database. */
+  linking?: Linking;
 }
 
 function issued(i: Issued): auth.IssuedToken {
@@ -37,7 +40,7 @@ function issued(i: Issued): auth.IssuedToken {
 
 /**
  * The session of a finished login, or, for a user with TOTP on, the pending login that stands for it
- * until the code comes (README "Second factor (TOTP)"). Every login but a passkey's passes here.
+ * until the code comes (docs/accounts.md "Second factor (TOTP)"). Every login but a passkey's passes here.
  */
 async function heldBack(
   secondFactor: SecondFactor | undefined,
@@ -62,6 +65,7 @@ export function authHandlers({
   recorder,
   secondFactor,
   devices,
+  linking,
 }: AuthHandlerDeps): Omit<auth.AuthServiceHandlers, `${string}Passkey${string}`> {
   // The passkey RPCs are passkey-handlers.ts's.
   return {
@@ -73,13 +77,16 @@ export function authHandlers({
         from: req.from,
         sessionOnly: req.sessionOnly,
         noAvatar: req.noAvatar,
+        linkSessionToken: req.linkSessionToken,
       });
       return { redirectUrl: started.redirectUrl, handshake: issued(started.handshake) };
     }),
 
     CompleteLogin: unaryHandler(log, async (req: auth.CompleteLoginRequest__Output) => {
       const params = Object.fromEntries(req.params.map((p) => [p.name, p.value]));
-      const done = await login.complete(providers.get(req.provider), req.handshakeToken, params);
+      const done = await login.complete(providers.get(req.provider), req.handshakeToken, params, req.linkSessionToken);
+      // A link attached the login's identity to the session's user: no new session.
+      if (!done.session) return { linked: done.linked, userJson: '', redirectUrl: done.redirectUrl ?? '' };
       const held = await heldBack(secondFactor, done.session, done.redirectUrl ?? '');
       if (held.session) {
         recorder?.issued(req.provider, 'oauth2');
@@ -93,6 +100,13 @@ export function authHandlers({
     }),
 
     IssueSession: unaryHandler(log, async (req: auth.IssueSessionRequest__Output) => {
+      if (req.linkSessionToken) {
+        if (!linking) throw directoryErrors.disabled();
+        const user = handlerSessions.vouchedUser(req);
+        const identity = { id: user.id, provider: req.provider, name: user.name };
+        await linking.linkNow(req.linkSessionToken, { ...identity, email: user.email });
+        return { linked: identity, userJson: '' };
+      }
       const session = await handlerSessions.issue(req);
       const held = await heldBack(secondFactor, session, req.redirectUrl);
       if (held.session) {

@@ -1,12 +1,16 @@
 import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcServer } from '@gatehouse/grpc-kit';
 import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
+import type { DirectoryAdmin } from '../directory/admin';
+import type { Directory } from '../directory/directory';
 import type { BuiltInLogin } from '../login/built-in-logins';
 import type { DeviceSessions } from '../login/device-sessions';
 import type { PasskeyLogin } from '../login/passkey-login';
 import type { SecondFactor } from '../totp/second-factor';
+import { adminHandlers } from './admin-handlers';
 import { type EventsApi, eventsHandlers } from './events-handlers';
 import { type AuthHandlerDeps, authHandlers } from './handlers';
+import { identityHandlers } from './identity-handlers';
 import { builtInLoginHandlers } from './login-handlers';
 import { passkeyHandlers } from './passkey-handlers';
 import { sessionHandlers } from './session-handlers';
@@ -29,6 +33,9 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   metrics?: Metrics;
   /** Sessions per device: auth.v1.SessionService. */
   devices: DeviceSessions;
+  /** The user directory (auth.v1.IdentityService, AdminService); undefined without a database. */
+  directory?: Directory;
+  directoryAdmin?: DirectoryAdmin;
   /** The audit trail and webhooks: auth.v1.EventsService; undefined without a database. */
   events?: EventsApi;
 }
@@ -62,6 +69,23 @@ export const AUTH_ACCESS: AccessRules = {
     ListSessions: ['gateway'],
     EndSession: ['gateway'],
     EndOtherSessions: ['gateway'],
+  },
+  // The gateway vouches for the caller's session, as for sessions per device.
+  'auth.v1.IdentityService': {
+    ListIdentities: ['gateway'],
+    UnlinkIdentity: ['gateway'],
+    ExportMyData: ['gateway'],
+  },
+  // The gateway's admin listener, which authenticated the admin and names them in every call (audit).
+  'auth.v1.AdminService': {
+    ListUsers: ['gateway'],
+    GetUser: ['gateway'],
+    BlockUser: ['gateway'],
+    UnblockUser: ['gateway'],
+    EndUserSessions: ['gateway'],
+    AdminUnlinkIdentity: ['gateway'],
+    DeleteUser: ['gateway'],
+    ExportUser: ['gateway'],
   },
   // The built-in direct and verified providers' handler.
   'login.v1.LoginHandler': {
@@ -98,6 +122,8 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
   const loginProto = loadProto('login');
   const totpProto = loadProto('totp');
   const sessionsProto = loadProto('sessions');
+  const identitiesProto = loadProto('identities');
+  const adminProto = loadProto('admin');
   const eventsProto = loadProto('events');
   return startGrpcServer({
     name: 'auth',
@@ -111,6 +137,14 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       {
         definition: sessionsProto.grpcObject.auth.v1.SessionService.service,
         implementation: sessionHandlers(deps.devices, deps.log),
+      },
+      {
+        definition: identitiesProto.grpcObject.auth.v1.IdentityService.service,
+        implementation: identityHandlers(deps.directory, deps.directoryAdmin, deps.log),
+      },
+      {
+        definition: adminProto.grpcObject.auth.v1.AdminService.service,
+        implementation: adminHandlers(deps.directoryAdmin, deps.log),
       },
       {
         definition: loginProto.grpcObject.login.v1.LoginHandler.service,
@@ -130,6 +164,8 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       loginProto.definition,
       totpProto.definition,
       sessionsProto.definition,
+      identitiesProto.definition,
+      adminProto.definition,
       eventsProto.definition,
     ],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },

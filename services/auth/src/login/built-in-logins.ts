@@ -33,10 +33,16 @@ export interface BuiltInLoginsDeps {
 }
 
 /** The direct and verified providers of AUTH_CONFIG; `close` releases their SMTP connections. */
-export function builtInLogins(deps: BuiltInLoginsDeps): { logins: BuiltInLogin[]; close(): void } {
+export function builtInLogins(deps: BuiltInLoginsDeps): {
+  logins: BuiltInLogin[];
+  /** The first verified provider's sender: the user directory tells users of links through it. */
+  sender: Sender | undefined;
+  close(): void;
+} {
   const { hooks, stores, limits, log } = deps;
   const closers: (() => void)[] = [];
   const logins: BuiltInLogin[] = [];
+  let firstSender: Sender | undefined;
   for (const d of deps.direct) {
     const checker: CredentialChecker =
       d.checker.kind === 'htpasswd' ? htpasswdChecker(d.checker.path) : hookChecker(hooks as HooksClient, d.name);
@@ -52,6 +58,7 @@ export function builtInLogins(deps: BuiltInLoginsDeps): { logins: BuiltInLogin[]
       const h = hooks as HooksClient;
       sender = (address, text) => h.send(v.name, address, text);
     }
+    firstSender ??= sender;
     logins.push(
       new VerifiedLogin({
         name: v.name,
@@ -69,6 +76,7 @@ export function builtInLogins(deps: BuiltInLoginsDeps): { logins: BuiltInLogin[]
   }
   return {
     logins,
+    sender: firstSender,
     close: () => {
       for (const c of closers) c();
     },

@@ -52,7 +52,7 @@ export interface DeviceSessionsDeps {
 }
 
 /**
- * Sessions per device (README "Sessions per device"): each login's session is recorded with the
+ * Sessions per device (docs/accounts.md "Sessions per device"): each login's session is recorded with the
  * browser it went to, its last refresh is kept (one small write per refresh, none per request), and
  * its user may list their live sessions and end any of them. Ending reuses logout's revocation, so the
  * session's tokens are refused by every gateway through the ended-sessions feed.
@@ -169,6 +169,29 @@ export class DeviceSessions implements SessionEvents {
       const others = (await this.live(userId)).filter((e) => e.jti !== jti);
       // At once rather than in turn: each waits for a replica under Sentinel (revocations.ts).
       const ended = await Promise.all(others.map((entry) => this.endEntry(userId, entry)));
+      return ended.filter((e): e is EndedSession => e !== undefined);
+    });
+  }
+
+  /** Any user's live sessions, newest login first (the admin API: no caller session, no current one). */
+  async listOf(userId: string): Promise<Omit<DeviceSession, 'current'>[]> {
+    const entries = await storeCall(() => this.live(userId));
+    return entries
+      .sort((a, b) => b.createdMs - a.createdMs)
+      .map((e) => ({
+        id: e.id,
+        createdMs: e.createdMs,
+        lastSeenMs: e.lastSeenMs,
+        provider: e.provider,
+        userAgent: e.userAgent,
+        ip: e.ip,
+      }));
+  }
+
+  /** Ends every live session of a user (a block, a deletion): each revoked and announced to every gateway. */
+  async endAll(userId: string): Promise<EndedSession[]> {
+    return storeCall(async () => {
+      const ended = await Promise.all((await this.live(userId)).map((entry) => this.endEntry(userId, entry)));
       return ended.filter((e): e is EndedSession => e !== undefined);
     });
   }

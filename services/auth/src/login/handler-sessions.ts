@@ -30,6 +30,23 @@ export class HandlerSessions {
   constructor(private readonly deps: HandlerSessionsDeps) {}
 
   async issue(input: { provider: string; userJson: string; site: string; sessionOnly: boolean }): Promise<Issued> {
+    const user = this.vouchedUser(input);
+    const picture = await this.picture(user.id, user.picture);
+    try {
+      return await this.deps.tokens.issueSession({
+        user: { ...user, picture },
+        aud: input.site || this.deps.tokens.defaultAudience(),
+        provider: input.provider,
+        sessionOnly: input.sessionOnly,
+      });
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw loginErrors.audienceRefused((err as Error).message);
+    }
+  }
+
+  /** The user a handler vouched for, checked: a configured handler, and an id in its own namespace. */
+  vouchedUser(input: { provider: string; userJson: string }): z.infer<typeof handlerUser> {
     if (!this.deps.handlers.includes(input.provider)) throw loginErrors.unknownProvider(input.provider);
     let raw: unknown;
     try {
@@ -50,18 +67,7 @@ export class HandlerSessions {
         `user id must be "${input.provider}_" and 40 lower-case hex characters`,
       );
     }
-    const picture = await this.picture(user.id, user.picture);
-    try {
-      return await this.deps.tokens.issueSession({
-        user: { ...user, picture },
-        aud: input.site || this.deps.tokens.defaultAudience(),
-        provider: input.provider,
-        sessionOnly: input.sessionOnly,
-      });
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw loginErrors.audienceRefused((err as Error).message);
-    }
+    return user;
   }
 
   /** An avatar id the avatar service already holds, a URL to store, or nothing (identicon). */

@@ -2,7 +2,8 @@ import { createHash, createHmac } from 'node:crypto';
 import type { Logger } from '@gatehouse/logger';
 import { type Issued, randomToken, type SecretReader, safeEqual, type TokenService } from '@gatehouse/token';
 import * as oidc from 'openid-client';
-import { loginErrors } from '../errors';
+import type { Linking } from '../directory/linking';
+import { directoryErrors, loginErrors } from '../errors';
 import { withProviderFetch } from '../http/provider-fetch';
 import type { OAuth2Provider, ProviderUser } from '../providers/provider';
 import { allowedRedirect } from './redirect';
@@ -22,6 +23,8 @@ export interface OAuth2LoginDeps {
   allowedRedirectHosts: string[];
   timeoutMs: number;
   log: Logger;
+  /** Linking logins to a user (the user directory); undefined without a database. */
+  linking?: Linking;
 }
 
 export interface BeginInput {
@@ -29,10 +32,15 @@ export interface BeginInput {
   from: string;
   sessionOnly: boolean;
   noAvatar: boolean;
+  /** The caller's session token: link this login to its user instead of starting a session. */
+  linkSessionToken?: string;
 }
 
 export interface CompletedLogin {
-  session: Issued;
+  /** Unset for a link. */
+  session?: Issued;
+  /** A link: the identity attached to the session's user. */
+  linked?: { id: string; provider: string; name: string };
   redirectUrl: string | undefined;
 }
 
@@ -53,6 +61,11 @@ export class OAuth2Login {
   async begin(provider: OAuth2Provider, input: BeginInput): Promise<{ redirectUrl: string; handshake: Issued }> {
     const aud = input.site || this.deps.tokens.defaultAudience();
     const state = randomToken();
+    let link: Awaited<ReturnType<Linking['begin']>> | undefined;
+    if (input.linkSessionToken) {
+      if (!this.deps.linking) throw directoryErrors.disabled();
+      link = await this.deps.linking.begin(input.linkSessionToken);
+    }
     let handshake: Issued;
     try {
       handshake = await this.deps.tokens.issueHandshake({
@@ -62,6 +75,7 @@ export class OAuth2Login {
         from: input.from,
         sessionOnly: input.sessionOnly,
         noAvatar: input.noAvatar,
+        link,
       });
     } catch (err) {
       throw loginErrors.audienceRefused((err as Error).message);
@@ -86,6 +100,7 @@ export class OAuth2Login {
     provider: OAuth2Provider,
     handshakeToken: string,
     params: Record<string, string>,
+    linkSessionToken = '',
   ): Promise<CompletedLogin> {
     const handshake = await this.readHandshake(provider, handshakeToken);
     const state = handshake.handshake?.state ?? '';
@@ -100,6 +115,20 @@ export class OAuth2Login {
     const mapped = provider.loadUser
       ? await provider.loadUser({ config, tokens, params })
       : await this.fetchUser(provider, config, tokens.access_token);
+    const from = handshake.handshake?.from;
+    const redirectUrl = allowedRedirect(from, this.deps.baseUrl, this.deps.allowedRedirectHosts);
+    if (from && !redirectUrl) this.deps.log.warn({ provider: provider.name }, 'rejected redirect to disallowed host');
+    const link = handshake.handshake?.link;
+    if (link) {
+      if (!this.deps.linking) throw directoryErrors.disabled();
+      const identity = { id: mapped.id, provider: provider.name, name: mapped.name };
+      await this.deps.linking.complete(link, linkSessionToken, {
+        ...identity,
+        email: mapped.asserted?.email,
+        emailVerified: mapped.asserted?.verified,
+      });
+      return { linked: identity, redirectUrl };
+    }
     const noAvatar = handshake['no-ava'] === true;
     const bearer = provider.pictureNeedsToken ? tokens.access_token : undefined;
     const picture = await this.storeAvatar(mapped.id, noAvatar ? undefined : mapped.picture, bearer);
@@ -110,10 +139,8 @@ export class OAuth2Login {
       provider: provider.name,
       sessionOnly: handshake.sess_only === true,
       noAvatar,
+      subject: { kind: 'identity', email: mapped.asserted?.email, emailVerified: mapped.asserted?.verified },
     });
-    const from = handshake.handshake?.from;
-    const redirectUrl = allowedRedirect(from, this.deps.baseUrl, this.deps.allowedRedirectHosts);
-    if (from && !redirectUrl) this.deps.log.warn({ provider: provider.name }, 'rejected redirect to disallowed host');
     return { session, redirectUrl };
   }
 

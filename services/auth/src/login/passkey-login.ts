@@ -251,6 +251,8 @@ export class PasskeyLogin {
         aud: input.site || this.deps.tokens.defaultAudience(),
         provider: PASSKEY_PROVIDER,
         sessionOnly: input.sessionOnly,
+        // A passkey belongs to a user (the registering session's id), not to a provider identity.
+        subject: { kind: 'user' },
       });
       return { ok: true, session, user };
     } catch (err) {

@@ -47,7 +47,7 @@ function send(res: http.ServerResponse, status: number, body: string, type = 'ap
  * a user name, any name logs in. It still behaves like a real server: one-time codes bound to the PKCE
  * challenge and the redirect URI, client authentication, bearer tokens for /user. Loopback only by default.
  * It keeps nothing in the process: codes and tokens are sealed, and a code's single use is marked in the
- * shared store, so any number of auth replicas serve it as one (README "Scaling out").
+ * shared store, so any number of auth replicas serve it as one (docs/deployment.md "Scaling out").
  */
 export class DevOAuthServer {
   private server: http.Server | undefined;

@@ -132,6 +132,8 @@ export class OidcProvider implements OAuth2Provider {
       name: text(info.name) || text(info.preferred_username) || text(info.nickname) || `noname_${id.slice(-8, -2)}`,
     };
     if (text(info.picture)) user.picture = text(info.picture);
+    // A boolean true only: some issuers send "true" as a string, which verifies nothing.
+    if (text(info.email)) user.asserted = { email: text(info.email), verified: info.email_verified === true };
     return withAttributes(user, info, this.config.userAttributes);
   }
 

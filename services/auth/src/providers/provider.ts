@@ -7,6 +7,11 @@ export interface ProviderUser {
   picture?: string;
   email?: string;
   attrs?: Record<string, unknown>;
+  /**
+   * The email the provider asserted and whether it said email_verified === true (OpenID Connect): for
+   * the user directory's linking by email only, never put in the token.
+   */
+  asserted?: { email: string; verified: boolean };
 }
 
 /** What the login engine knows after the code exchange, for providers that load the user themselves. */

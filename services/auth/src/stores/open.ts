@@ -22,7 +22,7 @@ export interface Stores {
   revocations: Revocations;
   /** WebAuthn challenges of passkey registrations and logins. */
   challenges: Challenges;
-  /** Every user's live sessions (README "Sessions per device"). */
+  /** Every user's live sessions (docs/accounts.md "Sessions per device"). */
   sessionRegistry: SessionRegistry;
   redis: Redis | undefined;
 }

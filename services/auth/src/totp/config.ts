@@ -1,7 +1,7 @@
 import { optionalText } from '@gatehouse/config';
 import { parseKey } from './secret-box';
 
-/** The TOTP settings' environment variables (README "Second factor (TOTP)"). */
+/** The TOTP settings' environment variables (docs/accounts.md "Second factor (TOTP)"). */
 export const totpSettingsShape = {
   /** 64 hex characters: seals TOTP secrets (AES-256-GCM). TOTP is on with it and DATABASE_URL. */
   AUTH_TOTP_KEY: optionalText(),

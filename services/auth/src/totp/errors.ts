@@ -1,6 +1,6 @@
 import { AppError, errorCodes } from '@gatehouse/errors';
 
-/** The TOTP second factor's error codes (README "Second factor (TOTP)"), kept apart from the login ones. */
+/** The TOTP second factor's error codes (docs/accounts.md "Second factor (TOTP)"), kept apart from the login ones. */
 export const TotpErrors = errorCodes(
   'TOTP_DISABLED',
   'TOTP_NOT_SET_UP',

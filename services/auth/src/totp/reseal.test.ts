@@ -1,4 +1,4 @@
-// Finishing a rotation of AUTH_TOTP_KEY (README "Rotating AUTH_TOTP_KEY"): resealAll against a fresh
+// Finishing a rotation of AUTH_TOTP_KEY (docs/accounts.md): resealAll against a fresh
 // Postgres database, and the `totp-reseal` entry as the auth image runs it (from sources, like
 // test/db-migrate.test.ts runs db-migrate): every secret on a previous key is sealed again with the
 // current one and still opens to the same secret; one on a key nobody configured is reported and left;

@@ -194,6 +194,8 @@ export class SecondFactor {
       sessionOnly: login.sessionOnly,
       noAvatar: login.noAvatar,
       amr,
+      // The first factor's session already carried the user's id (the directory resolved it then).
+      subject: { kind: 'user' },
     });
     return { session, redirectUrl: login.redirectUrl };
   }

@@ -15,7 +15,8 @@ export const AVATAR_ACCESS: AccessRules = {
     StoreFromUrl: ['auth'],
     StoreContent: ['auth', 'telegram-bot'],
     GetAvatar: ['gateway'],
-    RemoveAvatar: ['operator'],
+    // The auth service removes a deleted user's avatars (its AdminService.DeleteUser).
+    RemoveAvatar: ['operator', 'auth'],
     ListAvatars: ['operator'],
     MigrateAvatars: ['operator'],
   },

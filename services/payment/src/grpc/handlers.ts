@@ -1,7 +1,7 @@
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
-import type { LoadStatus } from '../ledger';
+import type { LoadStatus, ReversalMethod, ReversalStatus } from '../ledger';
 import type { Payments } from '../payments';
 import type { Requester } from '../reversals/requests';
 import {
@@ -19,6 +19,10 @@ import {
 /** Told of every load answered (metrics): its status and the limits that refused it. */
 export interface LoadRecorder {
   loadAnswered(status: LoadStatus, refusedBy: readonly string[]): void;
+  /** A reversal answered (not a replay): its outcome, and how it went (void or refund). */
+  reversalAnswered?(status: ReversalStatus, method: ReversalMethod): void;
+  /** A notification verified and taken: its kind and what it changed (`applied`, `duplicate`, ...). */
+  notificationHandled?(kind: string, outcome: string): void;
 }
 
 /** gRPC ↔ Payments, nothing more. */
@@ -62,13 +66,17 @@ export function paymentHandlers(
         return { ...answer, status: LOAD_STATUS[answer.status] };
       }),
     ),
-    ...moneyBackHandlers(payments, log),
+    ...moneyBackHandlers(payments, log, recorder),
   };
 }
 
 /** Reversals, the card's holds and disputes, and the processor's notifications. */
-function moneyBackHandlers(payments: Payments, log: Logger) {
-  const reverse = (answer: Awaited<ReturnType<Payments['reverseLoad']>>): payment.ReverseLoadResponse => ({
+function moneyBackHandlers(payments: Payments, log: Logger, recorder?: LoadRecorder) {
+  const reverse = (answer: Awaited<ReturnType<Payments['reverseLoad']>>): payment.ReverseLoadResponse => {
+    if (!answer.replayed) recorder?.reversalAnswered?.(answer.status, answer.reversal.method);
+    return reverseMessage(answer);
+  };
+  const reverseMessage = (answer: Awaited<ReturnType<Payments['reverseLoad']>>): payment.ReverseLoadResponse => ({
     status: REVERSAL_STATUS[answer.status],
     errors: answer.errors,
     reversal: reversalMessage(answer.reversal),
@@ -105,7 +113,11 @@ function moneyBackHandlers(payments: Payments, log: Logger) {
       reverseFor({ kind: 'admin', name: req.admin }, req),
     ),
     HandleProcessorNotification: unaryHandler(log, (req: payment.HandleProcessorNotificationRequest__Output) =>
-      databaseFaultsUnavailable(log, () => payments.handleNotification(req.btSignature, req.btPayload)),
+      databaseFaultsUnavailable(log, async () => {
+        const taken = await payments.handleNotification(req.btSignature, req.btPayload);
+        recorder?.notificationHandled?.(taken.kind, taken.outcome);
+        return taken;
+      }),
     ),
     VerifyProcessorChallenge: unaryHandler(log, async (req: payment.VerifyProcessorChallengeRequest__Output) => ({
       response: payments.verifyChallenge(req.btChallenge),

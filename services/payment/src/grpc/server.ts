@@ -28,8 +28,10 @@ export const PAYMENT_ACCESS: AccessRules = {
   'payment.v1.PaymentService': {
     CreateClientToken: ['gateway'],
     CreateCard: ['gateway'],
-    ListCards: ['gateway'],
-    ListLoads: ['gateway'],
+    // auth: the admin API's DeleteUser refuses while a card of the user holds money, and ExportUser
+    // includes the user's cards and loads.
+    ListCards: ['gateway', 'auth'],
+    ListLoads: ['gateway', 'auth'],
     LoadCard: ['gateway'],
     GetCard: ['gateway'],
     ReverseLoad: ['gateway'],

@@ -7,6 +7,7 @@ export interface BeginLoginRequest {
   'from'?: (string);
   'sessionOnly'?: (boolean);
   'noAvatar'?: (boolean);
+  'linkSessionToken'?: (string);
 }
 
 export interface BeginLoginRequest__Output {
@@ -15,4 +16,5 @@ export interface BeginLoginRequest__Output {
   'from': (string);
   'sessionOnly': (boolean);
   'noAvatar': (boolean);
+  'linkSessionToken': (string);
 }

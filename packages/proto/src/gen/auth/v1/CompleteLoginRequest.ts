@@ -7,6 +7,7 @@ export interface CompleteLoginRequest {
   'provider'?: (string);
   'handshakeToken'?: (string);
   'params'?: (_auth_v1_Param)[];
+  'linkSessionToken'?: (string);
   'client'?: (_auth_v1_ClientInfo | null);
 }
 
@@ -14,5 +15,6 @@ export interface CompleteLoginRequest__Output {
   'provider': (string);
   'handshakeToken': (string);
   'params': (_auth_v1_Param__Output)[];
+  'linkSessionToken': (string);
   'client': (_auth_v1_ClientInfo__Output | null);
 }

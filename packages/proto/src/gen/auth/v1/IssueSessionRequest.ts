@@ -8,6 +8,7 @@ export interface IssueSessionRequest {
   'site'?: (string);
   'sessionOnly'?: (boolean);
   'redirectUrl'?: (string);
+  'linkSessionToken'?: (string);
   'client'?: (_auth_v1_ClientInfo | null);
 }
 
@@ -17,5 +18,6 @@ export interface IssueSessionRequest__Output {
   'site': (string);
   'sessionOnly': (boolean);
   'redirectUrl': (string);
+  'linkSessionToken': (string);
   'client': (_auth_v1_ClientInfo__Output | null);
 }

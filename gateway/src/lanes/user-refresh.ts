@@ -6,16 +6,17 @@
 //
 // Why: a refresh spent more of the gateway's CPU in Koa's machinery (context, the /auth routers'
 // matching, middleware promises under trace context's hooks) than in its own work. What is Koa's own
-// and written again here is small: the headers of an /auth answer (X-Request-Id, the API security
-// headers), the refusal's body and the access line of a refused request; the cookies are cookies.ts's.
+// is written by answer.ts (the headers, a bug's 500, the access line); the cookies are cookies.ts's.
 import type http from 'node:http';
-import { type Logger, redactUrl, runInTrace, traceFrom } from '@gatehouse/logger';
+import { type Logger, runInTrace, traceFrom } from '@gatehouse/logger';
 import type { Authenticated, Authenticator, Refused } from '../auth/authenticator';
 import { type CookiePolicy, clearedCookies, tokenCookies } from '../auth/cookies';
-import { API_SECURITY_HEADERS, NO_STORE } from '../middleware/security-headers';
-import { REQUEST_ID_HEADER } from '../middleware/trace';
+import { NO_STORE, SANDBOX_CSP } from '../middleware/security-headers';
+import { accessLine, answerBug, JSON_TYPE, writeAnswer } from './answer';
+import type { Lane } from './lane';
+import { isUserRoute } from './user';
 
-export interface UserRefreshFastDeps {
+export interface UserRefreshLaneDeps {
   authenticator: Authenticator;
   cookies: CookiePolicy;
   log: Logger;
@@ -23,21 +24,12 @@ export interface UserRefreshFastDeps {
   track?: () => (status: number) => void;
 }
 
-const SECURITY = API_SECURITY_HEADERS.flat();
-const JSON_TYPE = ['Content-Type', 'application/json; charset=utf-8'];
-
-/** True when the request is GET /auth/user (with any query), as Koa's router matches it. */
-export function isUserRoute(req: http.IncomingMessage): boolean {
-  const url = req.url ?? '';
-  return req.method === 'GET' && (url === '/auth/user' || url.startsWith('/auth/user?'));
-}
-
 /**
  * The HTTP server's answer before Koa for a refresh on GET /auth/user: true when it has taken the
  * request (its answer follows when the auth service has refreshed the token), false when Koa must.
  */
-export function userRefreshBeforeKoa(deps: UserRefreshFastDeps) {
-  return (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+export function userRefreshLane(deps: UserRefreshLaneDeps): Lane {
+  return (req, res) => {
     if (!isUserRoute(req)) return false;
     const startMs = performance.now();
     const trace = traceFrom(req.headers.traceparent);
@@ -50,13 +42,13 @@ export function userRefreshBeforeKoa(deps: UserRefreshFastDeps) {
       pending
         .then(
           (result) => answer(deps, req, res, result, trace.traceId, startMs),
-          (err: unknown) => {
-            // Only a bug gets here (every failure is a refusal): Koa's error handler's 500.
-            deps.log.error({ err, method: 'GET', url: redactUrl(req.url ?? '') }, 'request failed');
-            if (res.headersSent) res.destroy();
-            else write(res, 500, [], JSON.stringify({ error: 'internal error' }), trace.traceId);
-            return 500;
-          },
+          // Only a bug gets here (every failure is a refusal): Koa's error handler's 500.
+          (err: unknown) =>
+            answerBug(deps.log, req, res, err, {
+              requestId: trace.traceId,
+              headers: SANDBOX_CSP,
+              body: JSON.stringify({ error: 'internal error' }),
+            }),
         )
         .then((status) => answered?.(status))
         .catch(() => {}); // metrics never fail an answer, nor the process
@@ -67,7 +59,7 @@ export function userRefreshBeforeKoa(deps: UserRefreshFastDeps) {
 
 /** The answer Koa's route gives: the user and the refreshed cookies, or the refusal authenticate gives. */
 function answer(
-  deps: UserRefreshFastDeps,
+  deps: UserRefreshLaneDeps,
   req: http.IncomingMessage,
   res: http.ServerResponse,
   result: Authenticated | Refused,
@@ -94,27 +86,11 @@ function answer(
   }
   if (refusal.retryAfterSeconds) headers.push('Retry-After', String(refusal.retryAfterSeconds));
   write(res, status, headers, JSON.stringify({ error: refusal.error }), requestId);
-  // Koa's error handler's access line: refusals at info.
-  if (deps.log.isLevelEnabled('info')) {
-    const ms = Math.round(performance.now() - startMs);
-    deps.log.info({ method: req.method, url: redactUrl(req.url ?? ''), status, ms }, 'request');
-  }
+  accessLine(deps.log, req, status, startMs);
   return status;
 }
 
-/** An /auth answer with the headers Koa's route gives it, in one writeHead of a raw list. */
+/** An /auth answer: the /auth router's CSP and the route's own headers, as JSON. */
 function write(res: http.ServerResponse, status: number, headers: string[], body: string, requestId: string): void {
-  if (res.destroyed) return;
-  const raw = [
-    REQUEST_ID_HEADER,
-    requestId,
-    ...SECURITY,
-    ...headers,
-    ...JSON_TYPE,
-    'Content-Length',
-    String(Buffer.byteLength(body)),
-  ];
-  // A draining server has already set Connection: close; writeHead then merges the list into it.
-  res.writeHead(status, raw);
-  res.end(body);
+  writeAnswer(res, { status, requestId, headers: [...SANDBOX_CSP, ...headers], type: JSON_TYPE, body });
 }

@@ -8,28 +8,34 @@
 // around the gRPC call (context, middleware chain, router, body iterator, promise hooks). The decisions
 // are shared, not copied: the body's decoding and validation (payment.body.ts), the load and every
 // failure's answer (payment.answers.ts), the authentication (Authenticator.authenticateCached). What is
-// Koa's own and written again here is small: the headers every answer carries (X-Request-Id, nosniff,
-// no-store, the JSON type) and the access line of a refused request.
+// Koa's own is written by answer.ts: the headers every answer carries, a bug's 500, the access line.
 
 import type http from 'node:http';
 import { CARD_ID_TEXT } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
-import { type Logger, redactUrl, runInTrace, traceFrom } from '@gatehouse/logger';
+import { type Logger, runInTrace, traceFrom } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
 import type { Authenticator } from '../auth/authenticator';
-import { NO_STORE, NOSNIFF } from '../middleware/security-headers';
-import { REQUEST_ID_HEADER } from '../middleware/trace';
-import { loadAnswer, type PaymentAnswer, paymentFailure } from './payment.answers';
-import { decodeJsonBody, idempotencyKeyHolds, loadBody, MAX_BODY_BYTES, validationErrors } from './payment.body';
+import { NO_STORE } from '../middleware/security-headers';
+import { loadAnswer, type PaymentAnswer, paymentFailure } from '../routes/payment.answers';
+import {
+  decodeJsonBody,
+  idempotencyKeyHolds,
+  loadBody,
+  MAX_BODY_BYTES,
+  validationErrors,
+} from '../routes/payment.body';
+import { accessLine, answerBug, clientLeft, JSON_TYPE, writeAnswer } from './answer';
+import type { Lane } from './lane';
 
 /** The route as Koa's router names it, for the request metrics. */
 export const CARD_LOAD_ROUTE = '/cards/:id/load/';
 /** The path Koa's route takes, already canonical (no encoding, no dot segments, no query). */
 const LOAD_PATH = new RegExp(`^/cards/(${CARD_ID_TEXT})/load/$`);
 /** What readJsonBody accepts, narrowed to the usual spellings; other JSON types go to Koa. */
-const JSON_TYPE = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
+const JSON_REQUEST_TYPE = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i;
 
-export interface CardLoadFastDeps {
+export interface CardLoadLaneDeps {
   payment: PromiseClient<payment.PaymentServiceClient>;
   authenticator: Authenticator;
   log: Logger;
@@ -44,15 +50,15 @@ export interface CardLoadFastDeps {
  * The HTTP server's answer before Koa for card loads: true when it has taken the request (its answer
  * follows asynchronously), false when Koa must answer it.
  */
-export function cardLoadBeforeKoa(deps: CardLoadFastDeps) {
-  return (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+export function cardLoadLane(deps: CardLoadLaneDeps): Lane {
+  return (req, res) => {
     if (req.method !== 'POST') return false;
     const match = LOAD_PATH.exec(req.url ?? '');
     if (!match) return false;
     const headers = req.headers;
     if (headers['content-encoding'] !== undefined || headers['transfer-encoding'] !== undefined) return false;
     const type = headers['content-type'];
-    if (type === undefined || !JSON_TYPE.test(type)) return false;
+    if (type === undefined || !JSON_REQUEST_TYPE.test(type)) return false;
     const length = Number(headers['content-length']);
     if (!(length >= 0 && length <= MAX_BODY_BYTES)) return false;
     const key = headers['idempotency-key'] ?? '';
@@ -71,14 +77,14 @@ export function cardLoadBeforeKoa(deps: CardLoadFastDeps) {
         startMs,
         requestId: trace.traceId,
       })
-        .catch((err: unknown) => {
-          // Only a bug gets here (every failure of the load has its answer in answerLoad): the 500 Koa's
-          // error handler would give, or a reset when an answer had already begun.
-          deps.log.error({ err, method: 'POST', url: redactUrl(req.url ?? '') }, 'request failed');
-          if (res.headersSent) res.destroy();
-          else write(res, INTERNAL_ERROR, trace.traceId);
-          return 500;
-        })
+        // Only a bug gets here (every failure of the load has its answer in answerLoad).
+        .catch((err: unknown) =>
+          answerBug(deps.log, req, res, err, {
+            requestId: trace.traceId,
+            headers: NO_STORE,
+            body: JSON.stringify(INTERNAL_ERROR),
+          }),
+        )
         .then((status) => answered?.(status))
         .catch(() => {}); // metrics never fail an answer, nor the process
     });
@@ -87,20 +93,14 @@ export function cardLoadBeforeKoa(deps: CardLoadFastDeps) {
 }
 
 async function answerLoad(
-  deps: CardLoadFastDeps,
+  deps: CardLoadLaneDeps,
   req: http.IncomingMessage,
   res: http.ServerResponse,
   load: { ownerId: string; cardId: string; key: string; startMs: number; requestId: string },
 ): Promise<number> {
   const text = await bodyText(req);
-  if (text === undefined) {
-    // As Koa's error handler: the client left mid-body, nothing was charged, nobody hears an answer;
-    // both of its lines are written.
-    deps.log.info({ method: req.method, url: redactUrl(req.url ?? '') }, 'client aborted the request');
-    res.destroy();
-    accessLine(deps.log, req, 400, load.startMs);
-    return 400;
-  }
+  // As Koa's error handler: the client left mid-body, nothing was charged, nobody hears an answer.
+  if (text === undefined) return clientLeft(deps.log, req, res, load.startMs);
   let answer: PaymentAnswer;
   try {
     const parsed = loadBody.safeParse(decodeJsonBody(text));
@@ -120,18 +120,7 @@ async function answerLoad(
   return answer.status;
 }
 
-/** Koa's error handler's access line: refusals and failures at info (a 2xx is debug, which never gets here). */
-function accessLine(log: Logger, req: http.IncomingMessage, status: number, startMs: number): void {
-  if (status < 400 || !log.isLevelEnabled('info')) return;
-  const ms = Math.round(performance.now() - startMs);
-  log.info({ method: req.method, url: redactUrl(req.url ?? ''), status, ms }, 'request');
-}
-
-const INTERNAL_ERROR: PaymentAnswer = {
-  status: 500,
-  body: { status: 'error', errors: [{ code: 'http-500', message: 'internal error' }] },
-  headers: {},
-};
+const INTERNAL_ERROR = { status: 'error', errors: [{ code: 'http-500', message: 'internal error' }] };
 
 /** The body as text, or undefined when the client went away before its end. */
 function bodyText(req: http.IncomingMessage): Promise<string | undefined> {
@@ -144,22 +133,9 @@ function bodyText(req: http.IncomingMessage): Promise<string | undefined> {
   });
 }
 
-/** The answer with the headers Koa's route gives it, in one writeHead of a raw list. */
+/** The answer with the headers Koa's route gives it (paymentErrors' no-store, the answer's own). */
 function write(res: http.ServerResponse, answer: PaymentAnswer, requestId: string): void {
-  if (res.destroyed) return;
-  const body = JSON.stringify(answer.body);
-  const raw: string[] = [
-    REQUEST_ID_HEADER,
-    requestId,
-    ...NOSNIFF,
-    ...NO_STORE,
-    'Content-Type',
-    'application/json; charset=utf-8',
-    'Content-Length',
-    String(Buffer.byteLength(body)),
-  ];
-  for (const [name, value] of Object.entries(answer.headers)) raw.push(name, value);
-  // A draining server has already set Connection: close; writeHead then merges the list into it.
-  res.writeHead(answer.status, raw);
-  res.end(body);
+  const headers: string[] = [...NO_STORE];
+  for (const [name, value] of Object.entries(answer.headers)) headers.push(name, value);
+  writeAnswer(res, { status: answer.status, requestId, headers, type: JSON_TYPE, body: JSON.stringify(answer.body) });
 }

@@ -2,33 +2,27 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@gatehouse/logger';
 import { SERVED_METHODS } from './app';
+import type { Surface } from './surfaces/surface';
 
-export interface PublicServer {
+export interface Listener {
   port: number;
   /** Stops accepting, lets requests in flight finish, and closes what is left at the deadline. */
   drain(): Promise<void>;
 }
 
-export interface PublicServerOptions {
-  host: string;
-  port: number;
+export interface ListenOptions {
   shutdownTimeoutMs: number;
-  /** Koa's handler. */
-  handle: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void> | void;
-  /**
-   * The hottest answers, before Koa: true when it has taken the request (answered from a cache at once,
-   * or a card load answered when the payment service has).
-   */
-  answerBeforeKoa?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
   log: Logger;
 }
 
 /**
- * The gateway's public HTTP listener and its drain: after SIGTERM every answer says Connection: close,
- * so kept-alive clients leave as they are served, and answers still being worked on are waited for.
+ * A surface's HTTP listener (its host and port) and its drain: after SIGTERM every answer says
+ * Connection: close, so kept-alive clients leave as they are served, and answers still being worked on
+ * are waited for. The surface's lanes see each request first; Koa gets what they leave.
  */
-export async function listenPublic(options: PublicServerOptions): Promise<PublicServer> {
-  const { handle, answerBeforeKoa, log } = options;
+export async function listen(surface: Surface, options: ListenOptions): Promise<Listener> {
+  const { handle, lanes } = surface;
+  const { log } = options;
   let draining = false;
   const unanswered = new Set<http.ServerResponse>();
   const track = (res: http.ServerResponse) => {
@@ -38,9 +32,9 @@ export async function listenPublic(options: PublicServerOptions): Promise<Public
   };
   const server = http.createServer((req, res) => {
     if (draining) res.setHeader('Connection', 'close');
-    // The cached answers are written at once and are never among the unanswered; a card load taken
-    // before Koa is answered later, and is waited for like Koa's.
-    if (answerBeforeKoa?.(req, res)) {
+    // A lane's cached answer is written at once and is never among the unanswered; one that calls a
+    // service (a card load, a refresh) is answered later, and is waited for like Koa's.
+    if (lanes?.(req, res)) {
       if (!res.writableEnded) track(res);
       return;
     }
@@ -57,7 +51,7 @@ export async function listenPublic(options: PublicServerOptions): Promise<Public
   server.requestTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    server.listen(surface.port, surface.host, () => resolve());
   });
   return {
     port: (server.address() as AddressInfo).port,

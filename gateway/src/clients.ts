@@ -1,0 +1,108 @@
+// Every gRPC client the gateway calls, and the internal caller auth they present, opened in one place
+// and closed by one close(): a new service the gateway talks to is one more field here, and the
+// composition root (gateway.ts) never lists clients to open or to close.
+import { type ClientHandle, createClient, type InternalAuth, openInternalAuth } from '@gatehouse/grpc-kit';
+import { HooksClient } from '@gatehouse/hooks-sdk';
+import type { Logger } from '@gatehouse/logger';
+import type { Metrics } from '@gatehouse/metrics';
+import { type auth, type avatar, loadProto, type login, type payment } from '@gatehouse/proto';
+import type { GatewayConfig } from './config';
+
+export interface GatewayClients {
+  auth: ClientHandle<auth.AuthServiceClient>;
+  /** TOTP second factor (docs/accounts.md "Second factor (TOTP)"): served by the auth process. */
+  totp: ClientHandle<auth.TotpServiceClient>;
+  /** Sessions per device (docs/accounts.md "Sessions per device"): served by the auth process. */
+  sessions: ClientHandle<auth.SessionServiceClient>;
+  avatar: ClientHandle<avatar.AvatarServiceClient>;
+  payment: ClientHandle<payment.PaymentServiceClient>;
+  /** Login handlers by provider name (login.v1.LoginHandler). */
+  loginHandlers: ReadonlyMap<string, ClientHandle<login.LoginHandlerClient>>;
+  /** The application's hooks, when configured (AUTH_CONFIG hooks). */
+  hooks: HooksClient | undefined;
+  /** Closes every client above and the caller auth. */
+  close(): void;
+}
+
+type Credential = (audience: string) => { auth: InternalAuth; audience: string } | undefined;
+
+/** Opens the gateway's clients; each service is addressed by name in the caller token. */
+export async function openClients(
+  config: GatewayConfig,
+  log: Logger,
+  metrics: Metrics | undefined,
+): Promise<GatewayClients> {
+  // Custom login handlers are addressed by their provider name.
+  const handlerNames = Object.keys(config.token.loginHandlers);
+  const internalAuth = await openInternalAuth(
+    config.internalKeysDir,
+    'gateway',
+    [...new Set(['auth', 'avatar', 'payment', 'hooks', ...handlerNames])],
+    log,
+  );
+  const credential: Credential = (audience) => internalAuth && { auth: internalAuth, audience };
+  const options = (audience: string) => ({ credential: credential(audience), metrics });
+  const { auth: authPkg } = loadProto('auth').grpcObject;
+  const clients = {
+    auth: createClient<auth.AuthServiceClient>(authPkg.v1.AuthService, config.addresses.auth, options('auth')),
+    totp: createClient<auth.TotpServiceClient>(
+      loadProto('totp').grpcObject.auth.v1.TotpService,
+      config.addresses.auth,
+      options('auth'),
+    ),
+    sessions: createClient<auth.SessionServiceClient>(
+      loadProto('sessions').grpcObject.auth.v1.SessionService,
+      config.addresses.auth,
+      options('auth'),
+    ),
+    avatar: createClient<avatar.AvatarServiceClient>(
+      loadProto('avatar').grpcObject.avatar.v1.AvatarService,
+      config.addresses.avatar,
+      options('avatar'),
+    ),
+    payment: createClient<payment.PaymentServiceClient>(
+      loadProto('payment').grpcObject.payment.v1.PaymentService,
+      config.addresses.payment,
+      options('payment'),
+    ),
+    loginHandlers: openLoginHandlerClients(config, credential, metrics),
+    hooks: config.hooks ? new HooksClient(config.hooks, internalAuth, metrics) : undefined,
+  };
+  return {
+    ...clients,
+    close() {
+      for (const client of [clients.auth, clients.totp, clients.sessions, clients.avatar, clients.payment])
+        client.close();
+      for (const client of clients.loginHandlers.values()) client.close();
+      clients.hooks?.close();
+      internalAuth?.close();
+    },
+  };
+}
+
+/**
+ * One client per login handler the gateway routes to: the custom ones at their own addresses (each
+ * named by its provider in the caller token), and the built-in direct and verified providers, which
+ * the auth service's own LoginHandler serves.
+ */
+function openLoginHandlerClients(
+  config: GatewayConfig,
+  credential: Credential,
+  metrics: Metrics | undefined,
+): Map<string, ClientHandle<login.LoginHandlerClient>> {
+  const LoginHandler = loadProto('login').grpcObject.login.v1.LoginHandler;
+  const targets: [name: string, address: string, audience: string][] = [
+    ...Object.entries(config.token.loginHandlers).map(([name, address]): [string, string, string] => [
+      name,
+      address,
+      name,
+    ]),
+    ...config.builtInLogins.map((name): [string, string, string] => [name, config.addresses.auth, 'auth']),
+  ];
+  return new Map(
+    targets.map(([name, address, audience]) => [
+      name,
+      createClient<login.LoginHandlerClient>(LoginHandler, address, { credential: credential(audience), metrics }),
+    ]),
+  );
+}

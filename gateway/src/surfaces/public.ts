@@ -1,0 +1,169 @@
+// The public surface: every route a client or a browser may call (the go-pkgz /auth contract, avatars,
+// the card-loading API, the application upstreams, health, the demo page, the key sets and the OpenAPI
+// document), and the lanes that answer its hottest requests before Koa.
+import { checkHealth } from '@gatehouse/grpc-kit';
+import { buildApp, type Mount } from '../app';
+import { avatarLane } from '../lanes/avatar';
+import { CARD_LOAD_ROUTE, cardLoadLane } from '../lanes/card-load';
+import { cachedLanes, firstLane } from '../lanes/index';
+import { cachedUserLane } from '../lanes/user';
+import { userRefreshLane } from '../lanes/user-refresh';
+import { avatarCacheRecorder, httpMetrics, loginRecorder, upstreamRecorder } from '../metrics';
+import { authRoutes, LOGIN_DEADLINE_MS } from '../routes/auth.routes';
+import { authFallbackRoutes } from '../routes/auth-fallback.routes';
+import { avatarHandlers } from '../routes/avatar.routes';
+import { healthRoutes } from '../routes/health.routes';
+import { homeRoutes } from '../routes/home.routes';
+import { jwksRoutes } from '../routes/jwks.routes';
+import { requireUser } from '../routes/kit';
+import { loginHandlerRoutes } from '../routes/login-handler.routes';
+import { openApiRoutes } from '../routes/openapi.routes';
+import { passkeyRoutes } from '../routes/passkey.routes';
+import { paymentRefusalBody, paymentRoutes } from '../routes/payment.routes';
+import { paymentWebhookRoutes } from '../routes/payment-webhooks.routes';
+import { proxyRoutes } from '../routes/proxy.routes';
+import { reversalRoutes } from '../routes/reversals.routes';
+import { sessionRoutes } from '../routes/sessions.routes';
+import { secondFactorAnswer, totpRoutes } from '../routes/totp.routes';
+import type { Surface, SurfaceDeps } from './surface';
+
+export function publicSurface({ config, clients, authentication, metrics, log }: SurfaceDeps): Surface {
+  const { authenticator, keys, providerNames } = authentication;
+  const cookies = config.cookies;
+  const { hooks } = clients;
+  const loginFinished = metrics && loginRecorder(metrics, providerNames.allowed);
+  const paymentDeps = {
+    payment: clients.payment.call,
+    requireUser: requireUser(authenticator, cookies, { refusalBody: paymentRefusalBody }),
+    log,
+  };
+  const payments = paymentRoutes(paymentDeps);
+  const secondFactor = secondFactorAnswer(cookies);
+  const goPkgzAuth = authRoutes({
+    auth: clients.auth.call,
+    authenticator,
+    cookies,
+    loginFinished,
+    answerSecondFactor: secondFactor,
+  });
+  const avatars = avatarHandlers({
+    avatar: clients.avatar.call,
+    routePath: config.token.avatarRoutePath,
+    cacheLookup: metrics && avatarCacheRecorder(metrics),
+  });
+  const handlers = Object.fromEntries([...clients.loginHandlers].map(([name, client]) => [name, client.call]));
+  // The /auth area: its own routes first; the go-pkgz routes, whose /auth/:provider/:action takes any
+  // two segments, and the fallback for the rest (400) come last, whatever is added above them.
+  const authRouters = [
+    loginHandlerRoutes({
+      handlers,
+      issueSession: async (provider, userJson, { site, sessionOnly, redirectUrl, client }) => {
+        const res = await clients.auth.call
+          .issueSession(
+            { provider, userJson, site, sessionOnly, redirectUrl, client },
+            { deadlineMs: LOGIN_DEADLINE_MS },
+          )
+          .catch((err: unknown) => {
+            loginFinished?.(provider, 'failure');
+            throw err;
+          });
+        loginFinished?.(provider, 'success');
+        // TOTP: the user must give a code first; the pending login stands for the session until then.
+        if (res.secondFactorPending) return { pending: res.secondFactorPending };
+        if (!res.session) throw new Error('auth service issued no session');
+        return { session: res.session, userJson: res.userJson };
+      },
+      answerSecondFactor: secondFactor,
+      endSession: async (token) => {
+        await clients.auth.call.logout({ provider: '', token });
+      },
+      authenticator,
+      cookies,
+      log,
+      trustedRedirects: config.builtInLogins,
+    }),
+    jwksRoutes('/auth/jwks.json', keys.publicKeys?.jwks),
+    passkeyRoutes({ auth: clients.auth.call, authenticator, cookies }),
+    totpRoutes({ totp: clients.totp.call, authenticator, cookies }),
+    // Sessions per device (auth.v1.SessionService, served by the auth process).
+    sessionRoutes({ sessions: clients.sessions.call, authenticator, cookies }),
+    goPkgzAuth,
+    authFallbackRoutes(),
+  ];
+  const proxy = proxyRoutes({
+    routes: config.routes,
+    authenticator,
+    cookies,
+    updateUser: hooks?.has('update-user') ? (user) => hooks.updateUser(user) : undefined,
+    timeoutMs: config.upstreamTimeoutMs,
+    publicHost: new URL(config.token.url).host,
+    log,
+    upstreamAnswered: metrics && upstreamRecorder(metrics),
+  });
+  const mounts: Mount[] = [
+    { prefix: '/auth', routers: authRouters },
+    { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
+    { prefix: '/tokens', routers: [payments] },
+    { prefix: '/cards', routers: [payments, reversalRoutes(paymentDeps)] },
+    // The processor's notifications (issue 35): public, rate limited per address.
+    {
+      prefix: '/payment',
+      routers: [paymentWebhookRoutes({ ...paymentDeps, limiter: authentication.limiter })],
+    },
+    // Application upstreams (AUTH_CONFIG routes), each under its own prefix.
+    ...config.routes.map((r) => ({ prefix: r.prefix, routers: [proxy] })),
+    {
+      prefix: '/health',
+      routers: [
+        healthRoutes({
+          services: {
+            auth: config.addresses.auth,
+            avatar: config.addresses.avatar,
+            payment: config.addresses.payment,
+            ...config.token.loginHandlers,
+          },
+          check: (address) => checkHealth(address),
+        }),
+      ],
+    },
+    {
+      prefix: '',
+      routers: [
+        homeRoutes(),
+        jwksRoutes('/.well-known/jwks.json', keys.publicKeys?.jwks),
+        openApiRoutes({ avatarRoutePath: config.token.avatarRoutePath, serverUrl: config.token.url }),
+      ],
+    },
+  ];
+  // Metrics cost nothing when off: no request middleware.
+  const requestMetrics =
+    metrics &&
+    httpMetrics(
+      metrics,
+      mounts.map((m) => m.prefix),
+    );
+  const app = buildApp({
+    log,
+    trustedProxies: config.trustedProxies,
+    first: requestMetrics ? [requestMetrics.middleware] : [],
+    mounts,
+  });
+  // The lanes, before Koa (lanes/index.ts). Logged requests take Koa's routes, so a debug access log
+  // still sees every one.
+  const taken = (route: string, method: string) =>
+    requestMetrics && (() => requestMetrics.takenBeforeKoa(route, method));
+  const lanes = log.isLevelEnabled('debug')
+    ? undefined
+    : firstLane(
+        cachedLanes(
+          [
+            { lane: cachedUserLane(authenticator), route: '/auth/user' },
+            { lane: avatarLane(avatars), route: `${config.token.avatarRoutePath.replace(/\/+$/, '')}/*` },
+          ],
+          requestMetrics,
+        ),
+        userRefreshLane({ authenticator, cookies, log, track: taken('/auth/user', 'GET') }),
+        cardLoadLane({ payment: clients.payment.call, authenticator, log, track: taken(CARD_LOAD_ROUTE, 'POST') }),
+      );
+  return { name: 'public', host: config.host, port: config.port, mounts, handle: app.callback(), lanes };
+}

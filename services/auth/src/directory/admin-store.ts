@@ -1,0 +1,153 @@
+import { inTransaction } from '@gatehouse/postgres';
+import type { Pool } from 'pg';
+import { identityFromRow, type StoredIdentity } from './store';
+
+/** A user's row (table users, 003_directory.sql). */
+export interface StoredUser {
+  id: string;
+  name: string;
+  email: string | null;
+  emailVerifiedBy: string | null;
+  status: 'active' | 'blocked';
+  blockReason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  lastLoginAt: Date | null;
+}
+
+export interface UserQuery {
+  /** Name or email prefix (case-insensitive), or an exact user or identity id; '' for everyone. */
+  text: string;
+  status: '' | 'active' | 'blocked';
+  provider: string;
+  limit: number;
+  /** Only users whose id sorts after this one (keyset paging); '' for the first page. */
+  after: string;
+}
+
+export interface StoredPasskeyMeta {
+  id: string;
+  transports: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+const USER_COLUMNS = 'id, name, email, email_verified_by, status, block_reason, created_at, updated_at, last_login_at';
+
+function userFromRow(r: Record<string, unknown>): StoredUser {
+  return {
+    id: r.id as string,
+    name: r.name as string,
+    email: (r.email as string | null) ?? null,
+    emailVerifiedBy: (r.email_verified_by as string | null) ?? null,
+    status: r.status as 'active' | 'blocked',
+    blockReason: (r.block_reason as string | null) ?? null,
+    createdAt: r.created_at as Date,
+    updatedAt: r.updated_at as Date,
+    lastLoginAt: (r.last_login_at as Date | null) ?? null,
+  };
+}
+
+/** LIKE's own characters taken literally: a search for "a_b" finds "a_b", not "axb". */
+const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The directory's administration queries. */
+export class PgDirectoryAdminStore {
+  constructor(private readonly pool: Pool) {}
+
+  /**
+   * One page of users in id order. Each condition is added only when asked for, so each one the
+   * planner sees can use its index (the prefix indexes on lower(name) and lower(email), the primary
+   * keys, identities_provider); paging is by id, never an offset.
+   */
+  async search(q: UserQuery): Promise<StoredUser[]> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const param = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+    if (q.text) {
+      const exact = param(q.text);
+      const prefix = param(likePrefix(q.text));
+      where.push(
+        `(id = ${exact} OR id IN (SELECT user_id FROM identities WHERE id = ${exact})` +
+          ` OR lower(name) LIKE ${prefix} OR lower(email) LIKE ${prefix})`,
+      );
+    }
+    if (q.status) where.push(`status = ${param(q.status)}`);
+    if (q.provider)
+      where.push(
+        `EXISTS (SELECT 1 FROM identities i WHERE i.user_id = users.id AND i.provider = ${param(q.provider)})`,
+      );
+    if (q.after) where.push(`id > ${param(q.after)}`);
+    const sql =
+      `SELECT ${USER_COLUMNS} FROM users` +
+      (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
+      ` ORDER BY id LIMIT ${param(q.limit)}`;
+    const { rows } = await this.pool.query(sql, params);
+    return rows.map(userFromRow);
+  }
+
+  async user(id: string): Promise<StoredUser | undefined> {
+    const { rows } = await this.pool.query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    return rows[0] && userFromRow(rows[0]);
+  }
+
+  async identities(userId: string): Promise<StoredIdentity[]> {
+    const { rows } = await this.pool.query(
+      `SELECT id, user_id, provider, name, email, email_verified, created_at, last_login_at
+       FROM identities WHERE user_id = $1 ORDER BY created_at, id`,
+      [userId],
+    );
+    return rows.map(identityFromRow);
+  }
+
+  /** Passkey metadata: never the public key. */
+  async passkeys(userId: string): Promise<StoredPasskeyMeta[]> {
+    const { rows } = await this.pool.query(
+      'SELECT id, transports, created_at, last_used_at FROM passkey_credentials WHERE user_id = $1 ORDER BY created_at',
+      [userId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      transports: r.transports,
+      createdAt: r.created_at,
+      lastUsedAt: r.last_used_at,
+    }));
+  }
+
+  async totpEnabled(userId: string): Promise<boolean> {
+    const { rows } = await this.pool.query('SELECT active FROM totp_secrets WHERE user_id = $1', [userId]);
+    return rows[0]?.active === true;
+  }
+
+  /** Sets the user's status; false when there is no such user. */
+  async setStatus(id: string, status: 'active' | 'blocked', reason: string | null): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'UPDATE users SET status = $2, block_reason = $3, updated_at = now() WHERE id = $1',
+      [id, status, reason],
+    );
+    return rowCount === 1;
+  }
+
+  /** Removes one identity of the user whatever remains; false when the user has no such identity. */
+  async removeIdentity(userId: string, identityId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('DELETE FROM identities WHERE id = $1 AND user_id = $2', [
+      identityId,
+      userId,
+    ]);
+    return rowCount === 1;
+  }
+
+  /** Erases the user's rows (user, identities, passkeys, TOTP) in one transaction; false when unknown. */
+  async erase(id: string): Promise<boolean> {
+    return inTransaction(this.pool, async (client) => {
+      await client.query('DELETE FROM passkey_credentials WHERE user_id = $1', [id]);
+      // Recovery codes go with their secret (ON DELETE CASCADE), identities with their user.
+      await client.query('DELETE FROM totp_secrets WHERE user_id = $1', [id]);
+      const { rowCount } = await client.query('DELETE FROM users WHERE id = $1', [id]);
+      return rowCount === 1;
+    });
+  }
+}

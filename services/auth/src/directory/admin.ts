@@ -1,0 +1,198 @@
+import type { Logger } from '@gatehouse/logger';
+import { directoryErrors } from '../errors';
+import type { EndedSession } from '../stores/revocations';
+import type { PgDirectoryAdminStore, StoredPasskeyMeta, StoredUser } from './admin-store';
+import type { StoredIdentity } from './store';
+
+export const DEFAULT_PAGE = 50;
+/** When a block looks again for sessions issued while it was being written. */
+const BLOCK_SWEEP_MS = 1000;
+export const MAX_PAGE = 200;
+
+/** A live session as the admin sees it (sessions per device, without the jti). */
+export interface AdminSession {
+  id: string;
+  provider: string;
+  createdMs: number;
+  lastSeenMs: number;
+  userAgent: string;
+  ip: string;
+}
+
+/** The user's live sessions, and ending them all (login/device-sessions.ts, through Sessions.endJti). */
+export interface UserSessions {
+  listOf(userId: string): Promise<AdminSession[]>;
+  endAll(userId: string): Promise<EndedSession[]>;
+}
+
+/**
+ * What other services hold about a user. `hasFunds`: whether a card of theirs holds a balance (the
+ * payment service's ListCards); unset (no payment address), DeleteUser is not refused for it.
+ */
+export interface Holders {
+  hasFunds?: (userId: string) => Promise<boolean>;
+  /** The user's cards and loads (the payment service), for the export; unset: left out. */
+  cardsOf?: (userId: string) => Promise<Record<string, unknown>[]>;
+  /** Removes the avatars stored for these ids (the avatar service); unset: avatars stay. */
+  removeAvatars?: (ids: string[]) => Promise<void>;
+}
+
+export interface UserDetails {
+  user: StoredUser;
+  identities: StoredIdentity[];
+  passkeys: StoredPasskeyMeta[];
+  totpEnabled: boolean;
+  sessions: AdminSession[];
+}
+
+/** Who acts on whom: every admin call writes one audit line with both. */
+export interface Acting {
+  actor: string;
+  userId: string;
+}
+
+const CURSOR_PREFIX = 'u1:';
+/** The page cursor: opaque to callers (base64url), the last id of the page inside. */
+export const encodeCursor = (lastId: string) => Buffer.from(CURSOR_PREFIX + lastId).toString('base64url');
+function decodeCursor(cursor: string): string {
+  if (!cursor) return '';
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!text.startsWith(CURSOR_PREFIX) || text.length === CURSOR_PREFIX.length)
+    throw directoryErrors.badRequest('bad cursor');
+  return text.slice(CURSOR_PREFIX.length);
+}
+
+/**
+ * Administration of the directory (docs/accounts.md "Administration"): search, look, block (every
+ * session ended through the revocation path every gateway hears), unblock, unlink, erase, export.
+ */
+export class DirectoryAdmin {
+  constructor(
+    private readonly deps: { store: PgDirectoryAdminStore; sessions: UserSessions; holders: Holders; log: Logger },
+  ) {}
+
+  async list(
+    actor: string,
+    input: { query: string; status: string; provider: string; limit: number; cursor: string },
+  ): Promise<{ users: StoredUser[]; next: string }> {
+    const who = checkedActor(actor);
+    if (input.status !== '' && input.status !== 'active' && input.status !== 'blocked')
+      throw directoryErrors.badRequest('status must be active or blocked');
+    if (input.limit < 0 || input.limit > MAX_PAGE) throw directoryErrors.badRequest(`limit must be 1 to ${MAX_PAGE}`);
+    if (input.query.length > 256) throw directoryErrors.badRequest('query is too long');
+    const limit = input.limit || DEFAULT_PAGE;
+    const rows = await this.deps.store.search({
+      text: input.query.trim(),
+      status: input.status,
+      provider: input.provider,
+      limit: limit + 1,
+      after: decodeCursor(input.cursor),
+    });
+    const users = rows.slice(0, limit);
+    const last = users[users.length - 1];
+    this.audit(who, 'list users', '', { query: input.query, status: input.status, provider: input.provider });
+    return { users, next: rows.length > limit && last ? encodeCursor(last.id) : '' };
+  }
+
+  async get(a: Acting): Promise<UserDetails> {
+    this.audit(checkedActor(a.actor), 'show user', a.userId);
+    return this.details(a.userId);
+  }
+
+  async block(a: Acting, reason: string): Promise<EndedSession[]> {
+    const who = checkedActor(a.actor);
+    if (reason.length > 1000) throw directoryErrors.badRequest('reason is too long');
+    // Blocked first: from here no login or refresh passes, then every session is ended.
+    if (!(await this.deps.store.setStatus(a.userId, 'blocked', reason || null))) throw directoryErrors.userNotFound();
+    const ended = await this.deps.sessions.endAll(a.userId);
+    this.audit(who, 'block user', a.userId, { reason, sessionsEnded: ended.length });
+    // A login that passed the directory just before the block was written is recorded a moment later:
+    // a second sweep a second on ends it too, instead of at its first refresh.
+    setTimeout(() => {
+      this.deps.sessions.endAll(a.userId).catch((err: unknown) => {
+        this.deps.log.warn({ err, user: a.userId }, 'second sweep of a blocked user failed');
+      });
+    }, BLOCK_SWEEP_MS).unref();
+    return ended;
+  }
+
+  async unblock(a: Acting): Promise<void> {
+    const who = checkedActor(a.actor);
+    if (!(await this.deps.store.setStatus(a.userId, 'active', null))) throw directoryErrors.userNotFound();
+    this.audit(who, 'unblock user', a.userId);
+  }
+
+  async endSessions(a: Acting): Promise<EndedSession[]> {
+    const who = checkedActor(a.actor);
+    await this.existing(a.userId);
+    const ended = await this.deps.sessions.endAll(a.userId);
+    this.audit(who, 'end sessions', a.userId, { sessionsEnded: ended.length });
+    return ended;
+  }
+
+  async unlink(a: Acting, identityId: string): Promise<void> {
+    const who = checkedActor(a.actor);
+    await this.existing(a.userId);
+    if (!(await this.deps.store.removeIdentity(a.userId, identityId))) throw directoryErrors.identityNotFound();
+    this.audit(who, 'unlink identity', a.userId, { identity: identityId });
+  }
+
+  /** Erases the user; refused while a card of theirs holds money (the ledger keeps its rows). */
+  async delete(a: Acting): Promise<EndedSession[]> {
+    const who = checkedActor(a.actor);
+    const identities = await this.deps.store.identities((await this.existing(a.userId)).id);
+    if (await this.deps.holders.hasFunds?.(a.userId)) throw directoryErrors.hasFunds();
+    const ended = await this.deps.sessions.endAll(a.userId);
+    await this.deps.store.erase(a.userId);
+    const avatarOwners = [...new Set([a.userId, ...identities.map((i) => i.id)])];
+    await this.deps.holders.removeAvatars?.(avatarOwners).catch((err: unknown) => {
+      this.deps.log.warn({ err, user: a.userId }, 'avatars of a deleted user not removed');
+    });
+    this.audit(who, 'delete user', a.userId, { sessionsEnded: ended.length });
+    return ended;
+  }
+
+  /** Everything held about the user, as one document: no key, secret or session token in it (the admin's, or the user's own export with actor `self:<id>`). */
+  async export(a: Acting): Promise<Record<string, unknown>> {
+    const who = checkedActor(a.actor);
+    const d = await this.details(a.userId);
+    this.audit(who, 'export user', a.userId);
+    return {
+      exportedAt: new Date().toISOString(),
+      user: d.user,
+      identities: d.identities,
+      passkeys: d.passkeys,
+      totp: { enabled: d.totpEnabled },
+      sessions: d.sessions,
+      cards: (await this.deps.holders.cardsOf?.(a.userId)) ?? [],
+    };
+  }
+
+  private async details(userId: string): Promise<UserDetails> {
+    const user = await this.existing(userId);
+    const [identities, passkeys, totpEnabled, sessions] = await Promise.all([
+      this.deps.store.identities(userId),
+      this.deps.store.passkeys(userId),
+      this.deps.store.totpEnabled(userId),
+      this.deps.sessions.listOf(userId),
+    ]);
+    return { user, identities, passkeys, totpEnabled, sessions };
+  }
+
+  private async existing(userId: string): Promise<StoredUser> {
+    if (!userId) throw directoryErrors.badRequest('user_id is required');
+    const user = await this.deps.store.user(userId);
+    if (!user) throw directoryErrors.userNotFound();
+    return user;
+  }
+
+  /** The audit line: who did what to whom (never a secret; a block's reason is the admin's own words). */
+  private audit(actor: string, action: string, target: string, details: Record<string, unknown> = {}): void {
+    this.deps.log.info({ audit: true, actor, action, target, ...details }, `admin: ${action}`);
+  }
+}
+
+function checkedActor(actor: string): string {
+  if (!actor) throw directoryErrors.badRequest('the acting admin is required');
+  return actor;
+}

@@ -1,0 +1,193 @@
+// The user directory against a fresh Postgres database, through a real TokenService and Sessions: every
+// session signed passes through Directory.resolve, as in the running service.
+import { AppError } from '@gatehouse/errors';
+import { createLogger } from '@gatehouse/logger';
+import { configSecretReader, TokenService } from '@gatehouse/token';
+import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
+import { Sessions } from '../login/sessions';
+import { createPool, runMigrations } from '../stores/postgres';
+import { MemoryRevocations } from '../stores/revocations';
+import { Directory } from './directory';
+import { PgDirectoryStore } from './store';
+
+const MINUTE = 60_000;
+let db: TestDatabase;
+let pool: ReturnType<typeof createPool>;
+let store: PgDirectoryStore;
+const notices: { address: string; text: string }[] = [];
+let directory: Directory;
+const log = createLogger({ name: 'test', level: 'silent' });
+
+beforeAll(async () => {
+  db = await createTestDatabase('gh_auth_dir');
+  pool = createPool(db.url, undefined, { transactionPooling: db.transactionPooling });
+  await runMigrations(pool);
+  store = new PgDirectoryStore(pool);
+  directory = new Directory({
+    store,
+    linkByEmail: ['corp'],
+    providerAllowed: (name) => name !== 'gone',
+    notify: async (address, text) => {
+      notices.push({ address, text });
+    },
+    log,
+  });
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await db?.drop();
+});
+
+function tokens(withDirectory: boolean): TokenService {
+  return new TokenService({
+    issuer: 'test',
+    tokenDurationMs: 15 * MINUTE,
+    cookieDurationMs: 24 * 60 * MINUTE,
+    audiences: [],
+    secrets: configSecretReader('s'.repeat(40), {}),
+    resolveUser: withDirectory ? (claims, subject) => directory.resolve(claims, subject) : undefined,
+  });
+}
+
+const login = (t: TokenService, id: string, provider = 'dev', extra: Record<string, unknown> = {}) =>
+  t.issueSession({ user: { name: id, id, picture: '' }, aud: 'x', provider, sessionOnly: false, ...extra });
+
+async function counts(): Promise<{ users: number; identities: number }> {
+  const { rows } = await pool.query(
+    'SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM identities)::int AS identities',
+  );
+  return rows[0];
+}
+
+async function block(userId: string): Promise<void> {
+  await pool.query("UPDATE users SET status = 'blocked', block_reason = 'test' WHERE id = $1", [userId]);
+}
+
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => 'accepted',
+    (err: unknown) => (err instanceof AppError ? `${err.kind}: ${err.message}` : String(err)),
+  );
+
+describe('the directory at login and refresh', () => {
+  it('adds a user and an identity at the first login, nothing at the second, and leaves the claims as they were', async () => {
+    const before = await counts();
+    const plain = await login(tokens(false), 'dev_alice');
+    const first = await login(tokens(true), 'dev_alice');
+    const { jti: _a, iat: _b, exp: _c, auth_time: _d, ...withDir } = first.claims;
+    const { jti: _e, iat: _f, exp: _g, auth_time: _h, ...withoutDir } = plain.claims;
+    expect(withDir).toEqual(withoutDir);
+    expect(await counts()).toEqual({ users: before.users + 1, identities: before.identities + 1 });
+    const [identity] = await store.identities('dev_alice');
+    expect(identity).toMatchObject({ id: 'dev_alice', userId: 'dev_alice', provider: 'dev' });
+
+    await login(tokens(true), 'dev_alice');
+    expect(await counts()).toEqual({ users: before.users + 1, identities: before.identities + 1 });
+    expect((await store.identities('dev_alice'))[0]?.lastLoginAt).not.toBeNull();
+  });
+
+  it('adds a user known only from an older token at its refresh', async () => {
+    const old = await login(tokens(false), 'github_0123456789abcdef0123456789abcdef01234567', 'github');
+    const sessions = new Sessions(tokens(true), new MemoryRevocations());
+    const refreshed = await sessions.refresh(old.token);
+    expect(refreshed.claims.user?.id).toBe(old.claims.user?.id);
+    expect(await store.identities('github_0123456789abcdef0123456789abcdef01234567')).toEqual([
+      expect.objectContaining({ provider: 'github' }),
+    ]);
+  });
+
+  it('refuses every login and refresh of a blocked user, passkey logins included', async () => {
+    const t = tokens(true);
+    const session = await login(t, 'dev_mallory');
+    await block('dev_mallory');
+    expect(await refusal(login(t, 'dev_mallory'))).toBe('permission_denied: user blocked');
+    expect(await refusal(new Sessions(t, new MemoryRevocations()).refresh(session.token))).toBe(
+      'permission_denied: user blocked',
+    );
+    const passkey = login(t, 'dev_mallory', 'passkey', { subject: { kind: 'user' } });
+    expect(await refusal(passkey)).toBe('permission_denied: user blocked');
+  });
+});
+
+describe('linking', () => {
+  it("gives a linked identity's login the user's id, keeps its provider, and refuses an identity in use", async () => {
+    const t = tokens(true);
+    await login(t, 'dev_carol');
+    await directory.link('dev_carol', { id: 'other_carol', provider: 'other', name: 'carol' });
+    // Twice is no error, and a second identity of the same provider may be linked.
+    await directory.link('dev_carol', { id: 'other_carol', provider: 'other', name: 'carol' });
+    await directory.link('dev_carol', { id: 'other_carol2', provider: 'other', name: 'carol 2' });
+    const viaLinked = await login(t, 'other_carol', 'other');
+    expect(viaLinked.claims.user?.id).toBe('dev_carol');
+    expect(viaLinked.claims.auth_provider).toEqual({ name: 'other' });
+
+    await login(t, 'dev_dave');
+    const before = await counts();
+    expect(await refusal(directory.link('dev_dave', { id: 'other_carol', provider: 'other', name: 'x' }))).toBe(
+      'already_exists: identity in use',
+    );
+    // Dave's own first identity is Dave's user id: nobody can link it.
+    expect(await refusal(directory.link('dev_carol', { id: 'dev_dave', provider: 'dev', name: 'x' }))).toBe(
+      'already_exists: identity in use',
+    );
+    expect(await counts()).toEqual(before);
+    expect((await directory.identities('dev_carol', 'other')).map((i) => [i.id, i.current])).toEqual([
+      ['dev_carol', false],
+      ['other_carol', true],
+      ['other_carol2', false],
+    ]);
+  });
+
+  it('unlinks while another way in remains, never the last one (switched-off providers do not count)', async () => {
+    await login(tokens(true), 'dev_erin');
+    await directory.link('dev_erin', { id: 'gone_erin', provider: 'gone', name: 'erin' });
+    expect(await refusal(directory.unlink('dev_erin', 'dev_erin'))).toBe('failed_precondition: last login method');
+    await directory.link('dev_erin', { id: 'other_erin', provider: 'other', name: 'erin' });
+    await directory.unlink('dev_erin', 'dev_erin');
+    expect(await refusal(directory.unlink('dev_erin', 'other_erin'))).toBe('failed_precondition: last login method');
+    // A passkey is a way in.
+    await pool.query(
+      "INSERT INTO passkey_credentials (id, user_id, user_json, public_key) VALUES ('pk-erin', 'dev_erin', '{}', '\\x01')",
+    );
+    await directory.unlink('dev_erin', 'other_erin');
+    expect(await refusal(directory.unlink('dev_erin', 'nope'))).toBe('not_found: identity not found');
+    // The unlinked first identity no longer leads to the user (its id is the user's): refused, not re-attached.
+    expect(await refusal(login(tokens(true), 'dev_erin'))).toBe('already_exists: identity in use');
+  });
+
+  it('links by email only for a trusted provider asserting email_verified === true, to a verified email', async () => {
+    const t = tokens(true);
+    const corp = (id: string, email: string, emailVerified: unknown) =>
+      login(t, id, 'corp', { subject: { kind: 'identity', email, emailVerified } });
+    const first = await corp('corp_frank', 'frank@example.com', true);
+    expect(first.claims.user?.id).toBe('corp_frank');
+    // Same address, but the provider is not trusted, or says "true" as a string: a user of its own.
+    expect(
+      (
+        await login(t, 'dev_frank', 'dev', {
+          subject: { kind: 'identity', email: 'frank@example.com', emailVerified: true },
+        })
+      ).claims.user?.id,
+    ).toBe('dev_frank');
+    expect((await corp('corp_frank2', 'frank@example.com', 'true')).claims.user?.id).toBe('corp_frank2');
+    notices.length = 0;
+    const linked = await corp('corp_frank3', 'Frank@Example.com', true);
+    expect(linked.claims.user?.id).toBe('corp_frank');
+    // The notice goes out after the login, never holding it up.
+    for (let i = 0; i < 100 && notices.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(notices).toEqual([expect.objectContaining({ address: 'frank@example.com' })]);
+
+    // A link and an unlink the user makes are told too; a user without a verified email hears nothing.
+    notices.length = 0;
+    await directory.link('corp_frank', { id: 'other_frank', provider: 'other', name: 'frank' });
+    await directory.unlink('corp_frank', 'other_frank');
+    expect(notices.map((n) => [n.address, n.text])).toEqual([
+      ['frank@example.com', expect.stringMatching(/^Your other login "frank" was linked to your account\./)],
+      ['frank@example.com', expect.stringMatching(/^The login other_frank was unlinked from your account\./)],
+    ]);
+    notices.length = 0;
+    await directory.link('dev_frank', { id: 'other_frank', provider: 'other', name: 'frank' });
+    expect(notices).toEqual([]);
+  });
+});

@@ -1,0 +1,159 @@
+import { AppError, unavailable } from '@gatehouse/errors';
+import type { Logger } from '@gatehouse/logger';
+import type { Claims, SessionSubject } from '@gatehouse/token';
+import { AuthErrors, directoryErrors } from '../errors';
+import type { LinkOutcome, PgDirectoryStore, StoredIdentity } from './store';
+
+/** Where a link or unlink notice goes (the configured sender); throws when it cannot deliver. */
+export type Notify = (address: string, text: string) => Promise<void>;
+
+export interface DirectoryDeps {
+  store: PgDirectoryStore;
+  /** AUTH_LINK_BY_EMAIL: providers trusted to join a new identity to the user with the same verified email. */
+  linkByEmail: string[];
+  /** Whether a provider is still configured: identities of others are no way in (unlink). */
+  providerAllowed: (name: string) => boolean;
+  notify?: Notify;
+  log: Logger;
+}
+
+/** An identity as the user sees it (ListIdentities). */
+export interface IdentityView {
+  id: string;
+  provider: string;
+  name: string;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  /** The identity the caller's session logged in with. */
+  current: boolean;
+}
+
+/** `<provider>_<40 hex>`: the provider of a go-pkgz id, or '' when the id is not of that shape. */
+export function providerOfId(id: string): string {
+  const m = /^(.+)_[0-9a-f]{40}$/.exec(id);
+  return m?.[1] ?? '';
+}
+
+/**
+ * People and the identities they log in with (docs/accounts.md). The token service calls `resolve` for
+ * every session it signs, so every login path and every refresh passes here: a login's identity becomes
+ * its user's id, and a blocked user gets no session.
+ */
+export class Directory {
+  private readonly trusted: Set<string>;
+
+  constructor(private readonly deps: DirectoryDeps) {
+    this.trusted = new Set(deps.linkByEmail);
+  }
+
+  /** TokenServiceOptions.resolveUser. Postgres not answering is UNAVAILABLE: no session is signed, none is lost. */
+  async resolve(claims: Claims, subject: SessionSubject): Promise<Claims> {
+    try {
+      return await this.resolveOrThrow(claims, subject);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw unavailable(AuthErrors.DIRECTORY_UNAVAILABLE, 'the user directory is unavailable now, try again', err);
+    }
+  }
+
+  private async resolveOrThrow(claims: Claims, subject: SessionSubject): Promise<Claims> {
+    const user = claims.user;
+    if (!user?.id) return claims;
+    const provider = claims.auth_provider?.name ?? '';
+    if (subject.kind === 'user') {
+      // A user known by id; one from a token older than the directory is added with the identity of its id.
+      const found = await this.deps.store.ensure(user, providerOfId(user.id));
+      if (found.status === 'blocked') throw directoryErrors.blocked();
+      return claims;
+    }
+    // Only a boolean true counts: "true" as a string, or no claim at all, is no verification.
+    const verified = subject.emailVerified === true;
+    const trusted = verified && this.trusted.has(provider);
+    const result = await this.deps.store.login({
+      id: user.id,
+      provider,
+      name: user.name,
+      email: subject.email ?? user.email,
+      emailVerified: verified,
+      linkByEmail: trusted,
+      trustedProviders: [...this.trusted],
+      verifiesEmail: trusted,
+    });
+    if (!result) throw directoryErrors.identityInUse();
+    if (result.status === 'blocked') throw directoryErrors.blocked();
+    if (result.linkedByEmail) {
+      this.deps.log.info({ user: result.userId, identity: user.id, provider }, 'identity linked by verified email');
+      void this.tell(
+        result.userId,
+        `Your ${provider} login "${user.name}" was linked to your account by its verified email. If this was not you, unlink it and secure your account.`,
+      );
+    }
+    if (result.userId === user.id) return claims;
+    return { ...claims, user: { ...user, id: result.userId } };
+  }
+
+  /** Attaches a login's identity to a user (a link the user started); `identity in use` when it is another's. */
+  async link(
+    userId: string,
+    identity: { id: string; provider: string; name: string; email?: string; emailVerified?: boolean },
+  ): Promise<void> {
+    const outcome: LinkOutcome = await this.deps.store.link(userId, {
+      id: identity.id,
+      provider: identity.provider,
+      name: identity.name,
+      email: identity.email,
+      emailVerified: identity.emailVerified === true,
+    });
+    if (outcome === 'in_use') throw directoryErrors.identityInUse();
+    if (outcome === 'linked') {
+      this.deps.log.info({ user: userId, identity: identity.id, provider: identity.provider }, 'identity linked');
+      await this.tell(
+        userId,
+        `Your ${identity.provider} login "${identity.name}" was linked to your account. If this was not you, unlink it and secure your account.`,
+      );
+    }
+  }
+
+  /**
+   * The user's identities, oldest first. The token names the provider of a session, not its identity:
+   * `current` marks the identity of `currentProvider` logged in with last.
+   */
+  async identities(userId: string, currentProvider?: string): Promise<IdentityView[]> {
+    const rows = await this.deps.store.identities(userId);
+    const at = (r: StoredIdentity) => r.lastLoginAt?.getTime() ?? 0;
+    const current = rows
+      .filter((r) => r.provider === currentProvider)
+      .reduce<StoredIdentity | undefined>((best, r) => (!best || at(r) > at(best) ? r : best), undefined);
+    return rows.map((r) => ({
+      id: r.id,
+      provider: r.provider,
+      name: r.name,
+      createdAt: r.createdAt,
+      lastLoginAt: r.lastLoginAt,
+      current: r === current,
+    }));
+  }
+
+  /** Removes one of the user's identities; refused when no other way in (identity or passkey) would remain. */
+  async unlink(userId: string, identityId: string): Promise<void> {
+    const outcome = await this.deps.store.unlink(userId, identityId, this.deps.providerAllowed);
+    if (!outcome) throw directoryErrors.identityNotFound();
+    if (outcome === 'last') throw directoryErrors.lastLoginMethod();
+    this.deps.log.info({ user: userId, identity: identityId }, 'identity unlinked');
+    await this.tell(
+      userId,
+      `The login ${identityId} was unlinked from your account. If this was not you, secure your account.`,
+    );
+  }
+
+  /** Tells the user of a change to their ways in, when they have a verified email; never fails the change. */
+  private async tell(userId: string, text: string): Promise<void> {
+    if (!this.deps.notify) return;
+    try {
+      const address = await this.deps.store.verifiedEmail(userId);
+      if (address) await this.deps.notify(address, text);
+    } catch (err) {
+      this.deps.log.warn({ err, user: userId }, 'link notice not sent');
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import { inTransaction } from '@gatehouse/postgres';
+import type { Pool } from 'pg';
+
+/** A user's standing in the directory. */
+export interface UserStatus {
+  userId: string;
+  status: 'active' | 'blocked';
+  blockReason: string | null;
+}
+
+/** One login through a provider, as the directory records it (table identities, 003_directory.sql). */
+export interface IdentityLogin {
+  /** The go-pkgz id, `<provider>_<sha1>`. */
+  id: string;
+  provider: string;
+  name: string;
+  email: string | undefined;
+  /** The provider asserted email_verified === true. */
+  emailVerified: boolean;
+  /** Provider trusted for AUTH_LINK_BY_EMAIL and email verified: a new identity may join the user whose verified email matches. */
+  linkByEmail: boolean;
+  /** Providers whose verification of a user's email counts for linking by email. */
+  trustedProviders: string[];
+  /** This login verifies the email of a new user (a trusted provider asserted it). */
+  verifiesEmail: boolean;
+}
+
+export interface StoredIdentity {
+  id: string;
+  userId: string;
+  provider: string;
+  name: string;
+  email: string | null;
+  emailVerified: boolean;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+}
+
+export type LoginResult = UserStatus & { linkedByEmail: boolean };
+
+type StatusRow = { id: string; status: 'active' | 'blocked'; block_reason: string | null };
+
+/**
+ * One statement per login: the identity's row is touched (or created with a new user whose id is the
+ * identity's, or attached to the one user whose verified email matches when linking by email is allowed),
+ * and the user's id and status come back. Every part uses a primary key or one index.
+ */
+const LOGIN_SQL = `
+WITH ident AS (
+  UPDATE identities SET last_login_at = now(), name = $3, email = $4, email_verified = $5
+  WHERE id = $1 RETURNING user_id
+), matched AS (
+  SELECT min(id) AS id FROM users
+  WHERE $6 AND NOT EXISTS (SELECT 1 FROM ident) AND lower(email) = lower($4) AND email_verified_by = ANY($7)
+  HAVING count(*) = 1
+), new_user AS (
+  INSERT INTO users (id, name, email, email_verified_by, last_login_at)
+  SELECT $1, $3, $4, $8, now()
+  WHERE NOT EXISTS (SELECT 1 FROM ident) AND NOT EXISTS (SELECT 1 FROM matched)
+  ON CONFLICT (id) DO NOTHING
+  RETURNING id, status, block_reason
+), new_ident AS (
+  INSERT INTO identities (id, user_id, provider, name, email, email_verified, last_login_at)
+  SELECT $1, owner, $2, $3, $4, $5, now() FROM (SELECT id AS owner FROM new_user UNION ALL SELECT id FROM matched) o
+  ON CONFLICT (id) DO NOTHING
+  RETURNING user_id
+), touched AS (
+  UPDATE users SET last_login_at = now()
+  WHERE id IN (SELECT user_id FROM ident UNION ALL SELECT id FROM matched)
+  RETURNING id, status, block_reason
+)
+SELECT id, status, block_reason, false AS by_email FROM new_user
+UNION ALL SELECT id, status, block_reason, id IN (SELECT id FROM matched) FROM touched`;
+
+/**
+ * A user whose row exists without any identity (added from a passkey or refresh whose id did not name
+ * its provider) gets the identity of the same id attached: the id was theirs to begin with.
+ */
+const ATTACH_SQL = `
+INSERT INTO identities (id, user_id, provider, name, email, email_verified)
+SELECT $1, u.id, $2, $3, $4, $5 FROM users u
+WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM identities WHERE user_id = $1)
+ON CONFLICT (id) DO NOTHING`;
+
+/** A user known by id (refresh, passkey, second factor) met for the first time: added with the identity of the same id. */
+const ENSURE_SQL = `
+WITH new_user AS (
+  INSERT INTO users (id, name, email) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING
+  RETURNING id, status, block_reason
+), new_ident AS (
+  INSERT INTO identities (id, user_id, provider, name, email)
+  SELECT id, id, $4, $2, $3 FROM new_user WHERE $4 <> '' ON CONFLICT (id) DO NOTHING
+)
+SELECT id, status, block_reason FROM new_user
+UNION ALL SELECT id, status, block_reason FROM users WHERE id = $1`;
+
+const IDENTITY_COLUMNS = 'id, user_id, provider, name, email, email_verified, created_at, last_login_at';
+
+export function identityFromRow(r: Record<string, unknown>): StoredIdentity {
+  return {
+    id: r.id as string,
+    userId: r.user_id as string,
+    provider: r.provider as string,
+    name: r.name as string,
+    email: (r.email as string | null) ?? null,
+    emailVerified: r.email_verified as boolean,
+    createdAt: r.created_at as Date,
+    lastLoginAt: (r.last_login_at as Date | null) ?? null,
+  };
+}
+
+const statusOf = (r: StatusRow): UserStatus => ({ userId: r.id, status: r.status, blockReason: r.block_reason });
+
+/** Outcome of attaching an identity to a user. */
+export type LinkOutcome = 'linked' | 'already' | 'in_use';
+
+/** The directory's tables in Postgres (auth's schema). */
+export class PgDirectoryStore {
+  constructor(readonly pool: Pool) {}
+
+  /** The user of a login's identity; undefined when its id is taken by a user it no longer belongs to. */
+  async login(i: IdentityLogin): Promise<LoginResult | undefined> {
+    const params = [
+      i.id,
+      i.provider,
+      i.name,
+      i.email ?? null,
+      i.emailVerified,
+      i.linkByEmail && !!i.email,
+      i.trustedProviders,
+      i.verifiesEmail && i.email ? i.provider : null,
+    ];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      // Named: parsed and planned once per connection.
+      const { rows } = await this.pool.query<StatusRow & { by_email: boolean }>({
+        name: 'directory-login',
+        text: LOGIN_SQL,
+        values: params,
+      });
+      const row = rows[0];
+      if (row) return { ...statusOf(row), linkedByEmail: row.by_email };
+      // Nothing came back: another login of this identity raced us (the retry finds its row), or a user
+      // of this id exists without it (attached when it has no identity at all, else refused).
+      await this.pool.query(ATTACH_SQL, params.slice(0, 5));
+    }
+    return undefined;
+  }
+
+  /** The status of a user known by id, added (with the identity `provider` names, if any) when new. */
+  async ensure(user: { id: string; name: string; email?: string }, provider: string): Promise<UserStatus> {
+    // Every refresh passes here: a plain primary-key read (named, planned once per connection); the
+    // write only for a user the directory has not met yet.
+    const known = await this.pool.query<StatusRow>({
+      name: 'directory-status',
+      text: 'SELECT id, status, block_reason FROM users WHERE id = $1',
+      values: [user.id],
+    });
+    if (known.rows[0]) return statusOf(known.rows[0]);
+    const { rows } = await this.pool.query<StatusRow>(ENSURE_SQL, [user.id, user.name, user.email ?? null, provider]);
+    return statusOf(rows[0] as StatusRow);
+  }
+
+  async identities(userId: string): Promise<StoredIdentity[]> {
+    const { rows } = await this.pool.query(
+      `SELECT ${IDENTITY_COLUMNS} FROM identities WHERE user_id = $1 ORDER BY created_at, id`,
+      [userId],
+    );
+    return rows.map(identityFromRow);
+  }
+
+  /**
+   * Attaches an identity to a user: refused when it belongs to another user, or its id is another
+   * user's id (that user's first identity), so nobody's account is taken over by a link.
+   */
+  async link(userId: string, i: Omit<IdentityLogin, 'linkByEmail' | 'trustedProviders' | 'verifiesEmail'>) {
+    const { rows } = await this.pool.query<{ inserted: boolean; owner: string | null }>(
+      `WITH ins AS (
+         INSERT INTO identities (id, user_id, provider, name, email, email_verified, last_login_at)
+         SELECT $1, $2, $3, $4, $5, $6, now()
+         WHERE EXISTS (SELECT 1 FROM users WHERE id = $2) AND NOT EXISTS (SELECT 1 FROM users WHERE id = $1 AND id <> $2)
+         ON CONFLICT (id) DO NOTHING RETURNING user_id
+       )
+       SELECT EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT user_id FROM identities WHERE id = $1) AS owner`,
+      [i.id, userId, i.provider, i.name, i.email ?? null, i.emailVerified],
+    );
+    const row = rows[0] as { inserted: boolean; owner: string | null };
+    if (row.inserted) return 'linked' satisfies LinkOutcome;
+    return (row.owner === userId ? 'already' : 'in_use') satisfies LinkOutcome;
+  }
+
+  /**
+   * Removes one identity of the user unless no way in would remain: another identity whose provider
+   * `counts` (is still configured), or a passkey. Undefined: no such identity of this user.
+   */
+  async unlink(
+    userId: string,
+    identityId: string,
+    counts: (provider: string) => boolean,
+  ): Promise<'unlinked' | 'last' | undefined> {
+    return inTransaction(this.pool, async (client) => {
+      // The user's row is the lock: two unlinks of the last two identities cannot both pass.
+      const locked = await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      if (!locked.rowCount) return undefined;
+      const { rows } = await client.query<{ id: string; provider: string }>(
+        'SELECT id, provider FROM identities WHERE user_id = $1',
+        [userId],
+      );
+      if (!rows.some((r) => r.id === identityId)) return undefined;
+      const others = rows.filter((r) => r.id !== identityId && counts(r.provider)).length;
+      const passkeys = await client.query('SELECT 1 FROM passkey_credentials WHERE user_id = $1 LIMIT 1', [userId]);
+      if (others === 0 && !passkeys.rowCount) return 'last';
+      await client.query('DELETE FROM identities WHERE id = $1 AND user_id = $2', [identityId, userId]);
+      return 'unlinked';
+    });
+  }
+
+  /** The user's email when it is verified (for notices of links and unlinks). */
+  async verifiedEmail(userId: string): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ email: string | null }>(
+      'SELECT email FROM users WHERE id = $1 AND email_verified_by IS NOT NULL',
+      [userId],
+    );
+    return rows[0]?.email ?? undefined;
+  }
+}
