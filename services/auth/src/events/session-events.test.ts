@@ -7,6 +7,7 @@ import { createLogger } from '@gatehouse/logger';
 import { configSecretReader, TokenService, userId } from '@gatehouse/token';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
+import { PgDirectoryAdminStore } from '../directory/admin-store';
 import { DirectLogin } from '../login/direct-login';
 import { Sessions } from '../login/sessions';
 import { MemoryRateLimiter } from '../stores/limits';
@@ -161,4 +162,28 @@ test('a direct login refused or rate-limited is login.failed, with the attempted
     ['login.failed', { provider: 'direct', reason: 'rate_limited' }, '192.0.2.9', 'curl/8'],
   ]);
   expect(JSON.stringify(trail)).not.toMatch(/password|nina/);
+});
+
+test("an admin's block and delete are in the trail with the change; a deleted user's addresses and browsers leave it", async () => {
+  const user = `dev_${randomBytes(6).toString('hex')}`;
+  await pool.query("INSERT INTO users (id, name) VALUES ($1, 'erin')", [user]);
+  await new AuthTrail(pool, log).record({
+    type: 'login.succeeded',
+    actor: { kind: 'user', id: user },
+    subjectUser: user,
+    clientAddress: '203.0.113.50',
+    userAgent: 'Firefox/140',
+    data: { provider: 'dev' },
+  });
+  const admin = new PgDirectoryAdminStore(pool);
+  expect(await admin.setStatus(user, 'blocked', 'fraud suspected', 'alice')).toBe(true);
+  expect(await admin.setStatus('dev_nobody', 'blocked', null, 'alice')).toBe(false);
+  expect(await admin.erase(user, 'alice')).toBe(true);
+  const trail = await trailOf(user);
+  expect(trail.map((e) => [e.type, e.actor_kind, e.actor_id, e.client_address, e.user_agent])).toEqual([
+    ['login.succeeded', 'user', user, null, null],
+    ['user.blocked', 'admin', 'alice', null, null],
+    ['user.deleted', 'admin', 'alice', null, null],
+  ]);
+  expect(JSON.stringify(trail)).not.toContain('fraud');
 });
