@@ -1,3 +1,4 @@
+import { currentRequestId } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 
@@ -45,6 +46,20 @@ type StatusRow = { id: string; status: 'active' | 'blocked'; block_reason: strin
  * identity's, or attached to the one user whose verified email matches when linking by email is allowed),
  * and the user's id and status come back. Every part uses a primary key or one index.
  */
+/**
+ * user.created for the row of `new_user`, in the statement that adds it (the audit trail,
+ * @gatehouse/events): its id made by the database once, the provider as its data, the request id.
+ */
+const userCreatedCtes = (provider: string, requestId: string) => `created_event_id AS (SELECT events.new_id() AS id
+), created_event AS (
+  INSERT INTO events.events (id, type, actor_kind, actor_id, subject_user, request_id, data)
+  SELECT e.id, 'user.created', 'user', u.id, u.id, ${requestId}::text,
+         CASE WHEN ${provider}::text <> '' THEN jsonb_build_object('provider', lower(${provider}::text)) ELSE '{}' END
+    FROM new_user u, created_event_id e
+), created_outbox AS (
+  INSERT INTO events.outbox (event_id) SELECT e.id FROM new_user, created_event_id e
+)`;
+
 const LOGIN_SQL = `
 WITH ident AS (
   UPDATE identities SET last_login_at = now(), name = $3, email = $4, email_verified = $5
@@ -68,7 +83,7 @@ WITH ident AS (
   UPDATE users SET last_login_at = now()
   WHERE id IN (SELECT user_id FROM ident UNION ALL SELECT id FROM matched)
   RETURNING id, status, block_reason
-)
+), ${userCreatedCtes('$2', '$9')}
 SELECT id, status, block_reason, false AS by_email FROM new_user
 UNION ALL SELECT id, status, block_reason, id IN (SELECT id FROM matched) FROM touched`;
 
@@ -90,7 +105,7 @@ WITH new_user AS (
 ), new_ident AS (
   INSERT INTO identities (id, user_id, provider, name, email)
   SELECT id, id, $4, $2, $3 FROM new_user WHERE $4 <> '' ON CONFLICT (id) DO NOTHING
-)
+), ${userCreatedCtes('$4', '$5')}
 SELECT id, status, block_reason FROM new_user
 UNION ALL SELECT id, status, block_reason FROM users WHERE id = $1`;
 
@@ -129,6 +144,7 @@ export class PgDirectoryStore {
       i.linkByEmail && !!i.email,
       i.trustedProviders,
       i.verifiesEmail && i.email ? i.provider : null,
+      currentRequestId(),
     ];
     for (let attempt = 0; attempt < 2; attempt++) {
       // Named: parsed and planned once per connection.
@@ -156,7 +172,13 @@ export class PgDirectoryStore {
       values: [user.id],
     });
     if (known.rows[0]) return statusOf(known.rows[0]);
-    const { rows } = await this.pool.query<StatusRow>(ENSURE_SQL, [user.id, user.name, user.email ?? null, provider]);
+    const { rows } = await this.pool.query<StatusRow>(ENSURE_SQL, [
+      user.id,
+      user.name,
+      user.email ?? null,
+      provider,
+      currentRequestId(),
+    ]);
     return statusOf(rows[0] as StatusRow);
   }
 

@@ -3,11 +3,12 @@
 // written in the transaction of their own change. No event holds the token, its jti or a code.
 import { randomBytes } from 'node:crypto';
 import { secretProblem } from '@gatehouse/events';
-import { createLogger } from '@gatehouse/logger';
+import { createLogger, runInTrace, traceFrom } from '@gatehouse/logger';
 import { configSecretReader, TokenService, userId } from '@gatehouse/token';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { PgDirectoryAdminStore } from '../directory/admin-store';
+import { PgDirectoryStore } from '../directory/store';
 import { DirectLogin } from '../login/direct-login';
 import { Sessions } from '../login/sessions';
 import { MemoryRateLimiter } from '../stores/limits';
@@ -186,4 +187,36 @@ test("an admin's block and delete are in the trail with the change; a deleted us
     ['user.deleted', 'admin', 'alice', null, null],
   ]);
   expect(JSON.stringify(trail)).not.toContain('fraud');
+});
+
+test("a user's first login (or first refresh) adds them with user.created in the same statement, once", async () => {
+  const directory = new PgDirectoryStore(pool);
+  const id = `github_${randomBytes(20).toString('hex')}`;
+  const login = {
+    id,
+    provider: 'github',
+    name: 'gina',
+    email: 'gina@example.com',
+    emailVerified: true,
+    linkByEmail: false,
+    trustedProviders: [],
+    verifiesEmail: false,
+  };
+  const request = traceFrom(undefined);
+  await runInTrace(request, () => directory.login(login));
+  await directory.login(login);
+  const byId = `dev_${randomBytes(6).toString('hex')}`;
+  await directory.ensure({ id: byId, name: 'dan' }, '');
+  await directory.ensure({ id: byId, name: 'dan' }, '');
+  expect((await trailOf(id)).map((e) => [e.type, e.actor_id, e.data])).toEqual([
+    ['user.created', id, { provider: 'github' }],
+  ]);
+  const { rows } = await pool.query('SELECT request_id FROM events.events WHERE subject_user = $1', [id]);
+  expect(rows).toEqual([{ request_id: request.traceId }]);
+  expect((await trailOf(byId)).map((e) => [e.type, e.data])).toEqual([['user.created', {}]]);
+  const outboxed = await pool.query(
+    "SELECT count(*)::int AS n FROM events.outbox o JOIN events.events e ON e.id = o.event_id WHERE e.type = 'user.created' AND e.subject_user = ANY($1)",
+    [[id, byId]],
+  );
+  expect(outboxed.rows[0].n).toBe(2);
 });
