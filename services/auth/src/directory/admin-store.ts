@@ -123,6 +123,16 @@ export class PgDirectoryAdminStore {
     return rows[0]?.active === true;
   }
 
+  /** An admin call in the audit trail (admin.action): the admin, the method, the user it was about. */
+  async recordAction(actor: string, method: string, target: string): Promise<void> {
+    await recordEvent(this.pool, {
+      type: 'admin.action',
+      actor: { kind: 'admin', id: actor },
+      subjectUser: target || null,
+      data: target ? { method, target } : { method },
+    });
+  }
+
   /**
    * Sets the user's status, with its event (user.blocked, user.unblocked; the admin `actor` its actor) in
    * the same transaction; false when there is no such user.

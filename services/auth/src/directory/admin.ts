@@ -190,6 +190,10 @@ export class DirectoryAdmin {
   /** The audit line: who did what to whom (never a secret; a block's reason is the admin's own words). */
   private audit(actor: string, action: string, target: string, details: Record<string, unknown> = {}): void {
     this.deps.log.info({ audit: true, actor, action, target, ...details }, `admin: ${action}`);
+    // admin.action in the trail too: who, what, to whom (never the details' free text).
+    this.deps.store.recordAction(actor, action.replace(/ /g, '_'), target).catch((err: unknown) => {
+      this.deps.log.warn({ err, action }, 'admin action not written to the audit trail');
+    });
   }
 }
 

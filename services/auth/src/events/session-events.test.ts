@@ -8,6 +8,7 @@ import { configSecretReader, TokenService, userId } from '@gatehouse/token';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { PgDirectoryAdminStore } from '../directory/admin-store';
+import { openDirectoryAdmin } from '../directory/open';
 import { PgDirectoryStore } from '../directory/store';
 import { DirectLogin } from '../login/direct-login';
 import { Sessions } from '../login/sessions';
@@ -50,7 +51,8 @@ const trailOf = async (user: string) =>
     )
   ).rows;
 
-test('a login, the sessions a user ends and a logout are in the trail, without the token', async () => {
+/** Sessions per device over Redis, with their events, as the auth service makes them with a database. */
+function auditedSessions() {
   const tokens = new TokenService({
     issuer: 'test',
     tokenDurationMs: 900_000,
@@ -69,6 +71,11 @@ test('a login, the sessions a user ends and a logout are in the trail, without t
     new AuthTrail(pool, log),
   );
   const sessions = new Sessions(tokens, revocations, Date.now, devices);
+  return { tokens, devices, sessions };
+}
+
+test('a login, the sessions a user ends and a logout are in the trail, without the token', async () => {
+  const { tokens, devices, sessions } = auditedSessions();
   const user = { id: `dev_${randomBytes(6).toString('hex')}`, name: 'nina', picture: '' };
   const browser = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 Chrome/130' };
   const first = await tokens.issueSession({ user, aud: 'x', provider: 'dev', sessionOnly: false });
@@ -219,4 +226,35 @@ test("a user's first login (or first refresh) adds them with user.created in the
     [[id, byId]],
   );
   expect(outboxed.rows[0].n).toBe(2);
+});
+
+test('every admin call is admin.action: who, what, to whom; a block is user.blocked too, with the change', async () => {
+  const user = `dev_${randomBytes(6).toString('hex')}`;
+  await pool.query("INSERT INTO users (id, name) VALUES ($1, 'bo')", [user]);
+  const admin = openDirectoryAdmin(pool, auditedSessions().devices, {}, log);
+  await admin.get({ actor: 'alice', userId: user });
+  const { tokens, devices } = auditedSessions();
+  const session = await tokens.issueSession({
+    user: { id: user, name: 'bo', picture: '' },
+    aud: 'x',
+    provider: 'dev',
+    sessionOnly: false,
+  });
+  await devices.issued(session, null);
+  await admin.block({ actor: 'alice', userId: user }, 'looks like fraud');
+  const deadline = Date.now() + 5_000;
+  let trail = await trailOf(user);
+  while (trail.length < 5 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    trail = await trailOf(user);
+  }
+  expect(trail.map((e) => [e.type, e.actor_kind, e.actor_id, e.data])).toEqual(
+    expect.arrayContaining([
+      ['admin.action', 'admin', 'alice', { method: 'show_user', target: user }],
+      ['user.blocked', 'admin', 'alice', {}],
+      ['session.ended', 'admin', null, { reason: 'admin' }],
+      ['admin.action', 'admin', 'alice', { method: 'block_user', target: user }],
+    ]),
+  );
+  expect(JSON.stringify(trail)).not.toContain('fraud');
 });

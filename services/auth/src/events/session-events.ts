@@ -74,10 +74,18 @@ export class AuditedDeviceSessions extends DeviceSessions {
     return ended;
   }
 
-  private sessionEnded(userId: string, reason: 'logout' | 'revoked' | 'revoked_others') {
+  /** Every session of the user ended by an admin (a block, a delete, EndUserSessions). */
+  override async endAll(userId: string) {
+    const ended = await super.endAll(userId);
+    if (ended.length > 0) await this.sessionEnded(userId, 'admin');
+    return ended;
+  }
+
+  private sessionEnded(userId: string, reason: 'logout' | 'revoked' | 'revoked_others' | 'admin') {
     return this.trail.record({
       type: 'session.ended',
-      actor: { kind: 'user', id: userId },
+      // An admin's ending names the admin in its own admin.action event; here the kind is enough.
+      actor: reason === 'admin' ? { kind: 'admin' } : { kind: 'user', id: userId },
       subjectUser: userId,
       data: { reason },
     });
