@@ -1,4 +1,4 @@
-import { currentRequestId } from '@gatehouse/events';
+import { currentRequestId, recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 
@@ -195,19 +195,25 @@ export class PgDirectoryStore {
    * user's id (that user's first identity), so nobody's account is taken over by a link.
    */
   async link(userId: string, i: Omit<IdentityLogin, 'linkByEmail' | 'trustedProviders' | 'verifiesEmail'>) {
-    const { rows } = await this.pool.query<{ inserted: boolean; owner: string | null }>(
-      `WITH ins AS (
+    // identity.linked in the link's transaction.
+    return inTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ inserted: boolean; owner: string | null }>(
+        `WITH ins AS (
          INSERT INTO identities (id, user_id, provider, name, email, email_verified, last_login_at)
          SELECT $1, $2, $3, $4, $5, $6, now()
          WHERE EXISTS (SELECT 1 FROM users WHERE id = $2) AND NOT EXISTS (SELECT 1 FROM users WHERE id = $1 AND id <> $2)
          ON CONFLICT (id) DO NOTHING RETURNING user_id
        )
        SELECT EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT user_id FROM identities WHERE id = $1) AS owner`,
-      [i.id, userId, i.provider, i.name, i.email ?? null, i.emailVerified],
-    );
-    const row = rows[0] as { inserted: boolean; owner: string | null };
-    if (row.inserted) return 'linked' satisfies LinkOutcome;
-    return (row.owner === userId ? 'already' : 'in_use') satisfies LinkOutcome;
+        [i.id, userId, i.provider, i.name, i.email ?? null, i.emailVerified],
+      );
+      const row = rows[0] as { inserted: boolean; owner: string | null };
+      if (row.inserted) {
+        await recordEvent(client, identityEvent('identity.linked', userId, i.provider));
+        return 'linked' satisfies LinkOutcome;
+      }
+      return (row.owner === userId ? 'already' : 'in_use') satisfies LinkOutcome;
+    });
   }
 
   /**
@@ -232,6 +238,8 @@ export class PgDirectoryStore {
       const passkeys = await client.query('SELECT 1 FROM passkey_credentials WHERE user_id = $1 LIMIT 1', [userId]);
       if (others === 0 && !passkeys.rowCount) return 'last';
       await client.query('DELETE FROM identities WHERE id = $1 AND user_id = $2', [identityId, userId]);
+      const provider = rows.find((r) => r.id === identityId)?.provider ?? '';
+      await recordEvent(client, identityEvent('identity.unlinked', userId, provider));
       return 'unlinked';
     });
   }
@@ -244,4 +252,15 @@ export class PgDirectoryStore {
     );
     return rows[0]?.email ?? undefined;
   }
+}
+
+/** identity.linked or identity.unlinked, the user's own act; the provider as a code. */
+function identityEvent(type: 'identity.linked' | 'identity.unlinked', userId: string, provider: string) {
+  const code = provider.toLowerCase();
+  return {
+    type,
+    actor: { kind: 'user' as const, id: userId },
+    subjectUser: userId,
+    data: { provider: /^[a-z0-9][a-z0-9_.:-]{0,63}$/.test(code) ? code : 'other' },
+  };
 }

@@ -258,3 +258,28 @@ test('every admin call is admin.action: who, what, to whom; a block is user.bloc
   );
   expect(JSON.stringify(trail)).not.toContain('fraud');
 });
+
+test('an identity linked and unlinked by its user is in the trail with the change', async () => {
+  const directory = new PgDirectoryStore(pool);
+  const id = `dev_${randomBytes(6).toString('hex')}`;
+  await directory.login({
+    id,
+    provider: 'dev',
+    name: 'lin',
+    email: undefined,
+    emailVerified: false,
+    linkByEmail: false,
+    trustedProviders: [],
+    verifiesEmail: false,
+  });
+  const other = `github_${randomBytes(20).toString('hex')}`;
+  expect(
+    await directory.link(id, { id: other, provider: 'github', name: 'lin', email: undefined, emailVerified: false }),
+  ).toBe('linked');
+  expect(await directory.unlink(id, other, () => true)).toBe('unlinked');
+  expect((await trailOf(id)).map((e) => [e.type, e.data])).toEqual([
+    ['user.created', { provider: 'dev' }],
+    ['identity.linked', { provider: 'github' }],
+    ['identity.unlinked', { provider: 'github' }],
+  ]);
+});
