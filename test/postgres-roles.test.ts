@@ -105,7 +105,7 @@ describe('a fresh database', () => {
 
   it('gives each workload a role that owns its schema, and both migrate as their own role', async () => {
     const report = await asAdmin(db, (c) => ensureWorkloadRoles(c, [roles.auth, roles.payment]));
-    expect(report.schemasCreated).toEqual(['auth', 'payment']);
+    expect(report.schemasCreated).toEqual(['auth', 'payment', 'events']);
     const owners = await asAdmin(db, (c) =>
       c.query(
         "SELECT nspname, pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname IN ('auth', 'payment') ORDER BY 1",
@@ -119,7 +119,12 @@ describe('a fresh database', () => {
     const auth = authPool(urlAs(db, roles.auth));
     const payment = paymentPool(urlAs(db, roles.payment), { max: 2 });
     try {
-      expect(await authMigrations(auth)).toEqual(['001_passkeys.sql', '002_totp.sql', '003_directory.sql']);
+      expect(await authMigrations(auth)).toEqual([
+        '001_passkeys.sql',
+        '002_totp.sql',
+        '003_directory.sql',
+        '004_events.sql',
+      ]);
       expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));
       // The real work of each, as its own role.
       const passkeys = new PgPasskeyStore(auth);
@@ -135,6 +140,41 @@ describe('a fresh database', () => {
     // Again: nothing new, nothing to hand over, and the migrations are current.
     const again = await asAdmin(db, (c) => ensureWorkloadRoles(c, [roles.auth, roles.payment]));
     expect(again).toEqual({ rolesCreated: [], schemasCreated: [], reassigned: [] });
+  });
+
+  it("lets payment write the ledger's events into the trail, and read nothing of it nor of the webhooks", async () => {
+    // The card created above wrote card.created as payment's role: the source is that role, not a word.
+    const written = await asAdmin(db, (c) =>
+      c.query("SELECT type, source FROM events.events WHERE type = 'card.created'"),
+    );
+    expect(written.rows).toEqual([{ type: 'card.created', source: roles.payment.role }]);
+    const owner = await asAdmin(db, (c) =>
+      c.query("SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = 'events'"),
+    );
+    expect(owner.rows[0]).toEqual({ owner: roles.auth.role });
+    await withClient(urlAs(db, roles.payment), async (c) => {
+      for (const sql of [
+        'SELECT * FROM events.events',
+        'SELECT * FROM events.outbox',
+        "UPDATE events.events SET type = 'x'",
+        'DELETE FROM events.events',
+        'DELETE FROM events.outbox',
+        'TRUNCATE events.events',
+        'SELECT * FROM auth.webhooks',
+        'SELECT * FROM auth.webhook_deliveries',
+        'CREATE TABLE events.planted (a int)',
+      ])
+        expect({ sql, code: await outcome(c, sql) }).toEqual({ sql, code: '42501' });
+      // A source in the caller's own word is refused: the column default is the only way in.
+      expect(
+        await outcome(
+          c,
+          "INSERT INTO events.events (id, type, actor_kind, source) VALUES ('01X', 'card.created', 'user', 'auth')",
+        ),
+      ).toBe('ok');
+    });
+    const forged = await asAdmin(db, (c) => c.query("SELECT source FROM events.events WHERE id = '01X'"));
+    expect(forged.rows).toEqual([{ source: roles.payment.role }]);
   });
 
   it("keeps payment out of auth's schema and auth out of payment's, and both out of everything else", async () => {
@@ -204,7 +244,7 @@ describe('a database an older stack filled as the superuser', () => {
   it('is handed to the workload roles, data kept, each still kept out of the other', async () => {
     const report = await asAdmin(db, (c) => ensureWorkloadRoles(c, [roles.auth, roles.payment]));
     expect(report.schemasCreated).toEqual([]);
-    expect(report.reassigned.map((r) => r.schema)).toEqual(['auth', 'payment']);
+    expect(report.reassigned.map((r) => r.schema)).toEqual(['auth', 'payment', 'events']);
     const foreign = await asAdmin(db, (c) =>
       c.query(
         `SELECT n.nspname, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -281,14 +321,20 @@ test('a database owner with CREATEROLE but no superuser (managed Postgres) sets 
     url.username = admin;
     url.pathname = `/${name}`;
     const first = await withClient(url.toString(), (c) => ensureWorkloadRoles(c, [roles.auth, roles.payment]));
-    expect(first.schemasCreated).toEqual(['auth', 'payment']);
+    expect(first.schemasCreated).toEqual(['auth', 'payment', 'events']);
     const again = await withClient(url.toString(), (c) => ensureWorkloadRoles(c, [roles.auth, roles.payment]));
     expect(again).toEqual({ rolesCreated: [], schemasCreated: [], reassigned: [] });
     const payment = paymentPool(urlAs(db, roles.payment), { max: 1 });
+    const auth = authPool(urlAs(db, roles.auth));
     try {
-      expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));
+      // Payment first: it waits for auth to make the trail it may only write into.
+      const paying = paymentMigrations(payment);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await authMigrations(auth);
+      expect(await paying).toEqual(expect.arrayContaining(['001_ledger.sql']));
     } finally {
       await payment.end();
+      await auth.end();
     }
   } finally {
     await db.drop();

@@ -9,6 +9,7 @@ export {
 } from './errors';
 export { createPool, type PoolSettings } from './pool';
 export {
+  EVENTS_SCHEMA,
   ensureWorkloadRoles,
   type RolesReport,
   scramVerifier,

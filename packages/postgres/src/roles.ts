@@ -28,6 +28,13 @@ export interface RolesReport {
 export const WORKLOAD_SCHEMAS = ['auth', 'payment', 'avatar'] as const;
 
 /**
+ * The audit trail's schema (auth's migration 004_events.sql): owned by auth's role; payment's role may
+ * only INSERT into its tables, so a load's event is written in the ledger's own transaction while
+ * payment can read nothing of the trail, nor of the webhooks (which stay in `auth`).
+ */
+export const EVENTS_SCHEMA = 'events';
+
+/**
  * The roles the environment asks for: each workload whose `<W>_DATABASE_PASSWORD` is set, named by
  * `<W>_DATABASE_ROLE` (default `gatehouse_<w>`).
  */
@@ -145,12 +152,59 @@ export async function ensureWorkloadRoles(
       await client.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA ${s} FROM ${grantees}`);
       await client.query(`REVOKE ALL ON ALL ROUTINES IN SCHEMA ${s} FROM ${grantees}`);
     }
+    const events = await ensureEventsSchema(client, workloads);
+    if (events.created) report.schemasCreated.push(EVENTS_SCHEMA);
+    if (events.objects > 0) report.reassigned.push({ schema: EVENTS_SCHEMA, objects: events.objects });
     await client.query('COMMIT');
     return report;
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   }
+}
+
+/**
+ * The trail's schema, owned by auth's role like its own, with payment's role let INSERT into its
+ * tables (those there now and those auth's migrations make later) and nothing else. Without an auth
+ * role nothing is done: auth's migration makes the schema as whoever runs it.
+ */
+async function ensureEventsSchema(
+  client: ClientBase,
+  workloads: readonly WorkloadRole[],
+): Promise<{ created: boolean; objects: number }> {
+  const auth = workloads.find((w) => w.schema === 'auth');
+  if (!auth) return { created: false, objects: 0 };
+  const payment = workloads.find((w) => w.schema === 'payment');
+  const s = id(EVENTS_SCHEMA);
+  const owner = await client.query<{ owner: string }>(
+    'SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = $1',
+    [EVENTS_SCHEMA],
+  );
+  const created = owner.rows.length === 0;
+  if (created) await client.query(`CREATE SCHEMA ${s} AUTHORIZATION ${id(auth.role)}`);
+  else if (owner.rows[0]?.owner !== auth.role) await client.query(`ALTER SCHEMA ${s} OWNER TO ${id(auth.role)}`);
+  const objects = await reassignObjects(client, { ...auth, schema: EVENTS_SCHEMA });
+  const others = workloads.filter((o) => o !== auth);
+  const grantees = ['PUBLIC', ...others.map((o) => id(o.role))].join(', ');
+  await client.query(`REVOKE ALL ON SCHEMA ${s} FROM ${grantees}`);
+  await client.query(`REVOKE ALL ON ALL TABLES IN SCHEMA ${s} FROM ${grantees}`);
+  await client.query(`REVOKE ALL ON ALL SEQUENCES IN SCHEMA ${s} FROM ${grantees}`);
+  await client.query(`REVOKE ALL ON ALL ROUTINES IN SCHEMA ${s} FROM ${grantees}`);
+  for (const o of others)
+    await client.query(
+      `ALTER DEFAULT PRIVILEGES FOR ROLE ${id(auth.role)} IN SCHEMA ${s} REVOKE ALL ON TABLES FROM ${id(o.role)}`,
+    );
+  if (payment) {
+    const p = id(payment.role);
+    await client.query(`GRANT USAGE ON SCHEMA ${s} TO ${p}`);
+    await client.query(`GRANT INSERT ON ALL TABLES IN SCHEMA ${s} TO ${p}`);
+    // events.new_id(): the ids of events payment's ledger statements write.
+    await client.query(`GRANT EXECUTE ON ALL ROUTINES IN SCHEMA ${s} TO ${p}`);
+    await client.query(
+      `ALTER DEFAULT PRIVILEGES FOR ROLE ${id(auth.role)} IN SCHEMA ${s} GRANT INSERT ON TABLES TO ${p}`,
+    );
+  }
+  return { created, objects };
 }
 
 /**

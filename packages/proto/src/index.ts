@@ -5,6 +5,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import type { ProtoGrpcType as AdminProto } from './gen/admin';
 import type { ProtoGrpcType as AuthProto } from './gen/auth';
 import type { ProtoGrpcType as AvatarProto } from './gen/avatar';
+import type { ProtoGrpcType as EventsProto } from './gen/events';
 import type { ProtoGrpcType as HooksProto } from './gen/hooks';
 import type { ProtoGrpcType as IdentitiesProto } from './gen/identities';
 import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
@@ -42,6 +43,8 @@ export const PROTO_FILES = {
   // The user directory: auth.v1.IdentityService (a user's ways in) and auth.v1.AdminService.
   identities: 'auth/v1/identities.proto',
   admin: 'auth/v1/admin.proto',
+  // The audit trail and webhooks: auth.v1.EventsService, served by the auth process.
+  events: 'auth/v1/events.proto',
 } as const;
 
 export type ProtoName = keyof typeof PROTO_FILES;
@@ -57,6 +60,7 @@ interface LoadedProtos {
   sessions: SessionsProto;
   identities: IdentitiesProto;
   admin: AdminProto;
+  events: EventsProto;
 }
 
 /** Loads one contract; returns the package definition (for reflection) and its typed gRPC object. */

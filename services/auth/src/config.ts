@@ -23,6 +23,7 @@ import {
   resolveHooksSettings,
 } from '@gatehouse/hooks-sdk';
 import { redisSettingsShape, resolveRedisConnection } from '@gatehouse/redis';
+import { type EventsSettings, eventsSettingsShape, resolveEventsSettings } from './events/config';
 import {
   type DirectProviderConfig,
   limitSetting,
@@ -79,6 +80,8 @@ const envSchema = z.object({
   AUTH_LINK_BY_EMAIL: list(),
   /** TOTP second factor keys (totp/config.ts). */
   ...totpSettingsShape,
+  /** The audit trail's retention and the webhooks' delivery (events/config.ts). */
+  ...eventsSettingsShape,
   /** Password of the verified providers' SMTP server (overrides smtp.password in AUTH_CONFIG). */
   AUTH_SMTP_PASSWORD: optionalText(),
   /** Abuse limits, <count>/<window>: direct login attempts, verification messages. */
@@ -126,6 +129,7 @@ export interface AuthConfig {
   database?: { poolMax: number; transactionPooling: boolean };
   /** AUTH_TOTP_KEY (and retired keys): with databaseUrl, the TOTP second factor can be set up. */
   totp?: TotpSettings;
+  events?: EventsSettings;
   limits: { direct: DirectLimits; verified: VerifiedLimits };
   /** AUTH_MAX_SESSIONS: live sessions per user (0: no cap). */
   maxSessionsPerUser?: number;
@@ -167,6 +171,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   applySecretHookRules(hooks, token.audiences, problems, token.alg);
   const redisConnection = resolveRedisConnection(raw, problems);
   const totp = resolveTotpSettings(raw, problems);
+  const events = resolveEventsSettings(raw, problems);
   // A replica with the key but no database would find no user with TOTP on and issue every login a
   // single-factor session: a replica that cannot check the second factor must not run at all.
   if (totp.key && !raw.DATABASE_URL) {
@@ -237,6 +242,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     databaseUrl: raw.DATABASE_URL,
     database: { poolMax: raw.DATABASE_POOL_MAX, transactionPooling: raw.DATABASE_TRANSACTION_POOLING },
     totp,
+    events,
     limits: {
       direct: {
         perUser: raw.AUTH_LIMIT_DIRECT_USER,

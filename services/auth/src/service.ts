@@ -9,6 +9,9 @@ import type { CredentialChecker } from './credentials/checker';
 import { hookChecker } from './credentials/hook';
 import { Linking } from './directory/linking';
 import { openDirectory, openDirectoryAdmin } from './directory/open';
+import { startEvents } from './events';
+import { auditedLogins } from './events/login-events';
+import { AuditedDeviceSessions, AuthTrail } from './events/session-events';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
 import { countedLimiter, sessionRecorder, totpCheckRecorder, watchRevocations } from './grpc/metrics';
@@ -154,6 +157,9 @@ export async function startAuthService(
   } else {
     log.warn('DATABASE_URL is unset: the passkey provider and the user directory are off (both live in Postgres)');
   }
+  // The audit trail's webhook dispatcher and retention (events/), in the same database.
+  const events =
+    passkeyPool && config.events && startEvents({ pool: passkeyPool, settings: config.events, log, metrics });
   // TOTP second factor (docs/accounts.md "Second factor (TOTP)"): secrets in the same database.
   const totp = openSecondFactor({
     pool: passkeyPool,
@@ -232,14 +238,17 @@ export async function startAuthService(
 
   // Sessions per device: Sessions tells it of every refresh and logout, the gRPC handlers of every login;
   // it ends sessions through Sessions (called only once both exist).
-  const devices = new DeviceSessions({
+  const deviceDeps = {
     registry: stores.sessionRegistry,
     revocations: stores.revocations,
-    sessions: { endJti: (jti, endMs) => sessions.endJti(jti, endMs) },
+    sessions: { endJti: (jti: string, endMs: number) => sessions.endJti(jti, endMs) },
     tokens,
     log,
     maxPerUser: config.maxSessionsPerUser,
-  });
+  };
+  // With a database, logins and ended sessions are in the audit trail too (events/session-events.ts).
+  const authTrail = passkeyPool && new AuthTrail(passkeyPool, log);
+  const devices = authTrail ? new AuditedDeviceSessions(deviceDeps, authTrail) : new DeviceSessions(deviceDeps);
   const sessions = new Sessions(tokens, stores.revocations, Date.now, devices);
   const endedSessions = new EndedSessionStreams(sessions, log);
   let grpc: RunningGrpcServer;
@@ -258,7 +267,7 @@ export async function startAuthService(
       handlerNames: listedNames,
       endedSessions,
       jwks: keys.signingKeys?.jwks,
-      builtInLogins: builtIns.logins,
+      builtInLogins: authTrail ? auditedLogins(builtIns.logins, authTrail) : builtIns.logins,
       passkeys,
       secondFactor: totp.secondFactor,
       totpAvailable: totp.available,
@@ -277,11 +286,13 @@ export async function startAuthService(
           { removeAvatars: avatarClient?.removeAvatars, hasFunds: funds?.hasFunds, cardsOf: funds?.cardsOf },
           log,
         ),
+      events: events?.api,
     });
   } catch (err) {
     await metricsServer?.stop();
     await dev?.stop();
     await configured.stop();
+    await events?.stop();
     closeAll();
     throw err;
   }
@@ -295,6 +306,7 @@ export async function startAuthService(
       await Promise.all([grpc.shutdown(), metricsServer?.stop()]);
       await dev?.stop();
       await configured.stop();
+      await events?.stop();
       avatarClient?.close();
       funds?.close();
       closeAll();

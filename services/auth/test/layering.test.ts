@@ -31,6 +31,8 @@ const LAYERS: string[][] = [
   ['providers'],
   ['directory'],
   ['login', 'totp'],
+  // events/: the trail's webhooks, dispatcher and retention, and the events of sessions (over login/).
+  ['events'],
   ['config.ts'],
   ['grpc'],
   // tracing.ts starts the OpenTelemetry SDK before anything else loads, so only main.ts imports it.

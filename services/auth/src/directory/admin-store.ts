@@ -1,3 +1,4 @@
+import { recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 import { identityFromRow, type StoredIdentity } from './store';
@@ -122,13 +123,31 @@ export class PgDirectoryAdminStore {
     return rows[0]?.active === true;
   }
 
-  /** Sets the user's status; false when there is no such user. */
-  async setStatus(id: string, status: 'active' | 'blocked', reason: string | null): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      'UPDATE users SET status = $2, block_reason = $3, updated_at = now() WHERE id = $1',
-      [id, status, reason],
-    );
-    return rowCount === 1;
+  /** An admin call in the audit trail (admin.action): the admin, the method, the user it was about. */
+  async recordAction(actor: string, method: string, target: string): Promise<void> {
+    await recordEvent(this.pool, {
+      type: 'admin.action',
+      actor: { kind: 'admin', id: actor },
+      subjectUser: target || null,
+      data: target ? { method, target } : { method },
+    });
+  }
+
+  /**
+   * Sets the user's status, with its event (user.blocked, user.unblocked; the admin `actor` its actor) in
+   * the same transaction; false when there is no such user.
+   */
+  async setStatus(id: string, status: 'active' | 'blocked', reason: string | null, actor: string): Promise<boolean> {
+    return inTransaction(this.pool, async (client) => {
+      const { rowCount } = await client.query(
+        'UPDATE users SET status = $2, block_reason = $3, updated_at = now() WHERE id = $1',
+        [id, status, reason],
+      );
+      if (rowCount !== 1) return false;
+      const type = status === 'blocked' ? 'user.blocked' : 'user.unblocked';
+      await recordEvent(client, { type, actor: { kind: 'admin', id: actor }, subjectUser: id, data: {} });
+      return true;
+    });
   }
 
   /** Removes one identity of the user whatever remains; false when the user has no such identity. */
@@ -140,14 +159,30 @@ export class PgDirectoryAdminStore {
     return rowCount === 1;
   }
 
-  /** Erases the user's rows (user, identities, passkeys, TOTP) in one transaction; false when unknown. */
-  async erase(id: string): Promise<boolean> {
+  /**
+   * Erases the user's rows (user, identities, passkeys, TOTP) in one transaction; false when unknown.
+   * The audit trail keeps its shape (the events stay, user.deleted is added) but loses the user's
+   * addresses and browsers, in the same transaction.
+   */
+  async erase(id: string, actor: string): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
       await client.query('DELETE FROM passkey_credentials WHERE user_id = $1', [id]);
       // Recovery codes go with their secret (ON DELETE CASCADE), identities with their user.
       await client.query('DELETE FROM totp_secrets WHERE user_id = $1', [id]);
       const { rowCount } = await client.query('DELETE FROM users WHERE id = $1', [id]);
-      return rowCount === 1;
+      if (rowCount !== 1) return false;
+      await client.query(
+        `UPDATE events.events SET client_address = NULL, user_agent = NULL
+          WHERE (subject_user = $1 OR actor_id = $1) AND (client_address IS NOT NULL OR user_agent IS NOT NULL)`,
+        [id],
+      );
+      await recordEvent(client, {
+        type: 'user.deleted',
+        actor: { kind: 'admin', id: actor },
+        subjectUser: id,
+        data: {},
+      });
+      return true;
     });
   }
 }

@@ -103,7 +103,8 @@ export class DirectoryAdmin {
     const who = checkedActor(a.actor);
     if (reason.length > 1000) throw directoryErrors.badRequest('reason is too long');
     // Blocked first: from here no login or refresh passes, then every session is ended.
-    if (!(await this.deps.store.setStatus(a.userId, 'blocked', reason || null))) throw directoryErrors.userNotFound();
+    if (!(await this.deps.store.setStatus(a.userId, 'blocked', reason || null, who)))
+      throw directoryErrors.userNotFound();
     const ended = await this.deps.sessions.endAll(a.userId);
     this.audit(who, 'block user', a.userId, { reason, sessionsEnded: ended.length });
     // A login that passed the directory just before the block was written is recorded a moment later:
@@ -118,7 +119,7 @@ export class DirectoryAdmin {
 
   async unblock(a: Acting): Promise<void> {
     const who = checkedActor(a.actor);
-    if (!(await this.deps.store.setStatus(a.userId, 'active', null))) throw directoryErrors.userNotFound();
+    if (!(await this.deps.store.setStatus(a.userId, 'active', null, who))) throw directoryErrors.userNotFound();
     this.audit(who, 'unblock user', a.userId);
   }
 
@@ -143,7 +144,7 @@ export class DirectoryAdmin {
     const identities = await this.deps.store.identities((await this.existing(a.userId)).id);
     if (await this.deps.holders.hasFunds?.(a.userId)) throw directoryErrors.hasFunds();
     const ended = await this.deps.sessions.endAll(a.userId);
-    await this.deps.store.erase(a.userId);
+    await this.deps.store.erase(a.userId, who);
     const avatarOwners = [...new Set([a.userId, ...identities.map((i) => i.id)])];
     await this.deps.holders.removeAvatars?.(avatarOwners).catch((err: unknown) => {
       this.deps.log.warn({ err, user: a.userId }, 'avatars of a deleted user not removed');
@@ -189,6 +190,10 @@ export class DirectoryAdmin {
   /** The audit line: who did what to whom (never a secret; a block's reason is the admin's own words). */
   private audit(actor: string, action: string, target: string, details: Record<string, unknown> = {}): void {
     this.deps.log.info({ audit: true, actor, action, target, ...details }, `admin: ${action}`);
+    // admin.action in the trail too: who, what, to whom (never the details' free text).
+    this.deps.store.recordAction(actor, action.replace(/ /g, '_'), target).catch((err: unknown) => {
+      this.deps.log.warn({ err, action }, 'admin action not written to the audit trail');
+    });
   }
 }
 

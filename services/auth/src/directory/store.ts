@@ -1,3 +1,4 @@
+import { currentRequestId, recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 
@@ -45,6 +46,20 @@ type StatusRow = { id: string; status: 'active' | 'blocked'; block_reason: strin
  * identity's, or attached to the one user whose verified email matches when linking by email is allowed),
  * and the user's id and status come back. Every part uses a primary key or one index.
  */
+/**
+ * user.created for the row of `new_user`, in the statement that adds it (the audit trail,
+ * @gatehouse/events): its id made by the database once, the provider as its data, the request id.
+ */
+const userCreatedCtes = (provider: string, requestId: string) => `created_event_id AS (SELECT events.new_id() AS id
+), created_event AS (
+  INSERT INTO events.events (id, type, actor_kind, actor_id, subject_user, request_id, data)
+  SELECT e.id, 'user.created', 'user', u.id, u.id, ${requestId}::text,
+         CASE WHEN ${provider}::text <> '' THEN jsonb_build_object('provider', lower(${provider}::text)) ELSE '{}' END
+    FROM new_user u, created_event_id e
+), created_outbox AS (
+  INSERT INTO events.outbox (event_id) SELECT e.id FROM new_user, created_event_id e
+)`;
+
 const LOGIN_SQL = `
 WITH ident AS (
   UPDATE identities SET last_login_at = now(), name = $3, email = $4, email_verified = $5
@@ -68,7 +83,7 @@ WITH ident AS (
   UPDATE users SET last_login_at = now()
   WHERE id IN (SELECT user_id FROM ident UNION ALL SELECT id FROM matched)
   RETURNING id, status, block_reason
-)
+), ${userCreatedCtes('$2', '$9')}
 SELECT id, status, block_reason, false AS by_email FROM new_user
 UNION ALL SELECT id, status, block_reason, id IN (SELECT id FROM matched) FROM touched`;
 
@@ -90,7 +105,7 @@ WITH new_user AS (
 ), new_ident AS (
   INSERT INTO identities (id, user_id, provider, name, email)
   SELECT id, id, $4, $2, $3 FROM new_user WHERE $4 <> '' ON CONFLICT (id) DO NOTHING
-)
+), ${userCreatedCtes('$4', '$5')}
 SELECT id, status, block_reason FROM new_user
 UNION ALL SELECT id, status, block_reason FROM users WHERE id = $1`;
 
@@ -129,6 +144,7 @@ export class PgDirectoryStore {
       i.linkByEmail && !!i.email,
       i.trustedProviders,
       i.verifiesEmail && i.email ? i.provider : null,
+      currentRequestId(),
     ];
     for (let attempt = 0; attempt < 2; attempt++) {
       // Named: parsed and planned once per connection.
@@ -156,7 +172,13 @@ export class PgDirectoryStore {
       values: [user.id],
     });
     if (known.rows[0]) return statusOf(known.rows[0]);
-    const { rows } = await this.pool.query<StatusRow>(ENSURE_SQL, [user.id, user.name, user.email ?? null, provider]);
+    const { rows } = await this.pool.query<StatusRow>(ENSURE_SQL, [
+      user.id,
+      user.name,
+      user.email ?? null,
+      provider,
+      currentRequestId(),
+    ]);
     return statusOf(rows[0] as StatusRow);
   }
 
@@ -173,19 +195,25 @@ export class PgDirectoryStore {
    * user's id (that user's first identity), so nobody's account is taken over by a link.
    */
   async link(userId: string, i: Omit<IdentityLogin, 'linkByEmail' | 'trustedProviders' | 'verifiesEmail'>) {
-    const { rows } = await this.pool.query<{ inserted: boolean; owner: string | null }>(
-      `WITH ins AS (
+    // identity.linked in the link's transaction.
+    return inTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ inserted: boolean; owner: string | null }>(
+        `WITH ins AS (
          INSERT INTO identities (id, user_id, provider, name, email, email_verified, last_login_at)
          SELECT $1, $2, $3, $4, $5, $6, now()
          WHERE EXISTS (SELECT 1 FROM users WHERE id = $2) AND NOT EXISTS (SELECT 1 FROM users WHERE id = $1 AND id <> $2)
          ON CONFLICT (id) DO NOTHING RETURNING user_id
        )
        SELECT EXISTS (SELECT 1 FROM ins) AS inserted, (SELECT user_id FROM identities WHERE id = $1) AS owner`,
-      [i.id, userId, i.provider, i.name, i.email ?? null, i.emailVerified],
-    );
-    const row = rows[0] as { inserted: boolean; owner: string | null };
-    if (row.inserted) return 'linked' satisfies LinkOutcome;
-    return (row.owner === userId ? 'already' : 'in_use') satisfies LinkOutcome;
+        [i.id, userId, i.provider, i.name, i.email ?? null, i.emailVerified],
+      );
+      const row = rows[0] as { inserted: boolean; owner: string | null };
+      if (row.inserted) {
+        await recordEvent(client, identityEvent('identity.linked', userId, i.provider));
+        return 'linked' satisfies LinkOutcome;
+      }
+      return (row.owner === userId ? 'already' : 'in_use') satisfies LinkOutcome;
+    });
   }
 
   /**
@@ -210,6 +238,8 @@ export class PgDirectoryStore {
       const passkeys = await client.query('SELECT 1 FROM passkey_credentials WHERE user_id = $1 LIMIT 1', [userId]);
       if (others === 0 && !passkeys.rowCount) return 'last';
       await client.query('DELETE FROM identities WHERE id = $1 AND user_id = $2', [identityId, userId]);
+      const provider = rows.find((r) => r.id === identityId)?.provider ?? '';
+      await recordEvent(client, identityEvent('identity.unlinked', userId, provider));
       return 'unlinked';
     });
   }
@@ -222,4 +252,15 @@ export class PgDirectoryStore {
     );
     return rows[0]?.email ?? undefined;
   }
+}
+
+/** identity.linked or identity.unlinked, the user's own act; the provider as a code. */
+function identityEvent(type: 'identity.linked' | 'identity.unlinked', userId: string, provider: string) {
+  const code = provider.toLowerCase();
+  return {
+    type,
+    actor: { kind: 'user' as const, id: userId },
+    subjectUser: userId,
+    data: { provider: /^[a-z0-9][a-z0-9_.:-]{0,63}$/.test(code) ? code : 'other' },
+  };
 }

@@ -8,6 +8,7 @@ import type { DeviceSessions } from '../login/device-sessions';
 import type { PasskeyLogin } from '../login/passkey-login';
 import type { SecondFactor } from '../totp/second-factor';
 import { adminHandlers } from './admin-handlers';
+import { type EventsApi, eventsHandlers } from './events-handlers';
 import { type AuthHandlerDeps, authHandlers } from './handlers';
 import { identityHandlers } from './identity-handlers';
 import { builtInLoginHandlers } from './login-handlers';
@@ -35,6 +36,8 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   /** The user directory (auth.v1.IdentityService, AdminService); undefined without a database. */
   directory?: Directory;
   directoryAdmin?: DirectoryAdmin;
+  /** The audit trail and webhooks: auth.v1.EventsService; undefined without a database. */
+  events?: EventsApi;
 }
 
 /**
@@ -99,6 +102,18 @@ export const AUTH_ACCESS: AccessRules = {
     RegenerateRecoveryCodes: ['gateway'],
     VerifyTotp: ['gateway'],
   },
+  // The admin API's webhooks and trail, and a user's own activity: the gateway checks who asks.
+  'auth.v1.EventsService': {
+    CreateWebhook: ['gateway'],
+    ListWebhooks: ['gateway'],
+    DeleteWebhook: ['gateway'],
+    EnableWebhook: ['gateway'],
+    RotateWebhookSecret: ['gateway'],
+    ListDeliveries: ['gateway'],
+    RetryDelivery: ['gateway'],
+    QueryEvents: ['gateway'],
+    ListUserEvents: ['gateway'],
+  },
 };
 
 /** The auth service's gRPC server: auth.v1.AuthService and login.v1.LoginHandler for the built-in logins. */
@@ -109,6 +124,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
   const sessionsProto = loadProto('sessions');
   const identitiesProto = loadProto('identities');
   const adminProto = loadProto('admin');
+  const eventsProto = loadProto('events');
   return startGrpcServer({
     name: 'auth',
     host: deps.host,
@@ -138,6 +154,10 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
         definition: totpProto.grpcObject.auth.v1.TotpService.service,
         implementation: totpHandlers(deps.secondFactor, deps.totpAvailable ?? false, deps.log, deps.devices),
       },
+      {
+        definition: eventsProto.grpcObject.auth.v1.EventsService.service,
+        implementation: eventsHandlers(deps.events, deps.log),
+      },
     ],
     definitions: [
       definition,
@@ -146,6 +166,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       sessionsProto.definition,
       identitiesProto.definition,
       adminProto.definition,
+      eventsProto.definition,
     ],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
     log: deps.log,

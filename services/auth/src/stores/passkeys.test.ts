@@ -10,7 +10,12 @@ let store: PgPasskeyStore;
 beforeAll(async () => {
   db = await createTestDatabase('gh_auth');
   pool = createPool(db.url, undefined, { transactionPooling: db.transactionPooling });
-  expect(await runMigrations(pool)).toEqual(['001_passkeys.sql', '002_totp.sql', '003_directory.sql']);
+  expect(await runMigrations(pool)).toEqual([
+    '001_passkeys.sql',
+    '002_totp.sql',
+    '003_directory.sql',
+    '004_events.sql',
+  ]);
   expect(await runMigrations(pool)).toEqual([]);
   store = new PgPasskeyStore(pool);
 });

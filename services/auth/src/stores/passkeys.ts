@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { recordEvent } from '@gatehouse/events';
+import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 
 /** A stored WebAuthn credential (table passkey_credentials, migrations/001_passkeys.sql). */
@@ -63,12 +66,17 @@ export class PgPasskeyStore implements PasskeyStore {
   constructor(private readonly pool: Pool) {}
 
   async add(p: NewPasskey): Promise<boolean> {
-    const res = await this.pool.query(
-      `INSERT INTO passkey_credentials (id, user_id, user_json, public_key, counter, transports)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
-      [p.id, p.userId, p.userJson, Buffer.from(p.publicKey), p.counter, p.transports],
-    );
-    return res.rowCount === 1;
+    // passkey.added in the same transaction (@gatehouse/events).
+    return inTransaction(this.pool, async (client) => {
+      const res = await client.query(
+        `INSERT INTO passkey_credentials (id, user_id, user_json, public_key, counter, transports)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING`,
+        [p.id, p.userId, p.userJson, Buffer.from(p.publicKey), p.counter, p.transports],
+      );
+      if (res.rowCount !== 1) return false;
+      await recordEvent(client, passkeyEvent('passkey.added', p.userId, p.id));
+      return true;
+    });
   }
 
   async find(id: string): Promise<StoredPasskey | undefined> {
@@ -85,8 +93,12 @@ export class PgPasskeyStore implements PasskeyStore {
   }
 
   async remove(userId: string, id: string): Promise<boolean> {
-    const res = await this.pool.query('DELETE FROM passkey_credentials WHERE user_id = $1 AND id = $2', [userId, id]);
-    return res.rowCount === 1;
+    return inTransaction(this.pool, async (client) => {
+      const res = await client.query('DELETE FROM passkey_credentials WHERE user_id = $1 AND id = $2', [userId, id]);
+      if (res.rowCount !== 1) return false;
+      await recordEvent(client, passkeyEvent('passkey.removed', userId, id));
+      return true;
+    });
   }
 
   async recordUse(id: string, checkedCounter: number, newCounter: number): Promise<boolean> {
@@ -96,4 +108,18 @@ export class PgPasskeyStore implements PasskeyStore {
     );
     return res.rowCount === 1;
   }
+}
+
+/**
+ * A passkey's event names the credential by a short digest: the id is public, but it looks like a
+ * random token, which the trail's guard refuses, and the digest is enough to tell two apart.
+ */
+function passkeyEvent(type: 'passkey.added' | 'passkey.removed', userId: string, credentialId: string) {
+  const digest = createHash('sha256').update(credentialId).digest('hex').slice(0, 16);
+  return {
+    type,
+    actor: { kind: 'user' as const, id: userId },
+    subjectUser: userId,
+    data: { credential_id: `cred-${digest}` },
+  };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { runtimeAssetDir } from '@gatehouse/config';
+import { ensureTrail } from '@gatehouse/events';
 import { runSqlMigrations } from '@gatehouse/migrations';
 import { createPool as createSharedPool } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
@@ -36,7 +37,11 @@ export function createPool(
   });
 }
 
-/** The auth service's migrations, in the way every service migrates (@gatehouse/migrations). */
-export function runMigrations(pool: Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+/**
+ * The auth service's migrations, in the way every service migrates (@gatehouse/migrations), after the
+ * audit trail (@gatehouse/events) that its webhook tables refer to.
+ */
+export async function runMigrations(pool: Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
+  await ensureTrail(pool);
   return runSqlMigrations(pool, { dir, schema: SCHEMA, table: 'auth_migrations', lockKey: MIGRATION_LOCK_KEY });
 }

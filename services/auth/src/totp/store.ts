@@ -1,3 +1,4 @@
+import { type EventData, recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 import type { Sealed } from './secret-box';
@@ -105,6 +106,8 @@ export class PgTotpStore implements TotpStore {
         userId,
         recoveryHashes,
       ]);
+      // totp.enabled in the same transaction (@gatehouse/events).
+      await recordEvent(client, userEvent(userId, 'totp.enabled', {}));
       return true;
     });
   }
@@ -136,18 +139,31 @@ export class PgTotpStore implements TotpStore {
   async replaceRecoveryCodes(userId: string, recoveryHashes: Buffer[]): Promise<boolean> {
     // One statement, one snapshot: the active row is locked, so a concurrent removal waits for it (and
     // then deletes these codes with the secret) or comes first (and nothing is inserted).
-    const { rowCount } = await this.pool.query(
-      `WITH owner AS (SELECT user_id FROM totp_secrets WHERE user_id = $1 AND active FOR UPDATE),
-            gone AS (DELETE FROM totp_recovery_codes WHERE user_id IN (SELECT user_id FROM owner))
-       INSERT INTO totp_recovery_codes (user_id, code_hash) SELECT owner.user_id, unnest($2::bytea[]) FROM owner`,
-      [userId, recoveryHashes],
-    );
-    return (rowCount ?? 0) > 0;
+    // With its event (totp.recovery_codes_renewed) in the same transaction.
+    return inTransaction(this.pool, async (client) => {
+      const { rowCount } = await client.query(
+        `WITH owner AS (SELECT user_id FROM totp_secrets WHERE user_id = $1 AND active FOR UPDATE),
+              gone AS (DELETE FROM totp_recovery_codes WHERE user_id IN (SELECT user_id FROM owner))
+         INSERT INTO totp_recovery_codes (user_id, code_hash) SELECT owner.user_id, unnest($2::bytea[]) FROM owner`,
+        [userId, recoveryHashes],
+      );
+      if (!rowCount) return false;
+      await recordEvent(client, userEvent(userId, 'totp.recovery_codes_renewed', { count: recoveryHashes.length }));
+      return true;
+    });
   }
 
   async remove(userId: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('DELETE FROM totp_secrets WHERE user_id = $1', [userId]);
-    return (rowCount ?? 0) > 0;
+    // totp.disabled with the removal (a pending setup that never turned on is no event).
+    return inTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<{ active: boolean }>(
+        'DELETE FROM totp_secrets WHERE user_id = $1 RETURNING active',
+        [userId],
+      );
+      if (rows.length === 0) return false;
+      if (rows[0]?.active) await recordEvent(client, userEvent(userId, 'totp.disabled', {}));
+      return true;
+    });
   }
 
   async sealedWithOtherKey(keyId: string, afterUserId: string, limit: number): Promise<TotpRecord[]> {
@@ -175,4 +191,13 @@ export class PgTotpStore implements TotpStore {
       sealed.keyId,
     ]);
   }
+}
+
+/** An event of the user's own change to their second factor. */
+function userEvent<T extends 'totp.enabled' | 'totp.disabled' | 'totp.recovery_codes_renewed'>(
+  userId: string,
+  type: T,
+  data: EventData<T>,
+) {
+  return { type, actor: { kind: 'user' as const, id: userId }, subjectUser: userId, data };
 }

@@ -1,5 +1,7 @@
+import { recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
+import { disputeEvent } from './events';
 import type { CardFunds, DisputeChange, DisputeRecord } from './money-back';
 import { loadBySale, moveCard, readFunds } from './money-back.sql';
 import { ownerLock } from './owner-transaction';
@@ -142,6 +144,9 @@ class PostgresDisputeTransaction implements DisputeTransaction {
         at,
       );
     }
-    return toDispute(rows[0]!);
+    const saved = toDispute(rows[0]!);
+    // dispute.<outcome> in the dispute's transaction (@gatehouse/events).
+    await recordEvent(this.client, disputeEvent(saved, c.outcome));
+    return saved;
   }
 }

@@ -1,5 +1,7 @@
+import { recordEvent } from '@gatehouse/events';
 import { inTransaction, isDatabaseUnavailable } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
+import { reversalEvent } from './events';
 import type {
   CardFunds,
   NewReversal,
@@ -144,7 +146,10 @@ class PostgresReversalTransaction implements ReversalTransaction {
         r.createdAt,
       ],
     );
-    return toReversal(rows[0]!);
+    const inserted = toReversal(rows[0]!);
+    // A reversal refused by a rule has its outcome now: its event in this transaction.
+    if (inserted.status === 'refused') await recordEvent(this.client, reversalEvent(inserted, 'refused'));
+    return inserted;
   }
 
   async reversal(id: number): Promise<ReversalRecord | null> {
@@ -214,6 +219,10 @@ class PostgresReversalTransaction implements ReversalTransaction {
       ],
     );
     const row = rows[0];
-    return row ? { reversal: toReversal(row), balanceCents: Number(row.card_balance) } : null;
+    if (!row) return null;
+    const changed = toReversal(row);
+    // reversal.<outcome> in the transaction of the change (pending ones that stay pending are none).
+    await recordEvent(this.client, reversalEvent(changed, c.outcome));
+    return { reversal: changed, balanceCents: Number(row.card_balance) };
   }
 }

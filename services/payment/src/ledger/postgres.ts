@@ -6,6 +6,7 @@ import {
   type TransactionOptions,
 } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
+import { cardCreatedCtes, currentRequestId, loadSettledCtes } from './events';
 import { findCard, ownerLock, PostgresOwnerTransaction } from './owner-transaction';
 import {
   type CardRecord,
@@ -32,9 +33,13 @@ export class PostgresLedgerStore implements LedgerStore {
     return this.transaction(async (_client, tx) => {
       const { rows } = await tx.commitWith<CardRow>(
         prepared(
-          `INSERT INTO cards (owner_id, name, created_at) SELECT $1, $2, $3
-           WHERE (SELECT count(*) FROM cards WHERE owner_id = $1) < $4 RETURNING *`,
-          [ownerId, name, now, maxCards],
+          // card.created in the same statement (./events.ts): written exactly when the card is.
+          `WITH card AS (
+             INSERT INTO cards (owner_id, name, created_at) SELECT $1, $2, $3
+              WHERE (SELECT count(*) FROM cards WHERE owner_id = $1) < $4 RETURNING *
+           ), ${cardCreatedCtes('card', '$5')}
+           SELECT * FROM card`,
+          [ownerId, name, now, maxCards, currentRequestId()],
         ),
       );
       return rows[0] ? toCard(rows[0]) : null;
@@ -117,8 +122,8 @@ export class PostgresLedgerStore implements LedgerStore {
     s: Settlement,
     from: readonly ('pending' | 'unknown')[] = ['pending'],
   ): Promise<{ load: LoadRecord; balanceCents: number }> {
-    // One statement, so one implicit transaction: the status change, the limits' running totals and the
-    // credit happen together (a load settled from pending or unknown was counted until now).
+    // One statement, so one implicit transaction: the status change, the limits' running totals, the
+    // credit and the outcome's event (./events.ts) happen together (a load settled from pending or unknown was counted until now).
     // The status condition makes settling happen once (a second attempt finds no row), and the credit
     // is balance = balance + amount in SQL, never a read-modify-write, so no update is lost. Every
     // part of the statement reads the same snapshot, hence the credited balance is taken from
@@ -136,7 +141,7 @@ export class PostgresLedgerStore implements LedgerStore {
          UPDATE cards SET balance_cents = cards.balance_cents + settled.amount_cents
            FROM settled WHERE cards.id = settled.card_id AND settled.status = 'succeeded'
          RETURNING cards.balance_cents
-       )
+       ), ${loadSettledCtes('settled', '$9', '$10')}
        SELECT settled.*, coalesce((SELECT balance_cents FROM credited),
                                   (SELECT balance_cents FROM cards WHERE id = settled.card_id)) AS card_balance
          FROM settled`,
@@ -149,6 +154,9 @@ export class PostgresLedgerStore implements LedgerStore {
           JSON.stringify(s.errors),
           s.settledAt,
           from,
+          // Settled by a reconciliation round (it alone settles from unknown): load.reconciled.
+          from.includes('unknown'),
+          currentRequestId(),
         ],
       ),
     );

@@ -1,0 +1,47 @@
+import { secretProblem } from './guard';
+import { eventStatement, InvalidEventError } from './record';
+import { matchesPattern, patternProblem } from './types';
+
+test('data is checked against its type: unknown fields and non-codes are refused', () => {
+  const ok = eventStatement({
+    type: 'login.failed',
+    actor: { kind: 'user', id: 'dev_1' },
+    data: { reason: 'bad-password' },
+  });
+  expect(ok.values[1]).toBe('login.failed');
+  expect(() =>
+    eventStatement({
+      type: 'login.failed',
+      actor: { kind: 'user' },
+      data: { reason: 'bad-password', password: 'hunter2' } as never,
+    }),
+  ).toThrow(InvalidEventError);
+  expect(() =>
+    eventStatement({ type: 'login.failed', actor: { kind: 'user' }, data: { reason: 'Not A Code!' } }),
+  ).toThrow(/a code/);
+});
+
+test('the guard refuses what looks like a token, a code, a secret or a card number', () => {
+  for (const v of [
+    'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc',
+    'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    '123456',
+    '4111 1111 1111 1111',
+    'k3J9xQ2mZ8vN4pL7wR1tY6uB0cE5hG',
+  ])
+    expect(secretProblem({ v })).toMatch(/looks like/);
+  for (const v of ['dev_1', 'github_3f8a2b1c9d0e4f5a6b7c8d9e0f1a2b3c4d5e6f7a', 'compliance-1-day', '01HZX3M2K9'])
+    expect(secretProblem({ v })).toBeNull();
+  expect(() =>
+    eventStatement({ type: 'passkey.added', actor: { kind: 'user' }, data: { credential_id: '12345678' } }),
+  ).toThrow(/one-time code/);
+});
+
+test('subscription patterns: a type, a prefix or everything, and a typo is refused', () => {
+  expect(matchesPattern('load.succeeded', 'load.*')).toBe(true);
+  expect(matchesPattern('login.failed', 'load.*')).toBe(false);
+  expect(matchesPattern('login.failed', '*')).toBe(true);
+  expect(patternProblem('load.*')).toBeNull();
+  expect(patternProblem('lod.*')).toMatch(/matches no event type/);
+  expect(patternProblem('load.succeded')).toMatch(/not an event type/);
+});

@@ -1,0 +1,24 @@
+export { secretProblem } from './guard';
+export { currentRequestId, eventStatement, InvalidEventError, newEventId, type Queryable, recordEvent } from './record';
+export { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule, retryDelay } from './schedule';
+export {
+  type AttemptResult,
+  type DeliveredEvent,
+  type DeliveryTarget,
+  type SenderOptions,
+  WebhookSender,
+} from './sender';
+export { deliveryBody, newWebhookSecret, signedHeaders } from './signing';
+export { ForbiddenTargetError, forbiddenAddress, guardedLookup, literalAddressProblem } from './ssrf';
+export { ensureTrail, TRAIL_DDL } from './trail';
+export {
+  type ActorKind,
+  EVENT_DATA,
+  EVENT_TYPES,
+  type EventData,
+  type EventType,
+  matchesPattern,
+  type NewEvent,
+  patternProblem,
+  type StoredEvent,
+} from './types';

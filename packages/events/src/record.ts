@@ -1,0 +1,76 @@
+import { currentTrace } from '@gatehouse/logger';
+import { monotonicFactory } from 'ulid';
+import { secretProblem } from './guard';
+import { EVENT_DATA, type EventType, type NewEvent } from './types';
+
+/** The part of a pg client or pool recordEvent needs. */
+export interface Queryable {
+  query(config: { text: string; values: unknown[]; name?: string }): Promise<unknown>;
+}
+
+/** Sortable ids (ULID): their order is their time's, so the trail pages by id, newest first. */
+export const newEventId: () => string = monotonicFactory();
+
+export class InvalidEventError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidEventError';
+  }
+}
+
+/**
+ * The event checked (its data against its type's schema, then against the secret guard) and the
+ * statement that writes it with its outbox row. One statement, no RETURNING: a workload that may only
+ * INSERT into the trail (payment) cannot read it back. `source` is the column default
+ * (`current_user`), so a workload cannot write in another's name.
+ */
+export function eventStatement<T extends EventType>(
+  event: NewEvent<T>,
+  id: string = newEventId(),
+): { text: string; values: unknown[]; name: string } {
+  const schema = EVENT_DATA[event.type];
+  if (!schema) throw new InvalidEventError(`unknown event type ${event.type}`);
+  const parsed = schema.safeParse(event.data);
+  if (!parsed.success)
+    throw new InvalidEventError(`${event.type}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  const problem =
+    secretProblem(parsed.data) ??
+    secretProblem(event.actor.id ?? null, 'actor') ??
+    secretProblem(event.subjectUser ?? null, 'subject');
+  if (problem) throw new InvalidEventError(`${event.type}: ${problem}; the trail holds ids and codes only`);
+  return {
+    name: 'events.record',
+    text: `WITH written AS (
+             INSERT INTO events.events (id, type, actor_kind, actor_id, subject_user, request_id, client_address,
+                                        user_agent, data)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+           )
+           INSERT INTO events.outbox (event_id) VALUES ($1)`,
+    values: [
+      id,
+      event.type,
+      event.actor.kind,
+      event.actor.id ?? null,
+      event.subjectUser ?? null,
+      event.requestId ?? currentRequestId(),
+      event.clientAddress ?? null,
+      event.userAgent?.slice(0, 512) ?? null,
+      JSON.stringify(parsed.data),
+    ],
+  };
+}
+
+/**
+ * The X-Request-Id of the request being served: the trace id the gateway gave the call (the one its log
+ * lines carry as trace_id), so an event is found by the request id the answer carried.
+ */
+export function currentRequestId(): string | null {
+  return currentTrace()?.traceId ?? null;
+}
+
+/** Writes the event and its outbox row in the caller's transaction (`q` is its client). Returns the id. */
+export async function recordEvent<T extends EventType>(q: Queryable, event: NewEvent<T>): Promise<string> {
+  const statement = eventStatement(event);
+  await q.query(statement);
+  return statement.values[0] as string;
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/**
+ * The trail's vocabulary: every event type and the shape of its data. Data is ids and codes only
+ * (never a token, code, password, nonce, secret or card number), so a leaked trail or a webhook body
+ * gives nothing to log in or pay with; each schema is strict, so an unexpected field is an error at
+ * the place that records it, not a silent leak.
+ */
+const id = z.string().min(1).max(200);
+const code = z.string().regex(/^[a-z0-9][a-z0-9_.:-]{0,63}$/, 'a code: lower-case letters, digits and _ . : -');
+const cents = z.number().int();
+
+const load = { load_id: z.number().int(), card_id: z.number().int(), amount_cents: cents };
+const reversal = z.strictObject({
+  reversal_id: z.number().int(),
+  load_id: z.number().int(),
+  card_id: z.number().int(),
+  amount_cents: cents,
+  method: code,
+  codes: z.array(code).max(10),
+});
+const dispute = z.strictObject({
+  dispute_id: z.number().int(),
+  card_id: z.number().int().nullable(),
+  load_id: z.number().int().nullable(),
+  amount_cents: cents,
+  status: code,
+});
+
+export const EVENT_DATA = {
+  'user.created': z.strictObject({ provider: code.optional() }),
+  'user.updated': z.strictObject({ fields: z.array(code).max(20) }),
+  'user.blocked': z.strictObject({ reason: code.optional() }),
+  'user.unblocked': z.strictObject({}),
+  'user.deleted': z.strictObject({}),
+  'identity.linked': z.strictObject({ provider: code }),
+  'identity.unlinked': z.strictObject({ provider: code }),
+  // first_login: where the user directory knows it (a session alone does not say).
+  'login.succeeded': z.strictObject({ provider: code, first_login: z.boolean().optional(), method: code.optional() }),
+  'login.failed': z.strictObject({ provider: code.optional(), reason: code }),
+  'session.ended': z.strictObject({ reason: z.enum(['logout', 'revoked', 'revoked_others', 'blocked', 'admin']) }),
+  'passkey.added': z.strictObject({ credential_id: id }),
+  'passkey.removed': z.strictObject({ credential_id: id }),
+  'totp.enabled': z.strictObject({}),
+  'totp.disabled': z.strictObject({ reason: code.optional() }),
+  'totp.recovery_codes_renewed': z.strictObject({ count: z.number().int().nonnegative() }),
+  'admin.action': z.strictObject({ method: code, target: id.optional(), outcome: code.optional() }),
+  'card.created': z.strictObject({ card_id: z.number().int() }),
+  'load.succeeded': z.strictObject(load),
+  'load.declined': z.strictObject({ ...load, codes: z.array(code).max(10) }),
+  'load.refused': z.strictObject({ ...load, codes: z.array(code).max(10) }),
+  'load.unknown': z.strictObject(load),
+  'load.reconciled': z.strictObject({ ...load, status: code }),
+  // A reversal's outcome (payment's ReversalChange.outcome), or its refusal by a rule.
+  'reversal.succeeded': reversal,
+  'reversal.failed': reversal,
+  'reversal.awaiting_settlement': reversal,
+  'reversal.unknown': reversal,
+  'reversal.recorded': reversal,
+  'reversal.refused': reversal,
+  'dispute.opened': dispute,
+  'dispute.updated': dispute,
+  'dispute.won': dispute,
+  'dispute.lost': dispute,
+} as const;
+
+export type EventType = keyof typeof EVENT_DATA;
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_DATA)[T]>;
+export const EVENT_TYPES = Object.keys(EVENT_DATA) as EventType[];
+
+export type ActorKind = 'user' | 'admin' | 'workload' | 'system';
+
+/** What the place that makes a change says about it; id, time and source are the trail's own. */
+export interface NewEvent<T extends EventType = EventType> {
+  type: T;
+  data: EventData<T>;
+  actor: { kind: ActorKind; id?: string | null };
+  subjectUser?: string | null;
+  requestId?: string | null;
+  clientAddress?: string | null;
+  userAgent?: string | null;
+}
+
+/** An event as the trail holds it. */
+export interface StoredEvent {
+  id: string;
+  time: Date;
+  type: string;
+  source: string;
+  actor: { kind: ActorKind; id: string | null };
+  subjectUser: string | null;
+  requestId: string | null;
+  clientAddress: string | null;
+  userAgent: string | null;
+  data: Record<string, unknown>;
+}
+
+/**
+ * A subscription pattern: a type (`load.succeeded`), a prefix (`load.*`) or everything (`*`). Unknown
+ * names are refused, so a typo does not subscribe to nothing.
+ */
+export function patternProblem(pattern: string): string | null {
+  if (pattern === '*') return null;
+  if (pattern.endsWith('.*')) {
+    const prefix = pattern.slice(0, -1);
+    return EVENT_TYPES.some((t) => t.startsWith(prefix)) ? null : `"${pattern}" matches no event type`;
+  }
+  return (EVENT_TYPES as string[]).includes(pattern) ? null : `"${pattern}" is not an event type`;
+}
+
+export function matchesPattern(type: string, pattern: string): boolean {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('.*')) return type.startsWith(pattern.slice(0, -1));
+  return type === pattern;
+}

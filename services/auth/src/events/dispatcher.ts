@@ -1,0 +1,96 @@
+import { type AttemptResult, retryDelay, type WebhookSender } from '@gatehouse/events';
+import type { Logger } from '@gatehouse/logger';
+import type { ClaimedDelivery, Finish, PgWebhookStore } from './webhook-store';
+
+export interface DispatcherOptions {
+  store: PgWebhookStore;
+  sender: WebhookSender;
+  /** Delays before each attempt (WEBHOOK_RETRY_SCHEDULE), the first normally 0. */
+  schedule: readonly number[];
+  log: Logger;
+  /** How often an idle dispatcher looks for work; a busy one goes on at once. */
+  pollMs?: number;
+  /** Deliveries sent at once by this replica. */
+  batch?: number;
+  /** How long a claim keeps other replicas off (longer than an attempt's deadline). */
+  leaseMs?: number;
+  /** Told of every attempt's outcome (metrics). */
+  onAttempt?: (outcome: 'delivered' | 'retry' | 'failed' | 'disabled') => void;
+}
+
+/** Retry-After is honoured up to a day: a receiver cannot park deliveries for longer. */
+const MAX_RETRY_AFTER_MS = 86_400_000;
+
+/**
+ * What follows an attempt: delivered; 410 disables the endpoint at once; otherwise the schedule's next
+ * delay (or Retry-After of a 429/503, when it asks for longer), or the delivery fails for good once the
+ * schedule is spent. `attempts` counts the attempt just made.
+ */
+export function nextStep(result: AttemptResult, attempts: number, schedule: readonly number[]): Finish {
+  if (result.ok) return { kind: 'delivered' };
+  const delay = retryDelay(schedule, attempts);
+  if (result.gone) return { kind: 'disable', reason: 'the receiver answered 410 Gone', delayMs: delay ?? 0 };
+  if (delay === null) return { kind: 'failed' };
+  const asked = result.retryAfterSeconds === null ? 0 : Math.min(result.retryAfterSeconds * 1000, MAX_RETRY_AFTER_MS);
+  return { kind: 'retry', delayMs: Math.max(delay, asked) };
+}
+
+/**
+ * The webhook dispatcher: a loop in every auth replica. Each round moves events from the outbox to
+ * deliveries (fan-out) and sends the due deliveries it claims; claims are SKIP LOCKED with a lease,
+ * so with N replicas each delivery is sent by one of them, and a replica that dies mid-send leaves its
+ * claims to the others once the lease ends (the receiver may then see the webhook-id twice).
+ */
+export class WebhookDispatcher {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: DispatcherOptions) {}
+
+  start(): void {
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One round; true when there may be more work at once. */
+  async round(): Promise<boolean> {
+    const { store, batch = 20, leaseMs = 60_000 } = this.options;
+    const fanned = await store.fanOut(100);
+    const claimed = await store.claim(batch, leaseMs);
+    await Promise.all(claimed.map((d) => this.deliver(d)));
+    return fanned === 100 || claimed.length === batch;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.round().then(
+        (more) => this.schedule(more ? 0 : (this.options.pollMs ?? 250)),
+        (err: unknown) => {
+          this.options.log.warn({ err }, 'webhook dispatch round failed; trying again shortly');
+          this.schedule(5_000);
+        },
+      );
+    }, ms);
+    this.timer.unref();
+  }
+
+  private async deliver(d: ClaimedDelivery): Promise<void> {
+    const { sender, store, schedule, log } = this.options;
+    const result = await sender.send({ url: d.url, secrets: d.secrets }, d.event);
+    const step = nextStep(result, d.attempts, schedule);
+    await store.finish(d, { statusCode: result.status, error: result.error, durationMs: result.durationMs }, step);
+    this.options.onAttempt?.(step.kind === 'disable' ? 'disabled' : step.kind);
+    if (!result.ok)
+      log.info(
+        { webhookId: d.webhookId, eventId: d.event.id, attempt: d.attempts, error: result.error, next: step.kind },
+        'webhook delivery failed',
+      );
+  }
+}

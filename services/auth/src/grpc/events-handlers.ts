@@ -1,0 +1,143 @@
+import { patternProblem } from '@gatehouse/events';
+import { unaryHandler } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
+import type { auth } from '@gatehouse/proto';
+import { eventsErrors } from '../events/errors';
+import { type PgTrail, type TrailPage, USER_ACTIVITY_PREFIXES, webhookUrlProblem } from '../events/trail';
+import type { PgWebhookStore, Webhook } from '../events/webhook-store';
+
+/** What EventsService serves from; undefined without a database (every call: FAILED_PRECONDITION). */
+export interface EventsApi {
+  webhooks: PgWebhookStore;
+  trail: PgTrail;
+  /** WEBHOOK_ALLOW_PRIVATE: a literal private address may be registered. */
+  allowPrivate: boolean;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+const webhookInfo = (w: Webhook): auth.WebhookInfo => ({
+  id: w.id,
+  url: w.url,
+  eventTypes: w.eventTypes,
+  description: w.description,
+  enabled: w.enabled,
+  disabledReason: w.disabledReason ?? '',
+  failingSince: iso(w.failingSince),
+  createdAt: iso(w.createdAt),
+});
+
+const page = (p: TrailPage): auth.QueryEventsResponse => ({
+  events: p.events.map((e) => ({
+    id: e.id,
+    time: iso(e.time),
+    type: e.type,
+    source: e.source,
+    actorKind: e.actor.kind,
+    actorId: e.actor.id ?? '',
+    subjectUser: e.subjectUser ?? '',
+    requestId: e.requestId ?? '',
+    clientAddress: e.clientAddress ?? '',
+    userAgent: e.userAgent ?? '',
+    dataJson: JSON.stringify(e.data),
+  })),
+  nextCursor: p.nextCursor ?? '',
+});
+
+const limitOf = (n: number) => {
+  if (n < 0 || n > 200) throw eventsErrors.badInput('limit: 1 to 200');
+  return n === 0 ? 50 : n;
+};
+
+/** gRPC adapter of auth.v1.EventsService: the admin's webhooks and trail, a user's own activity. */
+export function eventsHandlers(api: EventsApi | undefined, log: Logger): auth.EventsServiceHandlers {
+  const on = () => {
+    if (!api) throw eventsErrors.disabled();
+    return api;
+  };
+  const ref = (id: string) => {
+    if (!/^wh_[0-9A-Z]{26}$/.test(id)) throw eventsErrors.webhookNotFound();
+    return id;
+  };
+  return {
+    CreateWebhook: unaryHandler(log, async (req: auth.CreateWebhookRequest__Output) => {
+      const { webhooks, allowPrivate } = on();
+      const problems = [
+        webhookUrlProblem(req.url, allowPrivate),
+        req.eventTypes.length === 0 ? 'event_types: at least one (a type, a prefix such as load.*, or *)' : null,
+        req.eventTypes.length > 50 ? 'event_types: at most 50' : null,
+        ...req.eventTypes.map((t) => (patternProblem(t) ? `event_types: ${patternProblem(t)}` : null)),
+        req.description.length > 500 ? 'description: at most 500 characters' : null,
+      ].filter((p): p is string => p !== null);
+      if (problems.length > 0) throw eventsErrors.badInput(problems.join('; '));
+      const { webhook, secret } = await webhooks.create({
+        url: req.url,
+        eventTypes: [...new Set(req.eventTypes)],
+        description: req.description,
+      });
+      return { webhook: webhookInfo(webhook), secret };
+    }),
+    ListWebhooks: unaryHandler(log, async () => ({ webhooks: (await on().webhooks.list()).map(webhookInfo) })),
+    DeleteWebhook: unaryHandler(log, async (req: auth.WebhookRef__Output) => {
+      if (!(await on().webhooks.delete(ref(req.id)))) throw eventsErrors.webhookNotFound();
+      return {};
+    }),
+    EnableWebhook: unaryHandler(log, async (req: auth.WebhookRef__Output) => {
+      const webhook = await on().webhooks.enable(ref(req.id));
+      if (!webhook) throw eventsErrors.webhookNotFound();
+      return webhookInfo(webhook);
+    }),
+    RotateWebhookSecret: unaryHandler(log, async (req: auth.WebhookRef__Output) => {
+      const secret = await on().webhooks.rotateSecret(ref(req.id));
+      if (!secret) throw eventsErrors.webhookNotFound();
+      return { secret };
+    }),
+    ListDeliveries: unaryHandler(log, async (req: auth.ListDeliveriesRequest__Output) => {
+      const deliveries = await on().webhooks.deliveries(ref(req.webhookId), limitOf(req.limit));
+      return {
+        deliveries: deliveries.map((d) => ({
+          id: d.id,
+          eventId: d.eventId,
+          eventType: d.eventType,
+          status: d.status,
+          nextAttemptAt: iso(d.nextAttemptAt),
+          attempts: d.attempts.map((a) => ({
+            at: iso(a.at),
+            statusCode: a.statusCode ?? 0,
+            error: a.error ?? '',
+            durationMs: a.durationMs,
+          })),
+        })),
+      };
+    }),
+    RetryDelivery: unaryHandler(log, async (req: auth.RetryDeliveryRequest__Output) => {
+      const id = Number(req.deliveryId);
+      if (!Number.isSafeInteger(id) || id <= 0) throw eventsErrors.deliveryNotFound();
+      if (!(await on().webhooks.retry(ref(req.webhookId), id))) throw eventsErrors.deliveryNotFound();
+      return {};
+    }),
+    QueryEvents: unaryHandler(log, async (req: auth.QueryEventsRequest__Output) =>
+      page(
+        await on().trail.query({
+          type: req.type,
+          user: req.user,
+          actor: req.actor,
+          from: req.from,
+          to: req.to,
+          requestId: req.requestId,
+          limit: limitOf(req.limit),
+          cursor: req.cursor,
+        }),
+      ),
+    ),
+    ListUserEvents: unaryHandler(log, async (req: auth.ListUserEventsRequest__Output) => {
+      if (!req.user) throw eventsErrors.badInput('user is required');
+      return page(
+        await on().trail.query(
+          { limit: limitOf(req.limit), cursor: req.cursor },
+          { user: req.user, prefixes: USER_ACTIVITY_PREFIXES },
+        ),
+      );
+    }),
+  };
+}
