@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from '@gatehouse/config';
 import { BLOCK_BODY, LIST_QUERY } from '../routes/admin.routes';
 import { UNMATCHED_QUERY } from '../routes/admin-payment.routes';
+import { registerAdminEventsPaths } from './admin-events.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
 
@@ -207,6 +208,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       ...REFUSALS,
     },
   });
+  // The audit trail and the webhooks (routes/admin-events.routes.ts).
+  registerAdminEventsPaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
     ['/admin.js', 'text/javascript', "The admin page's script"],
@@ -233,7 +236,7 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       title: 'Gatehouse admin API',
       version: '1.0.0',
       description:
-        'The user directory\'s administration, on the gateway\'s admin listener (ADMIN_ADDR) only. Every call writes an audit log line. Errors are `{"error": "..."}`.',
+        'The user directory\'s administration, money back, the audit trail and webhooks, on the gateway\'s admin listener (ADMIN_ADDR) only. Every call writes an audit log line. Errors are `{"error": "..."}`.',
     },
     tags: [{ name: 'admin' }, { name: 'page' }, { name: 'api' }],
   });
