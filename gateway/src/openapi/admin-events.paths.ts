@@ -175,7 +175,7 @@ export function registerAdminEventsPaths(
     summary: 'Sends the delivery again now, whatever its state (same webhook-id)',
     request: { params: WebhookId.extend({ delivery: z.string().meta({ description: 'A delivery id' }) }) },
     responses: {
-      202: { description: 'Queued for now', headers: noStore },
+      204: { description: 'Queued for now', headers: noStore },
       ...refusals,
       404: error('No such webhook or delivery'),
     },

@@ -181,7 +181,7 @@ export function adminEventsRoutes(deps: AdminEventsRoutesDeps): Router {
     '/webhooks/:id/deliveries/:delivery/retry',
     act('retry webhook delivery', async (ctx) => {
       await deps.events.retryDelivery({ webhookId: webhookId(ctx), deliveryId: deliveryId(ctx) });
-      ctx.status = 202;
+      ctx.status = 204;
     }),
   );
   router.all('/webhooks/:id/deliveries/:delivery/retry', methodNotAllowed('POST'));
