@@ -150,6 +150,7 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
     '/totp.js',
     '/sessions.js',
     '/identities.js',
+    '/activity.js',
     '/app.css',
   ]) {
     expect((await browser.get(path)).status).toBe(200);

@@ -29,6 +29,8 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/auth/identities': 'fallback',
   '/auth/identities/:id': 'fallback',
   '/auth/me/export': 'fallback',
+  // activity.routes.ts: the same.
+  '/auth/events': 'fallback',
   // admin.routes.ts (the admin surface): the same.
   '/admin/v1/users': 'fallback',
   '/admin/v1/users/:id': 'fallback',
