@@ -121,7 +121,8 @@ export async function totpLogin(url: string, name: string): Promise<PageBrowser>
   if (activated.status !== 200) throw new Error(`TOTP activation answered ${activated.status}: ${activated.text}`);
   const b = new PageBrowser(url);
   const pending = await b.devLogin(name);
-  if ((pending.json() as { second_factor?: string }).second_factor !== 'totp') throw new Error(`no second factor asked: ${pending.text}`);
+  if ((pending.json() as { second_factor?: string }).second_factor !== 'totp')
+    throw new Error(`no second factor asked: ${pending.text}`);
   const verified = await b.request('POST', '/auth/totp/verify', {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ code: code(0) }),
