@@ -5,6 +5,8 @@
 // `standardwebhooks` package as receivers verify; the events of a login, a load and an admin block are
 // found by type, user and the X-Request-Id their answers carried; deliveries are listed and retried
 // with the same webhook-id; and no event holds the session's token, its XSRF value or the secret.
+// A receiver failing twice gets the same webhook-id on the third attempt; a 410 disables its endpoint,
+// which the admin turns on again.
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +30,9 @@ let receiverUrl: string;
 let operator: string;
 let checker: AnswerChecker;
 let adminUrl: string;
-const received: { at: number; headers: Record<string, string>; body: string }[] = [];
+const received: { at: number; path: string; headers: Record<string, string>; body: string }[] = [];
+/** How many times each path was asked: /gone answers 410, /flaky 500 twice then 204, the rest 204. */
+const asked = new Map<string, number>();
 
 beforeAll(async () => {
   db = await createTestDatabase('gh_gw_events');
@@ -39,7 +43,12 @@ beforeAll(async () => {
       body += chunk;
     });
     req.on('end', () => {
-      received.push({ at: Date.now(), headers: req.headers as Record<string, string>, body });
+      const at = req.url ?? '';
+      const n = (asked.get(at) ?? 0) + 1;
+      asked.set(at, n);
+      received.push({ at: Date.now(), path: at, headers: req.headers as Record<string, string>, body });
+      if (at === '/gone') return res.writeHead(410).end();
+      if (at === '/flaky' && n <= 2) return res.writeHead(500).end();
       res.writeHead(204).end();
     });
   });
@@ -53,6 +62,8 @@ beforeAll(async () => {
       REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
       ...processorEnv(fake, '2s'),
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      // Retries a second apart, so a receiver that fails twice is tried a third time within the test.
+      WEBHOOK_RETRY_SCHEDULE: '0s,1s,1s,1s',
     },
   });
   adminUrl = `http://127.0.0.1:${stack.ports.admin}`;
@@ -92,18 +103,20 @@ interface Delivered {
 }
 
 /** The deliveries `secret` verifies, as a receiver reads them (Webhook.verify throws on anything else). */
-function verified(secret: string): Delivered[] {
+function verified(secret: string, at = '/hooks'): Delivered[] {
   const wh = new Webhook(secret);
-  return received.map((r) => {
-    const event = wh.verify(r.body, r.headers) as { type: string; data: Record<string, unknown> };
-    return { id: r.headers['webhook-id'] as string, at: r.at, type: event.type, data: event.data };
-  });
+  return received
+    .filter((r) => r.path === at)
+    .map((r) => {
+      const event = wh.verify(r.body, r.headers) as { type: string; data: Record<string, unknown> };
+      return { id: r.headers['webhook-id'] as string, at: r.at, type: event.type, data: event.data };
+    });
 }
 
-async function until<T>(check: () => T | undefined | false, ms = 5_000): Promise<T> {
+async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 5_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 50));
@@ -266,4 +279,42 @@ describe('webhooks and the trail over the admin API', () => {
     expect((await admin('DELETE', `/admin/v1/webhooks/${hook.id}`)).status).toBe(204);
     expect((await admin('GET', `/admin/v1/webhooks/${hook.id}`)).status).toBe(404);
   }, 60_000);
+
+  it('tries a failing receiver again with the same webhook-id; a 410 disables, enable turns it on again', async () => {
+    const base = receiverUrl.replace(/\/hooks$/, '');
+    const make = async (at: string) => {
+      const res = await admin('POST', '/admin/v1/webhooks', { url: `${base}${at}`, event_types: ['card.created'] });
+      expect(res.status).toBe(201);
+      return res.json() as { id: string; secret: string };
+    };
+    const flaky = await make('/flaky');
+    const gone = await make('/gone');
+    const carol = await loggedIn(stack.url, 'carol');
+    expect((await carol.send('POST', '/cards/', { name: 'c' })).status).toBe(201);
+
+    // Two 500s, then the third attempt is delivered: one webhook-id on all three, each verified.
+    const attempts = await until(() => {
+      const got = verified(flaky.secret, '/flaky');
+      return got.length >= 3 && got;
+    }, 10_000);
+    expect(new Set(attempts.map((d) => d.id)).size).toBe(1);
+    const flakyDeliveries = (await admin('GET', `/admin/v1/webhooks/${flaky.id}/deliveries`)).json() as {
+      deliveries: { status: string; attempts: { status_code: number | null }[] }[];
+    };
+    expect(flakyDeliveries.deliveries[0]).toMatchObject({ status: 'delivered' });
+    expect(flakyDeliveries.deliveries[0]?.attempts.map((a) => a.status_code)).toEqual(
+      expect.arrayContaining([500, 500, 204]),
+    );
+
+    // A 410 disables the endpoint at once; the admin turns it on again.
+    const disabled = await until(async () => {
+      const res = await admin('GET', `/admin/v1/webhooks/${gone.id}`);
+      const hook = res.json() as { enabled: boolean; disabled_reason: string | null };
+      return !hook.enabled && hook;
+    }, 10_000);
+    expect(disabled.disabled_reason).toEqual(expect.any(String));
+    expect(asked.get('/gone')).toBe(1);
+    const enabled = await admin('POST', `/admin/v1/webhooks/${gone.id}/enable`);
+    expect([enabled.status, (enabled.json() as { enabled: boolean }).enabled]).toEqual([200, true]);
+  }, 30_000);
 });
