@@ -7,121 +7,13 @@
 // with the same webhook-id; and no event holds the session's token, its XSRF value or the secret.
 // A receiver failing twice gets the same webhook-id on the third attempt; a 410 disables its endpoint,
 // which the admin turns on again.
-import { execFileSync } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { secretProblem } from '@gatehouse/events';
 import { Client } from 'pg';
-import { Webhook } from 'standardwebhooks';
-import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { processorEnv } from '../../services/payment/test/helpers';
-import { type Answer, Browser } from '../../test/browser';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { ROOT, type Stack, startStack } from '../../test/stack';
+import { Browser } from '../../test/browser';
 import { loggedIn } from './directory-stack';
-import { AnswerChecker, type Document } from './openapi-answers';
+import { type Delivered, until, useEventsStack } from './events-stack';
 
-let stack: Stack;
-let db: TestDatabase;
-let fake: DevProcessor;
-let receiver: http.Server;
-let receiverUrl: string;
-let operator: string;
-let checker: AnswerChecker;
-let adminUrl: string;
-const received: { at: number; path: string; headers: Record<string, string>; body: string }[] = [];
-/** How many times each path was asked: /gone answers 410, /flaky 500 twice then 204, the rest 204. */
-const asked = new Map<string, number>();
-
-beforeAll(async () => {
-  db = await createTestDatabase('gh_gw_events');
-  fake = await startDevProcessor();
-  receiver = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => {
-      body += chunk;
-    });
-    req.on('end', () => {
-      const at = req.url ?? '';
-      const n = (asked.get(at) ?? 0) + 1;
-      asked.set(at, n);
-      received.push({ at: Date.now(), path: at, headers: req.headers as Record<string, string>, body });
-      if (at === '/gone') return res.writeHead(410).end();
-      if (at === '/flaky' && n <= 2) return res.writeHead(500).end();
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  stack = await startStack({
-    services: ['auth', 'avatar', 'payment', 'gateway'],
-    authDatabaseUrl: db.url,
-    env: {
-      DATABASE_URL: db.url,
-      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-      ...processorEnv(fake, '2s'),
-      WEBHOOK_ALLOW_PRIVATE: 'true',
-      // Retries a second apart, so a receiver that fails twice is tried a third time within the test.
-      WEBHOOK_RETRY_SCHEDULE: '0s,1s,1s,1s',
-    },
-  });
-  adminUrl = `http://127.0.0.1:${stack.ports.admin}`;
-  operator = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/internal-token.ts', 'admin', 'operator'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', INTERNAL_KEYS_DIR: path.join(stack.dataDir, 'internal-keys') },
-  })
-    .toString()
-    .trim();
-  checker = new AnswerChecker((await (await fetch(`${adminUrl}/admin/v1/openapi.json`)).json()) as Document);
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await fake?.close();
-  await new Promise((r) => receiver?.close(r));
-  await db?.drop();
-});
-
-/** A call of the admin API with the operator's token, its answer checked against the admin document. */
-async function admin(method: string, path: string, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = { authorization: `Bearer ${operator}` };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await new Browser(adminUrl).request(method, path, {
-    headers,
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  expect(checker.problems(method, path, res)).toEqual([]);
-  return res;
-}
-
-interface Delivered {
-  id: string;
-  at: number;
-  type: string;
-  data: Record<string, unknown>;
-}
-
-/** The deliveries `secret` verifies, as a receiver reads them (Webhook.verify throws on anything else). */
-function verified(secret: string, at = '/hooks'): Delivered[] {
-  const wh = new Webhook(secret);
-  return received
-    .filter((r) => r.path === at)
-    .map((r) => {
-      const event = wh.verify(r.body, r.headers) as { type: string; data: Record<string, unknown> };
-      return { id: r.headers['webhook-id'] as string, at: r.at, type: event.type, data: event.data };
-    });
-}
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { parts, received, asked, admin, verified } = useEventsStack();
 
 interface EventJson {
   id: string;
@@ -143,11 +35,11 @@ describe('webhooks and the trail over the admin API', () => {
     const bad: [unknown, RegExp][] = [
       [{ url: 'ftp://example.com/x', event_types: ['load.*'] }, /^url: /],
       [{ url: 'not a url', event_types: ['load.*'] }, /^url: /],
-      [{ url: receiverUrl, event_types: [] }, /^event_types: at least one/],
-      [{ url: receiverUrl, event_types: ['nope.*'] }, /matches no event type/],
-      [{ url: receiverUrl, event_types: ['load.succeded'] }, /is not an event type/],
-      [{ url: receiverUrl, event_types: ['load.*'], secret: 'mine' }, /secret/],
-      [{ url: receiverUrl, event_types: ['load.*'], description: 'x'.repeat(501) }, /^description: /],
+      [{ url: parts.receiverUrl, event_types: [] }, /^event_types: at least one/],
+      [{ url: parts.receiverUrl, event_types: ['nope.*'] }, /matches no event type/],
+      [{ url: parts.receiverUrl, event_types: ['load.succeded'] }, /is not an event type/],
+      [{ url: parts.receiverUrl, event_types: ['load.*'], secret: 'mine' }, /secret/],
+      [{ url: parts.receiverUrl, event_types: ['load.*'], description: 'x'.repeat(501) }, /^description: /],
     ];
     for (const [body, error] of bad) {
       const res = await admin('POST', '/admin/v1/webhooks', body);
@@ -162,13 +54,13 @@ describe('webhooks and the trail over the admin API', () => {
     expect((await admin('DELETE', '/admin/v1/webhooks/wh_00000000000000000000000000')).status).toBe(404);
     expect((await admin('POST', '/admin/v1/webhooks/wh_00000000000000000000000000/rotate-secret')).status).toBe(404);
     expect((await admin('GET', '/admin/v1/webhooks')).json()).toEqual({ webhooks: [] });
-    const anonymous = await new Browser(adminUrl).get('/admin/v1/events');
+    const anonymous = await new Browser(parts.adminUrl).get('/admin/v1/events');
     expect(anonymous.status).toBe(401);
   });
 
   it('delivers a login, a card, a load and a logout, signed, within 5 s; the trail finds them by request id', async () => {
     const created = await admin('POST', '/admin/v1/webhooks', {
-      url: receiverUrl,
+      url: parts.receiverUrl,
       event_types: ['user.*', 'login.*', 'session.*', 'card.*', 'load.*'],
       description: 'the test receiver',
     });
@@ -177,7 +69,7 @@ describe('webhooks and the trail over the admin API', () => {
     expect(hook).toMatchObject({ id: expect.stringMatching(/^wh_/), secret: expect.stringMatching(/^whsec_/) });
     expect(created.headers.get('location')).toBe(`/admin/v1/webhooks/${hook.id}`);
     const listed = (await admin('GET', '/admin/v1/webhooks')).json() as { webhooks: Record<string, unknown>[] };
-    expect(listed.webhooks).toEqual([expect.objectContaining({ id: hook.id, url: receiverUrl, enabled: true })]);
+    expect(listed.webhooks).toEqual([expect.objectContaining({ id: hook.id, url: parts.receiverUrl, enabled: true })]);
     expect(JSON.stringify(listed)).not.toContain(hook.secret);
     expect((await admin('GET', `/admin/v1/webhooks/${hook.id}`)).json()).toMatchObject({ id: hook.id });
 
@@ -188,10 +80,10 @@ describe('webhooks and the trail over the admin API', () => {
     };
 
     let since = Date.now();
-    const wendy = await loggedIn(stack.url, 'wendy');
+    const wendy = await loggedIn(parts.stack.url, 'wendy');
     const wendyId = await wendy.userId();
     // The callback's answer is where the session is issued: its request id is the event's.
-    const loginRequestId = (await new Browser(stack.url).devLogin('wendy')).headers.get('x-request-id');
+    const loginRequestId = (await new Browser(parts.stack.url).devLogin('wendy')).headers.get('x-request-id');
     await within5s('user.created', since);
     await within5s('login.succeeded', since);
 
@@ -262,13 +154,13 @@ describe('webhooks and the trail over the admin API', () => {
     expect(rotated.secret).not.toBe(hook.secret);
     expect((await admin('POST', `/admin/v1/webhooks/${hook.id}/enable`)).json()).toMatchObject({ enabled: true });
 
-    const pg = new Client({ connectionString: db.url });
+    const pg = new Client({ connectionString: parts.db.url });
     await pg.connect();
     try {
       const rows = (await pg.query('SELECT * FROM events.events')).rows as Record<string, unknown>[];
       expect(rows.length).toBeGreaterThanOrEqual(6);
       const text = JSON.stringify(rows);
-      for (const secret of [jwt, xsrf, hook.secret, rotated.secret, operator, 'fake-valid-nonce']) {
+      for (const secret of [jwt, xsrf, hook.secret, rotated.secret, parts.operator, 'fake-valid-nonce']) {
         expect(text).not.toContain(secret);
       }
       for (const row of rows) expect(secretProblem(row.data)).toBeNull();
@@ -281,7 +173,7 @@ describe('webhooks and the trail over the admin API', () => {
   }, 60_000);
 
   it('tries a failing receiver again with the same webhook-id; a 410 disables, enable turns it on again', async () => {
-    const base = receiverUrl.replace(/\/hooks$/, '');
+    const base = parts.receiverUrl.replace(/\/hooks$/, '');
     const make = async (at: string) => {
       const res = await admin('POST', '/admin/v1/webhooks', { url: `${base}${at}`, event_types: ['card.created'] });
       expect(res.status).toBe(201);
@@ -289,7 +181,7 @@ describe('webhooks and the trail over the admin API', () => {
     };
     const flaky = await make('/flaky');
     const gone = await make('/gone');
-    const carol = await loggedIn(stack.url, 'carol');
+    const carol = await loggedIn(parts.stack.url, 'carol');
     expect((await carol.send('POST', '/cards/', { name: 'c' })).status).toBe(201);
 
     // Two 500s, then the third attempt is delivered: one webhook-id on all three, each verified.

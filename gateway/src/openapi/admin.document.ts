@@ -71,7 +71,7 @@ const REFUSALS = {
   400: error('A malformed id, query or body'),
   401: error('No caller: no workload token or admin session, a forged or expired one, or basic auth'),
   403: error(
-    'A caller who may not administer users (another workload, a user not in AUTH_ADMIN_USERS, no TOTP, a stale login)',
+    'A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login)',
   ),
 };
 const NOT_FOUND = { 404: error('No such user ("user not found")') };
@@ -88,7 +88,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
     type: 'apiKey',
     in: 'cookie',
     name: 'JWT',
-    description: 'An AUTH_ADMIN_USERS user: session cookie with TOTP given at login, at most 15 minutes old',
+    description:
+      'An admin user (AUTH_ADMIN_USERS, or role claim admin): session cookie with TOTP given at login, at most 15 minutes old',
   });
   registry.registerComponent('securitySchemes', 'xsrfHeader', { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' });
   const security: RouteConfig['security'] = [{ workloadToken: [] }, { jwtCookie: [], xsrfHeader: [] }];
