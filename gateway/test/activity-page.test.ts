@@ -77,6 +77,10 @@ describe('GET /auth/events', () => {
       'login.succeeded',
     ]);
 
+    // The session's token in a header, as an API client sends it, answers the same.
+    const token = (await back.cookie('JWT')) as string;
+    const byToken = await new Browser(stack.url).get('/auth/events', { 'x-jwt': token });
+    expect([byToken.status, (byToken.json() as { events: Activity[] }).events]).toEqual([200, events]);
     expect((await back.send('GET', '/auth/events?limit=0')).status).toBe(400);
     expect((await new Browser(stack.url).get('/auth/events')).status).toBe(401);
     expect((await back.send('POST', '/auth/events')).status).toBe(405);
