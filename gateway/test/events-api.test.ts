@@ -170,6 +170,14 @@ describe('webhooks and the trail over the admin API', () => {
 
     expect((await admin('DELETE', `/admin/v1/webhooks/${hook.id}`)).status).toBe(204);
     expect((await admin('GET', `/admin/v1/webhooks/${hook.id}`)).status).toBe(404);
+
+    // Every change an admin made to the endpoint is in the trail as admin.action, by the operator.
+    const actions = (await events('type=admin.action&actor=operator&limit=200'))
+      .filter((e) => e.data.webhook === hook.id)
+      .map((e) => e.data.method);
+    expect(actions.sort()).toEqual(
+      ['create_webhook', 'delete_webhook', 'enable_webhook', 'retry_delivery', 'rotate_webhook_secret'].sort(),
+    );
   }, 60_000);
 
   it('tries a failing receiver again with the same webhook-id; a 410 disables, enable turns it on again', async () => {

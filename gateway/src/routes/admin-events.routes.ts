@@ -108,13 +108,14 @@ export function adminEventsRoutes(deps: AdminEventsRoutesDeps): Router {
 
   router.post(
     '/webhooks',
-    act('create webhook', async (ctx) => {
+    act('create webhook', async (ctx, actor) => {
       await jsonBody(ctx);
       const body = bodyOf(ctx, CREATE_WEBHOOK_BODY);
       const res = await deps.events.createWebhook({
         url: body.url,
         eventTypes: body.event_types,
         description: body.description,
+        actor,
       });
       if (!res.webhook) throw new Error('CreateWebhook answered no webhook');
       ctx.status = 201;
@@ -143,8 +144,8 @@ export function adminEventsRoutes(deps: AdminEventsRoutesDeps): Router {
   );
   router.delete(
     '/webhooks/:id',
-    act('delete webhook', async (ctx) => {
-      await deps.events.deleteWebhook({ id: webhookId(ctx) });
+    act('delete webhook', async (ctx, actor) => {
+      await deps.events.deleteWebhook({ id: webhookId(ctx), actor });
       ctx.status = 204;
     }),
   );
@@ -152,16 +153,16 @@ export function adminEventsRoutes(deps: AdminEventsRoutesDeps): Router {
 
   router.post(
     '/webhooks/:id/enable',
-    act('enable webhook', async (ctx) => {
-      ctx.body = webhookJson(await deps.events.enableWebhook({ id: webhookId(ctx) }));
+    act('enable webhook', async (ctx, actor) => {
+      ctx.body = webhookJson(await deps.events.enableWebhook({ id: webhookId(ctx), actor }));
     }),
   );
   router.all('/webhooks/:id/enable', methodNotAllowed('POST'));
 
   router.post(
     '/webhooks/:id/rotate-secret',
-    act('rotate webhook secret', async (ctx) => {
-      const res = await deps.events.rotateWebhookSecret({ id: webhookId(ctx) });
+    act('rotate webhook secret', async (ctx, actor) => {
+      const res = await deps.events.rotateWebhookSecret({ id: webhookId(ctx), actor });
       ctx.body = { secret: res.secret };
     }),
   );
@@ -179,8 +180,8 @@ export function adminEventsRoutes(deps: AdminEventsRoutesDeps): Router {
 
   router.post(
     '/webhooks/:id/deliveries/:delivery/retry',
-    act('retry webhook delivery', async (ctx) => {
-      await deps.events.retryDelivery({ webhookId: webhookId(ctx), deliveryId: deliveryId(ctx) });
+    act('retry webhook delivery', async (ctx, actor) => {
+      await deps.events.retryDelivery({ webhookId: webhookId(ctx), deliveryId: deliveryId(ctx), actor });
       ctx.status = 204;
     }),
   );

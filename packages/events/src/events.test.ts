@@ -30,7 +30,13 @@ test('the guard refuses what looks like a token, a code, a secret or a card numb
     'k3J9xQ2mZ8vN4pL7wR1tY6uB0cE5hG',
   ])
     expect(secretProblem({ v })).toMatch(/looks like/);
-  for (const v of ['dev_1', 'github_3f8a2b1c9d0e4f5a6b7c8d9e0f1a2b3c4d5e6f7a', 'compliance-1-day', '01HZX3M2K9'])
+  for (const v of [
+    'dev_1',
+    'github_3f8a2b1c9d0e4f5a6b7c8d9e0f1a2b3c4d5e6f7a',
+    'compliance-1-day',
+    '01HZX3M2K9',
+    'wh_01JF8Z6Q3N4R5S6T7V8W9X0Y1Z', // a webhook endpoint's id
+  ])
     expect(secretProblem({ v })).toBeNull();
   expect(() =>
     eventStatement({ type: 'passkey.added', actor: { kind: 'user' }, data: { credential_id: '12345678' } }),

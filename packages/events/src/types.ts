@@ -44,7 +44,14 @@ export const EVENT_DATA = {
   'totp.enabled': z.strictObject({}),
   'totp.disabled': z.strictObject({ reason: code.optional() }),
   'totp.recovery_codes_renewed': z.strictObject({ count: z.number().int().nonnegative() }),
-  'admin.action': z.strictObject({ method: code, target: id.optional(), outcome: code.optional() }),
+  // What an admin did (the method), and to what: a user (target), or a webhook endpoint and one of its deliveries.
+  'admin.action': z.strictObject({
+    method: code,
+    target: id.optional(),
+    webhook: id.optional(),
+    delivery: z.number().int().optional(),
+    outcome: code.optional(),
+  }),
   'card.created': z.strictObject({ card_id: z.number().int() }),
   'load.succeeded': z.strictObject(load),
   'load.declined': z.strictObject({ ...load, codes: z.array(code).max(10) }),

@@ -89,12 +89,15 @@ test("a webhook gets payment's card.created and load.succeeded, signed, and the 
       url: receiverUrl,
       eventTypes: ['card.*', 'load.*'],
       description: 'e2e',
+      actor: { id: 'operator' },
     });
     expect(made.secret).toMatch(/^whsec_/);
-    const bad = await events.call.createWebhook({ url: receiverUrl, eventTypes: ['lod.*'], description: '' }).then(
-      () => null,
-      (err: unknown) => describeCallError(err),
-    );
+    const bad = await events.call
+      .createWebhook({ url: receiverUrl, eventTypes: ['lod.*'], description: '', actor: { id: 'operator' } })
+      .then(
+        () => null,
+        (err: unknown) => describeCallError(err),
+      );
     expect(bad).toMatchObject({ httpStatus: 400, message: expect.stringMatching(/matches no event type/) });
 
     const ownerId = 'dev_events_e2e';

@@ -1,6 +1,6 @@
-import { newEventId, newWebhookSecret } from '@gatehouse/events';
+import { newEventId, newWebhookSecret, recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 /** An endpoint as the admin sees it (never its secret, which is shown once, when made or rotated). */
 export interface Webhook {
@@ -51,17 +51,19 @@ const WEBHOOK_COLUMNS = `id, url, event_types, description, enabled, disabled_re
 export class PgWebhookStore {
   constructor(private readonly pool: Pool) {}
 
-  async create(input: {
-    url: string;
-    eventTypes: string[];
-    description: string;
-  }): Promise<{ webhook: Webhook; secret: string }> {
+  async create(
+    input: { url: string; eventTypes: string[]; description: string },
+    actor: string,
+  ): Promise<{ webhook: Webhook; secret: string }> {
     const secret = newWebhookSecret();
-    const { rows } = await this.pool.query(
-      `INSERT INTO webhooks (id, url, event_types, description, secret) VALUES ($1, $2, $3, $4, $5) RETURNING ${WEBHOOK_COLUMNS}`,
-      [`wh_${newEventId()}`, input.url, input.eventTypes, input.description, secret],
-    );
-    return { webhook: toWebhook(rows[0]), secret };
+    const id = `wh_${newEventId()}`;
+    return this.audited(actor, 'create_webhook', { webhook: id }, async (client) => {
+      const { rows } = await client.query(
+        `INSERT INTO webhooks (id, url, event_types, description, secret) VALUES ($1, $2, $3, $4, $5) RETURNING ${WEBHOOK_COLUMNS}`,
+        [id, input.url, input.eventTypes, input.description, secret],
+      );
+      return { webhook: toWebhook(rows[0]), secret };
+    });
   }
 
   async list(): Promise<Webhook[]> {
@@ -69,13 +71,15 @@ export class PgWebhookStore {
     return rows.map(toWebhook);
   }
 
-  async delete(id: string): Promise<boolean> {
-    return ((await this.pool.query('DELETE FROM webhooks WHERE id = $1', [id])).rowCount ?? 0) > 0;
+  async delete(id: string, actor: string): Promise<boolean> {
+    return this.audited(actor, 'delete_webhook', { webhook: id }, async (client) => {
+      return ((await client.query('DELETE FROM webhooks WHERE id = $1', [id])).rowCount ?? 0) > 0;
+    });
   }
 
   /** Turns a disabled endpoint on again; its pending deliveries go at once. */
-  async enable(id: string): Promise<Webhook | null> {
-    return inTransaction(this.pool, async (client) => {
+  async enable(id: string, actor: string): Promise<Webhook | null> {
+    return this.audited(actor, 'enable_webhook', { webhook: id }, async (client) => {
       const { rows } = await client.query(
         `UPDATE webhooks SET enabled = true, disabled_reason = NULL, failing_since = NULL WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`,
         [id],
@@ -90,14 +94,16 @@ export class PgWebhookStore {
   }
 
   /** A new secret; the old one keeps signing beside it for ROTATION_OVERLAP_MS. */
-  async rotateSecret(id: string): Promise<string | null> {
+  async rotateSecret(id: string, actor: string): Promise<string | null> {
     const secret = newWebhookSecret();
-    const { rowCount } = await this.pool.query(
-      `UPDATE webhooks SET previous_secret = secret, previous_until = now() + $2 * interval '1 millisecond', secret = $3
-        WHERE id = $1`,
-      [id, ROTATION_OVERLAP_MS, secret],
-    );
-    return (rowCount ?? 0) > 0 ? secret : null;
+    return this.audited(actor, 'rotate_webhook_secret', { webhook: id }, async (client) => {
+      const { rowCount } = await client.query(
+        `UPDATE webhooks SET previous_secret = secret, previous_until = now() + $2 * interval '1 millisecond', secret = $3
+          WHERE id = $1`,
+        [id, ROTATION_OVERLAP_MS, secret],
+      );
+      return (rowCount ?? 0) > 0 ? secret : null;
+    });
   }
 
   /** The endpoint's deliveries, newest first, each with its attempts. */
@@ -124,13 +130,40 @@ export class PgWebhookStore {
   }
 
   /** Sends a delivery again now (a failed or delivered one too); false when the endpoint has no such delivery. */
-  async retry(webhookId: string, deliveryId: number): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), lease_until = NULL
-        WHERE id = $1 AND webhook_id = $2`,
-      [deliveryId, webhookId],
-    );
-    return (rowCount ?? 0) > 0;
+  async retry(webhookId: string, deliveryId: number, actor: string): Promise<boolean> {
+    return this.audited(actor, 'retry_delivery', { webhook: webhookId, delivery: deliveryId }, async (client) => {
+      const { rowCount } = await client.query(
+        `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), lease_until = NULL
+          WHERE id = $1 AND webhook_id = $2`,
+        [deliveryId, webhookId],
+      );
+      return (rowCount ?? 0) > 0;
+    });
+  }
+
+  /**
+   * An admin's change and its admin.action event (who, what, which endpoint) in one transaction: the
+   * trail holds exactly the changes that were made (none for an endpoint that was not there).
+   */
+  private audited<T>(
+    actor: string,
+    method: string,
+    about: Record<string, string | number>,
+    change: (client: PoolClient) => Promise<T>,
+  ): Promise<T> {
+    return inTransaction(this.pool, async (client) => {
+      const result = await change(client);
+      if (result) {
+        const data = { method, ...about };
+        await recordEvent(client, {
+          type: 'admin.action',
+          actor: { kind: 'admin', id: actor },
+          subjectUser: null,
+          data,
+        });
+      }
+      return result;
+    });
   }
 
   /**

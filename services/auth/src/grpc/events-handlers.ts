@@ -55,6 +55,11 @@ export function eventsHandlers(api: EventsApi | undefined, log: Logger): auth.Ev
     if (!api) throw eventsErrors.disabled();
     return api;
   };
+  /** The acting admin of a change: required, as the directory's admin calls require it. */
+  const actorOf = (actor: auth.AdminActor__Output | null) => {
+    if (!actor?.id) throw eventsErrors.badInput('the acting admin is required');
+    return actor.id;
+  };
   const ref = (id: string) => {
     if (!/^wh_[0-9A-Z]{26}$/.test(id)) throw eventsErrors.webhookNotFound();
     return id;
@@ -62,6 +67,7 @@ export function eventsHandlers(api: EventsApi | undefined, log: Logger): auth.Ev
   return {
     CreateWebhook: unaryHandler(log, async (req: auth.CreateWebhookRequest__Output) => {
       const { webhooks, allowPrivate } = on();
+      const actor = actorOf(req.actor);
       const problems = [
         webhookUrlProblem(req.url, allowPrivate),
         req.eventTypes.length === 0 ? 'event_types: at least one (a type, a prefix such as load.*, or *)' : null,
@@ -70,25 +76,24 @@ export function eventsHandlers(api: EventsApi | undefined, log: Logger): auth.Ev
         req.description.length > 500 ? 'description: at most 500 characters' : null,
       ].filter((p): p is string => p !== null);
       if (problems.length > 0) throw eventsErrors.badInput(problems.join('; '));
-      const { webhook, secret } = await webhooks.create({
-        url: req.url,
-        eventTypes: [...new Set(req.eventTypes)],
-        description: req.description,
-      });
+      const { webhook, secret } = await webhooks.create(
+        { url: req.url, eventTypes: [...new Set(req.eventTypes)], description: req.description },
+        actor,
+      );
       return { webhook: webhookInfo(webhook), secret };
     }),
     ListWebhooks: unaryHandler(log, async () => ({ webhooks: (await on().webhooks.list()).map(webhookInfo) })),
     DeleteWebhook: unaryHandler(log, async (req: auth.WebhookRef__Output) => {
-      if (!(await on().webhooks.delete(ref(req.id)))) throw eventsErrors.webhookNotFound();
+      if (!(await on().webhooks.delete(ref(req.id), actorOf(req.actor)))) throw eventsErrors.webhookNotFound();
       return {};
     }),
     EnableWebhook: unaryHandler(log, async (req: auth.WebhookRef__Output) => {
-      const webhook = await on().webhooks.enable(ref(req.id));
+      const webhook = await on().webhooks.enable(ref(req.id), actorOf(req.actor));
       if (!webhook) throw eventsErrors.webhookNotFound();
       return webhookInfo(webhook);
     }),
     RotateWebhookSecret: unaryHandler(log, async (req: auth.WebhookRef__Output) => {
-      const secret = await on().webhooks.rotateSecret(ref(req.id));
+      const secret = await on().webhooks.rotateSecret(ref(req.id), actorOf(req.actor));
       if (!secret) throw eventsErrors.webhookNotFound();
       return { secret };
     }),
@@ -113,7 +118,8 @@ export function eventsHandlers(api: EventsApi | undefined, log: Logger): auth.Ev
     RetryDelivery: unaryHandler(log, async (req: auth.RetryDeliveryRequest__Output) => {
       const id = Number(req.deliveryId);
       if (!Number.isSafeInteger(id) || id <= 0) throw eventsErrors.deliveryNotFound();
-      if (!(await on().webhooks.retry(ref(req.webhookId), id))) throw eventsErrors.deliveryNotFound();
+      if (!(await on().webhooks.retry(ref(req.webhookId), id, actorOf(req.actor))))
+        throw eventsErrors.deliveryNotFound();
       return {};
     }),
     QueryEvents: unaryHandler(log, async (req: auth.QueryEventsRequest__Output) =>

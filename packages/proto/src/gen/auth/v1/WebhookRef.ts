@@ -1,10 +1,13 @@
 // Original file: protos/auth/v1/events.proto
 
+import type { AdminActor as _auth_v1_AdminActor, AdminActor__Output as _auth_v1_AdminActor__Output } from '../../auth/v1/AdminActor';
 
 export interface WebhookRef {
   'id'?: (string);
+  'actor'?: (_auth_v1_AdminActor | null);
 }
 
 export interface WebhookRef__Output {
   'id': (string);
+  'actor': (_auth_v1_AdminActor__Output | null);
 }
