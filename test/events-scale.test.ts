@@ -13,6 +13,7 @@ import { type DevProcessor, startDevProcessor } from '../services/payment/src/pr
 import { processorEnv } from '../services/payment/test/helpers';
 import { Browser } from './browser';
 import { createTestDatabase, type TestDatabase } from './databases';
+import { metricValue, scrapeMetrics } from './metric-value';
 import { freePort, type Stack, startStack } from './stack';
 
 const LOADS = 1000;
@@ -22,6 +23,8 @@ let stack: Stack;
 let db: TestDatabase;
 let fake: DevProcessor;
 let gateways: string[] = [];
+/** Each auth replica's metrics port: what each one's dispatcher delivered. */
+let authMetrics: number[] = [];
 let receiver: http.Server;
 let receiverPort: number;
 let verifier: Webhook | undefined;
@@ -133,6 +136,7 @@ beforeAll(async () => {
   stack = await startStack({
     services: ['auth', 'avatar', 'payment', 'gateway'],
     authDatabaseUrl: db.url,
+    metrics: true,
     env: {
       ...processorEnv(fake, '5s'),
       DATABASE_URL: db.url,
@@ -142,7 +146,9 @@ beforeAll(async () => {
       PAYMENT_LIMIT_1_DAY: '1000000.00',
     },
   });
-  const auth2 = await stack.addReplica('auth', { env: { DATABASE_URL: db.url } });
+  const auth2Metrics = await freePort();
+  const auth2 = await stack.addReplica('auth', { env: { METRICS_PORT: String(auth2Metrics) } });
+  authMetrics = [stack.metricsPorts!.auth, auth2Metrics];
   const payment2 = await stack.addReplica('payment');
   // The second gateway talks to the second auth and payment only: every kind of process twice.
   const second = await stack.addGateway({ env: { AUTH_GRPC_ADDR: auth2.address, PAYMENT_GRPC_ADDR: payment2.address } });
@@ -190,6 +196,14 @@ test(`${LOADS} loads through two gateways give ${LOADS} load.succeeded deliverie
     other: 0,
   });
   expect(Date.now() - started).toBeLessThan(60_000);
+  // Both replicas' dispatchers took part, and between them sent each delivery once.
+  const sent = await Promise.all(
+    authMetrics.map(async (port) =>
+      metricValue(await scrapeMetrics(port), 'gatehouse_webhook_deliveries_total', { outcome: 'delivered' }),
+    ),
+  );
+  expect(sent.every((n) => n > 0)).toBe(true);
+  expect(sent.reduce((a, b) => a + b, 0)).toBe(LOADS);
 }, 300_000);
 
 test('a receiver that was down gets every event once it is back, none twice', async () => {
