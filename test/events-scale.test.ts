@@ -151,7 +151,9 @@ beforeAll(async () => {
   authMetrics = [stack.metricsPorts!.auth, auth2Metrics];
   const payment2 = await stack.addReplica('payment');
   // The second gateway talks to the second auth and payment only: every kind of process twice.
-  const second = await stack.addGateway({ env: { AUTH_GRPC_ADDR: auth2.address, PAYMENT_GRPC_ADDR: payment2.address } });
+  const second = await stack.addGateway({
+    env: { AUTH_GRPC_ADDR: auth2.address, PAYMENT_GRPC_ADDR: payment2.address },
+  });
   gateways = [stack.url, second.url];
 
   const keys = await openInternalAuth(path.join(stack.dataDir, 'internal-keys', 'gateway'), 'gateway', ['auth']);
