@@ -5,11 +5,11 @@
 // verified by the `standardwebhooks` package as a real receiver would.
 import http from 'node:http';
 import path from 'node:path';
-import { createClient, openInternalAuth } from '@gatehouse/grpc-kit';
 import { loadProto } from '@gatehouse/proto';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
+import { createClient, openInternalAuth } from '../packages/grpc-kit/src';
 import { createTestDatabase } from '../services/payment/test/db';
 import { freePort, startStack } from '../test/stack';
 import { median } from './harness';

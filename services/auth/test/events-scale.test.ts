@@ -9,12 +9,12 @@ import path from 'node:path';
 import { createClient, openInternalAuth } from '@gatehouse/grpc-kit';
 import { loadProto } from '@gatehouse/proto';
 import { Webhook } from 'standardwebhooks';
-import { type DevProcessor, startDevProcessor } from '../services/payment/src/processor/dev';
-import { processorEnv } from '../services/payment/test/helpers';
-import { Browser } from './browser';
-import { createTestDatabase, type TestDatabase } from './databases';
-import { metricValue, scrapeMetrics } from './metric-value';
-import { freePort, type Stack, startStack } from './stack';
+import { Browser } from '../../../test/browser';
+import { createTestDatabase, type TestDatabase } from '../../../test/databases';
+import { metricValue, scrapeMetrics } from '../../../test/metric-value';
+import { freePort, type Stack, startStack } from '../../../test/stack';
+import { type DevProcessor, startDevProcessor } from '../../payment/src/processor/dev';
+import { processorEnv } from '../../payment/test/helpers';
 
 const LOADS = 1000;
 const CONCURRENCY = 20;
