@@ -13,6 +13,7 @@ import { createClient, openInternalAuth } from '../packages/grpc-kit/src';
 import { createTestDatabase } from '../services/payment/test/db';
 import { freePort, startStack } from '../test/stack';
 import { median } from './harness';
+import { waitForSettled } from './payment-ledger';
 import { type BenchClient, loggedInClients } from './payment';
 
 export interface EventsBenchOptions {
@@ -97,17 +98,20 @@ export async function runEventsBench(options: EventsBenchOptions = {}): Promise<
         .n as number;
     let expected = 0;
     const withEndpoint = async () => {
+      // Nothing in flight from the run before: every event counted below is made while the endpoint
+      // exists, and every one made then is fanned out to it.
+      await waitForSettled(db.url);
       await drained();
+      const before = await succeeded();
       const made = await events.call.createWebhook({
         url: `http://127.0.0.1:${receiverPort}/hooks`,
         eventTypes: ['load.*'],
         description: 'bench',
       });
       receiver.verifier = new Webhook(made.secret);
-      const before = await succeeded();
       const rate = await run(duration);
       // Loads cut off at the end of the run settle a moment later, their events with them.
-      await new Promise((r) => setTimeout(r, 500));
+      await waitForSettled(db.url);
       await drained();
       expected += (await succeeded()) - before;
       await events.call.deleteWebhook({ id: made.webhook!.id });
