@@ -13,8 +13,8 @@ import { createClient, openInternalAuth } from '../packages/grpc-kit/src';
 import { createTestDatabase } from '../services/payment/test/db';
 import { freePort, startStack } from '../test/stack';
 import { median } from './harness';
-import { waitForSettled } from './payment-ledger';
 import { type BenchClient, loggedInClients } from './payment';
+import { waitForSettled } from './payment-ledger';
 
 export interface EventsBenchOptions {
   /** Length of each run. */
