@@ -12,7 +12,7 @@ import { Webhook } from 'standardwebhooks';
 import { createClient, openInternalAuth } from '../packages/grpc-kit/src';
 import { createTestDatabase } from '../services/payment/test/db';
 import { freePort, startStack } from '../test/stack';
-import { median } from './harness';
+import { cpuMs, median, postgresBackendsCpu } from './harness';
 import { type BenchClient, loggedInClients } from './payment';
 import { waitForSettled } from './payment-ledger';
 
@@ -29,6 +29,11 @@ export interface EventsBenchResult {
   /** Loads/s of each run without an endpoint, and with one, in round order. */
   without: number[];
   with: number[];
+  /**
+   * CPU microseconds a load of the whole stack (gateway, payment, auth, the database's Postgres backends),
+   * over each run and until its events were delivered: less moved by a noisy machine than loads/s.
+   */
+  cpuUsPerLoad: { without: number[]; with: number[] };
   /** The median of each round's with/without ratio. */
   ratio: number;
   lagMs: { p50: number; p99: number; max: number };
@@ -75,10 +80,18 @@ export async function runEventsBench(options: EventsBenchOptions = {}): Promise<
   try {
     const clients = await loggedInClients(stack.url, connections);
     let failures = 0;
+    const dbName = new URL(db.url).pathname.slice(1);
+    const cpuNow = () =>
+      (['gateway', 'payment', 'auth'] as const).reduce((sum, name) => sum + (cpuMs(stack.pid(name)) ?? 0), 0) +
+      [...postgresBackendsCpu(dbName).values()].reduce((a, b) => a + b, 0);
+    /** A run, then until its loads settled and their events left the outbox and were delivered. */
     const run = async (durationSec: number) => {
+      const cpuBefore = cpuNow();
       const r = await loads(stack.url, clients, connections, durationSec);
       failures += r.non2xx + r.errors;
-      return r.loadsPerSecond;
+      await waitForSettled(db.url);
+      await drained();
+      return { rate: r.loadsPerSecond, cpuUs: ((cpuNow() - cpuBefore) * 1000) / Math.max(1, r.answered) };
     };
     // Until the dispatcher has fanned out every event so far and sent every delivery: a phase with the
     // endpoint starts with nothing older waiting, and ends with its lag all measured.
@@ -109,31 +122,35 @@ export async function runEventsBench(options: EventsBenchOptions = {}): Promise<
         description: 'bench',
       });
       receiver.verifier = new Webhook(made.secret);
-      const rate = await run(duration);
-      // Loads cut off at the end of the run settle a moment later, their events with them.
-      await waitForSettled(db.url);
-      await drained();
+      // run() waits for the loads cut off at its end to settle, and for their events' delivery.
+      const measured = await run(duration);
       expected += (await succeeded()) - before;
       await events.call.deleteWebhook({ id: made.webhook!.id });
-      return rate;
+      return measured;
     };
-    log(`warm-up: ${(await run(3)).toFixed(0)} loads/s`);
+    log(`warm-up: ${(await run(3)).rate.toFixed(0)} loads/s`);
     const without: number[] = [];
     const withIt: number[] = [];
+    const cpu = { without: [] as number[], with: [] as number[] };
+    const note = (into: number[], cpuInto: number[]) => (m: { rate: number; cpuUs: number }) => {
+      into.push(m.rate);
+      cpuInto.push(m.cpuUs);
+    };
     const ratios: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       // Alternating which goes first, so a machine slowing through the run favours neither.
       if (round % 2 === 1) {
-        without.push(await run(duration));
-        withIt.push(await withEndpoint());
+        note(without, cpu.without)(await run(duration));
+        note(withIt, cpu.with)(await withEndpoint());
       } else {
-        withIt.push(await withEndpoint());
-        without.push(await run(duration));
+        note(withIt, cpu.with)(await withEndpoint());
+        note(without, cpu.without)(await run(duration));
       }
       ratios.push(withIt.at(-1)! / without.at(-1)!);
       log(
         `${round}: ${connections} clients, loads/s without an endpoint ${without.at(-1)!.toFixed(0)}, ` +
-          `with one on load.* ${withIt.at(-1)!.toFixed(0)}, ratio ${ratios.at(-1)!.toFixed(2)}`,
+          `with one on load.* ${withIt.at(-1)!.toFixed(0)}, ratio ${ratios.at(-1)!.toFixed(2)}; ` +
+          `CPU a load ${cpu.without.at(-1)!.toFixed(0)} µs without, ${cpu.with.at(-1)!.toFixed(0)} µs with`,
       );
     }
     const lags = [...receiver.lagsMs].sort((a, b) => a - b);
@@ -141,6 +158,7 @@ export async function runEventsBench(options: EventsBenchOptions = {}): Promise<
     const result: EventsBenchResult = {
       without,
       with: withIt,
+      cpuUsPerLoad: cpu,
       ratio: median(ratios),
       lagMs: { p50: at(0.5), p99: at(0.99), max: lags.at(-1) ?? Number.NaN },
       expected,
@@ -150,7 +168,8 @@ export async function runEventsBench(options: EventsBenchOptions = {}): Promise<
     };
     log(
       `median loads/s: without ${median(without).toFixed(0)}, with ${median(withIt).toFixed(0)}; median round ratio ` +
-        `${result.ratio.toFixed(2)} (target >= ${EVENTS_TARGETS.ratio})`,
+        `${result.ratio.toFixed(2)} (target >= ${EVENTS_TARGETS.ratio}); CPU a load of gateway, payment, auth and ` +
+        `Postgres (medians) ${median(cpu.without).toFixed(0)} µs without, ${median(cpu.with).toFixed(0)} µs with`,
     );
     log(
       `delivery lag (arrival - event time): p50 ${result.lagMs.p50} ms, p99 ${result.lagMs.p99} ms, max ${result.lagMs.max} ms ` +
@@ -220,7 +239,12 @@ async function loads(url: string, clients: BenchClient[], connections: number, d
       ]);
     },
   });
-  return { loadsPerSecond: result['2xx'] / result.duration, non2xx: result.non2xx, errors: result.errors };
+  return {
+    loadsPerSecond: result['2xx'] / result.duration,
+    answered: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 // `tsx bench/events.ts [seconds] [rounds]` runs it on its own.
