@@ -57,6 +57,10 @@ export async function runEventsBench(options: EventsBenchOptions = {}): Promise<
   const receiverPort = await freePort();
   const stack = await startStack({
     services: ['auth', 'avatar', 'payment', 'gateway'],
+    // BENCH_CPU_PROF=<dir>: the auth service (the dispatcher) writes a V8 CPU profile there when it stops.
+    nodeArgs: process.env.BENCH_CPU_PROF
+      ? { auth: ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] }
+      : undefined,
     // Auth on the payment's database: its dispatcher reads the outbox the ledger's statements write.
     authDatabaseUrl: db.url,
     env: {
@@ -81,9 +85,12 @@ export async function runEventsBench(options: EventsBenchOptions = {}): Promise<
     const clients = await loggedInClients(stack.url, connections);
     let failures = 0;
     const dbName = new URL(db.url).pathname.slice(1);
-    const cpuNow = () =>
-      (['gateway', 'payment', 'auth'] as const).reduce((sum, name) => sum + (cpuMs(stack.pid(name)) ?? 0), 0) +
-      [...postgresBackendsCpu(dbName).values()].reduce((a, b) => a + b, 0);
+    const cpuNow = () => ({
+      gateway: cpuMs(stack.pid('gateway')) ?? 0,
+      payment: cpuMs(stack.pid('payment')) ?? 0,
+      auth: cpuMs(stack.pid('auth')) ?? 0,
+      postgres: [...postgresBackendsCpu(dbName).values()].reduce((a, b) => a + b, 0),
+    });
     /** A run, then until its loads settled and their events left the outbox and were delivered. */
     const run = async (durationSec: number) => {
       const cpuBefore = cpuNow();
@@ -91,7 +98,20 @@ export async function runEventsBench(options: EventsBenchOptions = {}): Promise<
       failures += r.non2xx + r.errors;
       await waitForSettled(db.url);
       await drained();
-      return { rate: r.loadsPerSecond, cpuUs: ((cpuNow() - cpuBefore) * 1000) / Math.max(1, r.answered) };
+      const cpuAfter = cpuNow();
+      const parts = Object.fromEntries(
+        Object.entries(cpuAfter).map(([k, v]) => [
+          k,
+          ((v - cpuBefore[k as keyof typeof cpuBefore]) * 1000) / Math.max(1, r.answered),
+        ]),
+      ) as typeof cpuAfter;
+      const cpuUs = parts.gateway + parts.payment + parts.auth + parts.postgres;
+      // Where a delivery's cost lands: the dispatcher (auth) and the database.
+      log(
+        `   CPU a load: gateway ${parts.gateway.toFixed(0)} µs, payment ${parts.payment.toFixed(0)} µs, ` +
+          `auth ${parts.auth.toFixed(0)} µs, Postgres ${parts.postgres.toFixed(0)} µs`,
+      );
+      return { rate: r.loadsPerSecond, cpuUs };
     };
     // Until the dispatcher has fanned out every event so far and sent every delivery: a phase with the
     // endpoint starts with nothing older waiting, and ends with its lag all measured.
