@@ -193,12 +193,13 @@ describe('linking', () => {
 });
 
 describe('user.updated', () => {
+  // By time: ids made in the same millisecond by separate statements need not sort in their order.
   const trail = async (userId: string) =>
     (
       await pool.query(
         `SELECT e.type, e.actor_id, e.subject_user, e.data, o.event_id IS NOT NULL AS outboxed
            FROM events.events e LEFT JOIN events.outbox o ON o.event_id = e.id
-          WHERE e.subject_user = $1 ORDER BY e.id`,
+          WHERE e.subject_user = $1 ORDER BY e.time, e.id`,
         [userId],
       )
     ).rows;
