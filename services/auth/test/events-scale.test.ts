@@ -221,4 +221,11 @@ test('a receiver that was down gets every event once it is back, none twice', as
   await new Promise((r) => setTimeout(r, 1500));
   expect(counts('load.succeeded')).toEqual({ distinct: LOADS + loads, total: LOADS + loads, twice: [] });
   expect(unverified).toBe(0);
+  // They came by the retries: attempts refused while it was down were scheduled again, not lost.
+  const retried = await Promise.all(
+    authMetrics.map(async (port) =>
+      metricValue(await scrapeMetrics(port), 'gatehouse_webhook_deliveries_total', { outcome: 'retry' }),
+    ),
+  );
+  expect(retried.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(loads);
 }, 120_000);
