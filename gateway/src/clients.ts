@@ -18,6 +18,8 @@ export interface GatewayClients {
   identities: ClientHandle<auth.IdentityServiceClient>;
   /** The user directory's administration (docs/accounts.md "Administration"), for the admin surface. */
   admin: ClientHandle<auth.AdminServiceClient>;
+  /** The audit trail and webhooks (docs/events.md): the admin surface's, and a user's own activity. */
+  events: ClientHandle<auth.EventsServiceClient>;
   avatar: ClientHandle<avatar.AvatarServiceClient>;
   payment: ClientHandle<payment.PaymentServiceClient>;
   /** Login handlers by provider name (login.v1.LoginHandler). */
@@ -74,6 +76,11 @@ export async function openClients(
       config.addresses.auth,
       options('auth'),
     ),
+    events: createClient<auth.EventsServiceClient>(
+      loadProto('events').grpcObject.auth.v1.EventsService,
+      config.addresses.auth,
+      options('auth'),
+    ),
     avatar: createClient<avatar.AvatarServiceClient>(
       loadProto('avatar').grpcObject.avatar.v1.AvatarService,
       config.addresses.avatar,
@@ -93,6 +100,7 @@ export async function openClients(
     clients.sessions,
     clients.identities,
     clients.admin,
+    clients.events,
     clients.avatar,
     clients.payment,
   ];

@@ -8,10 +8,9 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { userId } from '@gatehouse/token';
 import { SignJWT } from 'jose';
-import { Secret, TOTP } from 'otpauth';
 import { Client } from 'pg';
 import { type Answer, Browser } from '../../test/browser';
-import { type DirectoryStack, loggedIn, PageBrowser, startDirectoryStack } from './directory-stack';
+import { type DirectoryStack, loggedIn, type PageBrowser, startDirectoryStack, totpLogin } from './directory-stack';
 import { AnswerChecker, type Document } from './openapi-answers';
 
 const PASSWORD = 'admin-password-long-enough';
@@ -212,7 +211,7 @@ describe('who may call it', () => {
     expect(noTotp.status).toBe(403);
     expect((noTotp.json() as { error: string }).error).toMatch(/TOTP/);
 
-    const tessa = await withTotpLogin('tessa');
+    const tessa = await totpLogin(dir.stack.url, 'tessa');
     expect((await asUser(tessa, false)).status).toBe(401);
     const ok = await asUser(tessa);
     expect(ok.status).toBe(200);
@@ -259,23 +258,4 @@ function rawStatus(path: string, headers: Record<string, string> = {}): Promise<
     req.on('error', reject);
     req.end();
   });
-}
-
-/** A dev login of `name` with TOTP set up and given, as an admin user logs in. */
-async function withTotpLogin(name: string): Promise<PageBrowser> {
-  const first = await loggedIn(dir.stack.url, name);
-  const setup = await first.send('POST', '/auth/totp/setup');
-  const { secret } = setup.json() as { secret: string };
-  const code = (steps: number) =>
-    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
-  expect((await first.send('POST', '/auth/totp/activate', { code: code(-1) })).status).toBe(200);
-  const b = new PageBrowser(dir.stack.url);
-  const pending = await b.devLogin(name);
-  expect(pending.json()).toEqual({ second_factor: 'totp' });
-  const verified = await b.request('POST', '/auth/totp/verify', {
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: code(0) }),
-  });
-  expect(verified.status).toBe(200);
-  return b;
 }

@@ -3,6 +3,7 @@
 // development processor, so cards hold money) and two gateways, each with its admin listener.
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { processorEnv } from '../../services/payment/test/helpers';
 import { type Answer, Browser } from '../../test/browser';
@@ -104,4 +105,28 @@ export async function loggedIn(url: string, name: string): Promise<PageBrowser> 
   const res = await browser.devLogin(name);
   if (res.status !== 200) throw new Error(`login of ${name} answered ${res.status}: ${res.text}`);
   return browser;
+}
+
+/**
+ * A dev login of `name` with TOTP set up and given, as an admin user logs in: the first session turns
+ * TOTP on, the second logs in again with a code (`amr` then has `otp`).
+ */
+export async function totpLogin(url: string, name: string): Promise<PageBrowser> {
+  const first = await loggedIn(url, name);
+  const setup = await first.send('POST', '/auth/totp/setup');
+  const { secret } = setup.json() as { secret: string };
+  const code = (steps: number) =>
+    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+  const activated = await first.send('POST', '/auth/totp/activate', { code: code(-1) });
+  if (activated.status !== 200) throw new Error(`TOTP activation answered ${activated.status}: ${activated.text}`);
+  const b = new PageBrowser(url);
+  const pending = await b.devLogin(name);
+  if ((pending.json() as { second_factor?: string }).second_factor !== 'totp')
+    throw new Error(`no second factor asked: ${pending.text}`);
+  const verified = await b.request('POST', '/auth/totp/verify', {
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: code(0) }),
+  });
+  if (verified.status !== 200) throw new Error(`TOTP verify answered ${verified.status}: ${verified.text}`);
+  return b;
 }

@@ -150,6 +150,7 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
     '/totp.js',
     '/sessions.js',
     '/identities.js',
+    '/activity.js',
     '/app.css',
   ]) {
     expect((await browser.get(path)).status).toBe(200);
@@ -296,6 +297,11 @@ test('sessions: the list, logging a device out, the others, and the refusals', a
     Authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`,
   });
   expect((await basic.GET('/auth/sessions')).response.status).toBe(403);
+  // The user's own recent activity (GET /auth/events): the logins above and the phone's session ended.
+  const activity = (await gh.GET('/auth/events', { params: { query: { limit: 10 } } })).data?.events ?? [];
+  expect(activity.map((e) => e.type)).toEqual(expect.arrayContaining(['login.succeeded', 'session.ended']));
+  expect((await gh.GET('/auth/events', { params: { query: { limit: 0 } } })).response.status).toBe(400);
+  expect((await basic.GET('/auth/events')).response.status).toBe(403);
   await loggedIn('openapi-sam');
   expect((await gh.POST('/auth/sessions/revoke-others')).response.status).toBe(204);
   expect((await gh.GET('/auth/sessions')).data?.sessions).toEqual([expect.objectContaining({ current: true })]);

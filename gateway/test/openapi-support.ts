@@ -29,6 +29,8 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/auth/identities': 'fallback',
   '/auth/identities/:id': 'fallback',
   '/auth/me/export': 'fallback',
+  // activity.routes.ts: the same.
+  '/auth/events': 'fallback',
   // admin.routes.ts (the admin surface): the same.
   '/admin/v1/users': 'fallback',
   '/admin/v1/users/:id': 'fallback',
@@ -40,6 +42,14 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   // admin-payment.routes.ts: the same.
   '/admin/v1/cards/:id/loads/:load_id/reverse': 'fallback',
   '/admin/v1/disputes/unmatched': 'fallback',
+  // admin-events.routes.ts: the same.
+  '/admin/v1/events': 'fallback',
+  '/admin/v1/webhooks': 'fallback',
+  '/admin/v1/webhooks/:id': 'fallback',
+  '/admin/v1/webhooks/:id/enable': 'fallback',
+  '/admin/v1/webhooks/:id/rotate-secret': 'fallback',
+  '/admin/v1/webhooks/:id/deliveries': 'fallback',
+  '/admin/v1/webhooks/:id/deliveries/:delivery/retry': 'fallback',
   // admin-page.routes.ts: the admin listener's JSON 404 for every other path.
   '/{*rest}': 'fallback',
 };

@@ -1,9 +1,10 @@
 // Who may call the admin API (docs/accounts.md "Administration"), decided once for every admin route:
 // a workload caller token for the audience `admin` (the `operator` identity: `pnpm -s internal-token
-// admin`), or a user of AUTH_ADMIN_USERS by cookie session with its XSRF header, a second factor given
-// at login and a login at most 15 minutes old. Basic auth (AUTH_ADMIN_PASSWD) is never accepted here:
+// admin`), or an admin user (one of AUTH_ADMIN_USERS, or one whose token's `role` claim is `admin`) by
+// cookie session with its XSRF header, a second factor given at login and a login at most 15 minutes old. Basic auth (AUTH_ADMIN_PASSWD) is never accepted here:
 // a shared password names nobody in the audit log.
 import type { InternalAuth } from '@gatehouse/grpc-kit';
+import type { Claims } from '@gatehouse/token';
 import type Koa from 'koa';
 import { setTokenCookies } from '../middleware/cookies';
 import { HttpError } from '../middleware/errors';
@@ -28,6 +29,18 @@ export interface AdminCallerDeps {
 
 /** The acting admin as the audit log and the auth service name them: `operator` or `user:<id>`. */
 export type AdminActor = string;
+
+/**
+ * Whether the token's user is an admin: listed in AUTH_ADMIN_USERS, or given the admin role (issue 33)
+ * by the `role` claim (go-pkgz's `user.role`, any case). The claim is set by the auth service's claims
+ * hooks (the application's updater) in a token it signs, never by what a user sends, so it is as
+ * trustworthy as the user id the list is checked against.
+ */
+export function isAdminUser(user: Claims['user'], adminUsers: readonly string[]): boolean {
+  if (!user?.id) return false;
+  if (adminUsers.includes(user.id)) return true;
+  return typeof user.role === 'string' && user.role.toLowerCase() === 'admin';
+}
 
 /**
  * The admin behind the request, or an HttpError: 401 when nobody is authenticated (or the credentials
@@ -58,7 +71,7 @@ export async function adminCaller(ctx: Koa.Context, deps: AdminCallerDeps): Prom
   const claims = result.claims;
   const userId = claims?.user?.id;
   if (result.source !== 'cookie' || !userId) throw new HttpError(403, 'the admin API needs an admin session cookie');
-  if (!deps.adminUsers.includes(userId)) throw new HttpError(403, 'not an admin');
+  if (!isAdminUser(claims.user, deps.adminUsers)) throw new HttpError(403, 'not an admin');
   if (!claims.amr?.includes('otp')) throw new HttpError(403, 'admins log in with a second factor: turn TOTP on');
   const authTime = claims.auth_time;
   if (typeof authTime !== 'number' || Date.now() / 1000 - authTime > ADMIN_FRESH_LOGIN_S) {

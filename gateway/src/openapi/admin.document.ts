@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from '@gatehouse/config';
 import { BLOCK_BODY, LIST_QUERY } from '../routes/admin.routes';
 import { UNMATCHED_QUERY } from '../routes/admin-payment.routes';
+import { registerAdminEventsPaths } from './admin-events.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
 
@@ -70,7 +71,7 @@ const REFUSALS = {
   400: error('A malformed id, query or body'),
   401: error('No caller: no workload token or admin session, a forged or expired one, or basic auth'),
   403: error(
-    'A caller who may not administer users (another workload, a user not in AUTH_ADMIN_USERS, no TOTP, a stale login)',
+    'A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login)',
   ),
 };
 const NOT_FOUND = { 404: error('No such user ("user not found")') };
@@ -87,7 +88,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
     type: 'apiKey',
     in: 'cookie',
     name: 'JWT',
-    description: 'An AUTH_ADMIN_USERS user: session cookie with TOTP given at login, at most 15 minutes old',
+    description:
+      'An admin user (AUTH_ADMIN_USERS, or role claim admin): session cookie with TOTP given at login, at most 15 minutes old',
   });
   registry.registerComponent('securitySchemes', 'xsrfHeader', { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' });
   const security: RouteConfig['security'] = [{ workloadToken: [] }, { jwtCookie: [], xsrfHeader: [] }];
@@ -207,6 +209,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       ...REFUSALS,
     },
   });
+  // The audit trail and the webhooks (routes/admin-events.routes.ts).
+  registerAdminEventsPaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
     ['/admin.js', 'text/javascript', "The admin page's script"],
@@ -233,7 +237,7 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       title: 'Gatehouse admin API',
       version: '1.0.0',
       description:
-        'The user directory\'s administration, on the gateway\'s admin listener (ADMIN_ADDR) only. Every call writes an audit log line. Errors are `{"error": "..."}`.',
+        'The user directory\'s administration, money back, the audit trail and webhooks, on the gateway\'s admin listener (ADMIN_ADDR) only. Every call writes an audit log line. Errors are `{"error": "..."}`.',
     },
     tags: [{ name: 'admin' }, { name: 'page' }, { name: 'api' }],
   });

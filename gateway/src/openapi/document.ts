@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { registerActivityPaths } from './activity.paths';
 import { registerAuthPaths } from './auth.paths';
 import { SECURITY_SCHEMES } from './common';
 import { registerIdentityPaths } from './identities.paths';
@@ -45,6 +46,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerPasskeyPaths(registry);
   registerTotpPaths(registry);
   registerSessionPaths(registry);
+  registerActivityPaths(registry);
   registerIdentityPaths(registry);
   registerServicePaths(registry, options.avatarRoutePath);
   registerPaymentPaths(registry);

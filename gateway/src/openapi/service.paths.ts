@@ -21,6 +21,7 @@ const PAGE_ASSETS: [path: string, type: string, summary: string][] = [
   ['/totp.js', 'text/javascript', "The page's second factor"],
   ['/sessions.js', 'text/javascript', "The page's sessions per device"],
   ['/identities.js', 'text/javascript', "The page's linked accounts"],
+  ['/activity.js', 'text/javascript', "The page's recent activity"],
   ['/app.css', 'text/css', "The page's style"],
 ];
 

@@ -15,8 +15,9 @@ export function adminActions(deps: AdminCallerDeps & { log: Logger }): AdminActi
   return (action, handler) => async (ctx) => {
     const actor = await adminCaller(ctx, deps);
     const params = ctx.params as Record<string, string | undefined>;
-    // Whom the action was about: a user (and one of their identities), or a card (and one of its loads).
-    const about = { target: params.id, identity: params.identity, load: params.load_id };
+    // Whom the action was about: a user (and one of their identities), a card (and one of its loads), or
+    // a webhook (and one of its deliveries).
+    const about = { target: params.id, identity: params.identity, load: params.load_id, delivery: params.delivery };
     try {
       await handler(ctx, { id: actor });
       audit.info({ actor, action, ...about, status: ctx.status }, `admin: ${action}`);

@@ -4,6 +4,7 @@
 // Its callers are operators' tools and admin users (auth/admin-caller.ts); nothing here is a lane.
 import { buildApp, type Mount } from '../app';
 import { adminRoutes } from '../routes/admin.routes';
+import { adminEventsRoutes } from '../routes/admin-events.routes';
 import { adminOpenApiRoutes } from '../routes/admin-openapi.routes';
 import { adminPageRoutes } from '../routes/admin-page.routes';
 import { adminPaymentRoutes } from '../routes/admin-payment.routes';
@@ -22,8 +23,9 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   };
   const routes = adminRoutes({ admin: clients.admin.call, ...callers });
   const payments = adminPaymentRoutes({ payment: clients.payment.call, ...callers });
+  const events = adminEventsRoutes({ events: clients.events.call, ...callers });
   const mounts: Mount[] = [
-    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), routes, payments] },
+    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), routes, payments, events] },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },
   ];

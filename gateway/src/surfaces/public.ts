@@ -9,6 +9,7 @@ import { cachedLanes, firstLane } from '../lanes/index';
 import { cachedUserLane } from '../lanes/user';
 import { userRefreshLane } from '../lanes/user-refresh';
 import { avatarCacheRecorder, httpMetrics, loginRecorder, upstreamRecorder } from '../metrics';
+import { activityRoutes } from '../routes/activity.routes';
 import { authRoutes, LOGIN_DEADLINE_MS } from '../routes/auth.routes';
 import { authFallbackRoutes } from '../routes/auth-fallback.routes';
 import { avatarHandlers } from '../routes/avatar.routes';
@@ -90,6 +91,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     totpRoutes({ totp: clients.totp.call, authenticator, cookies }),
     // Sessions per device (auth.v1.SessionService, served by the auth process).
     sessionRoutes({ sessions: clients.sessions.call, authenticator, cookies }),
+    // The user's own recent activity from the audit trail (auth.v1.EventsService, docs/events.md).
+    activityRoutes({ events: clients.events.call, authenticator, cookies }),
     // A user's ways in and their export (auth.v1.IdentityService, served by the auth process).
     identityRoutes({ identities: clients.identities.call, authenticator, cookies }),
     goPkgzAuth,

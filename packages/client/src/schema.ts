@@ -2432,6 +2432,96 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user's own security activity, newest first: logins, sessions ended, TOTP, passkeys, links */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          cursor?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description One page; `next` is the cursor of the next one, null on the last */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Activity'];
+          };
+        };
+        /** @description A malformed limit or cursor */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Basic auth: no user to show ("recent activity needs a session token") */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many failed basic-auth attempts from this client */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/identities': {
     parameters: {
       query?: never;
@@ -3349,6 +3439,42 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description The page's linked accounts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/activity.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's recent activity */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page's recent activity */
         200: {
           headers: {
             [name: string]: unknown;
@@ -4394,6 +4520,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Activity: {
+      events: components['schemas']['ActivityEvent'][];
+      next: string | null;
+    };
+    ActivityEvent: {
+      /** @description The event id (sortable by time) */
+      id: string;
+      /** Format: date-time */
+      time: string;
+      /** @description login.succeeded, login.failed, session.ended, totp.enabled, ... */
+      type: string;
+      request_id: string | null;
+      /** @description Where it came from, where known */
+      client_address: string | null;
+      /** @description The browser or device, where known */
+      user_agent: string | null;
+      /** @description Ids and codes: the provider, a reason (logout, revoked, ...) */
+      data: {
+        [key: string]: unknown;
+      };
+    };
     /** @description The error body of /auth routes, avatars, health and the page (go-pkgz/auth) */
     AuthError: {
       /**
@@ -4803,6 +4950,8 @@ export interface components {
   headers: never;
   pathItems: never;
 }
+export type SchemaActivity = components['schemas']['Activity'];
+export type SchemaActivityEvent = components['schemas']['ActivityEvent'];
 export type SchemaAuthError = components['schemas']['AuthError'];
 export type SchemaAuthStatus = components['schemas']['AuthStatus'];
 export type SchemaCard = components['schemas']['Card'];

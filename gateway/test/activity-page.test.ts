@@ -1,0 +1,111 @@
+// A user's own recent activity (issue 34, docs/events.md): GET /auth/events over HTTP, answered as the
+// public OpenAPI document says, with the logins (device and address) and the sessions ended of this
+// user only; and the / page in headless Chromium showing it as "Recent activity".
+import type { Page } from 'playwright-core';
+import { Browser } from '../../test/browser';
+import { createTestDatabase, type TestDatabase } from '../../test/databases';
+import { type Stack, startStack } from '../../test/stack';
+import { itWithChromium, launchChromium } from './chromium';
+import { loggedIn } from './directory-stack';
+import { AnswerChecker, type Document } from './openapi-answers';
+
+let stack: Stack;
+let db: TestDatabase;
+let checker: AnswerChecker;
+let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
+
+beforeAll(async () => {
+  db = await createTestDatabase('gh_gw_activity');
+  stack = await startStack({
+    services: ['auth', 'avatar', 'gateway'],
+    authDatabaseUrl: db.url,
+    env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+  });
+  checker = new AnswerChecker((await (await fetch(`${stack.url}/openapi.json`)).json()) as Document);
+}, 60_000);
+
+afterAll(async () => {
+  await chromium?.close();
+  await stack?.stop();
+  await db?.drop();
+});
+
+interface Activity {
+  type: string;
+  user_agent: string | null;
+  client_address: string | null;
+  data: Record<string, unknown>;
+}
+
+async function until<T>(check: () => Promise<T | undefined | false>, ms = 5_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('GET /auth/events', () => {
+  it("answers the user's own logins and ended sessions, newest first, and nobody else's", async () => {
+    const olga = await loggedIn(stack.url, 'olga');
+    expect((await olga.send('GET', '/auth/logout')).status).toBe(200);
+    const back = await loggedIn(stack.url, 'olga');
+    await loggedIn(stack.url, 'someone-else');
+
+    const res = await until(async () => {
+      const answer = await back.send('GET', '/auth/events');
+      const events = (answer.json() as { events?: Activity[] }).events ?? [];
+      return events.some((e) => e.type === 'session.ended') && events.length >= 3 && answer;
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    expect(checker.problems('GET', '/auth/events', res)).toEqual([]);
+    const { events } = res.json() as { events: Activity[] };
+    expect(events.map((e) => e.type)).toEqual(['login.succeeded', 'session.ended', 'login.succeeded']);
+    expect(events[0]).toMatchObject({ client_address: '127.0.0.1', data: { provider: 'dev' } });
+    expect(events[1]?.data).toEqual({ reason: 'logout' });
+
+    const limited = await back.send('GET', '/auth/events?limit=1');
+    const page = limited.json() as { events: Activity[]; next: string | null };
+    expect(page.events).toHaveLength(1);
+    expect(page.next).toEqual(expect.any(String));
+    const rest = await back.send('GET', `/auth/events?limit=5&cursor=${encodeURIComponent(page.next as string)}`);
+    expect((rest.json() as { events: Activity[] }).events.map((e) => e.type)).toEqual([
+      'session.ended',
+      'login.succeeded',
+    ]);
+
+    // The session's token in a header, as an API client sends it, answers the same.
+    const token = (await back.cookie('JWT')) as string;
+    const byToken = await new Browser(stack.url).get('/auth/events', { 'x-jwt': token });
+    expect([byToken.status, (byToken.json() as { events: Activity[] }).events]).toEqual([200, events]);
+    expect((await back.send('GET', '/auth/events?limit=0')).status).toBe(400);
+    expect((await new Browser(stack.url).get('/auth/events')).status).toBe(401);
+    expect((await back.send('POST', '/auth/events')).status).toBe(405);
+  });
+});
+
+describe('Recent activity on the / page', () => {
+  itWithChromium(
+    'shows the login of this browser',
+    async () => {
+      chromium = await launchChromium();
+      const page: Page = await chromium.context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${stack.url}/`);
+      await page.getByRole('link', { name: 'dev', exact: true }).click();
+      await page.getByLabel('User name').fill(`activity-${Date.now()}`);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(`${stack.url}/`);
+      await page.locator('#activity').waitFor({ state: 'visible' });
+      await expect(page.getByRole('heading', { name: 'Recent activity' }).isVisible()).resolves.toBe(true);
+      const first = page.locator('#activity-list li').first();
+      await first.waitFor();
+      expect(await first.locator('strong').textContent()).toBe('Logged in (dev)');
+      expect(await first.locator('.hint').textContent()).toContain('Chrome on Linux, 127.0.0.1');
+    },
+    60_000,
+  );
+});
