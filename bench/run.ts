@@ -1,8 +1,9 @@
 // `pnpm bench`: every benchmark, each comparing Gatehouse with a baseline measured in the same run.
-// `pnpm bench auth|avatar|payment|sessions` runs one of them; `--alg=ES256` (or EdDSA) runs auth (and
+// `pnpm bench auth|avatar|payment|events|sessions` runs one of them; `--alg=ES256` (or EdDSA) runs auth (and
 // sessions) with that AUTH_JWT_ALG.
 import { runAuthBench } from './auth-user';
 import { runAvatarBench } from './avatar';
+import { EVENTS_TARGETS, runEventsBench } from './events';
 import { runPaymentBench, TARGETS } from './payment';
 import { type Operation, runSessionsBench, SESSION_TARGETS } from './sessions';
 
@@ -66,6 +67,21 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
         `card load latency ratio ${r.latencyRatio.toFixed(2)} is over its target ${TARGETS.latencyRatio} ` +
           `(the bare HTTP and gRPC hop alone makes ${r.leastLatencyRatio.toFixed(2)} here)`,
       );
+    return problems;
+  },
+  async events() {
+    console.log('\n== card loads through the gateway without and with a webhook endpoint on load.*, and delivery lag');
+    const r = await runEventsBench({ durationSec: countFlag('seconds'), rounds: countFlag('rounds') });
+    const problems: string[] = [];
+    if (r.failures > 0) problems.push(`${r.failures} card loads failed`);
+    if (r.received !== r.expected || r.duplicates > 0)
+      problems.push(`${r.received} of ${r.expected} load.succeeded delivered, ${r.duplicates} repeated or unverified`);
+    if (r.ratio < EVENTS_TARGETS.ratio)
+      problems.push(
+        `loads/s with an endpoint ${r.ratio.toFixed(2)} of without, under its target ${EVENTS_TARGETS.ratio}`,
+      );
+    if (r.lagMs.p99 >= EVENTS_TARGETS.lagMs)
+      problems.push(`delivery lag p99 ${r.lagMs.p99} ms, over its target ${EVENTS_TARGETS.lagMs} ms`);
     return problems;
   },
   async sessions() {

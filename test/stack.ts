@@ -95,6 +95,15 @@ export interface Stack {
     metricsPort?: number;
     env?: Record<string, string>;
   }): Promise<{ url: string; adminUrl: string; output(): string; stop(): Promise<void> }>;
+  /**
+   * Starts one more replica of auth or payment on a gRPC port of its own (and, for auth, a development
+   * login provider of its own), on the same database, Redis and keys: several-replica tests point an
+   * addGateway() at it (AUTH_GRPC_ADDR, PAYMENT_GRPC_ADDR).
+   */
+  addReplica(
+    name: 'auth' | 'payment',
+    options?: { env?: Record<string, string> },
+  ): Promise<{ address: string; output(): string; stop(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -293,6 +302,26 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
       stop: () => terminate(child),
     };
   };
+  const addReplica = async (name: 'auth' | 'payment', { env: extraEnv }: { env?: Record<string, string> } = {}) => {
+    const port = await freePort();
+    let output = '';
+    const own =
+      name === 'auth'
+        ? { AUTH_DEV_PORT: String(await freePort()), ...extraEnv, AUTH_GRPC_PORT: String(port) }
+        : { ...extraEnv, PAYMENT_GRPC_PORT: String(port) };
+    const child = spawnService(name, own, (chunk) => {
+      output += chunk.toString();
+    });
+    extras.push(child);
+    const address = `127.0.0.1:${port}`;
+    try {
+      await waitForGrpcHealth(address);
+    } catch (err) {
+      await terminate(child);
+      throw new Error(`${(err as Error).message}\n${output}`);
+    }
+    return { address, output: () => output, stop: () => terminate(child) };
+  };
   try {
     const backends = options.services.filter((s): s is Exclude<ServiceName, 'gateway'> => s !== 'gateway');
     for (const name of backends) launch(name);
@@ -336,6 +365,7 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
     kill,
     restart,
     addGateway,
+    addReplica,
     stop,
   };
 }

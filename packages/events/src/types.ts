@@ -29,7 +29,8 @@ const dispute = z.strictObject({
 
 export const EVENT_DATA = {
   'user.created': z.strictObject({ provider: code.optional() }),
-  'user.updated': z.strictObject({ fields: z.array(code).max(20) }),
+  // The names of the fields that changed (name, email, email_verified), never their values.
+  'user.updated': z.strictObject({ fields: z.array(code).max(20), provider: code.optional() }),
   'user.blocked': z.strictObject({ reason: code.optional() }),
   'user.unblocked': z.strictObject({}),
   'user.deleted': z.strictObject({}),

@@ -191,3 +191,55 @@ describe('linking', () => {
     expect(notices).toEqual([]);
   });
 });
+
+describe('user.updated', () => {
+  // By time: ids made in the same millisecond by separate statements need not sort in their order.
+  const trail = async (userId: string) =>
+    (
+      await pool.query(
+        `SELECT e.type, e.actor_id, e.subject_user, e.data, o.event_id IS NOT NULL AS outboxed
+           FROM events.events e LEFT JOIN events.outbox o ON o.event_id = e.id
+          WHERE e.subject_user = $1 ORDER BY e.time, e.id`,
+        [userId],
+      )
+    ).rows;
+  const identity = (id: string, name: string, email: string | undefined, emailVerified: boolean) => ({
+    id,
+    provider: 'github',
+    name,
+    email,
+    emailVerified,
+    linkByEmail: false,
+    trustedProviders: [],
+    verifiesEmail: false,
+  });
+
+  it('is written with a login that changes the name, email or its verification: the field names, never the values', async () => {
+    const id = 'github_updated_0001';
+    await store.login(identity(id, 'una', 'una@example.com', false));
+    await store.login(identity(id, 'una', 'una@example.com', false));
+    await store.login(identity(id, 'Una Smith', 'una@example.com', false));
+    await store.login(identity(id, 'Una Smith', 'una.smith@example.com', true));
+    await store.login(identity(id, 'Una Smith', 'una.smith@example.com', true));
+    const events = await trail(id);
+    expect(events.map((e) => [e.type, e.actor_id, e.data, e.outboxed])).toEqual([
+      ['user.created', id, { provider: 'github' }, true],
+      ['user.updated', id, { fields: ['name'], provider: 'github' }, true],
+      ['user.updated', id, { fields: ['email', 'email_verified'], provider: 'github' }, true],
+    ]);
+    expect(JSON.stringify(events)).not.toMatch(/una@|smith|Una/);
+    const { rows } = await pool.query('SELECT name, email, email_verified FROM identities WHERE id = $1', [id]);
+    expect(rows).toEqual([{ name: 'Una Smith', email: 'una.smith@example.com', email_verified: true }]);
+  });
+
+  it('is written once when the provider stops giving an email, not again while nothing changes', async () => {
+    const id = 'github_updated_0002';
+    await store.login(identity(id, 'vic', 'vic@example.com', true));
+    await store.login(identity(id, 'vic', undefined, false));
+    await store.login(identity(id, 'vic', undefined, false));
+    expect((await trail(id)).map((e) => [e.type, e.data])).toEqual([
+      ['user.created', { provider: 'github' }],
+      ['user.updated', { fields: ['email', 'email_verified'], provider: 'github' }],
+    ]);
+  });
+});

@@ -60,10 +60,34 @@ const userCreatedCtes = (provider: string, requestId: string) => `created_event_
   INSERT INTO events.outbox (event_id) SELECT e.id FROM new_user, created_event_id e
 )`;
 
+/**
+ * user.updated for a returning identity whose name, email or email verification the provider now gives
+ * otherwise, in the statement that changes it: the names of the fields that changed (never their
+ * values), the provider, the request id. `before` is the row as the statement's snapshot saw it.
+ */
+const userUpdatedCtes = (provider: string, requestId: string) => `changed AS (
+  SELECT i.user_id, array_remove(ARRAY[
+           CASE WHEN b.name IS DISTINCT FROM i.name THEN 'name' END,
+           CASE WHEN b.email IS DISTINCT FROM i.email THEN 'email' END,
+           CASE WHEN b.email_verified IS DISTINCT FROM i.email_verified THEN 'email_verified' END], NULL) AS fields
+    FROM ident i, before b
+), updated_event_id AS (
+  SELECT events.new_id() AS id, user_id, fields FROM changed WHERE cardinality(fields) > 0
+), updated_event AS (
+  INSERT INTO events.events (id, type, actor_kind, actor_id, subject_user, request_id, data)
+  SELECT e.id, 'user.updated', 'user', e.user_id, e.user_id, ${requestId}::text,
+         jsonb_strip_nulls(jsonb_build_object('fields', to_jsonb(e.fields), 'provider', nullif(lower(${provider}::text), '')))
+    FROM updated_event_id e
+), updated_outbox AS (
+  INSERT INTO events.outbox (event_id) SELECT id FROM updated_event_id
+)`;
+
 const LOGIN_SQL = `
-WITH ident AS (
+WITH before AS (
+  SELECT name, email, email_verified FROM identities WHERE id = $1
+), ident AS (
   UPDATE identities SET last_login_at = now(), name = $3, email = $4, email_verified = $5
-  WHERE id = $1 RETURNING user_id
+  WHERE id = $1 RETURNING user_id, name, email, email_verified
 ), matched AS (
   SELECT min(id) AS id FROM users
   WHERE $6 AND NOT EXISTS (SELECT 1 FROM ident) AND lower(email) = lower($4) AND email_verified_by = ANY($7)
@@ -83,7 +107,7 @@ WITH ident AS (
   UPDATE users SET last_login_at = now()
   WHERE id IN (SELECT user_id FROM ident UNION ALL SELECT id FROM matched)
   RETURNING id, status, block_reason
-), ${userCreatedCtes('$2', '$9')}
+), ${userCreatedCtes('$2', '$9')}, ${userUpdatedCtes('$2', '$9')}
 SELECT id, status, block_reason, false AS by_email FROM new_user
 UNION ALL SELECT id, status, block_reason, id IN (SELECT id FROM matched) FROM touched`;
 

@@ -132,6 +132,26 @@ test('a receiver that fails twice gets the same webhook-id on the third attempt,
   await r.close();
 });
 
+test('delivered webhooks recorded a round at a time: each with its attempt, the endpoint no longer failing', async () => {
+  const r = await receiver([500]);
+  const { webhook } = await store.create({ url: r.url, eventTypes: ['load.*'], description: '' }, ADMIN);
+  const first = await load('dev_round', 10);
+  dispatcher([0, 300]);
+  await until(async () => (await store.list()).find((w) => w.id === webhook.id)?.failingSince);
+  // Made while the first waits for its retry: delivered in rounds of their own, their success clears the mark.
+  for (let n = 11; n < 16; n++) await load('dev_round', n);
+  const list = await until(async () => {
+    const all = await store.deliveries(webhook.id, 10);
+    return all.length === 6 && all.every((d) => d.status === 'delivered') && all;
+  });
+  expect(list.map((d) => [d.eventId, d.attempts.map((a) => a.statusCode)]).sort()).toEqual(
+    [...list.map((d) => d.eventId)].sort().map((id) => [id, id === first ? [500, 200] : [200]]),
+  );
+  expect((await store.list()).find((w) => w.id === webhook.id)?.failingSince).toBeNull();
+  expect(new Set(r.received.map((x) => x.headers['webhook-id'])).size).toBe(6);
+  await r.close();
+});
+
 test('410 Gone disables the endpoint at once; re-enabled, its stopped delivery goes again', async () => {
   const r = await receiver([410]);
   // load.* only: with `*` the endpoint would also get the admin.action of its own making and enabling.

@@ -10,7 +10,7 @@ export interface DispatcherOptions {
   log: Logger;
   /** How often an idle dispatcher looks for work; a busy one goes on at once. */
   pollMs?: number;
-  /** Deliveries sent at once by this replica. */
+  /** Deliveries sent at once by this replica (default 100: fewer queries a delivery when busy). */
   batch?: number;
   /** How long a claim keeps other replicas off (longer than an attempt's deadline). */
   leaseMs?: number;
@@ -60,10 +60,23 @@ export class WebhookDispatcher {
 
   /** One round; true when there may be more work at once. */
   async round(): Promise<boolean> {
-    const { store, batch = 20, leaseMs = 60_000 } = this.options;
+    const { store, batch = 100, leaseMs = 60_000 } = this.options;
     const fanned = await store.fanOut(100);
     const claimed = await store.claim(batch, leaseMs);
-    await Promise.all(claimed.map((d) => this.deliver(d)));
+    const sent = await Promise.all(
+      claimed.map(async (d) => ({
+        d,
+        result: await this.options.sender.send({ url: d.url, secrets: d.secrets }, d.event),
+      })),
+    );
+    // The delivered ones are recorded together (one commit a round); each failure on its own, as its
+    // next step depends on its answer.
+    const delivered = sent.filter((s) => s.result.ok);
+    await store.finishDelivered(
+      delivered.map(({ d, result }) => ({ delivery: d, statusCode: result.status, durationMs: result.durationMs })),
+    );
+    for (const _ of delivered) this.options.onAttempt?.('delivered');
+    await Promise.all(sent.filter((s) => !s.result.ok).map(({ d, result }) => this.failed(d, result)));
     return fanned === 100 || claimed.length === batch;
   }
 
@@ -81,16 +94,14 @@ export class WebhookDispatcher {
     this.timer.unref();
   }
 
-  private async deliver(d: ClaimedDelivery): Promise<void> {
-    const { sender, store, schedule, log } = this.options;
-    const result = await sender.send({ url: d.url, secrets: d.secrets }, d.event);
+  private async failed(d: ClaimedDelivery, result: AttemptResult): Promise<void> {
+    const { store, schedule, log } = this.options;
     const step = nextStep(result, d.attempts, schedule);
     await store.finish(d, { statusCode: result.status, error: result.error, durationMs: result.durationMs }, step);
     this.options.onAttempt?.(step.kind === 'disable' ? 'disabled' : step.kind);
-    if (!result.ok)
-      log.info(
-        { webhookId: d.webhookId, eventId: d.event.id, attempt: d.attempts, error: result.error, next: step.kind },
-        'webhook delivery failed',
-      );
+    log.info(
+      { webhookId: d.webhookId, eventId: d.event.id, attempt: d.attempts, error: result.error, next: step.kind },
+      'webhook delivery failed',
+    );
   }
 }

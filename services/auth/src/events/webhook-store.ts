@@ -219,6 +219,32 @@ export class PgWebhookStore {
     }));
   }
 
+  /**
+   * Records the delivered ones of a round together, in one statement (atomic, one round trip): their
+   * attempts, their status, their endpoints no longer failing. A commit and five round trips per
+   * delivery were what kept the dispatcher behind a full card-load rate and cost the load path CPU.
+   */
+  async finishDelivered(done: { delivery: ClaimedDelivery; statusCode: number | null; durationMs: number }[]) {
+    if (done.length === 0) return;
+    const ids = done.map((d) => d.delivery.id);
+    await this.pool.query(
+      `WITH attempts AS (
+         INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms)
+         SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[])
+       ), delivered AS (
+         UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now(), lease_until = NULL
+          WHERE id = ANY($1::bigint[])
+       )
+       UPDATE webhooks SET failing_since = NULL WHERE id = ANY($4::text[]) AND failing_since IS NOT NULL`,
+      [
+        ids,
+        done.map((d) => d.statusCode),
+        done.map((d) => Math.round(d.durationMs)),
+        [...new Set(done.map((d) => d.delivery.webhookId))],
+      ],
+    );
+  }
+
   /** Records an attempt and what follows it, for the delivery and its endpoint, together. */
   async finish(
     delivery: ClaimedDelivery,
