@@ -34,6 +34,8 @@ export interface TokenServiceOptions {
  */
 export interface SessionSubject {
   kind: 'identity' | 'user';
+  /** A refresh of a live session (its login time is the claims' `auth_time`), not a new login. */
+  refresh?: boolean;
   email?: string;
   emailVerified?: boolean;
 }
@@ -157,7 +159,7 @@ export class TokenService {
     if (this.sessionEnd(claims) <= this.now()) throw new TokenError('session expired, log in again');
     const next: Claims = { ...claims, exp: undefined, iat: undefined, nbf: undefined };
     if (next.user) next.user = userJson({ ...next.user, aud: undefined });
-    return this.sign(await this.update(await this.resolve(next, { kind: 'user' })));
+    return this.sign(await this.update(await this.resolve(next, { kind: 'user', refresh: true })));
   }
 
   /** When the session must end: first login plus the cookie duration (ms). */

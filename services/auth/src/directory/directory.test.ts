@@ -39,8 +39,10 @@ afterAll(async () => {
   await db?.drop();
 });
 
-function tokens(withDirectory: boolean): TokenService {
+/** `now` in the past makes a session logged in before the directory was made (a token older than it). */
+function tokens(withDirectory: boolean, now?: () => number): TokenService {
   return new TokenService({
+    now,
     issuer: 'test',
     tokenDurationMs: 15 * MINUTE,
     cookieDurationMs: 24 * 60 * MINUTE,
@@ -88,7 +90,8 @@ describe('the directory at login and refresh', () => {
   });
 
   it('adds a user known only from an older token at its refresh', async () => {
-    const old = await login(tokens(false), 'github_0123456789abcdef0123456789abcdef01234567', 'github');
+    const before = () => Date.now() - 5 * MINUTE;
+    const old = await login(tokens(false, before), 'github_0123456789abcdef0123456789abcdef01234567', 'github');
     const sessions = new Sessions(tokens(true), new MemoryRevocations());
     const refreshed = await sessions.refresh(old.token);
     expect(refreshed.claims.user?.id).toBe(old.claims.user?.id);
@@ -100,13 +103,32 @@ describe('the directory at login and refresh', () => {
   it('refuses every login and refresh of a blocked user, passkey logins included', async () => {
     const t = tokens(true);
     const session = await login(t, 'dev_mallory');
+    const older = await login(
+      tokens(true, () => Date.now() - 5 * MINUTE),
+      'dev_mallory',
+    );
     await block('dev_mallory');
     expect(await refusal(login(t, 'dev_mallory'))).toBe('permission_denied: user blocked');
-    expect(await refusal(new Sessions(t, new MemoryRevocations()).refresh(session.token))).toBe(
-      'permission_denied: user blocked',
-    );
     const passkey = login(t, 'dev_mallory', 'passkey', { subject: { kind: 'user' } });
     expect(await refusal(passkey)).toBe('permission_denied: user blocked');
+    // A session from before the directory: the refresh reads the user's status.
+    const revocations = new MemoryRevocations();
+    expect(await refusal(new Sessions(t, revocations).refresh(older.token))).toBe('permission_denied: user blocked');
+    // A session logged in since: the refresh reads nothing; the block ends the session (as AdminService's
+    // block does, through the revocations every refresh checks), and that refuses it.
+    await revocations.revoke(session.claims.jti as string, 15 * MINUTE, Date.now() + 15 * MINUTE);
+    expect(await refusal(new Sessions(t, revocations).refresh(session.token))).toMatch(/session ended/);
+  });
+
+  it('reads nothing at the refresh of a session logged in since the directory was made', async () => {
+    const t = tokens(true);
+    const session = await login(t, 'dev_quiet');
+    // Its row gone (as if never there): a refresh that read the directory would add it again.
+    await pool.query("DELETE FROM identities WHERE user_id = 'dev_quiet'");
+    await pool.query("DELETE FROM users WHERE id = 'dev_quiet'");
+    const refreshed = await new Sessions(t, new MemoryRevocations()).refresh(session.token);
+    expect(refreshed.claims.user?.id).toBe('dev_quiet');
+    expect(await store.identities('dev_quiet')).toEqual([]);
   });
 });
 

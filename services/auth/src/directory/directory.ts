@@ -34,6 +34,9 @@ export function providerOfId(id: string): string {
   return m?.[1] ?? '';
 }
 
+/** Clocks of auth replicas and Postgres may differ by this much. */
+const SINCE_SKEW_MS = 60_000;
+
 /**
  * People and the identities they log in with (docs/accounts.md). The token service calls `resolve` for
  * every session it signs, so every login path and every refresh passes here: a login's identity becomes
@@ -41,6 +44,8 @@ export function providerOfId(id: string): string {
  */
 export class Directory {
   private readonly trusted: Set<string>;
+  /** When the directory was made (loggedInSinceDirectory), read once. */
+  private since: Promise<Date | null> | undefined;
 
   constructor(private readonly deps: DirectoryDeps) {
     this.trusted = new Set(deps.linkByEmail);
@@ -61,6 +66,11 @@ export class Directory {
     if (!user?.id) return claims;
     const provider = claims.auth_provider?.name ?? '';
     if (subject.kind === 'user') {
+      // A refresh of a session logged in since the directory exists costs it nothing: that login passed
+      // here (the user is in the directory), and a block ends every session of the user (the refresh's
+      // revocation check refuses them), so there is nothing to read (issue 33: /auth/user makes no
+      // directory call).
+      if (subject.refresh && (await this.loggedInSinceDirectory(claims))) return claims;
       // A user known by id; one from a token older than the directory is added with the identity of its id.
       const found = await this.deps.store.ensure(user, providerOfId(user.id));
       if (found.status === 'blocked') throw directoryErrors.blocked();
@@ -90,6 +100,21 @@ export class Directory {
     }
     if (result.userId === user.id) return claims;
     return { ...claims, user: { ...user, id: result.userId } };
+  }
+
+  /**
+   * Whether the session's login (`auth_time`) came after the directory was made (its migration's time,
+   * read once; SINCE_SKEW_MS for clocks that differ). Unknown (no auth_time, the time not readable) is
+   * false: the refresh then reads the directory as before.
+   */
+  private async loggedInSinceDirectory(claims: Claims): Promise<boolean> {
+    if (typeof claims.auth_time !== 'number') return false;
+    this.since ??= this.deps.store.directorySince().catch(() => {
+      this.since = undefined; // asked again at the next refresh
+      return null;
+    });
+    const since = await this.since;
+    return since !== null && claims.auth_time * 1000 > since.getTime() + SINCE_SKEW_MS;
   }
 
   /** Attaches a login's identity to a user (a link the user started); `identity in use` when it is another's. */

@@ -206,6 +206,14 @@ export class PgDirectoryStore {
     return statusOf(rows[0] as StatusRow);
   }
 
+  /** When the directory was made: its migration's time (null before it ran). */
+  async directorySince(): Promise<Date | null> {
+    const { rows } = await this.pool.query<{ applied_at: Date }>(
+      "SELECT applied_at FROM auth_migrations WHERE name = '003_directory.sql'",
+    );
+    return rows[0]?.applied_at ?? null;
+  }
+
   async identities(userId: string): Promise<StoredIdentity[]> {
     const { rows } = await this.pool.query(
       `SELECT ${IDENTITY_COLUMNS} FROM identities WHERE user_id = $1 ORDER BY created_at, id`,
