@@ -140,6 +140,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       case 'login': {
         // ?link=1: the login's identity is attached to the session's user (link.ts).
         const link = wantsLink(ctx.query);
+        const sessionToken = link ? linkSessionToken(ctx) : '';
         const started = await deps.auth
           .beginLogin(
             {
@@ -148,13 +149,13 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
               from: queryText(ctx, 'from'),
               sessionOnly: wantsSessionCookie(ctx.query),
               noAvatar: queryText(ctx, 'noava') === '1',
-              linkSessionToken: link ? linkSessionToken(ctx) : '',
+              linkSessionToken: sessionToken,
             },
             { deadlineMs: LOGIN_DEADLINE_MS },
           )
           .catch(linkRefusal);
         const policy = handshakeCookiePolicy(started.redirectUrl, deps.cookies);
-        if (link) setLinkHandshake(ctx, policy, started.handshake!);
+        if (link) setLinkHandshake(ctx, policy, started.handshake!, sessionToken);
         else {
           // A link given up on earlier must not turn this login's callback into a link.
           takeLink(ctx, deps.cookies);

@@ -2,7 +2,10 @@
 // it: `GET /auth/<provider>/login?link=1` from a cookie session. The link's handshake travels in a
 // cookie of its own, so the browser's session cookies stay as they are throughout: the session is
 // still logged in afterwards, and its token is what the callback presents to prove it is the same
-// session that started the link (the auth service bound the link to its jti).
+// session that started the link (the auth service bound the link to its jti). That token travels in the
+// link's cookies too: a provider answering with a cross-site form_post (Sign in with Apple) brings back
+// no SameSite=Lax cookie, so the link's cookies are written with the login handshake's policy
+// (SameSite=None with Secure for form_post, as the login's own handshake is).
 import { describeCallError } from '@gatehouse/grpc-kit';
 import { JWT_COOKIE } from '@gatehouse/token';
 import { parse as parseCookies } from 'cookie';
@@ -12,6 +15,12 @@ import { type CookiePolicy, cookieText, HttpError, setNoStore } from './kit';
 
 /** The link's handshake (HttpOnly, /auth only): a login handshake that is not the session's JWT cookie. */
 export const LINK_HANDSHAKE_COOKIE = 'LINK-HANDSHAKE';
+/**
+ * The session token the link was started from (HttpOnly, /auth only), for the callback. Never a
+ * credential: the gateway authenticates by the JWT cookie or header only, and the auth service links
+ * only for the session (jti) the handshake names, while it is live and its login fresh.
+ */
+export const LINK_SESSION_COOKIE = 'LINK-SESSION';
 const LINK_PATH = '/auth';
 
 const LINK_FRESH = 'linking needs a recent login: log in again, then link another account within 5 minutes';
@@ -36,19 +45,27 @@ export function linkRefusal(err: unknown): never {
   throw err;
 }
 
-/** Writes the link's handshake beside the session cookies, which are left alone. */
-export function setLinkHandshake(ctx: Koa.Context, policy: CookiePolicy, handshake: TokenCookie): void {
+/**
+ * Writes the link's handshake and the session token it was started from beside the session cookies,
+ * which are left alone. `policy` is the login handshake's (handshakeCookiePolicy).
+ */
+export function setLinkHandshake(
+  ctx: Koa.Context,
+  policy: CookiePolicy,
+  handshake: TokenCookie,
+  sessionToken: string,
+): void {
   setNoStore(ctx);
   const lifetime = handshake.maxAgeSeconds > 0 ? handshake.maxAgeSeconds : 'session';
-  ctx.append(
-    'Set-Cookie',
-    cookieText(LINK_HANDSHAKE_COOKIE, handshake.token, policy, { path: LINK_PATH, httpOnly: true, lifetime }),
-  );
+  const attributes = { path: LINK_PATH, httpOnly: true, lifetime } as const;
+  ctx.append('Set-Cookie', cookieText(LINK_HANDSHAKE_COOKIE, handshake.token, policy, attributes));
+  ctx.append('Set-Cookie', cookieText(LINK_SESSION_COOKIE, sessionToken, policy, attributes));
 }
 
 /**
  * A callback's link, when the browser holds one: the link's handshake and the session token it was
- * started from. The handshake cookie is expired at once, whatever the outcome: it is good for one try.
+ * started from (its own cookie, else the session's). Both link cookies are expired at once, whatever
+ * the outcome: they are good for one try.
  */
 export function takeLink(
   ctx: Koa.Context,
@@ -58,9 +75,8 @@ export function takeLink(
   const handshakeToken = cookies[LINK_HANDSHAKE_COOKIE];
   if (!handshakeToken) return undefined;
   setNoStore(ctx);
-  ctx.append(
-    'Set-Cookie',
-    cookieText(LINK_HANDSHAKE_COOKIE, '', policy, { path: LINK_PATH, httpOnly: true, lifetime: 0 }),
-  );
-  return { handshakeToken, linkSessionToken: cookies[JWT_COOKIE] ?? '' };
+  for (const name of [LINK_HANDSHAKE_COOKIE, LINK_SESSION_COOKIE]) {
+    ctx.append('Set-Cookie', cookieText(name, '', policy, { path: LINK_PATH, httpOnly: true, lifetime: 0 }));
+  }
+  return { handshakeToken, linkSessionToken: cookies[LINK_SESSION_COOKIE] || cookies[JWT_COOKIE] || '' };
 }
