@@ -112,9 +112,15 @@ describe('the admin API with an operator token', () => {
     expect([refused.status, refused.json()]).toEqual([409, { error: 'user has funds' }]);
 
     const poor = await loggedIn(dir.stack.url, 'poor');
+    // The picture the avatar service keeps for them (an identicon made at login), served before the erasure.
+    const picture = new URL(((await poor.send('GET', '/auth/user')).json() as { picture: string }).picture).pathname;
+    expect((await new Browser(dir.stack.url).get(picture)).status).toBe(200);
     expect((await admin('DELETE', `/admin/v1/users/${await poor.userId()}`)).status).toBe(204);
     expect((await admin('GET', `/admin/v1/users/${userId('dev', 'poor')}`)).status).toBe(404);
     expect((await poor.send('GET', '/auth/user')).status).toBe(401);
+    // Erased with the rest: the avatar service no longer has it (asked through the second gateway, whose
+    // cache never held it; the first serves its cached copy for at most its cache's minute).
+    expect((await new Browser(dir.second.url).get(picture)).status).toBe(404);
   });
 
   it('pages through 500 users with the cursor, without repeats or gaps', async () => {
