@@ -58,7 +58,7 @@ export const SESSION_TARGETS: Record<Operation, number | undefined> = {
 };
 
 const TOKEN_DURATION_S = 2;
-const WARM_UP_SESSIONS = 200;
+const WARM_UP_SESSIONS = Number(process.env.WARM ?? 200);
 
 export async function runSessionsBench(options: SessionsBenchOptions = {}): Promise<SessionsBenchResult> {
   const sessions = options.sessions ?? 1500;
@@ -149,7 +149,7 @@ export async function runSessionsBench(options: SessionsBenchOptions = {}): Prom
     const warmed = await inParallel(warm, concurrency, (u) => devLogin(stack.url, u));
     if (warmed.failures > 0) throw new Error(`warm-up logins failed: ${warmed.firstError}`);
     let warmSessions = warmed.results as Session[];
-    for (let r = 0; r < 2; r++) {
+    for (let r = 0; r < Number(process.env.WARMR ?? 2); r++) {
       await expiry(Date.now());
       const refreshed = await inParallel(warmSessions, concurrency, (s) => refresh(stack.url, s));
       if (refreshed.failures > 0) throw new Error(`warm-up refreshes failed: ${refreshed.firstError}`);

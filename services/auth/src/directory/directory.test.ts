@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 /** `now` in the past makes a session logged in before the directory was made (a token older than it). */
-function tokens(withDirectory: boolean, now?: () => number): TokenService {
+function tokens(withDirectory: boolean, now?: () => number, through: () => Directory = () => directory): TokenService {
   return new TokenService({
     now,
     issuer: 'test',
@@ -48,7 +48,7 @@ function tokens(withDirectory: boolean, now?: () => number): TokenService {
     cookieDurationMs: 24 * 60 * MINUTE,
     audiences: [],
     secrets: configSecretReader('s'.repeat(40), {}),
-    resolveUser: withDirectory ? (claims, subject) => directory.resolve(claims, subject) : undefined,
+    resolveUser: withDirectory ? (claims, subject) => through().resolve(claims, subject) : undefined,
   });
 }
 
@@ -60,6 +60,10 @@ async function counts(): Promise<{ users: number; identities: number }> {
     'SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM identities)::int AS identities',
   );
   return rows[0];
+}
+
+async function known(userId: string): Promise<boolean> {
+  return (await pool.query('SELECT 1 FROM users WHERE id = $1', [userId])).rowCount === 1;
 }
 
 async function block(userId: string): Promise<void> {
@@ -103,8 +107,9 @@ describe('the directory at login and refresh', () => {
   it('refuses every login and refresh of a blocked user, passkey logins included', async () => {
     const t = tokens(true);
     const session = await login(t, 'dev_mallory');
+    // Signed before the directory was made: it never passed through it.
     const older = await login(
-      tokens(true, () => Date.now() - 5 * MINUTE),
+      tokens(false, () => Date.now() - 5 * MINUTE),
       'dev_mallory',
     );
     await block('dev_mallory');
@@ -129,6 +134,38 @@ describe('the directory at login and refresh', () => {
     const refreshed = await new Sessions(t, new MemoryRevocations()).refresh(session.token);
     expect(refreshed.claims.user?.id).toBe('dev_quiet');
     expect(await store.identities('dev_quiet')).toEqual([]);
+  });
+
+  it('reads nothing at the refresh of a session whose login this replica saw, in the minute after the directory was made too', async () => {
+    // The directory made a moment ago: sessions since then are not yet "since the directory" by the clock.
+    const { rows } = await pool.query("SELECT applied_at FROM auth_migrations WHERE name = '003_directory.sql'");
+    await pool.query("UPDATE auth_migrations SET applied_at = now() WHERE name = '003_directory.sql'");
+    try {
+      const replica = new Directory({ store, linkByEmail: [], providerAllowed: () => true, log });
+      const t = tokens(true, undefined, () => replica);
+      const older = await login(tokens(false, () => Date.now() - 5 * MINUTE), 'dev_newcomer');
+      const session = await login(t, 'dev_newcomer');
+      const gone = async () => {
+        await pool.query("DELETE FROM identities WHERE user_id = 'dev_newcomer'");
+        await pool.query("DELETE FROM users WHERE id = 'dev_newcomer'");
+      };
+      await gone();
+      const sessions = new Sessions(t, new MemoryRevocations());
+      expect((await sessions.refresh(session.token)).claims.user?.id).toBe('dev_newcomer');
+      expect(await known('dev_newcomer')).toBe(false);
+      // A session from before that login still reads the directory (and adds the user it finds missing).
+      await sessions.refresh(older.token);
+      expect(await known('dev_newcomer')).toBe(true);
+      // Another replica has seen no login of the user: it reads the status at the refresh.
+      await gone();
+      const other = new Directory({ store, linkByEmail: [], providerAllowed: () => true, log });
+      await new Sessions(tokens(true, undefined, () => other), new MemoryRevocations()).refresh(session.token);
+      expect(await known('dev_newcomer')).toBe(true);
+    } finally {
+      await pool.query("UPDATE auth_migrations SET applied_at = $1 WHERE name = '003_directory.sql'", [
+        rows[0].applied_at,
+      ]);
+    }
   });
 });
 

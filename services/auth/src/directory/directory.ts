@@ -1,6 +1,7 @@
 import { AppError, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
 import type { Claims, SessionSubject } from '@gatehouse/token';
+import { LRUCache } from 'lru-cache';
 import { AuthErrors, directoryErrors } from '../errors';
 import type { LinkOutcome, PgDirectoryStore, StoredIdentity } from './store';
 
@@ -37,6 +38,9 @@ export function providerOfId(id: string): string {
 /** Clocks of auth replicas and Postgres may differ by this much. */
 const SINCE_SKEW_MS = 60_000;
 
+/** Users this replica saw in the directory, remembered for their refreshes (about 100 bytes each). */
+const KNOWN_USERS_MAX = 100_000;
+
 /**
  * People and the identities they log in with (docs/accounts.md). The token service calls `resolve` for
  * every session it signs, so every login path and every refresh passes here: a login's identity becomes
@@ -46,6 +50,15 @@ export class Directory {
   private readonly trusted: Set<string>;
   /** When the directory was made (loggedInSinceDirectory), read once. */
   private since: Promise<Date | null> | undefined;
+  /**
+   * When each user this replica has seen log in first did so (the earliest auth_time, in seconds, of a
+   * session whose login passed here). A refresh of a session logged in at or after that time reads
+   * nothing, as one logged in since the directory was made: that login put the user in the directory, and
+   * a block or a deletion ends every session of the user, which the refresh's revocation check refuses.
+   * Without it, sessions that began in the minute after the directory was made (SINCE_SKEW_MS) read the
+   * user's status at every refresh. An older session still reads it.
+   */
+  private readonly loggedInAt = new LRUCache<string, number>({ max: KNOWN_USERS_MAX });
 
   constructor(private readonly deps: DirectoryDeps) {
     this.trusted = new Set(deps.linkByEmail);
@@ -70,10 +83,14 @@ export class Directory {
       // here (the user is in the directory), and a block ends every session of the user (the refresh's
       // revocation check refuses them), so there is nothing to read (issue 33: /auth/user makes no
       // directory call).
-      if (subject.refresh && (await this.loggedInSinceDirectory(claims))) return claims;
+      if (subject.refresh && (this.seenLogIn(user.id, claims) || (await this.loggedInSinceDirectory(claims)))) {
+        return claims;
+      }
       // A user known by id; one from a token older than the directory is added with the identity of its id.
       const found = await this.deps.store.ensure(user, providerOfId(user.id));
       if (found.status === 'blocked') throw directoryErrors.blocked();
+      // A passkey's login or a second factor's completion, not a refresh: this session passed here.
+      if (!subject.refresh) this.rememberLogin(user.id, claims);
       return claims;
     }
     // Only a boolean true counts: "true" as a string, or no claim at all, is no verification.
@@ -91,6 +108,7 @@ export class Directory {
     });
     if (!result) throw directoryErrors.identityInUse();
     if (result.status === 'blocked') throw directoryErrors.blocked();
+    this.rememberLogin(result.userId, claims);
     if (result.linkedByEmail) {
       this.deps.log.info({ user: result.userId, identity: user.id, provider }, 'identity linked by verified email');
       void this.tell(
@@ -100,6 +118,18 @@ export class Directory {
     }
     if (result.userId === user.id) return claims;
     return { ...claims, user: { ...user, id: result.userId } };
+  }
+
+  private rememberLogin(userId: string, claims: Claims): void {
+    if (typeof claims.auth_time !== 'number') return;
+    const earliest = this.loggedInAt.get(userId);
+    if (earliest === undefined || claims.auth_time < earliest) this.loggedInAt.set(userId, claims.auth_time);
+  }
+
+  /** Whether this session's login came at or after a login of the user this replica saw pass here. */
+  private seenLogIn(userId: string, claims: Claims): boolean {
+    const earliest = this.loggedInAt.get(userId);
+    return earliest !== undefined && typeof claims.auth_time === 'number' && claims.auth_time >= earliest;
   }
 
   /**
