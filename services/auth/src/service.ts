@@ -170,6 +170,7 @@ export async function startAuthService(
     issuer: config.token.issuer,
     log,
     checked: metrics && totpCheckRecorder(metrics),
+    readAtLogin: directory && ((jti, userId) => directory.secondFactorAtLogin(jti, userId)),
   });
   const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress, internalAuth, metrics);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);

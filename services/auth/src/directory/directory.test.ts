@@ -143,7 +143,10 @@ describe('the directory at login and refresh', () => {
     try {
       const replica = new Directory({ store, linkByEmail: [], providerAllowed: () => true, log });
       const t = tokens(true, undefined, () => replica);
-      const older = await login(tokens(false, () => Date.now() - 5 * MINUTE), 'dev_newcomer');
+      const older = await login(
+        tokens(false, () => Date.now() - 5 * MINUTE),
+        'dev_newcomer',
+      );
       const session = await login(t, 'dev_newcomer');
       const gone = async () => {
         await pool.query("DELETE FROM identities WHERE user_id = 'dev_newcomer'");
@@ -159,13 +162,37 @@ describe('the directory at login and refresh', () => {
       // Another replica has seen no login of the user: it reads the status at the refresh.
       await gone();
       const other = new Directory({ store, linkByEmail: [], providerAllowed: () => true, log });
-      await new Sessions(tokens(true, undefined, () => other), new MemoryRevocations()).refresh(session.token);
+      await new Sessions(
+        tokens(true, undefined, () => other),
+        new MemoryRevocations(),
+      ).refresh(session.token);
       expect(await known('dev_newcomer')).toBe(true);
     } finally {
       await pool.query("UPDATE auth_migrations SET applied_at = $1 WHERE name = '003_directory.sql'", [
         rows[0].applied_at,
       ]);
     }
+  });
+});
+
+describe("a login's second factor", () => {
+  it('is read in the login statement and handed to the check once, for the user it was read for', async () => {
+    const t = tokens(true);
+    await login(t, 'dev_otp'); // the user exists before TOTP can be set up
+    await pool.query(
+      "INSERT INTO totp_secrets (user_id, sealed_secret, key_id, active) VALUES ('dev_otp', 'x', 'k', true)",
+    );
+    const on = await login(t, 'dev_otp');
+    const off = await login(t, 'dev_nootp');
+    expect(directory.secondFactorAtLogin(off.jti, 'dev_nootp')).toBe(false);
+    // Another user's id (a claims hook changed it) is no answer: the check asks the store.
+    expect(directory.secondFactorAtLogin(on.jti, 'dev_someone_else')).toBeUndefined();
+    const again = await login(t, 'dev_otp');
+    expect(directory.secondFactorAtLogin(again.jti, 'dev_otp')).toBe(true);
+    expect(directory.secondFactorAtLogin(again.jti, 'dev_otp')).toBeUndefined();
+    // A refresh is no login: nothing is handed over.
+    const refreshed = await new Sessions(t, new MemoryRevocations()).refresh(again.token);
+    expect(directory.secondFactorAtLogin(refreshed.jti, 'dev_otp')).toBeUndefined();
   });
 });
 

@@ -42,6 +42,12 @@ const SINCE_SKEW_MS = 60_000;
 const KNOWN_USERS_MAX = 100_000;
 
 /**
+ * A login's second-factor reading waits for its SecondFactor.hold, a moment later in the same call; one
+ * whose hold never comes (the call failed in between) is dropped after this, or when the map is full.
+ */
+const SECOND_FACTOR_HANDOFF = { max: 10_000, ttl: 30_000 } as const;
+
+/**
  * People and the identities they log in with (docs/accounts.md). The token service calls `resolve` for
  * every session it signs, so every login path and every refresh passes here: a login's identity becomes
  * its user's id, and a blocked user gets no session.
@@ -59,6 +65,8 @@ export class Directory {
    * user's status at every refresh. An older session still reads it.
    */
   private readonly loggedInAt = new LRUCache<string, number>({ max: KNOWN_USERS_MAX });
+  /** By session jti: the user's id and whether TOTP was on, as the login's statement read them. */
+  private readonly secondFactors = new LRUCache<string, { userId: string; on: boolean }>(SECOND_FACTOR_HANDOFF);
 
   constructor(private readonly deps: DirectoryDeps) {
     this.trusted = new Set(deps.linkByEmail);
@@ -109,6 +117,7 @@ export class Directory {
     if (!result) throw directoryErrors.identityInUse();
     if (result.status === 'blocked') throw directoryErrors.blocked();
     this.rememberLogin(result.userId, claims);
+    if (claims.jti) this.secondFactors.set(claims.jti, { userId: result.userId, on: result.secondFactor });
     if (result.linkedByEmail) {
       this.deps.log.info({ user: result.userId, identity: user.id, provider }, 'identity linked by verified email');
       void this.tell(
@@ -118,6 +127,18 @@ export class Directory {
     }
     if (result.userId === user.id) return claims;
     return { ...claims, user: { ...user, id: result.userId } };
+  }
+
+  /**
+   * Whether the user of the session `jti` has TOTP on, as its login's statement read it (at most once;
+   * undefined when this replica's directory did not sign that login for `userId`): SecondFactor.hold
+   * asks here before it asks Postgres.
+   */
+  secondFactorAtLogin(jti: string, userId: string): boolean | undefined {
+    const read = this.secondFactors.get(jti);
+    if (!read) return undefined;
+    this.secondFactors.delete(jti);
+    return read.userId === userId ? read.on : undefined;
   }
 
   private rememberLogin(userId: string, claims: Claims): void {

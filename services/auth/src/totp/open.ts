@@ -22,6 +22,8 @@ export interface OpenSecondFactorDeps {
   log: Logger;
   /** Told of every second factor checked against a user's secret or recovery codes (metrics). */
   checked?: (factor: FactorKind, right: boolean) => void;
+  /** SecondFactorDeps.readAtLogin: the directory's reading of TOTP in the login's own statement. */
+  readAtLogin?: (jti: string, userId: string) => boolean | undefined;
 }
 
 /**
@@ -44,6 +46,7 @@ export function openSecondFactor(deps: OpenSecondFactorDeps): { secondFactor?: S
     limiter: deps.limiter,
     tokens: deps.tokens,
     issuer: deps.issuer,
+    readAtLogin: deps.readAtLogin,
   });
   return { secondFactor, available: box !== undefined };
 }

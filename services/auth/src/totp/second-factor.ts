@@ -56,6 +56,11 @@ export interface SecondFactorDeps {
   tokens: TokenService;
   /** Shown in authenticator apps next to the account name. */
   issuer: string;
+  /**
+   * Whether the user has TOTP on, as the login's own directory statement read it (Directory
+   * .secondFactorAtLogin); undefined: ask the store.
+   */
+  readAtLogin?: (jti: string, userId: string) => boolean | undefined;
   now?: () => number;
 }
 
@@ -144,9 +149,11 @@ export class SecondFactor {
     const user = claims.user;
     if (!user) return { session };
     // Fail closed: with Postgres out of reach nobody's login can be said to need no code.
-    const active = await this.deps.store.isActive(user.id).catch((err: unknown) => {
-      throw totpErrors.storeUnavailable(err);
-    });
+    const active =
+      this.deps.readAtLogin?.(session.jti, user.id) ??
+      (await this.deps.store.isActive(user.id).catch((err: unknown) => {
+        throw totpErrors.storeUnavailable(err);
+      }));
     if (!active) return { session };
     const id = randomToken();
     const record: Omit<z.input<typeof pendingRecord>, 'user'> & { user: User } = {
