@@ -58,7 +58,14 @@ export const SESSION_TARGETS: Record<Operation, number | undefined> = {
 };
 
 const TOKEN_DURATION_S = 2;
-const WARM_UP_SESSIONS = Number(process.env.WARM ?? 200);
+/**
+ * Uncounted logins before the first measured round, and refreshes of each of them: V8 tiers a process's
+ * code up over its first thousands of calls, and with 200 logins and 2 refreshes of each the first
+ * measured round still cost 1.4–1.5 times the later ones (first logins 13.8–14.4 ms against 9.3–10.1 ms,
+ * refreshes 1.35–1.7 ms against 0.95–1.1 ms; 2026-11-28), where 600 and 3 made it like them.
+ */
+const WARM_UP_SESSIONS = 600;
+const WARM_UP_REFRESHES = 3;
 
 export async function runSessionsBench(options: SessionsBenchOptions = {}): Promise<SessionsBenchResult> {
   const sessions = options.sessions ?? 1500;
@@ -143,13 +150,15 @@ export async function runSessionsBench(options: SessionsBenchOptions = {}): Prom
     log(
       `stack: gateway, auth, avatar (tsx, as pnpm start), ${alg} tokens, ${sessions} sessions, ${concurrency} browsers`,
     );
-    // Warm-up, uncounted (JIT, connections, pools): logins of their own users, and two refreshes of each.
+    // Warm-up, uncounted (JIT, connections, pools): logins of their own users, and refreshes of each; the
+    // floor's processes too, whose first run was their cold start (round 1's hop cost twice the others).
+    await transport.run(concurrency, 2);
     const runId = randomBytes(3).toString('hex');
     const warm = Array.from({ length: WARM_UP_SESSIONS }, (_, i) => `w${runId}_${i}`);
     const warmed = await inParallel(warm, concurrency, (u) => devLogin(stack.url, u));
     if (warmed.failures > 0) throw new Error(`warm-up logins failed: ${warmed.firstError}`);
     let warmSessions = warmed.results as Session[];
-    for (let r = 0; r < Number(process.env.WARMR ?? 2); r++) {
+    for (let r = 0; r < WARM_UP_REFRESHES; r++) {
       await expiry(Date.now());
       const refreshed = await inParallel(warmSessions, concurrency, (s) => refresh(stack.url, s));
       if (refreshed.failures > 0) throw new Error(`warm-up refreshes failed: ${refreshed.firstError}`);

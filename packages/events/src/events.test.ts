@@ -1,5 +1,5 @@
 import { secretProblem } from './guard';
-import { eventStatement, InvalidEventError } from './record';
+import { eventStatement, InvalidEventError, newEventId } from './record';
 import { matchesPattern, patternProblem } from './types';
 
 test('data is checked against its type: unknown fields and non-codes are refused', () => {
@@ -50,4 +50,11 @@ test('subscription patterns: a type, a prefix or everything, and a typo is refus
   expect(patternProblem('load.*')).toBeNull();
   expect(patternProblem('lod.*')).toMatch(/matches no event type/);
   expect(patternProblem('load.succeded')).toMatch(/not an event type/);
+});
+
+test('event ids are ULIDs, each new one after the last, none twice', () => {
+  const ids = Array.from({ length: 5000 }, () => newEventId());
+  for (const id of ids) expect(id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect([...ids].sort()).toEqual(ids);
 });

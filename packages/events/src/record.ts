@@ -1,4 +1,4 @@
-import { currentTrace } from '@gatehouse/logger';
+import { currentTrace, randomFraction } from '@gatehouse/logger';
 import { monotonicFactory } from 'ulid';
 import { secretProblem } from './guard';
 import { EVENT_DATA, type EventType, type NewEvent } from './types';
@@ -8,8 +8,11 @@ export interface Queryable {
   query(config: { text: string; values: unknown[]; name?: string }): Promise<unknown>;
 }
 
-/** Sortable ids (ULID): their order is their time's, so the trail pages by id, newest first. */
-export const newEventId: () => string = monotonicFactory();
+/**
+ * Sortable ids (ULID): their order is their time's, so the trail pages by id, newest first. Their random
+ * part comes from the logger's pooled random bytes (randomFraction).
+ */
+export const newEventId: () => string = monotonicFactory(randomFraction);
 
 export class InvalidEventError extends Error {
   constructor(message: string) {

@@ -1,6 +1,14 @@
 import { Writable } from 'node:stream';
 import { createLogger } from './index';
-import { childTraceparent, currentTrace, parseTraceparent, requestIdFrom, runInTrace, traceFrom } from './trace';
+import {
+  childTraceparent,
+  currentTrace,
+  parseTraceparent,
+  randomFraction,
+  requestIdFrom,
+  runInTrace,
+  traceFrom,
+} from './trace';
 
 const TRACE = '4bf92f3577b34da6a3ce929d0e0e4736';
 const PARENT = '00f067aa0ba902b7';
@@ -85,5 +93,19 @@ describe('requestIdFrom', () => {
       expect(id).toMatch(/^[0-9a-f]{32}$/);
       expect(id).not.toBe('4bf92f3577b34da6a3ce929d0e0e4736');
     }
+  });
+});
+
+describe('randomFraction', () => {
+  it('gives steps of 1/256 in [0, 1), each of the 32 ULID characters about equally often', () => {
+    const counts = new Array(32).fill(0);
+    const n = 64_000;
+    for (let i = 0; i < n; i++) {
+      const f = randomFraction();
+      expect(f >= 0 && f < 1 && Number.isInteger(f * 256)).toBe(true);
+      counts[Math.floor(f * 32)]++;
+    }
+    // 2,000 expected each; a fair source falls outside ±15 % far less than once in a million runs.
+    for (const c of counts) expect(Math.abs(c - n / 32)).toBeLessThan(300);
   });
 });

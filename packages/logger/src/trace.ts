@@ -57,6 +57,19 @@ export function randomHex(bytes: number): string {
   return hex;
 }
 
+/**
+ * A random fraction in [0, 1) from the same pool, in steps of 1/256: for ULIDs, whose characters are
+ * each `floor(prng() * 32)` (256 is a multiple of 32, so every character stays uniform). The `ulid`
+ * package's own PRNG calls crypto.getRandomValues once per character, 16 a ULID (90 µs of a login).
+ */
+export function randomFraction(): number {
+  if (used + 1 > pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  return (pool[used++] as number) / 256;
+}
+
 export function newTraceId(): string {
   let id = randomHex(16);
   while (id === ZERO_TRACE) id = randomHex(16);

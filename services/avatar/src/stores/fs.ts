@@ -25,6 +25,13 @@ const syncIo: FileIo = {
 const asyncIo: FileIo = { write: (file, content) => writeFile(file, content, { mode: 0o640 }), rename };
 
 /**
+ * Temporary files are named by this process's random tag and a counter: unique among the replicas that
+ * share a volume, without a randomBytes call per picture (one of the avatar service's costs a login).
+ */
+const PROCESS_TAG = randomBytes(6).toString('hex');
+let written = 0;
+
+/**
  * Avatars as files, laid out like go-pkgz LocalFS: `<root>/<NN>/<sha1>.image` with
  * NN = crc64-ECMA(sha1) % 100, so an existing go-pkgz folder can be used (or migrated) as it is.
  */
@@ -50,7 +57,7 @@ export class FsAvatarStore implements AvatarStore {
   async put(avatarId: string, content: Buffer): Promise<void> {
     const file = this.location(avatarId);
     // Write then rename, so a reader never sees half a picture.
-    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    const tmp = `${file}.${PROCESS_TAG}${(written++).toString(36)}.tmp`;
     const io = content.length <= SYNC_WRITE_MAX ? syncIo : asyncIo;
     try {
       try {
