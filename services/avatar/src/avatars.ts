@@ -1,5 +1,6 @@
 import { invalidArgument } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
+import { LRUCache } from 'lru-cache';
 import { avatarIdFor, contentFingerprint, isAvatarId } from './avatar-id';
 import { AvatarErrors, avatarNotFound } from './errors';
 import type { FetchResult } from './fetch-picture';
@@ -24,6 +25,9 @@ export interface AvatarContent {
 
 const MAX_USER_ID_LENGTH = 512;
 
+/** Identicons remembered by the fingerprint of their bytes (about 150 bytes each). */
+const DRAWN_MAX = 100_000;
+
 /** Why a picture was replaced by the identicon, in a few bounded words (the log has the details). */
 export type RefusalKind = 'fetch_failed' | 'too_large' | 'not_a_picture';
 
@@ -34,6 +38,14 @@ export interface StoreRecorder {
 
 /** The avatar proxy: validates pictures once, at store time, and serves them from the store. */
 export class Avatars {
+  /**
+   * The identicons this process drew, by avatar id: the fingerprint of the bytes stored. An identicon is
+   * a function of the user id and this process's size, so a returning user with no picture needs no new
+   * drawing (about 2.5 ms of CPU at 300 px, issue 36) when the store still holds those very bytes; any
+   * other content there (another replica stored a picture since) is replaced as before.
+   */
+  private readonly drawn = new LRUCache<string, string>({ max: DRAWN_MAX });
+
   constructor(
     private readonly deps: {
       store: AvatarStore;
@@ -90,10 +102,23 @@ export class Avatars {
     if (refused) this.deps.log.info({ reason }, 'storing the identicon instead of the picture');
     else this.deps.log.debug({ reason }, 'storing the identicon: no picture');
     const avatarId = avatarIdFor(userId);
-    await this.deps.store.put(avatarId, identicon(userId, this.deps.resizeLimit));
+    if (!(await this.identiconInPlace(avatarId))) {
+      const png = identicon(userId, this.deps.resizeLimit);
+      await this.deps.store.put(avatarId, png);
+      this.drawn.set(avatarId, contentFingerprint(png));
+    }
     if (refused) this.deps.recorder?.stored('refused', refused);
     else this.deps.recorder?.stored('identicon');
     return { avatarId, identicon: true };
+  }
+
+  /** The store holds, for `avatarId`, the identicon this process drew for it (the same bytes). */
+  private async identiconInPlace(avatarId: string): Promise<boolean> {
+    const fingerprint = this.drawn.get(avatarId);
+    if (fingerprint === undefined) return false;
+    // A store that cannot be read now is no reason to fail a login: draw and put, as without the memo.
+    const stored = await this.deps.store.get(avatarId).catch(() => undefined);
+    return stored !== undefined && contentFingerprint(stored) === fingerprint;
   }
 }
 

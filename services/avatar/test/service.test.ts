@@ -1,6 +1,9 @@
+import { statSync } from 'node:fs';
 import * as grpc from '@grpc/grpc-js';
 import { service as healthService } from 'grpc-health-check';
 import sharp from 'sharp';
+import { identicon } from '../src/picture';
+import { FsAvatarStore } from '../src/stores/fs';
 import { startTestService, tempDir, testConfig } from './helpers';
 
 interface HealthClient {
@@ -16,10 +19,12 @@ type Started = Awaited<ReturnType<typeof startTestService>>;
 describe('avatar service over gRPC (file system store)', () => {
   let started: Started;
   let cleanup: () => Promise<void>;
+  let storeDir: string;
 
   beforeAll(async () => {
     const tmp = await tempDir('svc');
     cleanup = tmp.cleanup;
+    storeDir = tmp.dir;
     started = await startTestService(testConfig({ store: tmp.dir }));
   });
   afterAll(async () => {
@@ -82,6 +87,30 @@ describe('avatar service over gRPC (file system store)', () => {
     await expect(started.client.storeFromUrl({ userId: '', url: '' })).rejects.toMatchObject({
       code: grpc.status.INVALID_ARGUMENT,
     });
+  });
+
+  it("draws a returning user's identicon once, and replaces a picture another replica stored meanwhile", async () => {
+    const first = await started.client.storeFromUrl({ userId: 'returning_user', url: '' });
+    const where = new FsAvatarStore(storeDir).location(first.avatarId);
+    const written = statSync(where);
+    // Again: the file holds the identicon drawn before, so nothing is drawn nor written (the same inode).
+    const again = await started.client.storeFromUrl({ userId: 'returning_user', url: '' });
+    expect(again).toEqual(first);
+    expect(statSync(where).ino).toBe(written.ino);
+    // Another replica (a second service on the same folder) stores the user's picture; the next login
+    // without one gets the identicon back from the first replica.
+    const other = await startTestService(testConfig({ store: storeDir }));
+    try {
+      const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#00ff00' } })
+        .jpeg()
+        .toBuffer();
+      await other.client.storeContent({ userId: 'returning_user', content: jpeg });
+    } finally {
+      await other.stop();
+    }
+    expect((await started.client.storeFromUrl({ userId: 'returning_user', url: '' })).identicon).toBe(true);
+    const got = await started.client.getAvatar({ avatarId: first.avatarId });
+    expect(Buffer.from(got.content).equals(identicon('returning_user'))).toBe(true);
   });
 
   it('lists and removes avatars', async () => {
