@@ -145,11 +145,15 @@ export class RunSink {
   length = 0;
   private back = 0;
   private x = 0;
+  private lastColor = 0;
+  private lastOver = 0;
 
   constructor(readonly width: number) {}
 
   reset(backColor: number): void {
     this.back = backColor;
+    this.lastColor = 0;
+    this.lastOver = over(0, backColor);
     this.length = 0;
     this.x = 0;
   }
@@ -159,7 +163,13 @@ export class RunSink {
   }
 
   write(color: number, count: number): void {
-    if (count > 0) this.push(over(color, this.back), count);
+    if (count <= 0) return;
+    // Most writes repeat the last color (a row is a few colors): compose it over the background once.
+    if (color !== this.lastColor) {
+      this.lastColor = color;
+      this.lastOver = over(color, this.back);
+    }
+    this.push(this.lastOver, count);
   }
 
   private push(color: number, count: number): void {

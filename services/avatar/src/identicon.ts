@@ -83,6 +83,8 @@ function runIndexFor(n: number): Uint8Array {
 function scanlines(runs: RunSink, width: number, height: number, indexed: boolean): Buffer {
   const bytes = indexed ? 1 : 4;
   const out = Buffer.alloc(width * height * bytes + height);
+  // Uint8Array's fill, not Buffer's: the same bytes without Buffer#fill's argument checks.
+  const plain = new Uint8Array(out.buffer, out.byteOffset, out.length);
   const { counts, colors } = runs;
   let at = 0;
   let run = 0;
@@ -92,9 +94,9 @@ function scanlines(runs: RunSink, width: number, height: number, indexed: boolea
       const count = counts[run] as number;
       if (indexed) {
         const value = runIndex[run] as number;
-        // Most runs are a few pixels (the anti-aliased edges): a loop beats fill's checks for those.
-        if (count > 16) out.fill(value, at, at + count);
-        else for (let i = 0; i < count; i++) out[at + i] = value;
+        // Most runs are a few pixels (the anti-aliased edges): a loop beats a call for those.
+        if (count > 8) plain.fill(value, at, at + count);
+        else for (let i = 0; i < count; i++) plain[at + i] = value;
       } else {
         out.writeInt32BE(colors[run] as number, at);
         for (let i = 1; i < count; i++) out.copyWithin(at + i * 4, at, at + 4);
