@@ -6,9 +6,10 @@
  * supersample ranges, a single crossing edge integrated analytically, anything else sampled 10 × 4
  * per pixel into the same 16-bit sums, layers composed top down with the same `over`, coverage mixed
  * with the same `mix`, each run composed over the background. What changes is the bookkeeping:
- * typed arrays instead of an object per layer, per intersection and per range, no closures, a
- * supersample buffer cleared only where it was written, and runs appended to a reusable Int32Array
- * (adjacent runs of one color merged, which leaves the pixels and the palette's order as they were).
+ * parallel arrays reused from icon to icon instead of an object per layer, per intersection and per
+ * range, no closures, spans of whole pixels added to the supersample buffer as a difference array
+ * (identicon-samples.ts), pixels of equal sums written as one run, and runs appended to a reusable
+ * Int32Array (adjacent runs of one color merged: the pixels and the palette's order are unchanged).
  */
 import { Layers, mix, RunSink } from './identicon-raster-state';
 import { PixelSum, SuperSamples } from './identicon-samples';
