@@ -1,5 +1,6 @@
-// The two internals of canvas-renderer (pinned at 2.2.1, jdenticon's own) that identicon.ts uses to
-// write jdenticon's PNG itself: the rasterizer, giving runs of colors, and the color parser.
+// Internals of canvas-renderer (pinned at 2.2.1, jdenticon's own): the color parser, which identicon.ts
+// uses to write jdenticon's PNG itself, and the rasterizer that identicon-raster.ts re-implements (kept
+// here for test/identicon-check.ts, which compares the two).
 declare module 'canvas-renderer/lib/rasterization/rasterizer' {
   /** Runs of [count, color (0xRRGGBBAA as int32), ...]; none spans two rows. */
   export default function rasterize(edges: unknown, backColor: number): number[];

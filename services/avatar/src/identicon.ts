@@ -1,19 +1,21 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { type Canvas, createCanvas } from 'canvas-renderer';
 import colorUtils from 'canvas-renderer/lib/colorUtils';
-import rasterize from 'canvas-renderer/lib/rasterization/rasterizer';
 import { drawIcon } from 'jdenticon';
+import { type EdgeTable, type RunSink, rasterize } from './identicon-raster';
 
 /**
  * jdenticon's `toPng`, the same bytes at a fraction of the cost (issue 36: an identicon cost a new
- * user's login 5–9 ms of the avatar service's CPU). jdenticon draws the icon on a canvas-renderer canvas
- * and canvas-renderer rasterizes it to runs of colors; both are kept as they are (so are the picture and
- * its anti-aliasing). What is replaced is canvas-renderer's PNG writer, which wrote every pixel with a
- * `writeUInt8` call, built its palette in an object keyed by color strings and computed CRCs byte by
- * byte in JavaScript: two thirds of the time. Here each run is one `fill`, the palette a Map, the CRC
- * zlib's; the chunks, their order, the palette's order, the filter bytes and the deflate settings are
- * canvas-renderer's, so the file is byte for byte the same (identicon.test.ts holds it to jdenticon's
- * own `toPng` and to digests of the previous implementation's output).
+ * user's login 5–9 ms of the avatar service's CPU). jdenticon draws the icon on a canvas-renderer canvas,
+ * kept as it is. canvas-renderer's PNG writer is replaced: it wrote every pixel with a `writeUInt8` call,
+ * built its palette in an object keyed by color strings and computed CRCs byte by byte in JavaScript.
+ * Here each run is one fill, the palette a small hash table, the CRC zlib's; the chunks, their order, the
+ * palette's order, the filter bytes and the deflate settings are canvas-renderer's. Its rasterizer is
+ * replaced too, by identicon-raster.ts: the same algorithm and arithmetic without its per-sample objects
+ * (it was half of what remained). So the file is byte for byte the same: identicon.test.ts holds it to
+ * jdenticon's own `toPng` and to digests of the previous implementation's output, identicon-raster.test.ts
+ * the rasterizer to canvas-renderer's on random drawings, and test/identicon-check.ts (run by hand) to
+ * toPng for thousands of random users at every size.
  */
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -33,43 +35,72 @@ function chunk(type: string, data: Buffer): Buffer {
   return out;
 }
 
-/** The palette canvas-renderer builds: colors in order of first appearance, or undefined past 256. */
-function paletteOf(runs: number[]): { colors: number[]; index: Map<number, number>; alpha: boolean } | undefined {
-  const index = new Map<number, number>();
+/** Open-addressed color → palette index table (512 slots for ≤ 256 colors), reused between icons. */
+const slotColor = new Int32Array(512);
+const slotIndex = new Int16Array(512);
+
+/** The slot of `color`: its own, or the empty one (index -1) where it would go. */
+function slotOf(color: number): number {
+  let slot = Math.imul(color, 0x9e3779b1) >>> 23;
+  while (slotIndex[slot] !== -1 && slotColor[slot] !== color) slot = (slot + 1) & 511;
+  return slot;
+}
+
+/**
+ * The palette canvas-renderer builds: colors in order of first appearance, or undefined past 256; and
+ * the palette index of every run (`runIndex`), so the scanlines need no second look-up.
+ */
+function paletteOf(runs: RunSink): { colors: number[]; alpha: boolean } | undefined {
+  slotIndex.fill(-1);
   const colors: number[] = [];
   let alpha = false;
-  for (let i = 0; i + 1 < runs.length; i += 2) {
-    const color = runs[i + 1] as number;
-    if (!runs[i] || index.has(color)) continue;
-    if (colors.length === MAX_PALETTE) return undefined;
-    if ((color & 0xff) < 255) alpha = true;
-    index.set(color, colors.length);
-    colors.push(color);
+  const runIndex = runIndexFor(runs.length);
+  for (let i = 0; i < runs.length; i++) {
+    const color = runs.colors[i] as number;
+    const slot = slotOf(color);
+    let index = slotIndex[slot] as number;
+    if (index === -1) {
+      if (colors.length === MAX_PALETTE) return undefined;
+      if ((color & 0xff) < 255) alpha = true;
+      index = colors.length;
+      slotColor[slot] = color;
+      slotIndex[slot] = index;
+      colors.push(color);
+    }
+    runIndex[i] = index;
   }
-  return { colors, index, alpha };
+  return { colors, alpha };
+}
+
+let runIndex = new Uint8Array(4096);
+function runIndexFor(n: number): Uint8Array {
+  if (runIndex.length < n) runIndex = new Uint8Array(n * 2);
+  return runIndex;
 }
 
 /**
  * The filtered scanlines (filter 0, "none", before each row), one byte per pixel with a palette, four
- * (RGBA) without. Runs never span rows (canvas-renderer's rasterizer), walked as its writer walks them.
+ * (RGBA) without. Runs never span rows (the rasterizer's), and every run has a count above zero.
  */
-function scanlines(runs: number[], width: number, height: number, index: Map<number, number> | undefined): Buffer {
-  const bytes = index ? 1 : 4;
+function scanlines(runs: RunSink, width: number, height: number, indexed: boolean): Buffer {
+  const bytes = indexed ? 1 : 4;
   const out = Buffer.alloc(width * height * bytes + height);
+  // Uint8Array's fill, not Buffer's: the same bytes without Buffer#fill's argument checks.
+  const plain = new Uint8Array(out.buffer, out.byteOffset, out.length);
+  const { counts, colors } = runs;
   let at = 0;
   let run = 0;
   for (let y = 0; y < height; y++) {
     at++; // filter type 0
     for (let x = 0; x < width; run++) {
-      const count = runs[run * 2] as number;
-      const color = runs[run * 2 + 1] as number;
-      if (index) {
-        const value = index.get(color) as number;
-        // Most runs are a few pixels (the anti-aliased edges): a loop beats fill's checks for those.
-        if (count > 16) out.fill(value, at, at + count);
-        else for (let i = 0; i < count; i++) out[at + i] = value;
-      } else if (count > 0) {
-        out.writeInt32BE(color | 0, at);
+      const count = counts[run] as number;
+      if (indexed) {
+        const value = runIndex[run] as number;
+        // Most runs are a few pixels (the anti-aliased edges): a loop beats a call for those.
+        if (count > 8) plain.fill(value, at, at + count);
+        else for (let i = 0; i < count; i++) plain[at + i] = value;
+      } else {
+        out.writeInt32BE(colors[run] as number, at);
         for (let i = 1; i < count; i++) out.copyWithin(at + i * 4, at, at + 4);
       }
       at += count * bytes;
@@ -89,7 +120,7 @@ export function identiconPng(value: string, size: number): Buffer {
 /** What `canvas.toPng({ Software: 'Jdenticon' })` returns (jdenticon's toPng ends so), written faster. */
 export function canvasPng(canvas: Canvas): Buffer {
   // Where toPng starts: the edges drawn so far, rasterized as canvas-renderer's toPng does.
-  const edges = (canvas as unknown as { _edges: unknown })._edges;
+  const edges = (canvas as unknown as { _edges: EdgeTable })._edges;
   const runs = rasterize(edges, colorUtils.parse(canvas.backColor));
   const { width, height } = canvas;
   const palette = paletteOf(runs);
@@ -111,7 +142,7 @@ export function canvasPng(canvas: Canvas): Buffer {
     parts.push(chunk('PLTE', rgb));
     if (palette.alpha) parts.push(chunk('tRNS', Buffer.from(palette.colors.map((c) => c & 0xff))));
   }
-  parts.push(chunk('IDAT', deflateSync(scanlines(runs, width, height, palette?.index))));
+  parts.push(chunk('IDAT', deflateSync(scanlines(runs, width, height, palette !== undefined))));
   parts.push(chunk('IEND', Buffer.alloc(0)));
   return Buffer.concat(parts);
 }
