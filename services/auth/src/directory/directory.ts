@@ -42,10 +42,12 @@ const SINCE_SKEW_MS = 60_000;
 const KNOWN_USERS_MAX = 100_000;
 
 /**
- * A login's second-factor reading waits for its SecondFactor.hold, a moment later in the same call; one
- * whose hold never comes (the call failed in between) is dropped after this, or when the map is full.
+ * A login's second-factor reading waits for its SecondFactor.hold, a moment later in the same call; the
+ * oldest of those whose hold never came (the call failed in between) make room past this many. A plain
+ * Map: lru-cache clears its arrays (all `max` slots) whenever its last entry is deleted, which is every
+ * time here (80 µs a login).
  */
-const SECOND_FACTOR_HANDOFF = { max: 10_000, ttl: 30_000 } as const;
+const SECOND_FACTOR_HANDOFF_MAX = 10_000;
 
 /**
  * People and the identities they log in with (docs/accounts.md). The token service calls `resolve` for
@@ -66,7 +68,7 @@ export class Directory {
    */
   private readonly loggedInAt = new LRUCache<string, number>({ max: KNOWN_USERS_MAX });
   /** By session jti: the user's id and whether TOTP was on, as the login's statement read them. */
-  private readonly secondFactors = new LRUCache<string, { userId: string; on: boolean }>(SECOND_FACTOR_HANDOFF);
+  private readonly secondFactors = new Map<string, { userId: string; on: boolean }>();
 
   constructor(private readonly deps: DirectoryDeps) {
     this.trusted = new Set(deps.linkByEmail);
@@ -117,7 +119,12 @@ export class Directory {
     if (!result) throw directoryErrors.identityInUse();
     if (result.status === 'blocked') throw directoryErrors.blocked();
     this.rememberLogin(result.userId, claims);
-    if (claims.jti) this.secondFactors.set(claims.jti, { userId: result.userId, on: result.secondFactor });
+    if (claims.jti) {
+      if (this.secondFactors.size >= SECOND_FACTOR_HANDOFF_MAX) {
+        this.secondFactors.delete(this.secondFactors.keys().next().value as string);
+      }
+      this.secondFactors.set(claims.jti, { userId: result.userId, on: result.secondFactor });
+    }
     if (result.linkedByEmail) {
       this.deps.log.info({ user: result.userId, identity: user.id, provider }, 'identity linked by verified email');
       void this.tell(
