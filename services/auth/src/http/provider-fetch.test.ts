@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { providerFetch } from './provider-fetch';
+import * as oidc from 'openid-client';
+import { providerFetch, withProviderFetch } from './provider-fetch';
 
 describe('providerFetch', () => {
   let server: http.Server;
@@ -18,6 +19,12 @@ describe('providerFetch', () => {
         if (req.url === '/redirect') return res.writeHead(302, { location: '/elsewhere' }).end();
         if (req.url === '/empty') return res.writeHead(204).end();
         if (req.url === '/slow') return; // never answers
+        if (req.url === '/dribble') {
+          // Headers at once, then a body that never ends.
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.write('{"ok":');
+          return;
+        }
         res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': ['a=1', 'b=2'] });
         res.end('{"ok":true}');
       });
@@ -62,5 +69,23 @@ describe('providerFetch', () => {
 
   it('gives up when the signal says so (openid-client passes its timeout as one)', async () => {
     await expect(providerFetch(`${base}/slow`, options({ signal: AbortSignal.timeout(200) }))).rejects.toThrow();
+  });
+
+  it('gives up at its own deadline, waiting for the answer or for the rest of its body', async () => {
+    // Neither server ever finishes: without the deadline these calls would hang past the test's timeout.
+    for (const path of ['/slow', '/dribble']) {
+      await expect(providerFetch(`${base}${path}`, options(), 200)).rejects.toThrow();
+    }
+    expect((await providerFetch(`${base}/token`, options(), 200)).status).toBe(200);
+  });
+
+  it("is what a configuration calls, with openid-client's own timeout off", async () => {
+    const config = withProviderFetch(
+      new oidc.Configuration({ issuer: base, token_endpoint: `${base}/slow` }, 'client', 'secret'),
+      200,
+    );
+    oidc.allowInsecureRequests(config);
+    expect(config.timeout).toBe(0);
+    await expect(oidc.clientCredentialsGrant(config, {})).rejects.toThrow();
   });
 });

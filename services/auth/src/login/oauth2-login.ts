@@ -256,8 +256,7 @@ export class OAuth2Login {
           ? oidc.ClientSecretBasic(provider.clientSecret)
           : oidc.ClientSecretPost(provider.clientSecret),
       );
-      config.timeout = Math.ceil(this.deps.timeoutMs / 1000);
-      withProviderFetch(config);
+      withProviderFetch(config, this.deps.timeoutMs);
       if (provider.allowInsecureRequests) oidc.allowInsecureRequests(config);
       this.configs.set(provider.name, config);
     }

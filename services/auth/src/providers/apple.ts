@@ -80,8 +80,7 @@ export class AppleProvider implements OAuth2Provider {
         { id_token_signed_response_alg: 'RS256' },
         oidc.ClientSecretPost(await this.clientSecretJwt()),
       );
-      config.timeout = Math.ceil(this.deps.timeoutMs / 1000);
-      withProviderFetch(config);
+      withProviderFetch(config, this.deps.timeoutMs);
       if (this.allowInsecureRequests) oidc.allowInsecureRequests(config);
       this.current = { config, madeAt: now };
     }

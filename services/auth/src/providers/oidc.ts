@@ -97,8 +97,7 @@ export class OidcProvider implements OAuth2Provider {
       } catch (err) {
         throw loginErrors.exchangeUnavailable(err);
       }
-      config.timeout = Math.ceil(this.deps.timeoutMs / 1000);
-      withProviderFetch(config);
+      withProviderFetch(config, this.deps.timeoutMs);
       const jwksUri = config.serverMetadata().jwks_uri;
       if (!jwksUri) throw loginErrors.exchangeUnavailable(new Error(`${this.config.issuer} publishes no jwks_uri`));
       const keys = new KeySet({ url: jwksUri, timeoutMs: this.deps.timeoutMs, algorithms: ASYMMETRIC_ALGORITHMS });
