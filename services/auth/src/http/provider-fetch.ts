@@ -10,8 +10,9 @@ import { Agent, type Dispatcher, request } from 'undici';
  * Node's fetch runs the WHATWG machinery (streams, request and response objects, abort plumbing) around
  * the same undici: about 0.9 ms of CPU a call here against 0.3 ms (issue 36), twice per login. It takes
  * what openid-client gives a fetch (method, headers, a body, `redirect: 'manual'`, a signal if any),
- * gives up at the provider timeout (withProviderFetch), and answers the Response it expects; redirects are never followed (undici's default, as
- * 'manual'), and the body is read whole, as openid-client reads it.
+ * gives up at the provider timeout (withProviderFetch), and answers the Response it expects;
+ * redirects are never followed (undici's default, as 'manual'), and the body is read whole, as
+ * openid-client reads it.
  */
 const pool = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
 
