@@ -42,8 +42,8 @@ function responseHeaders(raw: Record<string, string | string[] | undefined>): He
  * One call, given up (the request or the reading of its body) at `options.signal` or after
  * `deadlineMs`, whichever comes first. The deadline is a timer cleared when the call ends and an
  * EventEmitter undici takes as its signal: openid-client's own timeout is an `AbortSignal.timeout`
- * a call, whose timer is never cleared and fires later with a DOMException and an abort event, with a
- * web stream for each Response besides (about 0.1 ms of CPU a login, issue 36).
+ * a call, whose timer is never cleared and fires later with a DOMException and an abort event (seen
+ * in the profile at about 75 µs of CPU a login, issue 36).
  */
 export async function providerFetch(
   url: string,
