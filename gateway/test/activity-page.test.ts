@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { Browser } from '../../test/browser';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { type Stack, startStack } from '../../test/stack';
+import { until } from '../../test/until';
 import { itWithChromium, launchChromium } from './chromium';
 import { loggedIn } from './directory-stack';
 import { AnswerChecker, type Document } from './openapi-answers';
@@ -35,16 +36,6 @@ interface Activity {
   user_agent: string | null;
   client_address: string | null;
   data: Record<string, unknown>;
-}
-
-async function until<T>(check: () => Promise<T | undefined | false>, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('GET /auth/events', () => {

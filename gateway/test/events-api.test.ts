@@ -10,8 +10,9 @@
 import { secretProblem } from '@gatehouse/events';
 import { Client } from 'pg';
 import { Browser } from '../../test/browser';
+import { until } from '../../test/until';
 import { loggedIn } from './directory-stack';
-import { type Delivered, until, useEventsStack } from './events-stack';
+import { type Delivered, useEventsStack } from './events-stack';
 
 const { parts, received, asked, admin, verified } = useEventsStack();
 

@@ -28,19 +28,6 @@ export interface Received {
   body: string;
 }
 
-export async function until<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  ms = 5_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** Starts the stack before the file's tests and stops it after; what they use is on the answer. */
 export function useEventsStack() {
   const parts = {} as {

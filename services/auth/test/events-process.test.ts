@@ -14,6 +14,7 @@ import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { createTestDatabase, type TestDatabase } from '../../../test/databases';
 import { type Stack, startStack } from '../../../test/stack';
+import { until } from '../../../test/until';
 import { type DevProcessor, startDevProcessor } from '../../payment/src/processor/dev';
 import { processorEnv } from '../../payment/test/helpers';
 
@@ -40,16 +41,6 @@ async function clients() {
     { deadlineMs: 10_000, credential: { auth, audience: 'payment' } },
   );
   return { events, payment };
-}
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 beforeAll(async () => {

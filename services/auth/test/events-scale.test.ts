@@ -13,6 +13,7 @@ import { Browser } from '../../../test/browser';
 import { createTestDatabase, type TestDatabase } from '../../../test/databases';
 import { metricValue, scrapeMetrics } from '../../../test/metric-value';
 import { freePort, type Stack, startStack } from '../../../test/stack';
+import { until } from '../../../test/until';
 import { type DevProcessor, startDevProcessor } from '../../payment/src/processor/dev';
 import { processorEnv } from '../../payment/test/helpers';
 
@@ -57,16 +58,6 @@ function closeReceiver(): Promise<void> {
     receiver.close(() => resolve());
     receiver.closeAllConnections();
   });
-}
-
-async function until<T>(check: () => T | undefined | false, ms: number): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 interface LoadClient {

@@ -8,6 +8,7 @@ import { recordEvent, WebhookSender } from '@gatehouse/events';
 import { createLogger } from '@gatehouse/logger';
 import { Webhook } from 'standardwebhooks';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
+import { until } from '../../../../test/until';
 import { createPool, runMigrations } from '../stores/postgres';
 import { nextStep, WebhookDispatcher } from './dispatcher';
 import { startRetention } from './retention';
@@ -54,16 +55,6 @@ function dispatcher(schedule = [0, 200, 200, 200]): WebhookDispatcher {
   running.push(d);
   d.start();
   return d;
-}
-
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const load = (user: string, loadId: number) =>
