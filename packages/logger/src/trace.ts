@@ -48,13 +48,18 @@ const ZERO_SPAN = '0'.repeat(16);
 /** `bytes` random bytes as hex from the shared pool (at most 4096 a call): for ids on hot paths. */
 export function randomHex(bytes: number): string {
   if (!(bytes > 0 && bytes <= pool.length)) throw new RangeError(`randomHex takes 1 to ${pool.length} bytes`);
+  const at = take(bytes);
+  return pool.toString('hex', at, at + bytes);
+}
+
+/** Where the next `bytes` unused bytes of the pool start (refilled when too few are left). */
+function take(bytes: number): number {
   if (used + bytes > pool.length) {
     randomFillSync(pool);
     used = 0;
   }
-  const hex = pool.toString('hex', used, used + bytes);
   used += bytes;
-  return hex;
+  return used - bytes;
 }
 
 /**
@@ -63,11 +68,7 @@ export function randomHex(bytes: number): string {
  * package's own PRNG calls crypto.getRandomValues once per character, 16 a ULID (90 µs of a login).
  */
 export function randomFraction(): number {
-  if (used + 1 > pool.length) {
-    randomFillSync(pool);
-    used = 0;
-  }
-  return (pool[used++] as number) / 256;
+  return (pool[take(1)] as number) / 256;
 }
 
 export function newTraceId(): string {
