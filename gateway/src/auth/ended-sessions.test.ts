@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { createClient } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
 import { type auth, loadProto } from '@gatehouse/proto';
@@ -61,6 +62,62 @@ describe('EndedSessionsFeed', () => {
       client.close();
       first.server.forceShutdown();
       second?.server.forceShutdown();
+    }
+  });
+
+  it('takes an auth replica closing the stream in order as routine, and warns only if the next stream fails', async () => {
+    const until = String(Date.now() + 60_000);
+    // The first stream is closed in order (a replica draining), the second refused, the third stays open.
+    let streams = 0;
+    const server = new grpc.Server();
+    server.addService(AuthService.service, {
+      WatchEndedSessions: (call: grpc.ServerWritableStream<unknown, auth.EndedSession>) => {
+        streams += 1;
+        if (streams === 2) {
+          call.emit('error', { code: grpc.status.UNAVAILABLE, details: 'shutting down' });
+          return;
+        }
+        call.sendMetadata(new grpc.Metadata());
+        if (streams === 1) setTimeout(() => call.end(), 20);
+        else call.write({ jti: 'dddd', untilUnixMs: until });
+      },
+    });
+    const port = await new Promise<number>((resolve, reject) =>
+      server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (err, p) =>
+        err ? reject(err) : resolve(p),
+      ),
+    );
+    const lines: { level: number; msg: string }[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, next) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        next();
+      },
+    });
+    const client = createClient<auth.AuthServiceClient>(AuthService, `127.0.0.1:${port}`);
+    const heard: string[] = [];
+    const feed = new EndedSessionsFeed({
+      open: () => client.raw.watchEndedSessions({}),
+      onEnded: (jti) => heard.push(jti),
+      log: createLogger({ name: 'test', destination }),
+      minRetryMs: 50,
+    });
+    try {
+      feed.start();
+      await waitFor(() => heard.length > 0);
+      expect(heard).toEqual(['dddd']);
+      expect(streams).toBe(3);
+      const WARN = 40;
+      expect(lines.map((l) => [l.level >= WARN ? 'warn' : 'info', l.msg])).toEqual([
+        ['info', 'watching ended sessions'],
+        ['info', 'auth closed the ended sessions stream; opening it again'],
+        ['warn', 'ended sessions stream lost; logouts elsewhere count here at exp'],
+        ['info', 'watching ended sessions'],
+      ]);
+    } finally {
+      feed.stop();
+      client.close();
+      server.forceShutdown();
     }
   });
 });

@@ -27,6 +27,8 @@ export class EndedSessionsFeed {
   private retryMs: number;
   private stopped = true;
   private connected = false;
+  /** The last stream was closed in order (an auth replica draining); warn only if the next one fails. */
+  private closedInOrder = false;
 
   constructor(private readonly options: EndedSessionsFeedOptions) {
     this.retryMs = options.minRetryMs ?? 1000;
@@ -53,16 +55,25 @@ export class EndedSessionsFeed {
       this.retryMs = this.options.minRetryMs ?? 1000;
       if (!this.connected) log.info('watching ended sessions');
       this.connected = true;
+      this.closedInOrder = false;
     });
     call.on('data', (ended: auth.EndedSession__Output) => {
       const untilMs = Number(ended.untilUnixMs);
       if (JTI.test(ended.jti) && Number.isFinite(untilMs)) this.options.onEnded(ended.jti, untilMs);
     });
-    const broken = (reason: string) => {
+    const broken = (reason: string, inOrder: boolean) => {
       if (done) return;
       done = true;
       if (this.stopped || this.call !== call) return;
-      if (this.connected) log.warn({ reason }, 'ended sessions stream lost; logouts elsewhere count here at exp');
+      if (inOrder && this.connected) {
+        // An auth replica drains (a deploy, a scale-down, Ctrl-C on the whole stack): routine, and the
+        // next stream goes to a replica still up. Only if that one fails is the feed really lost.
+        log.info('auth closed the ended sessions stream; opening it again');
+        this.closedInOrder = true;
+      } else if (this.connected || this.closedInOrder) {
+        log.warn({ reason }, 'ended sessions stream lost; logouts elsewhere count here at exp');
+        this.closedInOrder = false;
+      }
       this.connected = false;
       this.timer = setTimeout(() => this.connect(), this.retryMs);
       this.timer.unref();
@@ -71,7 +82,7 @@ export class EndedSessionsFeed {
       this.retryMs = Math.min(this.retryMs * 2, this.options.maxRetryMs ?? 5000);
     };
     // A stream ends with 'error' (a status other than OK) or 'end' (the server closed it, e.g. on shutdown).
-    call.on('error', (err: Error) => broken(err.message));
-    call.on('end', () => broken('closed by the auth service'));
+    call.on('error', (err: Error) => broken(err.message, false));
+    call.on('end', () => broken('closed by the auth service', true));
   }
 }
