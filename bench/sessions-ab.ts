@@ -2,7 +2,8 @@
 // runs this checkout's stack (B) and another's (A, a checkout with its own `pnpm install`, e.g. a git
 // worktree of an older commit), each as `pnpm bench sessions` runs it, and alternates short phases
 // between them (first logins, then a refresh of every session), so a shared machine's drift falls on
-// both alike. It prints each pair and the median B/A of the whole stack's CPU per operation.
+// both alike. It prints each pair and the median B/A of the whole stack's CPU per operation. The same
+// checkout twice, with BENCH_AB_NODE_ARGS_B (or _A) set, compares Node flags.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../test/databases';
@@ -31,6 +32,12 @@ interface Side {
   stop(): Promise<void>;
 }
 
+/** Node flags for one side's services, from BENCH_AB_NODE_ARGS_A or _B (e.g. a V8 flag against none). */
+function sideNodeArgs(name: string): Partial<Record<'gateway' | 'auth' | 'avatar', string[]>> | undefined {
+  const args = process.env[`BENCH_AB_NODE_ARGS_${name}`]?.split(/\s+/).filter(Boolean);
+  return args?.length ? { gateway: args, auth: args, avatar: args } : undefined;
+}
+
 async function startSide(name: string, root: string): Promise<Side> {
   const { startStack } = (await import(path.join(root, 'test/stack.ts'))) as { startStack: typeof StartStack };
   const db: TestDatabase = await createTestDatabase('bench');
@@ -38,6 +45,7 @@ async function startSide(name: string, root: string): Promise<Side> {
     services: ['avatar', 'auth', 'gateway'],
     authDatabaseUrl: db.url,
     metrics: true,
+    nodeArgs: sideNodeArgs(name),
     env: {
       LOG_LEVEL: 'info',
       AUTH_TOTP_KEY: randomBytes(32).toString('hex'),
