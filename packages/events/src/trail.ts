@@ -7,6 +7,31 @@ import type { Pool } from 'pg';
  * With one role per workload `db-roles` makes the schema, owned by auth's role, and lets payment's role
  * INSERT only: there auth makes the tables, and a payment that starts first is told to wait for it.
  */
+/**
+ * A ULID made in the database (48-bit milliseconds, then 80 random bits, Crockford base32), for events
+ * written by SQL alone (payment's ledger statements): ids from here and from @gatehouse/events' ulid sort
+ * together by time. PL/pgSQL, whose statements are planned once a session: the first version, a SQL
+ * function, was parsed and planned again by every statement that called it, 0.1-0.2 ms of Postgres CPU
+ * a card load (issue 36). makeTrail replaces that version where it finds it.
+ */
+const NEW_ID_FUNCTION = `
+CREATE OR REPLACE FUNCTION events.new_id() RETURNS text LANGUAGE plpgsql VOLATILE AS $f$
+DECLARE
+  alphabet constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  ms constant bigint := (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+  r constant bytea := uuid_send(gen_random_uuid());
+  id text := '';
+BEGIN
+  FOR i IN REVERSE 9..0 LOOP
+    id := id || substr(alphabet, ((ms >> (5 * i)) & 31)::int + 1, 1);
+  END LOOP;
+  FOR j IN 0..15 LOOP
+    id := id || substr(alphabet, (get_byte(r, j) & 31) + 1, 1);
+  END LOOP;
+  RETURN id;
+END
+$f$;`;
+
 export const TRAIL_DDL = `
 DO $$
 BEGIN
@@ -38,17 +63,7 @@ BEGIN
   RETURN NEW;
 END
 $f$;
--- A ULID made in the database (48-bit milliseconds, then 80 random bits, Crockford base32), for events
--- written by SQL alone (payment's ledger statements): ids from here and from @gatehouse/events' ulid sort
--- together by time.
-CREATE FUNCTION events.new_id() RETURNS text LANGUAGE sql VOLATILE AS $f$
-  WITH t AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS ms, uuid_send(gen_random_uuid()) AS r)
-  SELECT (SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((t.ms >> (5 * (9 - i))) & 31)::int + 1, 1), ''
-                            ORDER BY i) FROM generate_series(0, 9) i)
-      || (SELECT string_agg(substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (get_byte(t.r, j) & 31) + 1, 1), '' ORDER BY j)
-            FROM generate_series(0, 15) j)
-    FROM t
-$f$;
+${NEW_ID_FUNCTION}
 CREATE TRIGGER events_source BEFORE INSERT ON events.events FOR EACH ROW EXECUTE FUNCTION events.stamp_source();
 CREATE INDEX events_time ON events.events (time);
 CREATE INDEX events_type ON events.events (type text_pattern_ops, id);
@@ -94,6 +109,14 @@ async function makeTrail(pool: Pool): Promise<boolean> {
       "SELECT to_regclass('events.events') IS NOT NULL AND to_regclass('events.outbox') IS NOT NULL AS ready",
     );
     if (found.rows[0]?.ready) {
+      // A trail made by an earlier version: its SQL new_id() is replaced by the role that owns it (auth's);
+      // another role (payment's) leaves it, and it still works.
+      const stale = await client.query<{ stale: boolean }>(
+        `SELECT l.lanname = 'sql' AND pg_has_role(p.proowner, 'USAGE') AS stale
+           FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+          WHERE p.oid = to_regprocedure('events.new_id()')`,
+      );
+      if (stale.rows[0]?.stale) await client.query(NEW_ID_FUNCTION);
       await client.query('COMMIT');
       return false;
     }
