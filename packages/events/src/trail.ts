@@ -1,18 +1,11 @@
 import type { Pool } from 'pg';
 
 /**
- * The audit trail's tables: schema `events`, one table of events and one outbox. Auth and payment both
- * write events (each in the transaction of its own change), so whichever starts first makes them
- * (ensureTrail); webhooks and deliveries are auth's own (services/auth/migrations/004_events.sql).
- * With one role per workload `db-roles` makes the schema, owned by auth's role, and lets payment's role
- * INSERT only: there auth makes the tables, and a payment that starts first is told to wait for it.
- */
-/**
  * A ULID made in the database (48-bit milliseconds, then 80 random bits, Crockford base32), for events
  * written by SQL alone (payment's ledger statements): ids from here and from @gatehouse/events' ulid sort
  * together by time. PL/pgSQL, whose statements are planned once a session: the first version, a SQL
- * function, was parsed and planned again by every statement that called it, 0.1-0.2 ms of Postgres CPU
- * a card load (issue 36). makeTrail replaces that version where it finds it.
+ * function, was parsed and planned again by every statement that called it: 0.1-0.2 ms of Postgres
+ * CPU a call, two calls a card load (issue 36). makeTrail replaces that version where it finds it.
  */
 const NEW_ID_FUNCTION = `
 CREATE OR REPLACE FUNCTION events.new_id() RETURNS text LANGUAGE plpgsql VOLATILE AS $f$
@@ -32,6 +25,13 @@ BEGIN
 END
 $f$;`;
 
+/**
+ * The audit trail's tables: schema `events`, one table of events and one outbox. Auth and payment both
+ * write events (each in the transaction of its own change), so whichever starts first makes them
+ * (ensureTrail); webhooks and deliveries are auth's own (services/auth/migrations/004_events.sql).
+ * With one role per workload `db-roles` makes the schema, owned by auth's role, and lets payment's role
+ * INSERT only: there auth makes the tables, and a payment that starts first is told to wait for it.
+ */
 export const TRAIL_DDL = `
 DO $$
 BEGIN
