@@ -7,6 +7,8 @@ export const eventsSettingsShape = {
   AUDIT_RETENTION: duration('90d'),
   /** Delays before each delivery attempt, comma-separated (default 0s,5s,5m,30m,2h,5h,10h,10h). */
   WEBHOOK_RETRY_SCHEDULE: optionalText(),
+  /** How often an idle dispatcher looks for events and due deliveries (default 1s): one small read a poll. */
+  WEBHOOK_POLL_INTERVAL: duration('1s'),
   /** Lets webhooks reach private and loopback addresses: development and tests only. */
   WEBHOOK_ALLOW_PRIVATE: flag(false),
 };
@@ -15,10 +17,16 @@ export interface EventsSettings {
   retentionMs: number;
   retrySchedule: number[];
   allowPrivate: boolean;
+  pollMs: number;
 }
 
 export function resolveEventsSettings(
-  raw: { AUDIT_RETENTION: number; WEBHOOK_RETRY_SCHEDULE?: string; WEBHOOK_ALLOW_PRIVATE: boolean },
+  raw: {
+    AUDIT_RETENTION: number;
+    WEBHOOK_RETRY_SCHEDULE?: string;
+    WEBHOOK_ALLOW_PRIVATE: boolean;
+    WEBHOOK_POLL_INTERVAL: number;
+  },
   problems: string[],
 ): EventsSettings {
   const schedule = parseRetrySchedule(raw.WEBHOOK_RETRY_SCHEDULE);
@@ -27,5 +35,6 @@ export function resolveEventsSettings(
     retentionMs: raw.AUDIT_RETENTION,
     retrySchedule: typeof schedule === 'string' ? [] : schedule,
     allowPrivate: raw.WEBHOOK_ALLOW_PRIVATE,
+    pollMs: raw.WEBHOOK_POLL_INTERVAL,
   };
 }

@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { until } from '../../../../test/until';
 import { createPool, runMigrations } from '../stores/postgres';
+import { PgDeliveryQueue } from './delivery-queue';
 import { nextStep, WebhookDispatcher } from './dispatcher';
 import { startRetention } from './retention';
 import { PgWebhookStore } from './webhook-store';
@@ -48,10 +49,14 @@ async function receiver(statuses: number[] = []) {
   return { url, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-function dispatcher(schedule = [0, 200, 200, 200]): WebhookDispatcher {
+function dispatcher(
+  schedule = [0, 200, 200, 200],
+  options: { pollMs?: number; queue?: PgDeliveryQueue } = {},
+): WebhookDispatcher {
   const sender = new WebhookSender({ allowPrivate: true, timeoutMs: 2_000 });
   senders.push(sender);
-  const d = new WebhookDispatcher({ store, sender, schedule, log, pollMs: 50 });
+  const { pollMs = 50, queue = new PgDeliveryQueue(pool) } = options;
+  const d = new WebhookDispatcher({ queue, sender, schedule, log, pollMs });
   running.push(d);
   d.start();
   return d;
@@ -166,6 +171,52 @@ test('410 Gone disables the endpoint at once; re-enabled, its stopped delivery g
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(r.received).toHaveLength(2);
   expect(new Set(r.received.map((x) => x.headers['webhook-id'])).size).toBe(1);
+  await r.close();
+});
+
+test('an idle dispatcher asks one small named statement a poll, and still delivers what arrives', async () => {
+  const r = await receiver();
+  await store.create({ url: r.url, eventTypes: ['load.*'], description: '' }, ADMIN);
+  // The queue's own statements, by name (or text), through the real pool.
+  const asked: string[] = [];
+  const counted = new Proxy(pool, {
+    get(target, prop) {
+      if (prop === 'query')
+        return (q: string | { name?: string; text: string }, ...rest: unknown[]) => {
+          asked.push(typeof q === 'string' ? q : (q.name ?? q.text));
+          return (target.query as (...a: unknown[]) => unknown).call(target, q, ...rest);
+        };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  dispatcher(undefined, { queue: new PgDeliveryQueue(counted) });
+  // Once what earlier tests left (the admin.action of the endpoint's making) is out, each idle round
+  // is the probe alone: five rounds in a row with no fan-out and no claim.
+  const idle = await until(() => asked.slice(-5).every((q) => q === 'webhooks-pending') && asked.length >= 5 && asked);
+  expect(idle.slice(-5)).toEqual(Array(5).fill('webhooks-pending'));
+  const id = await load('dev_idle', 20);
+  const got = await until(() => r.received[0]);
+  expect(got.headers['webhook-id']).toBe(id);
+  await r.close();
+});
+
+test("an admin's retry wakes this replica's dispatcher at once, not at its next poll", async () => {
+  const r = await receiver([500]);
+  let woken: WebhookDispatcher | undefined;
+  const admin = new PgWebhookStore(pool, () => woken?.wake());
+  const { webhook } = await admin.create({ url: r.url, eventTypes: ['load.*'], description: '' }, ADMIN);
+  await load('dev_wake', 21);
+  // A poll of a minute, and a retry an hour away: only the wake can send it again within the test.
+  woken = dispatcher([0, 3_600_000], { pollMs: 60_000 });
+  const [failed] = await until(async () => {
+    const list = await admin.deliveries(webhook.id, 10);
+    return list[0]?.attempts.length === 1 && list;
+  });
+  expect(failed?.status).toBe('pending');
+  expect(await admin.retry(webhook.id, failed?.id as number, ADMIN)).toBe(true);
+  await until(() => r.received.length === 2);
+  expect(r.received.map((x) => x.headers['webhook-id'])).toEqual([failed?.eventId, failed?.eventId]);
   await r.close();
 });
 

@@ -1,14 +1,17 @@
 import { type AttemptResult, retryDelay, type WebhookSender } from '@gatehouse/events';
 import type { Logger } from '@gatehouse/logger';
-import type { ClaimedDelivery, Finish, PgWebhookStore } from './webhook-store';
+import type { ClaimedDelivery, Finish, PgDeliveryQueue } from './delivery-queue';
 
 export interface DispatcherOptions {
-  store: PgWebhookStore;
+  queue: PgDeliveryQueue;
   sender: WebhookSender;
   /** Delays before each attempt (WEBHOOK_RETRY_SCHEDULE), the first normally 0. */
   schedule: readonly number[];
   log: Logger;
-  /** How often an idle dispatcher looks for work; a busy one goes on at once. */
+  /**
+   * How often an idle dispatcher looks for work (WEBHOOK_POLL_INTERVAL, default 1 s): the most an event
+   * waits before its fan-out when nothing else is going on. A busy dispatcher goes on at once.
+   */
   pollMs?: number;
   /** Deliveries sent at once by this replica (default 100: fewer queries a delivery when busy). */
   batch?: number;
@@ -35,20 +38,33 @@ export function nextStep(result: AttemptResult, attempts: number, schedule: read
   return { kind: 'retry', delayMs: Math.max(delay, asked) };
 }
 
+/** An idle dispatcher's default poll (WEBHOOK_POLL_INTERVAL). */
+export const DEFAULT_POLL_MS = 1_000;
+
 /**
  * The webhook dispatcher: a loop in every auth replica. Each round moves events from the outbox to
  * deliveries (fan-out) and sends the due deliveries it claims; claims are SKIP LOCKED with a lease,
  * so with N replicas each delivery is sent by one of them, and a replica that dies mid-send leaves its
  * claims to the others once the lease ends (the receiver may then see the webhook-id twice).
+ * Polled, not woken by NOTIFY: a notifying commit holds a cluster-wide lock through its WAL flush, which
+ * would put every card load's commit in one line; and NOTIFY does not pass PgBouncer's transaction mode.
+ * An idle round is one read (PgDeliveryQueue.pending); this replica's own admin retries wake it at once.
  */
 export class WebhookDispatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
+  private started = false;
+  private inRound = false;
+  /** The last round found work (or wake() said there is some): the next goes straight to fan-out and claim. */
+  private busy = true;
+  private woken = false;
 
   constructor(private readonly options: DispatcherOptions) {}
 
   start(): void {
+    if (this.started) return;
+    this.started = true;
     this.schedule(0);
   }
 
@@ -58,11 +74,22 @@ export class WebhookDispatcher {
     await this.running;
   }
 
+  /** Looks for work now rather than at the next poll (a delivery this replica has just made due). */
+  wake(): void {
+    if (this.stopped || !this.started) return;
+    this.woken = true;
+    if (this.inRound) return; // the round's end sees it
+    if (this.timer) clearTimeout(this.timer);
+    this.schedule(0);
+  }
+
   /** One round; true when there may be more work at once. */
   async round(): Promise<boolean> {
-    const { store, batch = 100, leaseMs = 60_000 } = this.options;
-    const fanned = await store.fanOut(100);
-    const claimed = await store.claim(batch, leaseMs);
+    const { queue, batch = 100, leaseMs = 60_000 } = this.options;
+    const waiting = this.busy ? { outbox: true, due: true } : await queue.pending();
+    const fanned = waiting.outbox ? await queue.fanOut(100) : 0;
+    const claimed = waiting.due || fanned > 0 ? await queue.claim(batch, leaseMs) : [];
+    this.busy = fanned > 0 || claimed.length > 0;
     const sent = await Promise.all(
       claimed.map(async (d) => ({
         d,
@@ -72,7 +99,7 @@ export class WebhookDispatcher {
     // The delivered ones are recorded together (one commit a round); each failure on its own, as its
     // next step depends on its answer.
     const delivered = sent.filter((s) => s.result.ok);
-    await store.finishDelivered(
+    await queue.finishDelivered(
       delivered.map(({ d, result }) => ({ delivery: d, statusCode: result.status, durationMs: result.durationMs })),
     );
     for (const _ of delivered) this.options.onAttempt?.('delivered');
@@ -83,9 +110,18 @@ export class WebhookDispatcher {
   private schedule(ms: number): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (this.woken) this.busy = true;
+      this.woken = false;
+      this.inRound = true;
       this.running = this.round().then(
-        (more) => this.schedule(more ? 0 : (this.options.pollMs ?? 250)),
+        (more) => {
+          this.inRound = false;
+          this.schedule(more || this.woken ? 0 : (this.options.pollMs ?? DEFAULT_POLL_MS));
+        },
         (err: unknown) => {
+          this.inRound = false;
+          this.busy = true;
           this.options.log.warn({ err }, 'webhook dispatch round failed; trying again shortly');
           this.schedule(5_000);
         },
@@ -95,9 +131,9 @@ export class WebhookDispatcher {
   }
 
   private async failed(d: ClaimedDelivery, result: AttemptResult): Promise<void> {
-    const { store, schedule, log } = this.options;
+    const { queue, schedule, log } = this.options;
     const step = nextStep(result, d.attempts, schedule);
-    await store.finish(d, { statusCode: result.status, error: result.error, durationMs: result.durationMs }, step);
+    await queue.finish(d, { statusCode: result.status, error: result.error, durationMs: result.durationMs }, step);
     this.options.onAttempt?.(step.kind === 'disable' ? 'disabled' : step.kind);
     log.info(
       { webhookId: d.webhookId, eventId: d.event.id, attempt: d.attempts, error: result.error, next: step.kind },

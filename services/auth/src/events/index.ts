@@ -3,6 +3,7 @@ import type { Logger } from '@gatehouse/logger';
 import type { Metrics } from '@gatehouse/metrics';
 import type { Pool } from 'pg';
 import type { EventsSettings } from './config';
+import { PgDeliveryQueue } from './delivery-queue';
 import { WebhookDispatcher } from './dispatcher';
 import { startRetention } from './retention';
 import { PgTrail } from './trail';
@@ -28,7 +29,9 @@ export function startEvents(options: {
   metrics?: Metrics;
 }): RunningEvents {
   const { pool, settings, log, metrics } = options;
-  const webhooks = new PgWebhookStore(pool);
+  // The store wakes the dispatcher made below when an admin makes deliveries due.
+  let dispatcher: WebhookDispatcher | undefined;
+  const webhooks = new PgWebhookStore(pool, () => dispatcher?.wake());
   const sender = new WebhookSender({ allowPrivate: settings.allowPrivate });
   if (settings.allowPrivate) log.warn('WEBHOOK_ALLOW_PRIVATE is on: webhooks may reach private and loopback addresses');
   const deliveries = metrics?.counter('gatehouse_webhook_deliveries_total', 'Webhook delivery attempts, by outcome', [
@@ -45,19 +48,21 @@ export function startEvents(options: {
       disabled.set(await webhooks.disabledCount());
     });
   }
-  const dispatcher = new WebhookDispatcher({
-    store: webhooks,
+  dispatcher = new WebhookDispatcher({
+    queue: new PgDeliveryQueue(pool),
     sender,
     schedule: settings.retrySchedule,
+    pollMs: settings.pollMs,
     log,
     onAttempt: (outcome) => deliveries?.inc({ outcome }),
   });
-  dispatcher.start();
+  const running = dispatcher;
+  running.start();
   const retention = startRetention({ store: webhooks, retentionMs: settings.retentionMs, log });
   return {
     api: { webhooks, trail: new PgTrail(pool), allowPrivate: settings.allowPrivate },
     async stop() {
-      await Promise.all([dispatcher.stop(), retention.stop()]);
+      await Promise.all([running.stop(), retention.stop()]);
       await sender.close();
     },
   };

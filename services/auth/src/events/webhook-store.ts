@@ -14,16 +14,6 @@ export interface Webhook {
   createdAt: Date;
 }
 
-/** A delivery claimed by a dispatcher: what to send, where, signed with which secrets. */
-export interface ClaimedDelivery {
-  id: number;
-  webhookId: string;
-  url: string;
-  secrets: string[];
-  attempts: number;
-  event: { id: string; type: string; time: Date; data: unknown };
-}
-
 export interface DeliveryView {
   id: number;
   eventId: string;
@@ -33,23 +23,22 @@ export interface DeliveryView {
   nextAttemptAt: Date | null;
 }
 
-/** How an attempt ends for the delivery and its endpoint. */
-export type Finish =
-  | { kind: 'delivered' }
-  | { kind: 'retry'; delayMs: number }
-  | { kind: 'failed' }
-  | { kind: 'disable'; reason: string; delayMs: number };
-
-/** An endpoint failing without a success for this long is disabled (Svix's and Stripe's rule). */
-export const FAILING_LIMIT_MS = 5 * 86_400_000;
 /** A rotated-out secret keeps signing this long, so receivers switch without missing a delivery. */
 export const ROTATION_OVERLAP_MS = 86_400_000;
 
 const WEBHOOK_COLUMNS = `id, url, event_types, description, enabled, disabled_reason, failing_since, created_at`;
 
-/** Webhooks, deliveries and the trail's outbox in Postgres (auth's 004_events.sql, @gatehouse/events). */
+/**
+ * Webhooks as the admin manages them, their deliveries as the admin sees them, and the trail's
+ * retention, in Postgres (auth's 004_events.sql, @gatehouse/events). The dispatcher's side of the
+ * deliveries is delivery-queue.ts.
+ */
 export class PgWebhookStore {
-  constructor(private readonly pool: Pool) {}
+  /** `onDue`: told when an admin makes deliveries due now (a retry, an endpoint on again): the dispatcher's wake. */
+  constructor(
+    private readonly pool: Pool,
+    private readonly onDue: () => void = () => {},
+  ) {}
 
   async create(
     input: { url: string; eventTypes: string[]; description: string },
@@ -90,6 +79,9 @@ export class PgWebhookStore {
         [id],
       );
       return toWebhook(rows[0]);
+    }).then((webhook) => {
+      if (webhook) this.onDue();
+      return webhook;
     });
   }
 
@@ -138,6 +130,9 @@ export class PgWebhookStore {
         [deliveryId, webhookId],
       );
       return (rowCount ?? 0) > 0;
+    }).then((found) => {
+      if (found) this.onDue();
+      return found;
     });
   }
 
@@ -163,124 +158,6 @@ export class PgWebhookStore {
         });
       }
       return result;
-    });
-  }
-
-  /**
-   * Takes up to `limit` events from the outbox (SKIP LOCKED: replicas take different ones) and makes
-   * one delivery per enabled endpoint subscribed to its type, in one statement: an event leaves the
-   * outbox exactly when its deliveries exist. The number of events taken.
-   */
-  async fanOut(limit: number): Promise<number> {
-    const { rows } = await this.pool.query<{ taken: string }>(
-      `WITH taken AS (
-         DELETE FROM events.outbox WHERE event_id IN (
-           SELECT event_id FROM events.outbox ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED)
-         RETURNING event_id
-       ), fanned AS (
-         INSERT INTO webhook_deliveries (webhook_id, event_id)
-         SELECT w.id, e.id FROM taken t JOIN events.events e ON e.id = t.event_id
-           JOIN webhooks w ON w.enabled AND EXISTS (
-             SELECT FROM unnest(w.event_types) p
-              WHERE p = '*' OR p = e.type OR (right(p, 2) = '.*' AND starts_with(e.type, left(p, -1))))
-         ON CONFLICT (webhook_id, event_id) DO NOTHING
-       )
-       SELECT count(*) AS taken FROM taken`,
-      [limit],
-    );
-    return Number(rows[0]?.taken ?? 0);
-  }
-
-  /**
-   * Claims up to `limit` due deliveries for `leaseMs` (SKIP LOCKED, then the lease keeps other replicas
-   * off while it is sent); one whose dispatcher died is claimed again when its lease runs out.
-   */
-  async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    const { rows } = await this.pool.query(
-      `UPDATE webhook_deliveries d SET lease_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
-         FROM (SELECT d2.id FROM webhook_deliveries d2 JOIN webhooks w2 ON w2.id = d2.webhook_id AND w2.enabled
-                WHERE d2.status = 'pending' AND d2.next_attempt_at <= now()
-                  AND (d2.lease_until IS NULL OR d2.lease_until < now())
-                ORDER BY d2.next_attempt_at, d2.id LIMIT $1 FOR UPDATE OF d2 SKIP LOCKED) due,
-              webhooks w, events.events e
-        WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id
-       RETURNING d.id, d.webhook_id, d.attempts, w.url, w.secret,
-                 CASE WHEN w.previous_until > now() THEN w.previous_secret END AS previous_secret,
-                 e.id AS event_id, e.type, e.time, e.data`,
-      [limit, leaseMs],
-    );
-    return rows.map((r) => ({
-      id: Number(r.id),
-      webhookId: r.webhook_id,
-      url: r.url,
-      secrets: r.previous_secret ? [r.secret, r.previous_secret] : [r.secret],
-      attempts: r.attempts,
-      event: { id: r.event_id, type: r.type, time: r.time, data: r.data },
-    }));
-  }
-
-  /**
-   * Records the delivered ones of a round together, in one statement (atomic, one round trip): their
-   * attempts, their status, their endpoints no longer failing. A commit and five round trips per
-   * delivery were what kept the dispatcher behind a full card-load rate and cost the load path CPU.
-   */
-  async finishDelivered(done: { delivery: ClaimedDelivery; statusCode: number | null; durationMs: number }[]) {
-    if (done.length === 0) return;
-    const ids = done.map((d) => d.delivery.id);
-    await this.pool.query(
-      `WITH attempts AS (
-         INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms)
-         SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[])
-       ), delivered AS (
-         UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now(), lease_until = NULL
-          WHERE id = ANY($1::bigint[])
-       )
-       UPDATE webhooks SET failing_since = NULL WHERE id = ANY($4::text[]) AND failing_since IS NOT NULL`,
-      [
-        ids,
-        done.map((d) => d.statusCode),
-        done.map((d) => Math.round(d.durationMs)),
-        [...new Set(done.map((d) => d.delivery.webhookId))],
-      ],
-    );
-  }
-
-  /** Records an attempt and what follows it, for the delivery and its endpoint, together. */
-  async finish(
-    delivery: ClaimedDelivery,
-    attempt: { statusCode: number | null; error: string | null; durationMs: number },
-    finish: Finish,
-  ): Promise<void> {
-    await inTransaction(this.pool, async (client) => {
-      await client.query(
-        'INSERT INTO webhook_attempts (delivery_id, status_code, error, duration_ms) VALUES ($1, $2, $3, $4)',
-        [delivery.id, attempt.statusCode, attempt.error?.slice(0, 500) ?? null, attempt.durationMs],
-      );
-      if (finish.kind === 'delivered') {
-        await client.query(
-          `UPDATE webhook_deliveries SET status = 'delivered', delivered_at = now(), lease_until = NULL WHERE id = $1`,
-          [delivery.id],
-        );
-        await client.query('UPDATE webhooks SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [
-          delivery.webhookId,
-        ]);
-        return;
-      }
-      await client.query(
-        `UPDATE webhook_deliveries SET status = $2, lease_until = NULL,
-                next_attempt_at = now() + $3 * interval '1 millisecond' WHERE id = $1`,
-        [delivery.id, finish.kind === 'failed' ? 'failed' : 'pending', 'delayMs' in finish ? finish.delayMs : 0],
-      );
-      // Failing since the first failure after a success; past the limit the endpoint is turned off.
-      await client.query(
-        `UPDATE webhooks SET failing_since = coalesce(failing_since, now()),
-                enabled = enabled AND NOT ($2::text IS NOT NULL OR coalesce(failing_since, now()) < now() - $3 * interval '1 millisecond'),
-                disabled_reason = CASE WHEN $2::text IS NOT NULL THEN $2
-                                       WHEN coalesce(failing_since, now()) < now() - $3 * interval '1 millisecond'
-                                         THEN 'failing for 5 days' ELSE disabled_reason END
-          WHERE id = $1`,
-        [delivery.webhookId, finish.kind === 'disable' ? finish.reason : null, FAILING_LIMIT_MS],
-      );
     });
   }
 
