@@ -82,18 +82,25 @@ export class FactorChecker {
     }
   }
 
-  /**
-   * Counts the attempt against `limitKeys`, then checks and uses the factor: a spent counter answers
-   * Limited without looking at it; wrong (or replayed) stays counted and throws wrongCode. Input that cannot be a factor at all
-   * (both or neither field, a 100-character "code") is a bad request and counts nothing.
-   */
-  async use(record: TotpRecord, input: FactorInput, limitKeys: string[]): Promise<Limited | undefined> {
+  /** Input that cannot be a factor at all (both or neither field, a 100-character "code"): a bad request. */
+  validate(input: FactorInput): void {
     if ((input.code ? 1 : 0) + (input.recoveryCode ? 1 : 0) !== 1) {
       throw totpErrors.badInput('give either code or recovery_code');
     }
     if ((input.code ?? input.recoveryCode ?? '').length > 64) throw totpErrors.badInput('the code is too long');
+  }
+
+  /**
+   * Counts the attempt against `limitKeys`, then reads the user's record (`load`, which throws when
+   * there is nothing to check against) and checks and uses the factor: a spent counter answers Limited
+   * without a read or a look at the secret, so a flood costs Redis, not Postgres; wrong (or replayed)
+   * stays counted and throws wrongCode. Input that cannot be a factor is a bad request and counts nothing.
+   */
+  async use(input: FactorInput, limitKeys: string[], load: () => Promise<TotpRecord>): Promise<Limited | undefined> {
+    this.validate(input);
     const limited = await this.counted(limitKeys);
     if (limited) return limited;
+    const record = await load();
     const accepted = input.code
       ? this.checked('code', await this.useCode(record, input.code))
       : this.checked('recovery_code', await this.useRecoveryCode(record.userId, input.recoveryCode ?? ''));

@@ -30,10 +30,19 @@ const tokens = new TokenService({
   amrFor: () => ['fed'],
 });
 let checks = 0;
+let reads = 0;
+
+/** The real store, counting its reads of a user's record: an attempt past the limit should make none. */
+class CountedStore extends PgTotpStore {
+  override async find(userId: string) {
+    reads += 1;
+    return super.find(userId);
+  }
+}
 
 /** One replica's second factor: its own objects, only Redis and Postgres in common with the others. */
 function replica(): SecondFactor {
-  const store = new PgTotpStore(pool);
+  const store = new CountedStore(pool);
   const box = new SecretBox(key);
   const limiter = new RedisRateLimiter(redis, prefix);
   return new SecondFactor({
@@ -81,6 +90,7 @@ it('200 wrong codes at once, half to each of two replicas, check at most 5', asy
     return code;
   };
   checks = 0;
+  reads = 0;
   const outcomes = await Promise.all(
     Array.from({ length: 200 }, (_, i) =>
       (i % 2 === 0 ? one : two).verify(held.pending.id, { code: wrong(i) }).then(
@@ -92,4 +102,52 @@ it('200 wrong codes at once, half to each of two replicas, check at most 5', asy
   expect(checks).toBeLessThanOrEqual(5);
   expect(outcomes.filter((o) => o === 'wrong')).toHaveLength(checks);
   expect(outcomes.filter((o) => o === 'limited')).toHaveLength(200 - checks);
+  // Counted first, read after: the attempts past the limit never reached Postgres (a flood of them
+  // had queued for the pool, and past the gateway's deadline).
+  expect(reads).toBe(checks);
+});
+
+it('the same for turning TOTP off, new recovery codes and a first activation: Redis first, Postgres for at most 5', async () => {
+  const [one, two] = [replica(), replica()];
+  const user = { id: 'dev_limits_off', name: 'limits-off', picture: '' };
+  const { secret } = await one.setup(user);
+  const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+  const right = new Set([-1, 0, 1].map((d) => totp.generate({ timestamp: Date.now() + d * 30_000 })));
+  const wrong = (i: number) => {
+    let code = String(200_000 + i);
+    while (right.has(code)) code = String(Number(code) + 500);
+    return code;
+  };
+  const burst = async (attempt: (f: SecondFactor, i: number) => Promise<unknown>) => {
+    checks = 0;
+    reads = 0;
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        attempt(i % 2 === 0 ? one : two, i).then(
+          (r) => (r && typeof r === 'object' && 'limited' in r ? 'limited' : 'done'),
+          () => 'wrong',
+        ),
+      ),
+    );
+    await redis.del(`${prefix}limit:totp:user:${user.id}`);
+    return { outcomes, checks, reads };
+  };
+  const activations = await burst((f, i) => f.activate(user.id, wrong(i)));
+  expect(activations.checks).toBeLessThanOrEqual(5);
+  expect(activations.outcomes.filter((o) => o === 'wrong')).toHaveLength(activations.checks);
+  expect(activations.reads).toBe(activations.checks);
+  expect('recoveryCodes' in (await one.activate(user.id, totp.generate({ timestamp: Date.now() - 30_000 })))).toBe(
+    true,
+  );
+  for (const attempt of [
+    (f: SecondFactor, i: number) => f.disable(user.id, { code: wrong(i) }),
+    (f: SecondFactor, i: number) =>
+      f.regenerateRecoveryCodes(user.id, { recoveryCode: `zzzz-zzzz-${String(i).padStart(4, '0')}` }),
+  ]) {
+    const got = await burst(attempt);
+    expect(got.checks).toBeLessThanOrEqual(5);
+    expect(got.outcomes.filter((o) => o === 'wrong')).toHaveLength(got.checks);
+    expect(got.outcomes.filter((o) => o === 'limited')).toHaveLength(200 - got.checks);
+    expect(got.reads).toBe(got.checks);
+  }
 });

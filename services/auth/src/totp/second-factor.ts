@@ -14,7 +14,7 @@ import { totpErrors } from './errors';
 import { type FactorChecker, type FactorInput, type Limited, pendingLimitKey, userLimitKey } from './factor-check';
 import type { PendingLogins } from './pending';
 import type { SecretBox } from './secret-box';
-import type { TotpStore } from './store';
+import type { TotpRecord, TotpStore } from './store';
 
 /** A login waiting for its second factor lives this long (the pending cookie's Max-Age too). */
 export const PENDING_TTL_MS = 5 * 60_000;
@@ -99,12 +99,13 @@ export class SecondFactor {
     if (!this.deps.box) throw totpErrors.disabled();
     const { checker, store } = this.deps;
     if (code.length > 64) throw totpErrors.badInput('the code is too long');
+    // Counted before the record is read and the code checked: many sent at once cannot all be tried
+    // against the secret, and those past the limit cost no Postgres read.
+    const limited = await checker.counted([userLimitKey(userId)]);
+    if (limited) return limited;
     const record = await store.find(userId);
     if (!record) throw totpErrors.notSetUp();
     if (record.active) throw totpErrors.alreadyOn();
-    // Counted before the code is checked: many sent at once cannot all be tried against the secret.
-    const limited = await checker.counted([userLimitKey(userId)]);
-    if (limited) return limited;
     const step = checker.checked('code', checker.step(record, code));
     const recoveryCodes = newRecoveryCodes();
     const hashes = recoveryCodes.map((c) => hashRecoveryCode(userId, normalizeRecoveryCode(c) as string));
@@ -118,9 +119,7 @@ export class SecondFactor {
    * shown once, and every earlier one stops working. Wrong codes count as for removal.
    */
   async regenerateRecoveryCodes(userId: string, input: FactorInput): Promise<{ recoveryCodes: string[] } | Limited> {
-    const record = await this.deps.store.find(userId);
-    if (!record?.active) throw totpErrors.notOn();
-    const limited = await this.deps.checker.use(record, input, [userLimitKey(userId)]);
+    const limited = await this.deps.checker.use(input, [userLimitKey(userId)], () => this.activeRecord(userId));
     if (limited) return limited;
     const recoveryCodes = newRecoveryCodes();
     const hashes = recoveryCodes.map((c) => hashRecoveryCode(userId, normalizeRecoveryCode(c) as string));
@@ -131,12 +130,17 @@ export class SecondFactor {
 
   /** Turns TOTP off with a current code (or a recovery code): the secret and the codes are deleted. */
   async disable(userId: string, input: FactorInput): Promise<Limited | undefined> {
-    const record = await this.deps.store.find(userId);
-    if (!record?.active) throw totpErrors.notOn();
-    const limited = await this.deps.checker.use(record, input, [userLimitKey(userId)]);
+    const limited = await this.deps.checker.use(input, [userLimitKey(userId)], () => this.activeRecord(userId));
     if (limited) return limited;
     await this.deps.store.remove(userId);
     return undefined;
+  }
+
+  /** The user's record when TOTP is on; notOn otherwise (read after the attempt is counted). */
+  private async activeRecord(userId: string): Promise<TotpRecord> {
+    const record = await this.deps.store.find(userId);
+    if (!record?.active) throw totpErrors.notOn();
+    return record;
   }
 
   /**
@@ -184,11 +188,13 @@ export class SecondFactor {
     const parsed = pendingRecord.safeParse(this.deps.pendingSeal.open(raw, pendingContext(pendingId)));
     if (!parsed.success || parsed.data.until <= this.now()) throw totpErrors.pendingUnknown();
     const login = parsed.data;
-    const record = await this.deps.store.find(login.user.id);
-    // Turned off meanwhile (on another device): no code can be checked; a new login needs none.
-    if (!record?.active) throw totpErrors.pendingUnknown();
     const keys = [pendingLimitKey(pendingId), userLimitKey(login.user.id)];
-    const limited = await this.deps.checker.use(record, input, keys);
+    const limited = await this.deps.checker.use(input, keys, async () => {
+      const record = await this.deps.store.find(login.user.id);
+      // Turned off meanwhile (on another device): no code can be checked; a new login needs none.
+      if (!record?.active) throw totpErrors.pendingUnknown();
+      return record;
+    });
     if (limited) return limited;
     // GETDEL: two right answers racing (two tabs) complete the login once.
     if ((await this.deps.pending.take(pendingId)) === undefined) throw totpErrors.pendingUnknown();
