@@ -66,14 +66,24 @@ export function openRedis(connection: string | RedisConnection, log: Logger, opt
   } else {
     redis = new Redis(c.url, { ...common, ...(tls ? { tls } : {}) });
   }
+  // One line per reason, and at most one per connection attempt: a refused TLS handshake can end in a
+  // second error on the same socket (the server's alert after the client gave up on its certificate),
+  // which says nothing new and made the line change back and forth on every retry.
   let last: string | undefined;
+  let erredThisAttempt = false;
   redis.on('error', (err: Error) => {
+    if (erredThisAttempt) return;
+    erredThisAttempt = true;
     const line = describeRedisError(err);
     if (line !== last) log.warn(line);
     last = line;
   });
+  redis.on('reconnecting', () => {
+    erredThisAttempt = false;
+  });
   redis.on('ready', () => {
     last = undefined;
+    erredThisAttempt = false;
   });
   return redis;
 }
