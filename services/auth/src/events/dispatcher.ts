@@ -10,7 +10,8 @@ export interface DispatcherOptions {
   log: Logger;
   /**
    * How often an idle dispatcher looks for work (WEBHOOK_POLL_INTERVAL, default 1 s): the most an event
-   * waits before its fan-out when nothing else is going on. A busy dispatcher goes on at once.
+   * waits before its fan-out when nothing else is going on. After a round that found work the next goes
+   * at once, until one finds nothing.
    */
   pollMs?: number;
   /** Deliveries sent at once by this replica (default 100: fewer queries a delivery when busy). */
@@ -117,7 +118,9 @@ export class WebhookDispatcher {
       this.running = this.round().then(
         (more) => {
           this.inRound = false;
-          this.schedule(more || this.woken ? 0 : (this.options.pollMs ?? DEFAULT_POLL_MS));
+          // A round that found work is followed at once (the lag under load is a round's length, not a
+          // poll); the poll is for a dispatcher that found nothing.
+          this.schedule(more || this.busy || this.woken ? 0 : (this.options.pollMs ?? DEFAULT_POLL_MS));
         },
         (err: unknown) => {
           this.inRound = false;
