@@ -70,6 +70,7 @@ export async function runEventsBench(options: EventsBenchOptions = {}): Promise<
       PAYMENT_LIMIT_1_DAY: '1000000000.00',
       LOG_LEVEL: 'info',
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      ...(process.env.WEBHOOK_POLL_INTERVAL ? { WEBHOOK_POLL_INTERVAL: process.env.WEBHOOK_POLL_INTERVAL } : {}),
     },
   });
   const receiver = startReceiver(receiverPort);

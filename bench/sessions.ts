@@ -3,7 +3,7 @@
 // between bare processes). The stack runs as `pnpm start` runs it: the dev provider, in-process token
 // stores (no REDIS_URL), the auth service's Postgres (TOTP and passkeys on), metrics on, LOG_LEVEL info.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSigningJwk } from '../packages/token/src/keys';
@@ -85,6 +85,8 @@ export async function runSessionsBench(options: SessionsBenchOptions = {}): Prom
   // BENCH_CPU_PROF=<dir>: every process of the stack writes a V8 CPU profile there when it stops, and
   // phases.json says when each phase ran (process.hrtime µs, the profiles' clock), to cut them by phase.
   const profile = process.env.BENCH_CPU_PROF;
+  // Made now: Node makes it only when a process stops and writes its profile, after phases.json.
+  if (profile) mkdirSync(profile, { recursive: true });
   const profiled = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : undefined;
   const stack = await startStack({
     services: ['avatar', 'auth', 'gateway'],
