@@ -1,5 +1,5 @@
 import type { Metric } from 'prom-client';
-import { LATENCY_BUCKETS, type Metrics } from './index';
+import { LATENCY_BUCKETS, type Metrics } from './registry';
 
 interface Series<L extends string> {
   labels: Record<L, string>;

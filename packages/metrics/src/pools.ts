@@ -1,4 +1,4 @@
-import type { Metrics } from './index';
+import type { Metrics } from './registry';
 
 /** The counts a pg Pool exposes (structural, so this package needs no pg). */
 export interface PoolLike {
