@@ -5,7 +5,7 @@
 // off) much later. The sessions bench met it: 710 µs of Postgres a login statement, now 338 (issue 36).
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { createPool, runMigrations } from '../stores/postgres';
-import { ENSURE_SQL, LOGIN_SQL } from './store';
+import { ENSURE_SQL, LOGIN_SQL } from './login-sql';
 
 let db: TestDatabase;
 let pool: ReturnType<typeof createPool>;

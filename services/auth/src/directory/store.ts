@@ -1,6 +1,7 @@
 import { currentRequestId, newEventId, recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
+import { ATTACH_SQL, ENSURE_SQL, LOGIN_SQL } from './login-sql';
 
 /** A user's standing in the directory. */
 export interface UserStatus {
@@ -47,107 +48,6 @@ export type LoginResult = UserStatus & {
 };
 
 type StatusRow = { id: string; status: 'active' | 'blocked'; block_reason: string | null };
-
-/**
- * One statement per login: the identity's row is touched (or created with a new user whose id is the
- * identity's, or attached to the one user whose verified email matches when linking by email is allowed),
- * and the user's id and status come back. Every part uses a primary key or one index.
- */
-/**
- * user.created for the row of `new_user`, in the statement that adds it (the audit trail,
- * @gatehouse/events): the provider as its data, the request id. Its id comes with the statement, made
- * in Node like every other event's (unused when no user is added): events.new_id() is a SQL function,
- * parsed and planned again by every statement that calls it, 0.1-0.2 ms of Postgres CPU (issue 36).
- */
-const userCreatedCtes = (provider: string, requestId: string, eventId: string) => `created_event_id AS (
-  SELECT ${eventId}::text AS id
-), created_event AS (
-  INSERT INTO events.events (id, type, actor_kind, actor_id, subject_user, request_id, data)
-  SELECT e.id, 'user.created', 'user', u.id, u.id, ${requestId}::text,
-         CASE WHEN ${provider}::text <> '' THEN jsonb_build_object('provider', lower(${provider}::text)) ELSE '{}' END
-    FROM new_user u, created_event_id e
-), created_outbox AS (
-  INSERT INTO events.outbox (event_id) SELECT e.id FROM new_user, created_event_id e
-)`;
-
-/**
- * user.updated for a returning identity whose name, email or email verification the provider now gives
- * otherwise, in the statement that changes it: the names of the fields that changed (never their
- * values), the provider, the request id. `before` is the row as the statement's snapshot saw it.
- */
-const userUpdatedCtes = (provider: string, requestId: string, eventId: string) => `changed AS (
-  SELECT i.user_id, array_remove(ARRAY[
-           CASE WHEN b.name IS DISTINCT FROM i.name THEN 'name' END,
-           CASE WHEN b.email IS DISTINCT FROM i.email THEN 'email' END,
-           CASE WHEN b.email_verified IS DISTINCT FROM i.email_verified THEN 'email_verified' END], NULL) AS fields
-    FROM ident i, before b
-), updated_event_id AS (
-  SELECT ${eventId}::text AS id, user_id, fields FROM changed WHERE cardinality(fields) > 0
-), updated_event AS (
-  INSERT INTO events.events (id, type, actor_kind, actor_id, subject_user, request_id, data)
-  SELECT e.id, 'user.updated', 'user', e.user_id, e.user_id, ${requestId}::text,
-         jsonb_strip_nulls(jsonb_build_object('fields', to_jsonb(e.fields), 'provider', nullif(lower(${provider}::text), '')))
-    FROM updated_event_id e
-), updated_outbox AS (
-  INSERT INTO events.outbox (event_id) SELECT id FROM updated_event_id
-)`;
-
-export const LOGIN_SQL = `
-WITH before AS (
-  SELECT name, email, email_verified FROM identities WHERE id = $1
-), ident AS (
-  UPDATE identities SET last_login_at = now(), name = $3, email = $4, email_verified = $5
-  WHERE id = $1 RETURNING user_id, name, email, email_verified
-), matched AS (
-  SELECT min(id) AS id FROM users
-  WHERE $6 AND NOT EXISTS (SELECT 1 FROM ident) AND lower(email) = lower($4) AND email_verified_by = ANY($7)
-  HAVING count(*) = 1
-), new_user AS (
-  INSERT INTO users (id, name, email, email_verified_by, last_login_at)
-  SELECT $1, $3, $4, $8, now()
-  WHERE NOT EXISTS (SELECT 1 FROM ident) AND NOT EXISTS (SELECT 1 FROM matched)
-  ON CONFLICT (id) DO NOTHING
-  RETURNING id, status, block_reason
-), new_ident AS (
-  INSERT INTO identities (id, user_id, provider, name, email, email_verified, last_login_at)
-  SELECT $1, owner, $2, $3, $4, $5, now() FROM (SELECT id AS owner FROM new_user UNION ALL SELECT id FROM matched) o
-  ON CONFLICT (id) DO NOTHING
-  RETURNING user_id
-), touched AS (
-  -- One user at most (ident and matched exclude each other), compared as one value: an IN over the
-  -- two made Postgres's generic plan (planned before the table's first ANALYZE) scan all users per
-  -- returning login.
-  UPDATE users SET last_login_at = now()
-  WHERE id = coalesce((SELECT user_id FROM ident), (SELECT id FROM matched))
-  RETURNING id, status, block_reason
-), ${userCreatedCtes('$2', '$9', '$10')}, ${userUpdatedCtes('$2', '$9', '$11')}
--- The second factor by the user's key: an EXISTS here became a hashed scan of every active secret.
-SELECT l.*, coalesce((SELECT t.active FROM totp_secrets t WHERE t.user_id = l.id), false) AS second_factor FROM (
-  SELECT id, status, block_reason, false AS by_email FROM new_user
-  UNION ALL SELECT id, status, block_reason, id IN (SELECT id FROM matched) FROM touched
-) l`;
-
-/**
- * A user whose row exists without any identity (added from a passkey or refresh whose id did not name
- * its provider) gets the identity of the same id attached: the id was theirs to begin with.
- */
-const ATTACH_SQL = `
-INSERT INTO identities (id, user_id, provider, name, email, email_verified)
-SELECT $1, u.id, $2, $3, $4, $5 FROM users u
-WHERE u.id = $1 AND NOT EXISTS (SELECT 1 FROM identities WHERE user_id = $1)
-ON CONFLICT (id) DO NOTHING`;
-
-/** A user known by id (refresh, passkey, second factor) met for the first time: added with the identity of the same id. */
-export const ENSURE_SQL = `
-WITH new_user AS (
-  INSERT INTO users (id, name, email) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING
-  RETURNING id, status, block_reason
-), new_ident AS (
-  INSERT INTO identities (id, user_id, provider, name, email)
-  SELECT id, id, $4, $2, $3 FROM new_user WHERE $4 <> '' ON CONFLICT (id) DO NOTHING
-), ${userCreatedCtes('$4', '$5', '$6')}
-SELECT id, status, block_reason FROM new_user
-UNION ALL SELECT id, status, block_reason FROM users WHERE id = $1`;
 
 const IDENTITY_COLUMNS = 'id, user_id, provider, name, email, email_verified, created_at, last_login_at';
 
