@@ -2,15 +2,12 @@ import type http from 'node:http';
 import type { Logger } from '@gatehouse/logger';
 import { MemoryRateLimiter, PasswordAttempts } from '@gatehouse/redis';
 import {
-  ADMIN_USER,
-  type BasicCredentials,
   basicCredentials,
   type Claims,
   type CredentialRequest,
   type FoundToken,
   findToken,
   hasBasicCredentials,
-  isAdminLogin,
   TokenError,
   type TokenSource as TokenPlace,
   type TokenSigner,
@@ -18,10 +15,11 @@ import {
   xsrfHolds,
 } from '@gatehouse/token';
 import type Koa from 'koa';
-import { LRUCache } from 'lru-cache';
+import { BasicAuth } from './basic-auth';
 import type { TokenCookie } from './cookies';
 import { RawCredentialRequest, sessionHeaders } from './raw-headers';
 import { type Refused, refreshFailed, refused } from './refusals';
+import { EndedSessions, SharedRefresh } from './session-marks';
 import type { CachedToken, TokenVerifier } from './verifier';
 
 export type { RefusalReason, Refused } from './refusals';
@@ -118,8 +116,6 @@ export interface AuthenticatorOptions {
  * must outlast that, and clocks that disagree (the auth service's feed uses the same minute).
  */
 const ENDED_HELD_PAST_EXP_MS = 60_000;
-/** Parallel requests with one expired cookie share its refresh for this long (go-pkgz RefreshCache). */
-const REFRESH_REUSE_MS = 10_000;
 
 /**
  * Finds and checks the caller's identity, in go-pkgz/auth's order: basic auth for `admin` (when enabled),
@@ -127,23 +123,19 @@ const REFRESH_REUSE_MS = 10_000;
  * are refreshed when expired; header and query tokens are not.
  */
 export class Authenticator {
-  private readonly inflight = new Map<string, Promise<TokenCookie>>();
-  // Parallel requests carrying the same expired cookie share one refresh (go-pkgz RefreshCache).
-  private readonly recent = new LRUCache<string, TokenCookie>({ max: 5_000, ttl: REFRESH_REUSE_MS });
-
-  // Sessions logged out, by jti, until their tokens expire: here at once, elsewhere through the auth
-  // service's feed. The auth service refuses to refresh them; this refuses every copy of their tokens.
-  private readonly ended = new Map<string, number>();
-  // Expired entries are swept when the map reaches this size, which then doubles past what is left:
-  // a feed replaying thousands of unexpired ends must not rescan the whole map on every one.
-  private sweepAt = 10_000;
-
-  private readonly basicAttempts: PasswordAttempts;
+  private readonly refreshes: SharedRefresh;
+  private readonly ended: EndedSessions;
+  private readonly basic: BasicAuth;
   private readonly now: () => number;
 
   constructor(private readonly options: AuthenticatorOptions) {
-    this.basicAttempts = options.basicAttempts ?? new PasswordAttempts(new MemoryRateLimiter(), 'basic');
+    this.basic = new BasicAuth(
+      options.basicAttempts ?? new PasswordAttempts(new MemoryRateLimiter(), 'basic'),
+      options,
+    );
     this.now = options.now ?? Date.now;
+    this.ended = new EndedSessions(this.now);
+    this.refreshes = new SharedRefresh((token) => options.refresh(token));
   }
 
   /** Records a logout handled here: tokens of this session are refused until well past the presented one's exp. */
@@ -153,19 +145,7 @@ export class Authenticator {
 
   /** Records a session ended anywhere (the auth service's feed): its tokens are refused until `untilMs`. */
   endSessionUntil(jti: string, untilMs: number): void {
-    const now = this.now();
-    if (untilMs <= now) return;
-    if (this.ended.size >= this.sweepAt) {
-      for (const [id, until] of this.ended) if (until <= now) this.ended.delete(id);
-      this.sweepAt = Math.max(10_000, this.ended.size * 2);
-    }
-    this.ended.set(jti, Math.max(untilMs, this.ended.get(jti) ?? 0));
-  }
-
-  private isEnded(jti: string | undefined): boolean {
-    if (jti === undefined || this.ended.size === 0) return false;
-    const until = this.ended.get(jti);
-    return until !== undefined && until > this.now();
+    this.ended.end(jti, untilMs);
   }
 
   /**
@@ -186,7 +166,7 @@ export class Authenticator {
     const { verifier } = this.options;
     const entry = verifier.peek(token);
     if (!entry?.user || entry.claims.handshake || verifier.expired(entry)) return undefined;
-    if (!counts(entry.signer, owner) || this.isEnded(entry.claims.jti)) return undefined;
+    if (!counts(entry.signer, owner) || this.ended.has(entry.claims.jti)) return undefined;
     if (!hotPath.xsrfHolds(request, found, entry.jtiBytes)) return undefined;
     return { ok: true, user: entry.user, userBody: entry.userBody, source, claims: entry.claims, token };
   }
@@ -220,15 +200,15 @@ export class Authenticator {
   /** authenticate's checks of a token it verified before, but its expiry: a user token that counts on the route, of a live session, the XSRF rule held. */
   private entryHolds(entry: CachedToken, request: RawCredentialRequest, found: FoundToken, owner: RouteOwner): boolean {
     if (!entry.user || entry.claims.handshake) return false;
-    if (!counts(entry.signer, owner) || this.isEnded(entry.claims.jti)) return false;
+    if (!counts(entry.signer, owner) || this.ended.has(entry.claims.jti)) return false;
     return hotPath.xsrfHolds(request, found, entry.jtiBytes);
   }
 
   /** The full check of the caller for a route of `owner` (see RouteOwner: the gateway's own by default). */
   async authenticate(ctx: Koa.Context, owner: RouteOwner = 'gateway'): Promise<Authenticated | Refused> {
     const credentials = basicCredentials(ctx.get('authorization'));
-    if (credentials && this.options.checkBasicAuth) return this.basicByHook(ctx, credentials);
-    const basic = credentials && (await this.basicAdmin(ctx, credentials));
+    if (credentials && this.basic.hooked) return this.basic.byHook(ctx, credentials);
+    const basic = credentials && (await this.basic.admin(ctx, credentials));
     if (basic) return basic;
 
     const found = findToken(ctx);
@@ -256,7 +236,7 @@ export class Authenticator {
     if (!claims.user || !user) return refused('no_user', false);
     // Before any refresh: a site's token is refreshed into a site's token, which counts here no more.
     if (!counts(signer, owner)) return refused('site_token', false);
-    if (this.isEnded(claims.jti)) return refused('session_ended', true);
+    if (this.ended.has(claims.jti)) return refused('session_ended', true);
     if (!xsrfHolds(request, found, claims.jti ?? '')) return refused('xsrf_mismatch', false);
     const refusal = await this.validated(token, claims);
     if (refusal) return refusal;
@@ -272,7 +252,7 @@ export class Authenticator {
     let user: User | undefined;
     let signer: TokenSigner;
     try {
-      refreshed = await this.refreshOnce(token);
+      refreshed = await this.refreshes.of(token);
       ({ claims, user, signer } = await this.options.verifier.verify(refreshed.token));
     } catch (err) {
       return refreshFailed(err, this.options.log);
@@ -296,75 +276,5 @@ export class Authenticator {
       this.options.log.error({ err }, 'validator failed');
       return refused('validator_unavailable', false);
     }
-  }
-
-  private async basicByHook(ctx: Koa.Context, { user, password }: BasicCredentials): Promise<Authenticated | Refused> {
-    try {
-      const limited = await this.basicLimited(user, ctx.ip);
-      if (limited) return limited;
-      const found = await this.options.checkBasicAuth?.(user, password);
-      this.options.passwordChecked?.(Boolean(found));
-      if (found) {
-        await this.basicAttempts.succeeded(user, ctx.ip);
-        return { ok: true, user: found, source: 'basic' };
-      }
-    } catch (err) {
-      // Fail closed: without the checker or the attempt counters, no password is taken.
-      this.options.log.error({ err }, 'basic auth checker or attempt limiter failed');
-      return refused('basic_refused', false);
-    }
-    this.options.log.warn({ client: ctx.ip }, 'basic auth refused');
-    return refused('basic_refused', false);
-  }
-
-  /** Admin basic auth: the admin user, a refusal when this client has failed too often, or undefined (no match). */
-  private async basicAdmin(
-    ctx: Koa.Context,
-    credentials: BasicCredentials,
-  ): Promise<Authenticated | Refused | undefined> {
-    const password = this.options.adminPassword;
-    if (!password) return undefined;
-    const { user } = credentials;
-    try {
-      const limited = await this.basicLimited(user, ctx.ip);
-      if (limited) return limited;
-      const right = isAdminLogin(credentials, password);
-      this.options.passwordChecked?.(right);
-      if (right) {
-        await this.basicAttempts.succeeded(user, ctx.ip);
-        return { ok: true, user: ADMIN_USER, source: 'basic' };
-      }
-    } catch (err) {
-      // Fail closed: with the shared counters out of reach, no password is checked (guesses are uncounted).
-      this.options.log.error({ err }, 'basic auth attempt limiter failed');
-      return refused('basic_refused', false);
-    }
-    // Neither the user name nor the password is logged: without a colon, the "user" is the password.
-    this.options.log.warn({ client: ctx.ip }, 'admin basic auth failed');
-    return undefined;
-  }
-
-  /** Counts the attempt first (so that many at once cannot all be checked), then says whether it may go on. */
-  private async basicLimited(user: string, client: string): Promise<Refused | undefined> {
-    const wait = await this.basicAttempts.attempt(user, client);
-    if (wait === 0) return undefined;
-    return refused('too_many_attempts', false, undefined, { status: 429, retryAfterSeconds: wait });
-  }
-
-  private refreshOnce(token: string): Promise<TokenCookie> {
-    const done = this.recent.get(token);
-    if (done) return Promise.resolve(done);
-    let pending = this.inflight.get(token);
-    if (!pending) {
-      pending = this.options
-        .refresh(token)
-        .then((issued) => {
-          this.recent.set(token, issued);
-          return issued;
-        })
-        .finally(() => this.inflight.delete(token));
-      this.inflight.set(token, pending);
-    }
-    return pending;
   }
 }
