@@ -6,6 +6,10 @@
 //   pnpm -s admin users show|unblock|delete|export|end-sessions <user id>
 //   pnpm -s admin users block <user id> --reason "..."
 //   pnpm -s admin users unlink <user id> <identity id>
+//   pnpm -s admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
+//   pnpm -s admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
+//   pnpm -s admin webhooks retry <webhook id> <delivery id>
+//   pnpm -s admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
 // ADMIN_ADDR (default 127.0.0.1:8081) says where the admin listener is; INTERNAL_KEYS_DIR where the
 // operator key is (default: pnpm start's .data/workload-keys).
 import { existsSync } from 'node:fs';
@@ -17,7 +21,11 @@ import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
 const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--provider p] [--limit n] [--all]
        admin users show|unblock|delete|export|end-sessions <user id>
        admin users block <user id> --reason "..."
-       admin users unlink <user id> <identity id>`;
+       admin users unlink <user id> <identity id>
+       admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
+       admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
+       admin webhooks retry <webhook id> <delivery id>
+       admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]`;
 
 class UsageError extends Error {}
 
@@ -49,6 +57,30 @@ const user = (id: string | undefined) => {
   if (!id) throw new UsageError('a user id is required');
   return `/admin/v1/users/${encodeURIComponent(id)}`;
 };
+const webhook = (id: string | undefined) => {
+  if (!id) throw new UsageError('a webhook id is required');
+  return `/admin/v1/webhooks/${encodeURIComponent(id)}`;
+};
+const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));
+
+type Options = Record<string, string | boolean | undefined>;
+/** The named options that are set, as query parameters (`--request-id` as `request_id`). */
+const queryOf = (values: Options, names: string[], cursor = '') => {
+  const query = new URLSearchParams();
+  for (const n of names) if (typeof values[n] === 'string') query.set(n.replace('-', '_'), values[n] as string);
+  if (cursor) query.set('cursor', cursor);
+  return query;
+};
+
+/** Every page of a keyset-paged list when `all`, else the first: one JSON line per item. */
+async function eachPage(route: (cursor: string) => string, key: string, all: boolean): Promise<void> {
+  let cursor = '';
+  do {
+    const page = (await call('GET', route(cursor))) as Record<string, unknown[]> & { next: string | null };
+    for (const item of page[key] ?? []) console.log(JSON.stringify(item));
+    cursor = all ? (page.next ?? '') : '';
+  } while (cursor);
+}
 
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -61,34 +93,41 @@ async function main(argv: string[]): Promise<void> {
       limit: { type: 'string' },
       all: { type: 'boolean' },
       reason: { type: 'string' },
+      url: { type: 'string' },
+      types: { type: 'string' },
+      description: { type: 'string' },
+      type: { type: 'string' },
+      user: { type: 'string' },
+      actor: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      'request-id': { type: 'string' },
     },
   });
-  const [area, command, id, identity] = positionals;
-  if (area !== 'users') throw new UsageError(`unknown area ${area ?? '(none)'}`);
-  const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));
+  const [area, command, ...rest] = positionals;
+  if (area === 'users') return users(command, rest, values);
+  if (area === 'webhooks') return webhooks(command, rest, values);
+  if (area === 'events' && command === 'list') {
+    const names = ['type', 'user', 'actor', 'from', 'to', 'request-id', 'limit'];
+    return eachPage((cursor) => `/admin/v1/events?${queryOf(values, names, cursor)}`, 'events', values.all === true);
+  }
+  throw new UsageError(`unknown area or command ${[area, command].filter(Boolean).join(' ') || '(none)'}`);
+}
+
+async function users(command: string | undefined, [id, identity]: string[], values: Options): Promise<void> {
   switch (command) {
-    case 'list': {
-      let cursor = '';
-      do {
-        const query = new URLSearchParams({
-          ...(values.query ? { query: values.query } : {}),
-          ...(values.status ? { status: values.status } : {}),
-          ...(values.provider ? { provider: values.provider } : {}),
-          ...(values.limit ? { limit: values.limit } : {}),
-          ...(cursor ? { cursor } : {}),
-        });
-        const page = (await call('GET', `/admin/v1/users?${query}`)) as { users: unknown[]; next: string | null };
-        for (const u of page.users) console.log(JSON.stringify(u));
-        cursor = values.all ? (page.next ?? '') : '';
-      } while (cursor);
-      return;
-    }
+    case 'list':
+      return eachPage(
+        (cursor) => `/admin/v1/users?${queryOf(values, ['query', 'status', 'provider', 'limit'], cursor)}`,
+        'users',
+        values.all === true,
+      );
     case 'show':
       return print(await call('GET', user(id)));
     case 'export':
       return print(await call('GET', `${user(id)}/export`));
     case 'block':
-      if (!values.reason) throw new UsageError('block needs --reason');
+      if (typeof values.reason !== 'string') throw new UsageError('block needs --reason');
       return print(await call('POST', `${user(id)}/block`, { reason: values.reason }));
     case 'unblock':
       await call('POST', `${user(id)}/unblock`);
@@ -101,6 +140,38 @@ async function main(argv: string[]): Promise<void> {
       return;
     case 'delete':
       await call('DELETE', user(id));
+      return;
+    default:
+      throw new UsageError(`unknown command ${command ?? '(none)'}`);
+  }
+}
+
+async function webhooks(command: string | undefined, [id, delivery]: string[], values: Options): Promise<void> {
+  switch (command) {
+    case 'list':
+      return print(await call('GET', '/admin/v1/webhooks'));
+    case 'show':
+      return print(await call('GET', webhook(id)));
+    case 'create': {
+      if (typeof values.url !== 'string' || typeof values.types !== 'string') {
+        throw new UsageError('create needs --url and --types');
+      }
+      const eventTypes = values.types.split(',').map((t) => t.trim());
+      const body = { url: values.url, event_types: eventTypes, description: values.description ?? '' };
+      return print(await call('POST', '/admin/v1/webhooks', body));
+    }
+    case 'delete':
+      await call('DELETE', webhook(id));
+      return;
+    case 'enable':
+      return print(await call('POST', `${webhook(id)}/enable`));
+    case 'rotate-secret':
+      return print(await call('POST', `${webhook(id)}/rotate-secret`));
+    case 'deliveries':
+      return print(await call('GET', `${webhook(id)}/deliveries?${queryOf(values, ['limit'])}`));
+    case 'retry':
+      if (!delivery) throw new UsageError('retry needs a delivery id');
+      await call('POST', `${webhook(id)}/deliveries/${encodeURIComponent(delivery)}/retry`);
       return;
     default:
       throw new UsageError(`unknown command ${command ?? '(none)'}`);

@@ -174,6 +174,47 @@ describe('pnpm admin, the command line', () => {
     expect(dir.adminCli(['users', 'block', id]).status).toBe(2);
     expect(dir.adminCli(['groups', 'list']).status).toBe(2);
   });
+
+  it('manages webhooks and reads the trail: each answer as the API gives it, the same exit codes', async () => {
+    const json = (args: string[]) => {
+      const run = dir.adminCli(args);
+      expect([run.status, run.stderr]).toEqual([0, '']);
+      return run.stdout.trim() ? JSON.parse(run.stdout) : undefined;
+    };
+    const url = 'https://hooks.example.com/gatehouse';
+    const made = json([
+      'webhooks',
+      'create',
+      '--url',
+      url,
+      '--types',
+      'load.*, card.created',
+      '--description',
+      'shell',
+    ]);
+    expect(made).toMatchObject({ url, event_types: ['load.*', 'card.created'], description: 'shell' });
+    expect(made.secret).toMatch(/^whsec_/);
+    expect(json(['webhooks', 'list']).webhooks.map((w: { id: string }) => w.id)).toContain(made.id);
+    expect(json(['webhooks', 'show', made.id])).not.toHaveProperty('secret');
+    expect(json(['webhooks', 'rotate-secret', made.id]).secret).toMatch(/^whsec_/);
+    expect(json(['webhooks', 'deliveries', made.id, '--limit', '5'])).toEqual({ deliveries: [] });
+    const noDelivery = dir.adminCli(['webhooks', 'retry', made.id, '999999']);
+    expect([noDelivery.status, noDelivery.stderr.trim()]).toEqual([1, expect.stringMatching(/^404: /)]);
+    // Every one of those admin calls is in the trail, newest first, found by type from the shell.
+    const trail = dir.adminCli(['events', 'list', '--type', 'admin.*', '--limit', '200']);
+    expect(trail.status).toBe(0);
+    const methods = trail.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.data.webhook === made.id)
+      .map((e) => e.data.method);
+    expect(methods).toEqual(['rotate_webhook_secret', 'create_webhook']);
+    expect(dir.adminCli(['webhooks', 'delete', made.id]).status).toBe(0);
+    expect(dir.adminCli(['webhooks', 'show', made.id]).status).toBe(1);
+    expect(dir.adminCli(['webhooks', 'create', '--url', url]).status).toBe(2);
+    expect(dir.adminCli(['events', 'list', '--type', 'not a type']).status).toBe(1);
+  });
 });
 
 describe('who may call it', () => {
