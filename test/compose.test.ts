@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { loadAuthConfig } from '../services/auth/src/config';
 
 import { storeProblems } from './compose-stores';
 
@@ -134,4 +135,33 @@ describe('the stores are not shared (issue 31)', () => {
     breakIt(c);
     expect(storeProblems(c).join('\n')).toMatch(expected);
   });
+});
+
+it("passes auth's directory, trail, webhook and limit settings through, unset giving Configuration's defaults", () => {
+  const environment = compose.services.auth?.environment ?? {};
+  const passed = [
+    'AUTH_LINK_BY_EMAIL',
+    'AUDIT_RETENTION',
+    'WEBHOOK_RETRY_SCHEDULE',
+    'WEBHOOK_POLL_INTERVAL',
+    'AUTH_LIMIT_DIRECT_USER',
+    'AUTH_LIMIT_DIRECT_IP',
+    'AUTH_LIMIT_DIRECT_USER_ALL',
+    'AUTH_LIMIT_VERIFY_ADDRESS',
+    'AUTH_LIMIT_VERIFY_IP',
+    'AUTH_PROVIDER_TIMEOUT',
+  ];
+  // Each as `${NAME:-default}`: what the engine gives auth when the operator sets nothing.
+  const unset: Record<string, string> = {};
+  for (const name of passed) {
+    const m = new RegExp(`^\\$\\{${name}:-([^}]*)\\}$`).exec(environment[name] ?? '');
+    expect({ name, passed: m !== null }).toEqual({ name, passed: true });
+    unset[name] = m?.[1] ?? '';
+  }
+  const base = {
+    AUTH_SECRET: 's'.repeat(32),
+    AUTH_DEV_PROVIDER: 'true',
+    DATABASE_URL: 'postgres://a@127.0.0.1:5432/gatehouse',
+  };
+  expect(loadAuthConfig({ ...base, ...unset })).toEqual(loadAuthConfig(base));
 });
