@@ -7,7 +7,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { loadGatewayConfig } from '../gateway/src/config';
 import { loadAuthConfig } from '../services/auth/src/config';
+import { loadAvatarConfig } from '../services/avatar/src/config';
+import { loadPaymentConfig } from '../services/payment/src/config';
 
 import { storeProblems } from './compose-stores';
 
@@ -137,31 +140,49 @@ describe('the stores are not shared (issue 31)', () => {
   });
 });
 
-it("passes auth's directory, trail, webhook and limit settings through, unset giving Configuration's defaults", () => {
-  const environment = compose.services.auth?.environment ?? {};
-  const passed = [
-    'AUTH_LINK_BY_EMAIL',
-    'AUDIT_RETENTION',
-    'WEBHOOK_RETRY_SCHEDULE',
-    'WEBHOOK_POLL_INTERVAL',
-    'AUTH_LIMIT_DIRECT_USER',
-    'AUTH_LIMIT_DIRECT_IP',
-    'AUTH_LIMIT_DIRECT_USER_ALL',
-    'AUTH_LIMIT_VERIFY_ADDRESS',
-    'AUTH_LIMIT_VERIFY_IP',
-    'AUTH_PROVIDER_TIMEOUT',
-  ];
-  // Each as `${NAME:-default}`: what the engine gives auth when the operator sets nothing.
+/**
+ * A service's `${NAME:-default}` entries as the engine fills them when the operator sets nothing, and the
+ * same environment without them (`base`: what the operator sets): a service must read both alike.
+ */
+function withComposeDefaults(service: string, base: Record<string, string>) {
   const unset: Record<string, string> = {};
-  for (const name of passed) {
-    const m = new RegExp(`^\\$\\{${name}:-([^}]*)\\}$`).exec(environment[name] ?? '');
-    expect({ name, passed: m !== null }).toEqual({ name, passed: true });
-    unset[name] = m?.[1] ?? '';
+  for (const [name, value] of Object.entries(compose.services[service]?.environment ?? {})) {
+    const m = new RegExp(`^\\$\\{${name}:-([^}$]*)\\}$`).exec(String(value));
+    if (m && !(name in base)) unset[name] = m[1] ?? '';
   }
-  const base = {
-    AUTH_SECRET: 's'.repeat(32),
-    AUTH_DEV_PROVIDER: 'true',
-    DATABASE_URL: 'postgres://a@127.0.0.1:5432/gatehouse',
+  return { unset, withDefaults: { ...base, ...unset }, without: base };
+}
+
+it("passes each service's settings through, an unset one giving Configuration's default", () => {
+  const secret = { AUTH_SECRET: 's'.repeat(32) };
+  const database = { DATABASE_URL: 'postgres://a@127.0.0.1:5432/gatehouse' };
+  const loaders: [string, (env: Record<string, string>) => unknown, Record<string, string>][] = [
+    ['auth', loadAuthConfig, { ...secret, ...database, AUTH_DEV_PROVIDER: 'true' }],
+    ['gateway', loadGatewayConfig, secret],
+    ['payment', loadPaymentConfig, { ...database, PAYMENT_DEV_PROCESSOR: 'true' }],
+    // The one default the file sets on purpose: the avatars' volume inside the container.
+    ['avatar', loadAvatarConfig, { AUTH_AVATAR_STORE: '/data/avatars' }],
+  ];
+  for (const [service, load, base] of loaders) {
+    const { unset, withDefaults, without } = withComposeDefaults(service, base);
+    expect({ service, same: load(withDefaults) }).toEqual({ service, same: load(without) });
+    expect({ service, passed: Object.keys(unset).length > 0 }).toEqual({ service, passed: true });
+  }
+  // The settings operators asked for by name: the trail, webhooks, limits, cookies, compliance limits.
+  const named: Record<string, string[]> = {
+    auth: [
+      'AUDIT_RETENTION',
+      'WEBHOOK_RETRY_SCHEDULE',
+      'WEBHOOK_POLL_INTERVAL',
+      'AUTH_LINK_BY_EMAIL',
+      'AUTH_LIMIT_DIRECT_USER',
+    ],
+    gateway: ['AUTH_SAME_SITE', 'AUTH_SECURE_COOKIES', 'GATEWAY_UPSTREAM_TIMEOUT'],
+    payment: ['PAYMENT_LIMIT_1_DAY', 'PAYMENT_LIMIT_30_DAYS', 'PAYMENT_LIMIT_BALANCE', 'PAYMENT_MAX_CARDS_PER_OWNER'],
+    avatar: ['AVATAR_FETCH_TIMEOUT', 'AVATAR_FETCH_BUDGET'],
   };
-  expect(loadAuthConfig({ ...base, ...unset })).toEqual(loadAuthConfig(base));
+  for (const [service, names] of Object.entries(named)) {
+    const env = compose.services[service]?.environment ?? {};
+    expect({ service, missing: names.filter((n) => !(n in env)) }).toEqual({ service, missing: [] });
+  }
 });
