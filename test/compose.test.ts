@@ -11,6 +11,7 @@ import { loadGatewayConfig } from '../gateway/src/config';
 import { loadAuthConfig } from '../services/auth/src/config';
 import { loadAvatarConfig } from '../services/avatar/src/config';
 import { loadPaymentConfig } from '../services/payment/src/config';
+import { loadTelegramConfig } from '../services/telegram-bot/src/config';
 
 import { storeProblems } from './compose-stores';
 
@@ -162,6 +163,7 @@ it("passes each service's settings through, an unset one giving Configuration's 
     ['payment', loadPaymentConfig, { ...database, PAYMENT_DEV_PROCESSOR: 'true' }],
     // The one default the file sets on purpose: the avatars' volume inside the container.
     ['avatar', loadAvatarConfig, { AUTH_AVATAR_STORE: '/data/avatars' }],
+    ['telegram-bot', loadTelegramConfig, {}],
   ];
   for (const [service, load, base] of loaders) {
     const { unset, withDefaults, without } = withComposeDefaults(service, base);
@@ -180,6 +182,7 @@ it("passes each service's settings through, an unset one giving Configuration's 
     gateway: ['AUTH_SAME_SITE', 'AUTH_SECURE_COOKIES', 'GATEWAY_UPSTREAM_TIMEOUT'],
     payment: ['PAYMENT_LIMIT_1_DAY', 'PAYMENT_LIMIT_30_DAYS', 'PAYMENT_LIMIT_BALANCE', 'PAYMENT_MAX_CARDS_PER_OWNER'],
     avatar: ['AVATAR_FETCH_TIMEOUT', 'AVATAR_FETCH_BUDGET'],
+    'telegram-bot': ['TELEGRAM_CONFIRM', 'TELEGRAM_SITE_NAME', 'TELEGRAM_WEBHOOK_URL', 'TELEGRAM_WEBHOOK_SECRET'],
   };
   for (const [service, names] of Object.entries(named)) {
     const env = compose.services[service]?.environment ?? {};
