@@ -201,6 +201,20 @@ test('an idle dispatcher asks one small named statement a poll, and still delive
   await r.close();
 });
 
+test('a dispatcher that has just delivered looks again soon, though its idle poll is a minute', async () => {
+  const r = await receiver();
+  await store.create({ url: r.url, eventTypes: ['load.*'], description: '' }, ADMIN);
+  const first = await load('dev_soon', 30);
+  dispatcher(undefined, { pollMs: 60_000 });
+  await until(() => r.received.find((x) => x.headers['webhook-id'] === first));
+  // Under a steady load the outbox is found empty every few rounds: the next look is 50 ms after work,
+  // then twice as long each empty round, not the whole poll (which had put half a second on deliveries).
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const second = await load('dev_soon', 31);
+  await until(() => r.received.find((x) => x.headers['webhook-id'] === second), 5_000);
+  await r.close();
+});
+
 test("an admin's retry wakes this replica's dispatcher at once, not at its next poll", async () => {
   const r = await receiver([500]);
   let woken: WebhookDispatcher | undefined;
