@@ -53,7 +53,7 @@ export interface GrpcServerOptions {
   healthIntervalMs?: number;
   /** Counts and times every call of `services` (health and reflection are not counted). */
   metrics?: Metrics;
-  /** Overrides MAX_CONNECTION_AGE_MS (tests show a rebalance without waiting five minutes). */
+  /** Overrides MAX_CONNECTION_AGE_MS (rebalance.test.ts shows a rebalance without waiting five minutes). */
   maxConnectionAgeMs?: number;
 }
 
