@@ -10,9 +10,9 @@ import type * as grpc from '@grpc/grpc-js';
 export const KEEPALIVE_TIME_MS = 10_000;
 export const KEEPALIVE_TIMEOUT_MS = 5_000;
 /**
- * DNS is asked again at most this often, and only when something changed (a connection closed: a
- * replica drained, died, or reached its maximum age), so a scaled-up service is found within one server
- * maximum connection age plus this.
+ * DNS is asked again at most this often: when a connection closed (a replica drained, died, or reached
+ * its maximum age) and every 30 s besides (refreshing-resolver.ts), so a scaled-up service is found
+ * within about 30 s.
  */
 export const DNS_MIN_RESOLUTION_INTERVAL_MS = 5_000;
 

@@ -6,6 +6,7 @@ import { outgoingDeadline } from './deadline';
 import { callNeverSent } from './errors';
 import type { InternalAuth } from './internal-auth';
 import { clientMetrics } from './metrics';
+import { refreshedTarget } from './refreshing-resolver';
 import { traceInterceptor } from './trace';
 
 /** Every outgoing call has a deadline; this one when the caller names none. */
@@ -63,10 +64,14 @@ export function createClient<C extends grpc.Client>(
     credential?: { auth: InternalAuth; audience: string };
     /** Counts and times every call by service, method and status. */
     metrics?: Metrics;
+    /** Options added to the channel factory's (tests: a shorter resolver refresh). */
+    channelOptions?: grpc.ChannelOptions;
   } = {},
 ): ClientHandle<C> {
-  const raw = new Ctor(channelTarget(address), grpc.credentials.createInsecure(), {
+  // Long-lived: DNS is asked again every 30 s, so replicas added later are found (refreshing-resolver.ts).
+  const raw = new Ctor(refreshedTarget(channelTarget(address)), grpc.credentials.createInsecure(), {
     ...channelOptions(Ctor.service),
+    ...defaults.channelOptions,
     interceptors: [
       ...(defaults.metrics ? [clientMetrics(defaults.metrics)] : []),
       ...(defaults.credential ? [presentCredential(defaults.credential.auth, defaults.credential.audience)] : []),

@@ -1,14 +1,16 @@
 // A replica that appears after a client resolved the service (a scale-up, a replica whose DNS record
-// came a moment late) gets calls once the connection the client has reaches the server's maximum age:
-// the server's GOAWAY makes the client resolve again (docs/deployment.md "Internal gRPC"). The name is
-// resolved by a resolver of this test's own, a list it changes without telling the client, as DNS
-// gains a record; everything else is the channel factory's and the server kit's, with the age at 2 s.
+// came a moment late) gets calls: within the client's resolver refresh (refreshing-resolver.ts, 30 s),
+// and at the latest once the connection the client has reaches the server's maximum age, whose GOAWAY
+// makes the client resolve again (docs/deployment.md "Internal gRPC"). The name is resolved by a
+// resolver of this test's own, a list it changes without telling the client, as DNS gains a record;
+// everything else is the channel factory's, the refreshing resolver's and the server kit's.
 
 import { createLogger } from '@gatehouse/logger';
 import { loadProto, type payment } from '@gatehouse/proto';
 import * as grpc from '@grpc/grpc-js';
 import { until } from '../../../test/until';
 import { createClient } from './client';
+import { REFRESH_INTERVAL_OPTION, refreshingResolver } from './refreshing-resolver';
 import { type RunningGrpcServer, startGrpcServer, unaryHandler } from './server';
 
 const silent = createLogger({ name: 'rebalance-test', level: 'silent' });
@@ -38,8 +40,17 @@ class ListResolver implements grpc.experimental.Resolver {
   }
 }
 grpc.experimental.registerResolver('rebalance-test', ListResolver);
+// The list, asked again on a timer, as createClient has grpc-js's DNS resolver asked (dns-refreshed).
+grpc.experimental.registerResolver('rebalance-test-refreshed', refreshingResolver('rebalance-test', 60_000));
 
-async function replica(name: string): Promise<{ server: RunningGrpcServer; served: number }> {
+beforeEach(() => {
+  listed.length = 0;
+});
+
+async function replica(
+  name: string,
+  maxConnectionAgeMs = 2_000,
+): Promise<{ server: RunningGrpcServer; served: number }> {
   const self = { served: 0 } as { server: RunningGrpcServer; served: number };
   self.server = await startGrpcServer({
     name,
@@ -58,7 +69,7 @@ async function replica(name: string): Promise<{ server: RunningGrpcServer; serve
     ],
     definitions: [definition],
     log: silent,
-    maxConnectionAgeMs: 2_000,
+    maxConnectionAgeMs,
   });
   return self;
 }
@@ -87,5 +98,61 @@ it('sends calls to a replica listed after it resolved, once its connection reach
   } finally {
     client.close();
     await Promise.all([a.server.shutdown(100), b.server.shutdown(100)]);
+  }
+}, 20_000);
+
+it('finds a replica listed after it resolved by its resolver refresh, long before any maximum age', async () => {
+  // Connections live 5 minutes here: only the refresh (every 300 ms in this test) can find b.
+  const [a, b] = [await replica('a', 300_000), await replica('b', 300_000)];
+  listed.push(a.server.port);
+  const client = createClient<payment.PaymentServiceClient>(Service, 'rebalance-test-refreshed:///payment', {
+    channelOptions: { [REFRESH_INTERVAL_OPTION]: 300 },
+  });
+  try {
+    for (let i = 0; i < 20; i++) await client.call.listCards({ ownerId: 'u' });
+    expect([a.served, b.served]).toEqual([20, 0]);
+    listed.push(b.server.port);
+    // Every call meanwhile answers (a failure would throw): a refresh naming the same replica keeps it.
+    await until(async () => {
+      await client.call.listCards({ ownerId: 'u' });
+      return b.served > 0;
+    }, 5_000);
+    const before = [a.served, b.served];
+    for (let i = 0; i < 40; i++) await client.call.listCards({ ownerId: 'u' });
+    expect(a.served - (before[0] ?? 0)).toBeGreaterThan(0);
+    expect(b.served - (before[1] ?? 0)).toBeGreaterThan(0);
+    client.close();
+    // A closed client's refresh stops with it.
+    const asked = resolutions;
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(resolutions).toBe(asked);
+  } finally {
+    client.close();
+    await Promise.all([a.server.shutdown(100), b.server.shutdown(100)]);
+  }
+}, 20_000);
+
+it('refreshes again after its channel was idle and is used anew', async () => {
+  const a = await replica('a', 300_000);
+  listed.push(a.server.port);
+  // grpc-js destroys an idle channel's resolver (30 minutes by default, 1 s here), and asks the same one
+  // again at the next call: the refresh must start again then.
+  const client = createClient<payment.PaymentServiceClient>(Service, 'rebalance-test-refreshed:///payment', {
+    channelOptions: { [REFRESH_INTERVAL_OPTION]: 200, 'grpc.client_idle_timeout_ms': 1_000 },
+  });
+  const askedIn = async (ms: number) => {
+    const from = resolutions;
+    await new Promise((r) => setTimeout(r, ms));
+    return resolutions - from;
+  };
+  try {
+    await client.call.listCards({ ownerId: 'u' });
+    expect(await askedIn(700)).toBeGreaterThan(0);
+    await until(async () => (await askedIn(600)) === 0, 5_000); // idle: resolver destroyed, refresh stopped
+    await client.call.listCards({ ownerId: 'u' });
+    expect(await askedIn(700)).toBeGreaterThan(1);
+  } finally {
+    client.close();
+    await a.server.shutdown(100);
   }
 }, 20_000);

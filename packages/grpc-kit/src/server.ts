@@ -17,8 +17,8 @@ const ANSWER_DELIVERY_MS = 100;
 
 /**
  * A connection lives about this long (±10 %, grpc-js's jitter), then the server sends GOAWAY and the
- * client dials again, resolving DNS anew: replicas added since are found within minutes, and the load
- * spreads over them. Calls under way get the grace to finish.
+ * client dials again, resolving DNS anew, so the load spreads again over the replicas there are (the
+ * kit's clients also ask DNS every 30 s: refreshing-resolver.ts). Calls under way get the grace to finish.
  */
 export const MAX_CONNECTION_AGE_MS = 300_000;
 export const MAX_CONNECTION_AGE_GRACE_MS = 30_000;
