@@ -11,7 +11,7 @@
 # .ci/run calls it after the tests through scripts/ci-compose-smoke.sh, which brings an engine (and
 # stand-in base images where no registry is reachable) and removes it afterwards.
 # Environment: SMOKE_IDLE_SECONDS (60) for the CPU sample, SMOKE_SCALE (1; 0 leaves out the scaled phase:
-# the stack started again with auth=3 avatar=2 payment=3 telegram-bot=2 under load), SMOKE_PROJECT (gatehouse-smoke),
+# the running stack scaled to auth=3 avatar=2 payment=3 telegram-bot=2, under load), SMOKE_PROJECT (gatehouse-smoke),
 # GATEWAY_PUBLISH / AUTH_DEV_PUBLISH (127.0.0.1:18080 / 127.0.0.1:18084, away from a running `pnpm start`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -357,22 +357,24 @@ done
 
 scale_up_seconds="not run (SMOKE_SCALE=0)"
 if [ "${SMOKE_SCALE:-1}" = 1 ]; then
-  step "scaled: auth=3 avatar=2 payment=3 telegram-bot=2, under load, with a SIGKILL and a docker stop"
-  # Started scaled from nothing, the replicas before the gateway. A gateway that resolves a service
-  # before all its replicas exist keeps to those it saw until a connection reaches its maximum age
-  # (about 5 minutes, docs/deployment.md "Internal gRPC"): a CI run that scaled the running stack sent
-  # all 3,000 loads to the first payment replica, and one that started everything side by side sent
-  # every avatar read to one of two avatar replicas whose twin registered in DNS a moment later. This
-  # checks the balancing over the replicas there are when the gateway starts.
-  compose down -v >/dev/null 2>&1
+  step "scaled on the running stack: auth=3 avatar=2 payment=3 telegram-bot=2, under load, with a SIGKILL and a docker stop"
+  # Scaled as an operator scales a running stack: the gateway (and auth, and the bot) resolved each
+  # service when they started, with one replica each, and are not restarted. Their channels ask DNS again
+  # every 30 s (packages/grpc-kit/src/refreshing-resolver.ts). Before they did, a run that scaled the
+  # running stack sent all 3,000 loads to the first payment replica: only a connection's maximum age
+  # (5 minutes) made a client resolve again. So the load starts after one refresh and must spread over
+  # every replica, the new ones too.
+  gateway_before=$(compose ps -q gateway)
   started=$(now)
   scale=(--scale auth=3 --scale avatar=2 --scale payment=3 --scale telegram-bot=2)
-  { compose up -d --wait "${scale[@]}" auth avatar payment telegram-bot dev-oauth &&
-    compose up -d --wait "${scale[@]}"; } >/tmp/gatehouse-scale-up.log 2>&1 ||
+  compose up -d --wait --no-recreate "${scale[@]}" >/tmp/gatehouse-scale-up.log 2>&1 ||
     { tail -n 20 /tmp/gatehouse-scale-up.log; compose ps -a; fail "the scaled stack did not come up"; }
   wait_ready 60 || fail "/health/ready did not answer 200 on the scaled stack"
   scale_up_seconds=$(since "$started")
+  [ "$(compose ps -q gateway)" = "$gateway_before" ] || fail "scaling restarted the gateway"
   echo "scaled up and ready in $scale_up_seconds s: $(compose ps --format '{{.Service}}' | sort | uniq -c | tr '\n' ' ')"
+  echo "the same gateway container; waiting 40 s, one DNS refresh of every channel and its 5 s spacing"
+  sleep 40
   GW=$GW node_modules/.bin/tsx scripts/scale-load.ts || fail "the scaled stack under load (above)"
 fi
 
