@@ -136,8 +136,8 @@ async function users(command: string | undefined, [id, identity]: string[], valu
       return print(await call('POST', `${user(id)}/sessions/end`));
     case 'unlink':
       if (!identity) throw new UsageError('unlink needs an identity id');
-      await call('DELETE', `${user(id)}/identities/${encodeURIComponent(identity)}`);
-      return;
+      // The answer says how many sessions of the user ended with the unlink.
+      return print(await call('DELETE', `${user(id)}/identities/${encodeURIComponent(identity)}`));
     case 'delete':
       await call('DELETE', user(id));
       return;

@@ -167,9 +167,13 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
     ...base,
     method: 'delete',
     path: '/admin/v1/users/{id}/identities/{identity}',
-    summary: 'Removes one identity of the user, whatever remains',
+    summary: 'Removes one identity of the user, whatever remains, and ends every session of the user',
     request: { params: UserId.extend({ identity: z.string() }) },
-    responses: { 204: { description: 'Unlinked', headers: noStore }, ...REFUSALS, ...NOT_FOUND },
+    responses: {
+      200: { description: 'Unlinked: the sessions ended', headers: noStore, content: json(Ended) },
+      ...REFUSALS,
+      ...NOT_FOUND,
+    },
   });
   registry.registerPath({
     ...base,

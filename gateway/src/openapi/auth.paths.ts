@@ -56,16 +56,22 @@ const CredentialFields = z.object({
   code: z.string().optional().meta({ description: 'Telegram in code mode: the six digits the bot sent' }),
 });
 
-/** A link's answer (`?link=1`): the identity now attached to the caller's user; no new session. */
+/** A link's answer: the identity now attached to the caller's user; no new session. */
 const Linked = z
   .strictObject({ linked: z.strictObject({ id: z.string(), provider: z.string(), name: z.string() }) })
-  .meta({ id: 'Linked', description: 'A link (`?link=1`): the identity now attached; no new session' });
+  .meta({ id: 'Linked', description: 'A link: the identity now attached; no new session' });
+
+const LinkStarted = z
+  .strictObject({
+    url: z.string().meta({ description: "The provider's page to open: its callback finishes the link" }),
+  })
+  .meta({ id: 'LinkStarted', description: 'A link started: the handshake cookies are set' });
 
 const LOGIN_ERRORS = {
   400: authError('Invalid provider name, malformed credentials or fields, or an unknown provider'),
-  401: authError('`?link=1` without a session cookie'),
+  401: authError('A login handler link (`?link=1`) without a cookie session and its XSRF header'),
   403: authError(
-    'Wrong credentials, a token or code refused, a blocked user (`user blocked`), or a link started from a login older than 5 minutes',
+    'Wrong credentials, a token or code refused, a blocked user (`user blocked`), a link started from a login older than 5 minutes, or an OAuth2 login with `?link=1` (a link starts with POST /auth/{provider}/link)',
   ),
   404: authError('No such provider or login request'),
   409: authError('A link whose identity belongs to another user (`identity in use`): nothing changes'),
@@ -76,6 +82,32 @@ const LOGIN_ERRORS = {
 };
 
 export function registerAuthPaths(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'post',
+    path: '/auth/{provider}/link',
+    tags: ['auth'],
+    summary: "Starts linking an OAuth2, OIDC, Apple or dev login to the caller's user",
+    description:
+      'From a cookie session with its XSRF header whose login is at most 5 minutes old. Answers the ' +
+      "provider's URL and sets the link's handshake cookies (the session's own stay as they are); the " +
+      'provider\'s callback then attaches its identity (`{"linked": ...}`, or 303 to an allowed `from`).',
+    security: LOGGED_IN,
+    request: { params: Provider, query: z.object({ from: z.string().optional() }) },
+    responses: {
+      200: {
+        description: 'Started',
+        headers: z.object({ 'Cache-Control': NO_STORE, 'Set-Cookie': z.string() }),
+        content: json(LinkStarted),
+      },
+      400: authError('Invalid provider name'),
+      401: authError('No cookie session the gateway accepts for its own routes, or no XSRF header'),
+      403: authError('A login older than 5 minutes: log in again, then link'),
+      404: authError('No such provider'),
+      405: authError('`method not allowed`: a link starts with POST'),
+      default: authError('The provider or the auth service failed'),
+    },
+  });
+
   registry.registerPath({
     method: 'get',
     path: '/auth/list',

@@ -47,7 +47,12 @@ export function registerIdentityPaths(registry: OpenAPIRegistry): void {
     summary: 'Unlinks an identity (a cookie session logged in at most 5 minutes ago)',
     request: { params: z.object({ id: z.string().meta({ description: 'An id from GET /auth/identities' }) }) },
     responses: {
-      204: { description: 'Unlinked', headers: noStore },
+      200: {
+        description:
+          'Unlinked, and every other session of the user ended: how many (null when the session store did not answer)',
+        headers: noStore,
+        content: json(z.strictObject({ ended_sessions: z.number().int().nullable() }).meta({ id: 'Unlinked' })),
+      },
       400: authError('The id is malformed'),
       403: stale,
       404: authError('The user has no identity with this id ("identity not found")'),

@@ -120,6 +120,7 @@ export function registerPasskeyPaths(registry: OpenAPIRegistry): void {
       ...BODY_ERRORS,
       403: authError('`passkeys need a session`'),
       404: authError('No such passkey of this user'),
+      409: authError('No other passkey or identity would remain ("last login method")'),
     },
   );
   route(

@@ -1,6 +1,7 @@
 // Linked accounts on the demo page (docs/accounts.md "Linking"): the ways the logged-in user logs in,
 // the one this session used marked, "Unlink" for each, and "Link another account" with each provider
-// (a login with ?link=1, which needs a login at most 5 minutes old). Server text is written as text.
+// (POST /auth/<provider>/link with the XSRF header, which needs a login at most 5 minutes old, then the
+// provider's page). Server text is written as text.
 import { call } from './api.js';
 
 const $ = (id) => document.getElementById(id);
@@ -15,8 +16,13 @@ async function unlink(identity) {
   const res = await call('DELETE', `/auth/identities/${encodeURIComponent(identity.id)}`);
   if (res.status === 409) return say('This is your last way to log in: link another account first.');
   if (res.status === 403) return say('Unlinking needs a recent login: log out, log in again, then unlink.');
-  if (res.status !== 204) return say(`The account was not unlinked: ${res.body?.error ?? `HTTP ${res.status}`}`);
-  say(`${identity.provider} account ${identity.name} unlinked.`);
+  if (res.status !== 200) return say(`The account was not unlinked: ${res.body?.error ?? `HTTP ${res.status}`}`);
+  const ended = res.body?.ended_sessions;
+  const sessions =
+    ended === null
+      ? ' Your other sessions could not be ended: end them from the session list.'
+      : ` Every other session of your account was ended (${ended}).`;
+  say(`${identity.provider} account ${identity.name} unlinked.${sessions}`);
   await showIdentities();
 }
 
@@ -44,6 +50,19 @@ function row(identity) {
   return item;
 }
 
+/**
+ * A link starts with a call that carries the session's XSRF header (a plain link or a cross-site page
+ * could not), which answers the provider's page to open; its callback comes back to `/`.
+ */
+async function startLink(name) {
+  const res = await call('POST', `/auth/${encodeURIComponent(name)}/link?from=${encodeURIComponent('/')}`);
+  if (res.status === 200 && res.body?.url) {
+    window.location.assign(res.body.url);
+    return;
+  }
+  say(res.body?.error ?? `The server answered ${res.status}.`);
+}
+
 async function showLinkChoices() {
   const res = await fetch('/auth/list');
   const names = res.ok ? await res.json() : [];
@@ -52,10 +71,11 @@ async function showLinkChoices() {
   // Passkeys are registered, not linked; Telegram's login is a widget of its own.
   for (const name of names.filter((n) => n !== 'passkey' && n !== 'telegram')) {
     const item = document.createElement('li');
-    const link = document.createElement('a');
-    link.href = `/auth/${encodeURIComponent(name)}/login?link=1&from=${encodeURIComponent('/')}`;
-    link.textContent = name;
-    item.append(link);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = name;
+    button.addEventListener('click', () => startLink(name).catch((err) => say(`${err}`)));
+    item.append(button);
     list.append(item);
   }
   list.hidden = false;

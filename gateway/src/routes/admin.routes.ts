@@ -177,12 +177,13 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
   router.delete(
     '/users/:id/identities/:identity',
     act('unlink identity', async (ctx, actor) => {
-      await deps.admin.adminUnlinkIdentity({
-        actor,
-        userId: idParam(ctx, 'id'),
-        identityId: idParam(ctx, 'identity'),
-      });
-      ctx.status = 204;
+      // Every session of the user ends with it (issue 43), as a block's do.
+      const res = await deps.admin.adminUnlinkIdentity(
+        { actor, userId: idParam(ctx, 'id'), identityId: idParam(ctx, 'identity') },
+        { deadlineMs: SLOW_CALL_DEADLINE_MS },
+      );
+      endedHere(res.ended);
+      ctx.body = { ended: res.ended.length };
     }),
   );
   router.all('/users/:id/identities/:identity', methodNotAllowed('DELETE'));

@@ -20,7 +20,7 @@ import {
   setNoStore,
   setTokenCookies,
 } from './kit';
-import { linkRefusal, linkSessionToken, setLinkHandshake, takeLink, wantsLink } from './link';
+import { LINK_BY_GET_REFUSED, linkRefusal, linkSessionToken, setLinkHandshake, takeLink, wantsLink } from './link';
 
 export interface AuthRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;
@@ -132,35 +132,55 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
 
   const formBody = bodyReader('form', { limit: '64kb' });
 
+  // A link (link.ts): the caller's session (the gateway's own rule, XSRF header included) starts the
+  // provider's login; the page opens the URL answered, and the callback attaches that login's identity.
+  const linkUser = requireUser(deps.authenticator, deps.cookies);
+  router.post('/:provider/link', linkUser, async (ctx) => {
+    const { provider } = ctx.params as { provider: string };
+    if (!PROVIDER_NAME.test(provider)) throw new HttpError(400, 'provider name is invalid');
+    const sessionToken = linkSessionToken(ctx);
+    const started = await deps.auth
+      .beginLogin(
+        {
+          provider,
+          site: '',
+          from: queryText(ctx, 'from'),
+          sessionOnly: false,
+          noAvatar: true,
+          linkSessionToken: sessionToken,
+        },
+        { deadlineMs: LOGIN_DEADLINE_MS },
+      )
+      .catch(linkRefusal);
+    setLinkHandshake(ctx, handshakeCookiePolicy(started.redirectUrl, deps.cookies), started.handshake!, sessionToken);
+    ctx.body = { url: started.redirectUrl };
+  });
+
   router.all('/:provider/:action', formBody, async (ctx) => {
     const { provider, action } = ctx.params as { provider: string; action: string };
+    // A link starts with a POST only (the route above answered that one).
+    if (action === 'link') refuseMethod(ctx, 'POST');
     if (ctx.method !== 'GET' && ctx.method !== 'POST') refuseMethod(ctx, 'GET, POST');
     if (!PROVIDER_NAME.test(provider)) throw new HttpError(400, 'provider name is invalid');
     switch (action) {
       case 'login': {
-        // ?link=1: the login's identity is attached to the session's user (link.ts).
-        const link = wantsLink(ctx.query);
-        const sessionToken = link ? linkSessionToken(ctx) : '';
-        const started = await deps.auth
-          .beginLogin(
-            {
-              provider,
-              site: queryText(ctx, 'site') || queryText(ctx, 'aud'),
-              from: queryText(ctx, 'from'),
-              sessionOnly: wantsSessionCookie(ctx.query),
-              noAvatar: queryText(ctx, 'noava') === '1',
-              linkSessionToken: sessionToken,
-            },
-            { deadlineMs: LOGIN_DEADLINE_MS },
-          )
-          .catch(linkRefusal);
+        // A link is never started by a navigation any page can cause (POST /:provider/link above).
+        if (wantsLink(ctx.query)) throw new HttpError(403, LINK_BY_GET_REFUSED);
+        const started = await deps.auth.beginLogin(
+          {
+            provider,
+            site: queryText(ctx, 'site') || queryText(ctx, 'aud'),
+            from: queryText(ctx, 'from'),
+            sessionOnly: wantsSessionCookie(ctx.query),
+            noAvatar: queryText(ctx, 'noava') === '1',
+            linkSessionToken: '',
+          },
+          { deadlineMs: LOGIN_DEADLINE_MS },
+        );
         const policy = handshakeCookiePolicy(started.redirectUrl, deps.cookies);
-        if (link) setLinkHandshake(ctx, policy, started.handshake!, sessionToken);
-        else {
-          // A link given up on earlier must not turn this login's callback into a link.
-          takeLink(ctx, deps.cookies);
-          setTokenCookies(ctx, policy, started.handshake!);
-        }
+        // A link given up on earlier must not turn this login's callback into a link.
+        takeLink(ctx, deps.cookies);
+        setTokenCookies(ctx, policy, started.handshake!);
         ctx.redirect(started.redirectUrl);
         return;
       }

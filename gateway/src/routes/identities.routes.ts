@@ -88,10 +88,13 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
     requireFreshLogin(ctx, UNLINK_FRESH);
     const id = (ctx.params as { id: string }).id;
     if (!IDENTITY_ID.test(id)) throw new HttpError(400, 'identity id is malformed');
-    await deps.identities
+    const res = await deps.identities
       .unlinkIdentity({ caller, id })
       .catch((err: unknown) => conflictOf(err, ['LAST_LOGIN_METHOD']));
-    ctx.status = 204;
+    // Every other session of the user ended (issue 43): refused here at once, the other gateways hear
+    // of it from the auth service; null when they could not be ended (the page points at the list).
+    for (const e of res.endedSessions) deps.authenticator.endSessionUntil(e.jti, Number(e.untilUnixMs));
+    ctx.body = { ended_sessions: res.otherSessionsNotEnded ? null : res.endedSessions.length };
   });
   router.all('/identities/:id', methodNotAllowed('DELETE'));
 

@@ -1,6 +1,7 @@
-// Linking another login to the account (docs/accounts.md "Linking"), as the go-pkgz login routes carry
-// it: `GET /auth/<provider>/login?link=1` from a cookie session. The link's handshake travels in a
-// cookie of its own, so the browser's session cookies stay as they are throughout: the session is
+// Linking another login to the account (docs/accounts.md "Linking"): `POST /auth/<provider>/link` from a
+// cookie session with its XSRF header (a cross-site page can navigate a browser to a GET, so a link is
+// never started by one: issue 43), answering the provider's URL that the page then opens. The link's
+// handshake travels in a cookie of its own, so the browser's session cookies stay as they are throughout: the session is
 // still logged in afterwards, and its token is what the callback presents to prove it is the same
 // session that started the link (the auth service bound the link to its jti). That token travels in the
 // link's cookies too: a provider answering with a cross-site form_post (Sign in with Apple) brings back
@@ -31,11 +32,20 @@ export function wantsLink(query: Koa.Context['query']): boolean {
   return value === '1' || value === 'true';
 }
 
-/** The browser's session token, which a link is started from: 401 without one. */
+/** What `GET /auth/<provider>/login?link=1` answers (403): a link starts with the POST below. */
+export const LINK_BY_GET_REFUSED = 'a link starts with POST /auth/<provider>/link and the X-XSRF-TOKEN header';
+
+/**
+ * The session a link is started from: a cookie session the gateway accepts for its own routes (the
+ * auth service's own key, XSRF header checked, not ended), as `/auth/identities` asks, else 401.
+ * `ctx.state.auth` is requireUser's result (a refreshed token when the cookie's had expired).
+ */
 export function linkSessionToken(ctx: Koa.Context): string {
-  const token = parseCookies(ctx.get('cookie'))[JWT_COOKIE] ?? '';
-  if (!token) throw new HttpError(401, 'linking needs a session: log in first');
-  return token;
+  const auth = ctx.state.auth;
+  if (auth?.source !== 'cookie' || !auth.token || !auth.claims?.jti) {
+    throw new HttpError(401, 'linking needs a session: log in first (and send the X-XSRF-TOKEN header)');
+  }
+  return auth.token;
 }
 
 /** The auth service's "fresh login required" as a refusal that says what to do. */

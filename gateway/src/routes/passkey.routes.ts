@@ -6,6 +6,7 @@ import type { Authenticator } from '../auth/authenticator';
 import { clientInfo } from '../auth/client-info';
 import { securityHeaders } from '../middleware/security-headers';
 import { LOGIN_DEADLINE_MS, wantsSessionCookie } from './auth.routes';
+import { conflictOf } from './identities.routes';
 import {
   bodyReader,
   type CookiePolicy,
@@ -85,7 +86,10 @@ export function passkeyRoutes(deps: PasskeyRoutesDeps): Router {
   router.post('/remove', user, jsonBody, async (ctx) => {
     const id = (ctx.request.body as Record<string, unknown> | undefined)?.id;
     if (typeof id !== 'string' || id === '' || id.length > 1024) throw new HttpError(400, 'id must be a passkey id');
-    await deps.auth.removePasskey({ user: passkeyUser(ctx), id });
+    // The user's last way in stays (issue 43): 409 as an unlink of the last identity.
+    await deps.auth
+      .removePasskey({ user: passkeyUser(ctx), id })
+      .catch((err: unknown) => conflictOf(err, ['LAST_LOGIN_METHOD']));
     ctx.body = { removed: true };
   });
 

@@ -4,6 +4,107 @@
  */
 
 export interface paths {
+  '/auth/{provider}/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Starts linking an OAuth2, OIDC, Apple or dev login to the caller's user
+     * @description From a cookie session with its XSRF header whose login is at most 5 minutes old. Answers the provider's URL and sets the link's handshake cookies (the session's own stay as they are); the provider's callback then attaches its identity (`{"linked": ...}`, or 303 to an allowed `from`).
+     */
+    post: {
+      parameters: {
+        query?: {
+          from?: string;
+        };
+        header?: never;
+        path: {
+          /** @description A provider name from GET /auth/list */
+          provider: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Started */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            'Set-Cookie': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LinkStarted'];
+          };
+        };
+        /** @description Invalid provider name */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No cookie session the gateway accepts for its own routes, or no XSRF header */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A login older than 5 minutes: log in again, then link */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No such provider */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `method not allowed`: a link starts with POST */
+        405: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The provider or the auth service failed */
+        default: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/list': {
     parameters: {
       query?: never;
@@ -308,7 +409,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description `?link=1` without a session cookie */
+        /** @description A login handler link (`?link=1`) without a cookie session and its XSRF header */
         401: {
           headers: {
             [name: string]: unknown;
@@ -317,7 +418,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), or a link started from a login older than 5 minutes */
+        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), a link started from a login older than 5 minutes, or an OAuth2 login with `?link=1` (a link starts with POST /auth/{provider}/link) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -498,7 +599,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description `?link=1` without a session cookie */
+        /** @description A login handler link (`?link=1`) without a cookie session and its XSRF header */
         401: {
           headers: {
             [name: string]: unknown;
@@ -507,7 +608,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), or a link started from a login older than 5 minutes */
+        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), a link started from a login older than 5 minutes, or an OAuth2 login with `?link=1` (a link starts with POST /auth/{provider}/link) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -649,7 +750,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description `?link=1` without a session cookie */
+        /** @description A login handler link (`?link=1`) without a cookie session and its XSRF header */
         401: {
           headers: {
             [name: string]: unknown;
@@ -658,7 +759,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), or a link started from a login older than 5 minutes */
+        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), a link started from a login older than 5 minutes, or an OAuth2 login with `?link=1` (a link starts with POST /auth/{provider}/link) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -794,7 +895,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description `?link=1` without a session cookie */
+        /** @description A login handler link (`?link=1`) without a cookie session and its XSRF header */
         401: {
           headers: {
             [name: string]: unknown;
@@ -803,7 +904,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), or a link started from a login older than 5 minutes */
+        /** @description Wrong credentials, a token or code refused, a blocked user (`user blocked`), a link started from a login older than 5 minutes, or an OAuth2 login with `?link=1` (a link starts with POST /auth/{provider}/link) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2632,14 +2733,16 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Unlinked */
-        204: {
+        /** @description Unlinked, and every other session of the user ended: how many (null when the session store did not answer) */
+        200: {
           headers: {
             /** @description Never cached */
             'Cache-Control': 'no-store';
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            'application/json': components['schemas']['Unlinked'];
+          };
         };
         /** @description The id is malformed */
         400: {
@@ -4686,13 +4789,18 @@ export interface components {
         [key: string]: unknown;
       })[];
     };
-    /** @description A link (`?link=1`): the identity now attached; no new session */
+    /** @description A link: the identity now attached; no new session */
     Linked: {
       linked: {
         id: string;
         provider: string;
         name: string;
       };
+    };
+    /** @description A link started: the handshake cookies are set */
+    LinkStarted: {
+      /** @description The provider's page to open: its callback finishes the link */
+      url: string;
     };
     Load: {
       id: number;
@@ -4913,6 +5021,9 @@ export interface components {
       /** @description TOTP is configured (Postgres and AUTH_TOTP_KEY) */
       available: boolean;
     };
+    Unlinked: {
+      ended_sessions: number | null;
+    };
     /** @description The token's user in go-pkgz/auth's JSON shape */
     User: {
       name: string;
@@ -4964,6 +5075,7 @@ export type SchemaIdentities = components['schemas']['Identities'];
 export type SchemaIdentity = components['schemas']['Identity'];
 export type SchemaJwkSet = components['schemas']['JwkSet'];
 export type SchemaLinked = components['schemas']['Linked'];
+export type SchemaLinkStarted = components['schemas']['LinkStarted'];
 export type SchemaLoad = components['schemas']['Load'];
 export type SchemaLoadOk = components['schemas']['LoadOk'];
 export type SchemaLoadRequest = components['schemas']['LoadRequest'];
@@ -4987,6 +5099,7 @@ export type SchemaTotpCode = components['schemas']['TotpCode'];
 export type SchemaTotpFactor = components['schemas']['TotpFactor'];
 export type SchemaTotpSetup = components['schemas']['TotpSetup'];
 export type SchemaTotpStatus = components['schemas']['TotpStatus'];
+export type SchemaUnlinked = components['schemas']['Unlinked'];
 export type SchemaUser = components['schemas']['User'];
 export type SchemaVerificationSent = components['schemas']['VerificationSent'];
 export type SchemaWebAuthnResponse = components['schemas']['WebAuthnResponse'];

@@ -11,6 +11,11 @@ export interface TokenServiceOptions {
   secrets: SecretReader;
   /** HS256 only: retired secrets that still verify (AUTH_SECRET_PREVIOUS) but never sign. */
   previousSecrets?: (aud: string) => string[];
+  /**
+   * HS256 only: whether an audience's secret is a site's own (AUTH_SECRETS_FILE), which that site's
+   * application holds too: its tokens verify with `signer: 'site'` (siteSecretAudiences). Unset: none is.
+   */
+  siteSecret?: (aud: string) => boolean;
   /** ES256/EdDSA (AUTH_SIGNING_KEYS_FILE): when set, one key set signs every audience, `secrets` none. */
   signingKeys?: SigningKeySet;
   /** Whether a provider may have sessions (refresh refuses the others); unset: every provider. */
@@ -36,6 +41,11 @@ export interface SessionSubject {
   kind: 'identity' | 'user';
   /** A refresh of a live session (its login time is the claims' `auth_time`), not a new login. */
   refresh?: boolean;
+  /**
+   * A refresh of a session the session list does not know (issued while the list did not answer): the
+   * user's status is read whatever the directory remembers, as a block ended only listed sessions.
+   */
+  unlisted?: boolean;
   email?: string;
   emailVerified?: boolean;
 }
@@ -47,6 +57,9 @@ export interface Issued {
   /** Cookie Max-Age in seconds; 0 means a session cookie. */
   maxAgeSeconds: number;
 }
+
+/** The subject of every refresh of a listed session: one object, not one a refresh. */
+const REFRESH: SessionSubject = Object.freeze({ kind: 'user', refresh: true });
 
 /** Handshakes (login in progress) and confirmation tokens live 30 minutes, as in go-pkgz/auth. */
 export const HANDSHAKE_TTL_MS = 30 * 60 * 1000;
@@ -60,7 +73,7 @@ export class TokenService {
     this.now = options.now ?? Date.now;
     this.keys = options.signingKeys
       ? keySetVerification(options.signingKeys)
-      : { alg: 'HS256', secrets: options.secrets, previous: options.previousSecrets };
+      : { alg: 'HS256', secrets: options.secrets, previous: options.previousSecrets, siteSecret: options.siteSecret };
   }
 
   get audiences(): string[] {
@@ -153,13 +166,17 @@ export class TokenService {
     return this.refreshVerified(claims);
   }
 
-  /** refresh() for claims the caller has just verified (verify), so a refresh checks its token once. */
-  async refreshVerified(claims: Claims): Promise<Issued> {
+  /**
+   * refresh() for claims the caller has just verified (verify), so a refresh checks its token once.
+   * `unlisted`: the session list does not know the session (SessionSubject.unlisted).
+   */
+  async refreshVerified(claims: Claims, { unlisted = false } = {}): Promise<Issued> {
     if (!claims.user || claims.handshake) throw new TokenError('invalid kind of token');
     if (this.sessionEnd(claims) <= this.now()) throw new TokenError('session expired, log in again');
     const next: Claims = { ...claims, exp: undefined, iat: undefined, nbf: undefined };
     if (next.user) next.user = userJson({ ...next.user, aud: undefined });
-    return this.sign(await this.update(await this.resolve(next, { kind: 'user', refresh: true })));
+    const subject: SessionSubject = unlisted ? { kind: 'user', refresh: true, unlisted } : REFRESH;
+    return this.sign(await this.update(await this.resolve(next, subject)));
   }
 
   /** When the session must end: first login plus the cookie duration (ms). */

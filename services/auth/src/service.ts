@@ -82,6 +82,8 @@ export async function startAuthService(
         providerAllowed: (n) => providerNames.has(n),
         // Link notices go through the verified login's sender, set up below (called only after start).
         notify: (address, text) => builtIns.sender?.(address, text) ?? Promise.resolve(),
+        // A change of the ways in ends sessions through the session list, made below.
+        sessions: () => devices,
         log,
       })
     : undefined;
@@ -102,6 +104,11 @@ export async function startAuthService(
     secrets,
     signingKeys: keys.signingKeys,
     previousSecrets: keys.previous,
+    // Tokens of a site's own secret are told apart: linking accepts only the auth service's (issue 43).
+    siteSecret:
+      typeof keys.verification === 'object' && 'siteSecret' in keys.verification
+        ? keys.verification.siteSecret
+        : undefined,
     resolveUser: directory && ((claims, subject) => directory.resolve(claims, subject)),
     updateClaims: hooks?.has('update-claims') ? hookClaimsUpdater(hooks, log) : undefined,
     amrFor: amrByProvider({
@@ -233,6 +240,7 @@ export async function startAuthService(
     tokens,
     avatars,
     handlers: handlerNames,
+    verified: config.verified.map((v) => v.name),
     baseUrl: config.token.url,
     avatarRoutePath: config.token.avatarRoutePath,
   });
@@ -286,6 +294,7 @@ export async function startAuthService(
           devices,
           { removeAvatars: avatarClient?.removeAvatars, hasFunds: funds?.hasFunds, cardsOf: funds?.cardsOf },
           log,
+          directory,
         ),
       events: events?.api,
     });

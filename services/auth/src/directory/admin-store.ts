@@ -1,7 +1,7 @@
 import { recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
-import { identityFromRow, type StoredIdentity } from './store';
+import { identityFromRow, rederiveEmail, type StoredIdentity } from './store';
 
 /** A user's row (table users, 003_directory.sql). */
 export interface StoredUser {
@@ -152,11 +152,18 @@ export class PgDirectoryAdminStore {
 
   /** Removes one identity of the user whatever remains; false when the user has no such identity. */
   async removeIdentity(userId: string, identityId: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('DELETE FROM identities WHERE id = $1 AND user_id = $2', [
-      identityId,
-      userId,
-    ]);
-    return rowCount === 1;
+    return inTransaction(this.pool, async (client) => {
+      // The user's row is the lock every change of the ways in takes (PgDirectoryStore.unlink, passkeys).
+      await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const { rowCount } = await client.query('DELETE FROM identities WHERE id = $1 AND user_id = $2', [
+        identityId,
+        userId,
+      ]);
+      if (rowCount !== 1) return false;
+      // An address only that identity said leaves the user with it.
+      await rederiveEmail(client, userId);
+      return true;
+    });
   }
 
   /**

@@ -2,6 +2,7 @@ import type { Logger } from '@gatehouse/logger';
 import { directoryErrors } from '../errors';
 import type { EndedSession } from '../stores/revocations';
 import type { PgDirectoryAdminStore, StoredPasskeyMeta, StoredUser } from './admin-store';
+import type { Directory } from './directory';
 import type { StoredIdentity } from './store';
 
 export const DEFAULT_PAGE = 50;
@@ -68,7 +69,14 @@ function decodeCursor(cursor: string): string {
  */
 export class DirectoryAdmin {
   constructor(
-    private readonly deps: { store: PgDirectoryAdminStore; sessions: UserSessions; holders: Holders; log: Logger },
+    private readonly deps: {
+      store: PgDirectoryAdminStore;
+      sessions: UserSessions;
+      holders: Holders;
+      log: Logger;
+      /** The directory, which ends the user's sessions and tells them of an unlink as their own is told. */
+      directory?: Directory;
+    },
   ) {}
 
   async list(
@@ -131,11 +139,17 @@ export class DirectoryAdmin {
     return ended;
   }
 
-  async unlink(a: Acting, identityId: string): Promise<void> {
+  /** Removes an identity of the user; every session of the user ends with it (issue 43), and the user is told. */
+  async unlink(a: Acting, identityId: string): Promise<EndedSession[]> {
     const who = checkedActor(a.actor);
     await this.existing(a.userId);
+    const before = (await this.deps.directory?.addressesOf(a.userId)) ?? [];
     if (!(await this.deps.store.removeIdentity(a.userId, identityId))) throw directoryErrors.identityNotFound();
-    this.audit(who, 'unlink identity', a.userId, { identity: identityId });
+    const ended = this.deps.directory
+      ? (await this.deps.directory.unlinked(a.userId, identityId, undefined, before)).ended
+      : await this.deps.sessions.endAll(a.userId);
+    this.audit(who, 'unlink identity', a.userId, { identity: identityId, sessionsEnded: ended.length });
+    return ended;
   }
 
   /** Erases the user; refused while a card of theirs holds money (the ledger keeps its rows). */

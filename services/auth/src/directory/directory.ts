@@ -3,10 +3,26 @@ import type { Logger } from '@gatehouse/logger';
 import type { Claims, SessionSubject } from '@gatehouse/token';
 import { LRUCache } from 'lru-cache';
 import { AuthErrors, directoryErrors } from '../errors';
+import type { EndedSession } from '../stores/revocations';
 import type { LinkOutcome, PgDirectoryStore, StoredIdentity } from './store';
 
 /** Where a link or unlink notice goes (the configured sender); throws when it cannot deliver. */
 export type Notify = (address: string, text: string) => Promise<void>;
+
+/**
+ * Ending a user's sessions (login/device-sessions.ts): a change of the ways in ends the sessions that
+ * may have come through the old ones (issue 43).
+ */
+export interface SessionEnder {
+  endAll(userId: string): Promise<EndedSession[]>;
+  endOthers(caller: { userId: string; jti: string }): Promise<EndedSession[]>;
+}
+
+/** The sessions an unlink ended, or `notEnded` when the session store did not answer. */
+export interface UnlinkOutcome {
+  ended: EndedSession[];
+  notEnded: boolean;
+}
 
 export interface DirectoryDeps {
   store: PgDirectoryStore;
@@ -15,6 +31,8 @@ export interface DirectoryDeps {
   /** Whether a provider is still configured: identities of others are no way in (unlink). */
   providerAllowed: (name: string) => boolean;
   notify?: Notify;
+  /** Ending sessions; unset (no session list), nothing is ended. Called only after start. */
+  sessions?: () => SessionEnder | undefined;
   log: Logger;
 }
 
@@ -93,7 +111,10 @@ export class Directory {
       // here (the user is in the directory), and a block ends every session of the user (the refresh's
       // revocation check refuses them), so there is nothing to read (issue 33: /auth/user makes no
       // directory call).
-      if (subject.refresh && (this.seenLogIn(user.id, claims) || (await this.loggedInSinceDirectory(claims)))) {
+      // A session the session list does not know reads the status once (issue 43): a block ended the
+      // listed sessions only, and one issued while the list did not answer was not among them.
+      const skip = subject.refresh && !subject.unlisted;
+      if (skip && (this.seenLogIn(user.id, claims) || (await this.loggedInSinceDirectory(claims)))) {
         return claims;
       }
       // A user known by id; one from a token older than the directory is added with the identity of its id.
@@ -114,7 +135,6 @@ export class Directory {
       emailVerified: verified,
       linkByEmail: trusted,
       trustedProviders: [...this.trusted],
-      verifiesEmail: trusted,
     });
     if (!result) throw directoryErrors.identityInUse();
     if (result.status === 'blocked') throw directoryErrors.blocked();
@@ -125,15 +145,35 @@ export class Directory {
       }
       this.secondFactors.set(claims.jti, { userId: result.userId, on: result.secondFactor });
     }
-    if (result.linkedByEmail) {
-      this.deps.log.info({ user: result.userId, identity: user.id, provider }, 'identity linked by verified email');
-      void this.tell(
-        result.userId,
-        `Your ${provider} login "${user.name}" was linked to your account by its verified email. If this was not you, unlink it and secure your account.`,
-      );
+    if (result.emailChanged) {
+      await this.deps.store.rederiveEmail(result.userId).catch((err: unknown) => {
+        this.deps.log.warn({ err, user: result.userId }, "user's address not derived again after a change");
+      });
     }
+    if (result.linkedByEmail) await this.linkedByEmail(result.userId, user.id, user.name, provider);
     if (result.userId === user.id) return claims;
     return { ...claims, user: { ...user, id: result.userId } };
+  }
+
+  /**
+   * A new identity joined the user by its verified address (AUTH_LINK_BY_EMAIL): every session the user
+   * had ends (this login's own is issued after), and the addresses the user had before are told, so a
+   * hostile join through an address that changed hands is seen and leaves no session behind (issue 43).
+   */
+  private async linkedByEmail(userId: string, identityId: string, name: string, provider: string): Promise<void> {
+    this.deps.log.info({ user: userId, identity: identityId, provider }, 'identity linked by verified email');
+    let ended = 'every other session of your account was ended';
+    try {
+      await this.deps.sessions?.()?.endAll(userId);
+    } catch (err) {
+      this.deps.log.warn({ err, user: userId }, 'sessions not ended after a link by email');
+      ended = 'your other sessions could not be ended: end them from your session list';
+    }
+    void this.tell(
+      userId,
+      `Your ${provider} login "${name}" was linked to your account by its verified email, and ${ended}. If this was not you, unlink it and secure your account.`,
+      identityId,
+    );
   }
 
   /**
@@ -217,24 +257,75 @@ export class Directory {
     }));
   }
 
-  /** Removes one of the user's identities; refused when no other way in (identity or passkey) would remain. */
-  async unlink(userId: string, identityId: string): Promise<void> {
+  /**
+   * Removes one of the user's identities; refused when no other way in (identity or passkey) would remain.
+   * Every other session of the user ends (a session that came in through that identity must not live
+   * on, issue 43): `caller` keeps the user's own; the admin API's unlink has none and ends them all.
+   */
+  async unlink(userId: string, identityId: string, caller?: { jti: string }): Promise<UnlinkOutcome> {
+    const addresses = await this.addressesOf(userId);
     const outcome = await this.deps.store.unlink(userId, identityId, this.deps.providerAllowed);
     if (!outcome) throw directoryErrors.identityNotFound();
     if (outcome === 'last') throw directoryErrors.lastLoginMethod();
     this.deps.log.info({ user: userId, identity: identityId }, 'identity unlinked');
-    await this.tell(
-      userId,
-      `The login ${identityId} was unlinked from your account. If this was not you, secure your account.`,
-    );
+    return this.unlinked(userId, identityId, caller, addresses);
   }
 
-  /** Tells the user of a change to their ways in, when they have a verified email; never fails the change. */
-  private async tell(userId: string, text: string): Promise<void> {
+  /** The user's verified addresses now (read before an admin's unlink, to tell the one it removes). */
+  async addressesOf(userId: string): Promise<string[]> {
+    return this.deps.store.verifiedAddresses(userId).catch(() => []);
+  }
+
+  /**
+   * After an unlink (the user's or an admin's): the sessions ended and the user told, at the addresses
+   * they had before it too (`before`), the unlinked identity's among them.
+   */
+  async unlinked(
+    userId: string,
+    identityId: string,
+    caller: { jti: string } | undefined,
+    before: string[] = [],
+  ): Promise<UnlinkOutcome> {
+    let done: UnlinkOutcome = { ended: [], notEnded: false };
+    let sessionsText = '';
+    const sessions = this.deps.sessions?.();
+    if (sessions) {
+      try {
+        const ended = caller ? await sessions.endOthers({ userId, jti: caller.jti }) : await sessions.endAll(userId);
+        done = { ended, notEnded: false };
+        sessionsText = `, and ${caller ? 'every other session' : 'every session'} of your account was ended`;
+      } catch (err) {
+        this.deps.log.warn({ err, user: userId }, 'sessions not ended after an unlink');
+        done = { ended: [], notEnded: true };
+        sessionsText = ', but your other sessions could not be ended: end them from your session list';
+      }
+    }
+    await this.tell(
+      userId,
+      `The login ${identityId} was unlinked from your account${sessionsText}. If this was not you, secure your account.`,
+      '',
+      before,
+    );
+    return done;
+  }
+
+  /**
+   * Tells the user of a change to their ways in, at every verified address of their identities (but
+   * `exceptIdentity`'s) and at `also`; never fails the change.
+   */
+  private async tell(userId: string, text: string, exceptIdentity = '', also: string[] = []): Promise<void> {
     if (!this.deps.notify) return;
     try {
-      const address = await this.deps.store.verifiedEmail(userId);
-      if (address) await this.deps.notify(address, text);
+      const current = await this.deps.store.verifiedAddresses(userId, exceptIdentity);
+      const seen = new Set<string>();
+      for (const address of [...current, ...also]) {
+        const key = address.toLowerCase();
+        if (seen.has(key)) continue;
+        seen.add(key);
+        await this.deps.notify(address, text).catch((err: unknown) => {
+          this.deps.log.warn({ err, user: userId }, 'link notice not sent to one address');
+        });
+      }
     } catch (err) {
       this.deps.log.warn({ err, user: userId }, 'link notice not sent');
     }

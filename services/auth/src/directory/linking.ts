@@ -12,6 +12,11 @@ export interface LinkBinding {
   jti: string;
 }
 
+/** A link's binding and the audience of the session it was started from (the handshake's audience). */
+export interface LinkStart extends LinkBinding {
+  aud: string;
+}
+
 /** The identity a finished login would have logged in with. */
 export interface LinkedIdentity {
   id: string;
@@ -36,12 +41,16 @@ export class Linking {
     },
   ) {}
 
-  /** The binding for a link started by `sessionToken`: a live session whose login is fresh. */
-  async begin(sessionToken: string): Promise<LinkBinding> {
+  /**
+   * The binding for a link started by `sessionToken`: a live session of the auth service's own signing
+   * whose login is fresh. Its audience is the handshake's, so the handshake is signed with the auth
+   * service's key too (a site's audience would sign it with a secret the site holds).
+   */
+  async begin(sessionToken: string): Promise<LinkStart> {
     const claims = await this.session(sessionToken);
     const now = (this.deps.now ?? Date.now)();
     if (!claims.auth_time || now - claims.auth_time * 1000 > FRESH_LOGIN_MS) throw directoryErrors.freshLoginRequired();
-    return { user: claims.user, jti: claims.jti };
+    return { user: claims.user, jti: claims.jti, aud: claims.aud };
   }
 
   /** Attaches `identity` to the binding's user, when `sessionToken` is the session that started the link. */
@@ -62,7 +71,12 @@ export class Linking {
     await this.deps.directory.link(binding.user, identity);
   }
 
-  private async session(token: string): Promise<{ user: string; jti: string; auth_time?: number }> {
+  /**
+   * The session a link is made for. Only a token the auth service signed with its own key: with
+   * AUTH_SECRETS_FILE a site's application holds its audience's secret and could sign a "session" of any
+   * user (issue 43), which the gateway's own routes refuse and so must linking.
+   */
+  private async session(token: string): Promise<{ user: string; jti: string; aud: string; auth_time?: number }> {
     if (!token) throw directoryErrors.linkRefused();
     let verified: Awaited<ReturnType<TokenService['verify']>>;
     try {
@@ -70,9 +84,11 @@ export class Linking {
     } catch {
       throw directoryErrors.linkRefused();
     }
-    const { claims, expired } = verified;
-    if (expired || claims.handshake || !claims.user?.id || !claims.jti) throw directoryErrors.linkRefused();
+    const { claims, expired, signer } = verified;
+    if (signer !== 'auth' || expired || claims.handshake || !claims.user?.id || !claims.jti) {
+      throw directoryErrors.linkRefused();
+    }
     if (await this.deps.revocations.isRevoked(claims.jti)) throw directoryErrors.linkRefused();
-    return { user: claims.user.id, jti: claims.jti, auth_time: claims.auth_time };
+    return { user: claims.user.id, jti: claims.jti, aud: claims.aud ?? '', auth_time: claims.auth_time };
   }
 }

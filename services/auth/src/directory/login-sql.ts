@@ -52,9 +52,12 @@ WITH before AS (
   UPDATE identities SET last_login_at = now(), name = $3, email = $4, email_verified = $5
   WHERE id = $1 RETURNING user_id, name, email, email_verified
 ), matched AS (
-  SELECT min(id) AS id FROM users
-  WHERE $6 AND NOT EXISTS (SELECT 1 FROM ident) AND lower(email) = lower($4) AND email_verified_by = ANY($7)
-  HAVING count(*) = 1
+  -- Linking by email: the one user with a currently linked identity of a trusted provider whose own last
+  -- login said this address, verified (issue 43): never users.email, frozen at a first login and left
+  -- behind when an address changes hands. Through the partial index identities_verified_email.
+  SELECT min(user_id) AS id FROM identities
+  WHERE $6 AND NOT EXISTS (SELECT 1 FROM ident) AND email_verified AND lower(email) = lower($4) AND provider = ANY($7)
+  HAVING count(DISTINCT user_id) = 1
 ), new_user AS (
   INSERT INTO users (id, name, email, email_verified_by, last_login_at)
   SELECT $1, $3, $4, $8, now()
@@ -75,7 +78,10 @@ WITH before AS (
   RETURNING id, status, block_reason
 ), ${userCreatedCtes('$2', '$9', '$10')}, ${userUpdatedCtes('$2', '$9', '$11')}
 -- The second factor by the user's key: an EXISTS here became a hashed scan of every active secret.
-SELECT l.*, coalesce((SELECT t.active FROM totp_secrets t WHERE t.user_id = l.id), false) AS second_factor FROM (
+-- email_changed: the returning identity now says another address or verification, so the user's own
+-- address is derived again (REDERIVE_EMAIL_SQL, a statement of its own: rare, and off the hot path).
+SELECT l.*, coalesce((SELECT t.active FROM totp_secrets t WHERE t.user_id = l.id), false) AS second_factor,
+       coalesce((SELECT c.fields && ARRAY['email', 'email_verified']::text[] FROM changed c), false) AS email_changed FROM (
   SELECT id, status, block_reason, false AS by_email FROM new_user
   UNION ALL SELECT id, status, block_reason, id IN (SELECT id FROM matched) FROM touched
 ) l`;
@@ -101,3 +107,26 @@ WITH new_user AS (
 ), ${userCreatedCtes('$4', '$5', '$6')}
 SELECT id, status, block_reason FROM new_user
 UNION ALL SELECT id, status, block_reason FROM users WHERE id = $1`;
+
+/**
+ * The user's address, derived from their identities (issue 43): the verified address of the identity
+ * logged in with last (email_verified_by: its provider), else the last unverified one, else none. Run
+ * when an identity changes address or verification, is linked or is unlinked, so an address that left
+ * every identity of the user leaves the user too. Writes nothing when nothing changes.
+ */
+export const REDERIVE_EMAIL_SQL = `
+UPDATE users u SET email = d.email, email_verified_by = d.verified_by, updated_at = now()
+FROM (SELECT $1::text AS user_id) k
+LEFT JOIN LATERAL (
+  SELECT email, CASE WHEN email_verified THEN provider END AS verified_by FROM identities
+  WHERE user_id = k.user_id AND email IS NOT NULL
+  ORDER BY email_verified DESC, last_login_at DESC NULLS LAST, created_at DESC, id
+  LIMIT 1
+) d ON true
+WHERE u.id = k.user_id AND (u.email IS DISTINCT FROM d.email OR u.email_verified_by IS DISTINCT FROM d.verified_by)`;
+
+/** The user's verified addresses, one each, from their identities: where link and unlink notices go. */
+export const VERIFIED_ADDRESSES_SQL = `
+SELECT DISTINCT ON (lower(email)) email FROM identities
+WHERE user_id = $1 AND email_verified AND email IS NOT NULL AND id <> $2
+ORDER BY lower(email), created_at, id`;

@@ -1,7 +1,7 @@
 import { currentRequestId, newEventId, recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
-import type { Pool } from 'pg';
-import { ATTACH_SQL, ENSURE_SQL, LOGIN_SQL } from './login-sql';
+import type { Pool, PoolClient } from 'pg';
+import { ATTACH_SQL, ENSURE_SQL, LOGIN_SQL, REDERIVE_EMAIL_SQL, VERIFIED_ADDRESSES_SQL } from './login-sql';
 
 /** A user's standing in the directory. */
 export interface UserStatus {
@@ -21,10 +21,8 @@ export interface IdentityLogin {
   emailVerified: boolean;
   /** Provider trusted for AUTH_LINK_BY_EMAIL and email verified: a new identity may join the user whose verified email matches. */
   linkByEmail: boolean;
-  /** Providers whose verification of a user's email counts for linking by email. */
+  /** Providers whose verification of an identity's email counts for linking by email. */
   trustedProviders: string[];
-  /** This login verifies the email of a new user (a trusted provider asserted it). */
-  verifiesEmail: boolean;
 }
 
 export interface StoredIdentity {
@@ -40,6 +38,8 @@ export interface StoredIdentity {
 
 export type LoginResult = UserStatus & {
   linkedByEmail: boolean;
+  /** The returning identity said another address or verification: the user's own is derived again. */
+  emailChanged: boolean;
   /**
    * The user has TOTP on, read in the login's statement: the second-factor check every login passes
    * through then needs no statement of its own (SecondFactor.hold; a round trip less a login, issue 36).
@@ -83,20 +83,26 @@ export class PgDirectoryStore {
       i.emailVerified,
       i.linkByEmail && !!i.email,
       i.trustedProviders,
-      i.verifiesEmail && i.email ? i.provider : null,
+      // A new user's address is verified by the provider that said so (users.email_verified_by).
+      i.emailVerified && i.email ? i.provider : null,
       currentRequestId(),
       newEventId(),
       newEventId(),
     ];
     for (let attempt = 0; attempt < 2; attempt++) {
       // Named: parsed and planned once per connection.
-      const { rows } = await this.pool.query<StatusRow & { by_email: boolean; second_factor: boolean }>({
+      const { rows } = await this.pool.query<
+        StatusRow & { by_email: boolean; second_factor: boolean; email_changed: boolean }
+      >({
         name: 'directory-login',
         text: LOGIN_SQL,
         values: params,
       });
       const row = rows[0];
-      if (row) return { ...statusOf(row), linkedByEmail: row.by_email, secondFactor: row.second_factor };
+      if (row) {
+        const { by_email, second_factor, email_changed } = row;
+        return { ...statusOf(row), linkedByEmail: by_email, secondFactor: second_factor, emailChanged: email_changed };
+      }
       // Nothing came back: another login of this identity raced us (the retry finds its row), or a user
       // of this id exists without it (attached when it has no identity at all, else refused).
       await this.pool.query(ATTACH_SQL, params.slice(0, 5));
@@ -145,7 +151,7 @@ export class PgDirectoryStore {
    * Attaches an identity to a user: refused when it belongs to another user, or its id is another
    * user's id (that user's first identity), so nobody's account is taken over by a link.
    */
-  async link(userId: string, i: Omit<IdentityLogin, 'linkByEmail' | 'trustedProviders' | 'verifiesEmail'>) {
+  async link(userId: string, i: Omit<IdentityLogin, 'linkByEmail' | 'trustedProviders'>) {
     // identity.linked in the link's transaction.
     return inTransaction(this.pool, async (client) => {
       const { rows } = await client.query<{ inserted: boolean; owner: string | null }>(
@@ -160,6 +166,7 @@ export class PgDirectoryStore {
       );
       const row = rows[0] as { inserted: boolean; owner: string | null };
       if (row.inserted) {
+        await rederiveEmail(client, userId);
         await recordEvent(client, identityEvent('identity.linked', userId, i.provider));
         return 'linked' satisfies LinkOutcome;
       }
@@ -189,20 +196,31 @@ export class PgDirectoryStore {
       const passkeys = await client.query('SELECT 1 FROM passkey_credentials WHERE user_id = $1 LIMIT 1', [userId]);
       if (others === 0 && !passkeys.rowCount) return 'last';
       await client.query('DELETE FROM identities WHERE id = $1 AND user_id = $2', [identityId, userId]);
+      await rederiveEmail(client, userId);
       const provider = rows.find((r) => r.id === identityId)?.provider ?? '';
       await recordEvent(client, identityEvent('identity.unlinked', userId, provider));
       return 'unlinked';
     });
   }
 
-  /** The user's email when it is verified (for notices of links and unlinks). */
-  async verifiedEmail(userId: string): Promise<string | undefined> {
-    const { rows } = await this.pool.query<{ email: string | null }>(
-      'SELECT email FROM users WHERE id = $1 AND email_verified_by IS NOT NULL',
-      [userId],
-    );
-    return rows[0]?.email ?? undefined;
+  /**
+   * Every verified address of the user's identities, one each (for notices of links and unlinks), but
+   * those only `exceptIdentity` says: a notice of a link goes to the addresses the user had before it.
+   */
+  async verifiedAddresses(userId: string, exceptIdentity = ''): Promise<string[]> {
+    const { rows } = await this.pool.query<{ email: string }>(VERIFIED_ADDRESSES_SQL, [userId, exceptIdentity]);
+    return rows.map((r) => r.email);
   }
+
+  /** The user's own address derived again from their identities (REDERIVE_EMAIL_SQL). */
+  async rederiveEmail(userId: string): Promise<void> {
+    await rederiveEmail(this.pool, userId);
+  }
+}
+
+/** REDERIVE_EMAIL_SQL in the caller's transaction, or on the pool. */
+export async function rederiveEmail(q: Pool | PoolClient, userId: string): Promise<void> {
+  await q.query(REDERIVE_EMAIL_SQL, [userId]);
 }
 
 /** identity.linked or identity.unlinked, the user's own act; the provider as a code. */

@@ -86,10 +86,9 @@ export function adminHandlers(admin: DirectoryAdmin | undefined, log: Logger): a
     EndUserSessions: unaryHandler(log, async (req: auth.EndUserSessionsRequest__Output) => ({
       ended: (await on().endSessions(acting(req))).map(ended),
     })),
-    AdminUnlinkIdentity: unaryHandler(log, async (req: auth.AdminUnlinkIdentityRequest__Output) => {
-      await on().unlink(acting(req), req.identityId);
-      return {};
-    }),
+    AdminUnlinkIdentity: unaryHandler(log, async (req: auth.AdminUnlinkIdentityRequest__Output) => ({
+      ended: (await on().unlink(acting(req), req.identityId)).map(ended),
+    })),
     DeleteUser: unaryHandler(log, async (req: auth.DeleteUserRequest__Output) => ({
       ended: (await on().delete(acting(req))).map(ended),
     })),

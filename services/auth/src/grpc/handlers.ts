@@ -104,7 +104,8 @@ export function authHandlers({
         if (!linking) throw directoryErrors.disabled();
         const user = handlerSessions.vouchedUser(req);
         const identity = { id: user.id, provider: req.provider, name: user.name };
-        await linking.linkNow(req.linkSessionToken, { ...identity, email: user.email });
+        const emailVerified = handlerSessions.provesEmail(req.provider) && !!user.email;
+        await linking.linkNow(req.linkSessionToken, { ...identity, email: user.email, emailVerified });
         return { linked: identity, userJson: '' };
       }
       const session = await handlerSessions.issue(req);

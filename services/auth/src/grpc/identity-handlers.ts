@@ -5,6 +5,7 @@ import type { DirectoryAdmin } from '../directory/admin';
 import type { Directory } from '../directory/directory';
 import { directoryErrors } from '../errors';
 import { sessionErrors } from '../login/device-sessions';
+import { ended } from './session-handlers';
 
 /** The gateway always sends the caller's session; an empty one is the caller's bug. */
 function userOf(req: { caller?: auth.SessionCaller__Output | null }): string {
@@ -35,8 +36,8 @@ export function identityHandlers(
       })),
     })),
     UnlinkIdentity: unaryHandler(log, async (req: auth.UnlinkIdentityRequest__Output) => {
-      await on().unlink(userOf(req), req.id);
-      return {};
+      const done = await on().unlink(userOf(req), req.id, { jti: req.caller?.jti ?? '' });
+      return { endedSessions: done.ended.map(ended), otherSessionsNotEnded: done.notEnded };
     }),
     ExportMyData: unaryHandler(log, async (req: auth.ExportMyDataRequest__Output) => {
       if (!admin) throw directoryErrors.disabled();

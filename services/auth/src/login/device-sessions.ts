@@ -106,17 +106,30 @@ export class DeviceSessions implements SessionEvents {
     );
   }
 
-  /** A refresh: last_seen now; a session not recorded yet (issued before this list existed) is recorded. */
-  async refreshed(claims: Claims): Promise<void> {
+  /**
+   * A refresh about to be signed: last_seen now. False for a session not recorded yet (issued before
+   * this list existed, or while it did not answer); true when the list cannot tell (it does not answer:
+   * the refresh's revocation check, in the same store, has just answered, so this is rare).
+   */
+  async refreshing(claims: Claims): Promise<boolean> {
     const userId = claims.user?.id;
-    if (!userId || !claims.jti) return;
+    if (!userId || !claims.jti) return true;
     try {
-      const touched = await this.deps.registry.touch(userId, sessionIdOf(claims.jti), this.now());
-      const entry = touched ? undefined : this.entryOf(claims, undefined);
-      if (entry) await this.deps.registry.record(entry.userId, entry.entry);
+      return await this.deps.registry.touch(userId, sessionIdOf(claims.jti), this.now());
     } catch (err) {
       this.deps.log.warn({ err }, 'session list not updated at refresh');
+      return true;
     }
+  }
+
+  /** A refresh signed: a session the list did not know is recorded (without its browser). */
+  async refreshed(claims: Claims, listed: boolean): Promise<void> {
+    if (listed) return;
+    const entry = this.entryOf(claims, undefined);
+    if (!entry) return;
+    await this.deps.registry.record(entry.userId, entry.entry).catch((err: unknown) => {
+      this.deps.log.warn({ err }, 'session list not updated at refresh');
+    });
   }
 
   /** A logout: the session leaves the list. */

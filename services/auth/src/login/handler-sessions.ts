@@ -21,6 +21,11 @@ export interface HandlerSessionsDeps {
   avatars: AvatarSaver;
   /** Names of the configured login handlers (AUTH_LOGIN_HANDLERS). */
   handlers: string[];
+  /**
+   * The built-in verified (email-link) providers: the `email` of their users is the address the login
+   * proved, recorded in the directory as verified and kept out of the session's claims.
+   */
+  verified?: string[];
   baseUrl: string;
   avatarRoutePath: string;
 }
@@ -30,7 +35,10 @@ export class HandlerSessions {
   constructor(private readonly deps: HandlerSessionsDeps) {}
 
   async issue(input: { provider: string; userJson: string; site: string; sessionOnly: boolean }): Promise<Issued> {
-    const user = this.vouchedUser(input);
+    const vouched = this.vouchedUser(input);
+    const proved = this.provesEmail(input.provider) ? vouched.email : undefined;
+    const { email, ...claimed } = vouched;
+    const user = proved ? claimed : vouched;
     const picture = await this.picture(user.id, user.picture);
     try {
       return await this.deps.tokens.issueSession({
@@ -38,11 +46,17 @@ export class HandlerSessions {
         aud: input.site || this.deps.tokens.defaultAudience(),
         provider: input.provider,
         sessionOnly: input.sessionOnly,
+        subject: proved ? { kind: 'identity', email, emailVerified: true } : undefined,
       });
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw loginErrors.audienceRefused((err as Error).message);
     }
+  }
+
+  /** Whether `provider`'s users carry the address its login proved (a built-in verified provider). */
+  provesEmail(provider: string): boolean {
+    return this.deps.verified?.includes(provider) ?? false;
   }
 
   /** The user a handler vouched for, checked: a configured handler, and an id in its own namespace. */

@@ -59,12 +59,15 @@ export class OAuth2Login {
   }
 
   async begin(provider: OAuth2Provider, input: BeginInput): Promise<{ redirectUrl: string; handshake: Issued }> {
-    const aud = input.site || this.deps.tokens.defaultAudience();
+    let aud = input.site || this.deps.tokens.defaultAudience();
     const state = randomToken();
-    let link: Awaited<ReturnType<Linking['begin']>> | undefined;
+    let link: { user: string; jti: string } | undefined;
     if (input.linkSessionToken) {
       if (!this.deps.linking) throw directoryErrors.disabled();
-      link = await this.deps.linking.begin(input.linkSessionToken);
+      const started = await this.deps.linking.begin(input.linkSessionToken);
+      link = { user: started.user, jti: started.jti };
+      // The session's own audience, whatever `site` said: the auth service's key signs the handshake.
+      aud = started.aud || aud;
     }
     let handshake: Issued;
     try {
@@ -152,10 +155,13 @@ export class OAuth2Login {
     } catch {
       throw loginErrors.invalidHandshake();
     }
-    const { claims, expired } = verified;
+    const { claims, expired, signer } = verified;
     if (expired || !claims.handshake || claims.user || claims.auth_provider?.name !== provider.name) {
       throw loginErrors.invalidHandshake();
     }
+    // A link's handshake is signed with the auth service's own key (Linking.begin): one signed with a
+    // site's secret (AUTH_SECRETS_FILE) was made by that site's application, naming whoever it liked.
+    if (claims.handshake.link && signer !== 'auth') throw loginErrors.invalidHandshake();
     return claims;
   }
 

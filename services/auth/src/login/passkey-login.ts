@@ -11,7 +11,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { loginErrors, passkeyErrors } from '../errors';
+import { directoryErrors, loginErrors, passkeyErrors } from '../errors';
 import type { Challenges } from '../stores/challenges';
 import { type PasswordLimits, passwordAttemptKeys, type RateLimiter } from '../stores/limits';
 import type { PasskeyStore, StoredPasskey } from '../stores/passkeys';
@@ -176,7 +176,9 @@ export class PasskeyLogin {
     // A credential id as registration accepts it (base64url, at most 1024 characters), so nothing else
     // reaches the store.
     if (!CREDENTIAL_ID.test(id)) throw passkeyErrors.badResponse('id is not a passkey id');
-    if (!(await this.deps.store.remove(userId, id))) throw passkeyErrors.notFound();
+    const removed = await this.deps.store.remove(userId, id, this.deps.providerAllowed);
+    if (removed === 'last') throw directoryErrors.lastLoginMethod();
+    if (!removed) throw passkeyErrors.notFound();
   }
 
   /** Options for a discoverable-credential login: no allow list, so any passkey of this site answers. */

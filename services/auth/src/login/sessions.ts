@@ -5,7 +5,13 @@ import type { EndedListener, EndedSession, EndedWatch, Revocations } from '../st
 
 /** What else follows a session's life. Never rejects: a refresh or logout does not fail for it (best effort). */
 export interface SessionEvents {
-  refreshed(claims: Claims): Promise<void>;
+  /**
+   * A refresh is about to be signed: its last use is recorded. False when the session list does not
+   * know the session (the refresh then reads the user's status, and lists it once signed).
+   */
+  refreshing(claims: Claims): Promise<boolean>;
+  /** A refresh was signed; `listed` is what refreshing answered. */
+  refreshed(claims: Claims, listed: boolean): Promise<void>;
   ended(claims: Claims): Promise<void>;
 }
 
@@ -33,8 +39,9 @@ export class Sessions {
       if (claims.jti && (await this.revocations.isRevoked(claims.jti))) {
         throw new TokenError('session ended, log in again');
       }
-      const refreshed = await this.tokens.refreshVerified(claims);
-      await this.events?.refreshed(refreshed.claims);
+      const listed = this.events ? await this.events.refreshing(claims) : true;
+      const refreshed = await this.tokens.refreshVerified(claims, { unlisted: !listed });
+      await this.events?.refreshed(refreshed.claims, listed);
       return refreshed;
     } catch (err) {
       if (err instanceof TokenError) throw loginErrors.tokenRefused(err.message);

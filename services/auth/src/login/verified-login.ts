@@ -141,7 +141,10 @@ export class VerifiedLogin {
     const from = claims.handshake.from;
     const redirectUrl = allowedRedirect(from, this.deps.baseUrl, this.deps.allowedRedirectHosts);
     if (from && !redirectUrl) this.deps.log.warn({ provider: this.deps.name }, 'rejected redirect to disallowed host');
-    return { ...answer(200, found), userJson: JSON.stringify(found), site: claims.aud, redirectUrl };
+    // The address this login proved rides to IssueSession for the directory (a verified address, where
+    // link notices go: issue 43); HandlerSessions keeps it out of the session's claims.
+    const userJson = JSON.stringify({ ...found, email: address });
+    return { ...answer(200, found), userJson, site: claims.aud, redirectUrl };
   }
 
   /** go-pkgz's confirmation token: handshake-shaped, no user, 30 minutes, nbf a minute back. */

@@ -26,8 +26,11 @@ export interface PasskeyStore {
   find(id: string): Promise<StoredPasskey | undefined>;
   /** The user's passkeys, oldest first. */
   list(userId: string): Promise<StoredPasskey[]>;
-  /** Removes one of the user's passkeys; false when the user has none with that id. */
-  remove(userId: string, id: string): Promise<boolean>;
+  /**
+   * Removes one of the user's passkeys; false when the user has none with that id, 'last' when it is the
+   * user's last way in (no other passkey, no identity whose provider `counts`).
+   */
+  remove(userId: string, id: string, counts: (provider: string) => boolean): Promise<boolean | 'last'>;
   /**
    * Records a login: the new signature counter and the time. Only while the stored counter is still the
    * one the login was checked against, so two concurrent logins with one assertion cannot both pass;
@@ -92,10 +95,27 @@ export class PgPasskeyStore implements PasskeyStore {
     return res.rows.map(fromRow);
   }
 
-  async remove(userId: string, id: string): Promise<boolean> {
+  /**
+   * Removes one passkey of the user unless no way in would remain: another passkey, or an identity whose
+   * provider `counts` (is still configured). The user's row is the lock an unlink takes too
+   * (PgDirectoryStore.unlink), so removing the last passkey and unlinking the last identity at once
+   * cannot both pass (issue 43). False: no such passkey of this user.
+   */
+  async remove(userId: string, id: string, counts: (provider: string) => boolean): Promise<boolean | 'last'> {
     return inTransaction(this.pool, async (client) => {
-      const res = await client.query('DELETE FROM passkey_credentials WHERE user_id = $1 AND id = $2', [userId, id]);
-      if (res.rowCount !== 1) return false;
+      await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [userId]);
+      const { rows } = await client.query<{ id: string }>('SELECT id FROM passkey_credentials WHERE user_id = $1', [
+        userId,
+      ]);
+      if (!rows.some((r) => r.id === id)) return false;
+      if (rows.length === 1) {
+        const identities = await client.query<{ provider: string }>(
+          'SELECT provider FROM identities WHERE user_id = $1',
+          [userId],
+        );
+        if (!identities.rows.some((r) => counts(r.provider))) return 'last';
+      }
+      await client.query('DELETE FROM passkey_credentials WHERE user_id = $1 AND id = $2', [userId, id]);
       await recordEvent(client, passkeyEvent('passkey.removed', userId, id));
       return true;
     });
