@@ -65,7 +65,11 @@ export class Browser {
   async devLogin(username: string, query = ''): Promise<Answer> {
     const start = await this.get(`/auth/dev/login${query}`);
     if (start.status !== 302) throw new Error(`login answered ${start.status}: ${start.text}`);
-    const authorize = start.headers.get('location') as string;
+    return this.devAuthorize(start.headers.get('location') as string, username);
+  }
+
+  /** The dev provider's form at `authorize` (its authorization URL) as `username`, then the callback. */
+  async devAuthorize(authorize: string, username: string): Promise<Answer> {
     const page = await this.request('GET', authorize);
     if (page.status !== 200 || !page.text.includes('name="username"')) throw new Error(`dev form: ${page.status}`);
     const submitted = await this.request('POST', authorize, {

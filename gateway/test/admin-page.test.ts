@@ -26,7 +26,7 @@ describe('the admin page', () => {
     'searches, opens, blocks, unblocks, ends sessions, unlinks and exports',
     async () => {
       const alice = await loggedIn(dir.stack.url, 'page-alice');
-      expect((await alice.devLogin('page-bob', '?link=1')).status).toBe(200);
+      expect((await alice.devLink('page-bob')).status).toBe(200);
       const aliceId = await alice.userId();
 
       chromium = await launchChromium();

@@ -91,6 +91,16 @@ export class PageBrowser extends Browser {
     });
   }
 
+  /**
+   * Links the dev user `name` to this browser's session as the page does: POST /auth/dev/link with the
+   * XSRF header, then the provider's page it answers, then the callback (its answer is returned).
+   */
+  async devLink(name: string, from = ''): Promise<Answer> {
+    const started = await this.send('POST', `/auth/dev/link${from ? `?from=${encodeURIComponent(from)}` : ''}`);
+    if (started.status !== 200) return started;
+    return this.devAuthorize((started.json() as { url: string }).url, name);
+  }
+
   /** The user id of this browser's session. */
   async userId(): Promise<string> {
     const res = await this.send('GET', '/auth/user');

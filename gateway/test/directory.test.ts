@@ -1,6 +1,6 @@
 // A person's ways in over HTTP (docs/accounts.md "Linking"), through real auth (with its directory in
 // Postgres), avatar, payment and gateway processes and the dev provider: alice links bob with
-// `?link=1`, bob then logs in as alice and sees her cards; unlinking bob works, unlinking the last way
+// POST /auth/dev/link, bob then logs in as alice and sees her cards; unlinking bob works, unlinking the last way
 // in is refused; a stale login cannot start a link; a blocked user is refused at login and refresh.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -38,8 +38,7 @@ const documented = (method: string, path: string, answer: Answer): Answer => {
 };
 
 /** Starts a link from `browser`'s session and finishes it as the dev user `name`. */
-const link = (browser: PageBrowser, name: string, from = '') =>
-  browser.devLogin(name, `?link=1${from ? `&from=${encodeURIComponent(from)}` : ''}`);
+const link = (browser: PageBrowser, name: string, from = '') => browser.devLink(name, from);
 
 /** A query on the auth service's database (the directory's tables in schema auth). */
 async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -52,7 +51,7 @@ async function sql<T>(text: string, values: unknown[] = []): Promise<T[]> {
   }
 }
 
-describe('linking with ?link=1', () => {
+describe('linking with POST /auth/<provider>/link', () => {
   it('links bob to alice: bob then logs in as alice, with her cards; unlink works, the last way in stays', async () => {
     const alice = await loggedIn(url(), 'alice');
     const aliceId = await alice.userId();
@@ -92,7 +91,8 @@ describe('linking with ?link=1', () => {
 
     // Unlinking bob works (a fresh cookie session); the last way in is refused, nothing changes.
     const unlinked = await bob.send('DELETE', `/auth/identities/${userId('dev', 'bob')}`);
-    expect(documented('DELETE', `/auth/identities/${userId('dev', 'bob')}`, unlinked).status).toBe(204);
+    expect(documented('DELETE', `/auth/identities/${userId('dev', 'bob')}`, unlinked).status).toBe(200);
+    expect(unlinked.json()).toEqual({ ended_sessions: 0 });
     const last = documented(
       'DELETE',
       `/auth/identities/${aliceId}`,
@@ -118,9 +118,8 @@ describe('linking with ?link=1', () => {
     expect(await (await loggedIn(url(), 'dave')).userId()).toBe(userId('dev', 'dave'));
 
     const anonymous = new PageBrowser(url());
-    const refused = documented('GET', '/auth/dev/login', await anonymous.get('/auth/dev/login?link=1'));
+    const refused = documented('POST', '/auth/dev/link', await anonymous.send('POST', '/auth/dev/link'));
     expect(refused.status).toBe(401);
-    expect(refused.json()).toEqual({ error: 'linking needs a session: log in first' });
     expect((await carol.send('DELETE', '/auth/identities/a%2Fb')).status).toBe(400);
     expect((await carol.send('DELETE', '/auth/identities/dev_unknown')).status).toBe(404);
     expect((await carol.send('PUT', '/auth/identities')).status).toBe(405);
@@ -133,7 +132,7 @@ describe('linking with ?link=1', () => {
     // service signs one (its own secret), replaces the cookie.
     const stale = await staleToken(erin);
     await erin.jar.setCookie(`JWT=${stale}`, url());
-    const started = await erin.get('/auth/dev/login?link=1');
+    const started = await erin.send('POST', '/auth/dev/link');
     expect(started.status).toBe(403);
     expect((started.json() as { error: string }).error).toMatch(/recent login/);
     expect((await erin.send('DELETE', `/auth/identities/${userId('dev', 'erin')}`)).status).toBe(403);

@@ -3,9 +3,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import { Browser } from '../../../test/browser';
 import { FakeOidcIdp } from '../../../test/fakes/oidc-idp';
-import { type DirectoryStack, startDirectoryStack } from './directory-stack';
+import { call, type DirectoryStack, startDirectoryStack } from './directory-stack';
 
 const idp = new FakeOidcIdp();
 let stack: DirectoryStack;
@@ -67,3 +68,35 @@ it('joins a second account with the same verified email, and only when email_ver
   const unverified = await corpLogin('ann-fourth', 'ann@example.com', false);
   expect(unverified.user.id).not.toBe(first.user.id);
 });
+
+// Issue 43: the match follows the identities as they are now, never an address frozen at a first login.
+it('joins nobody through an address its first identity moved off, or that left with an unlinked identity', async () => {
+  const first = await corpLogin('recycled-1', 'a@recycled.example', true);
+  await corpLogin('recycled-1', 'b@recycled.example', true);
+  // a@recycled.example changed hands (a renamed workforce account): its new holder is a user of their own.
+  const newHolder = await corpLogin('recycled-2', 'a@recycled.example', true);
+  expect(newHolder.user.id).not.toBe(first.user.id);
+  // The first user's address is the one their identity says now.
+  const { rows } = await query('SELECT email, email_verified_by FROM auth.users WHERE id = $1', [first.user.id]);
+  expect(rows[0]).toEqual({ email: 'b@recycled.example', email_verified_by: 'corp' });
+
+  // The variant where the identity that said the address was unlinked (another way in stays: dev).
+  const third = await corpLogin('recycled-3', 'c@recycled.example', true);
+  expect((await stack.devLogin('recycled-3-dev', third.token)).linked?.id).toBeTruthy();
+  await call((cb) =>
+    stack.identities.unlinkIdentity({ caller: { userId: third.user.id, jti: third.jti }, id: third.user.id }, cb),
+  );
+  const fourth = await corpLogin('recycled-4', 'c@recycled.example', true);
+  expect(fourth.user.id).not.toBe(third.user.id);
+});
+
+/** A query on the auth service's database. */
+async function query(text: string, values: unknown[]) {
+  const client = new Client({ connectionString: stack.db.url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
