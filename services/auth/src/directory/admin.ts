@@ -146,7 +146,7 @@ export class DirectoryAdmin {
     const before = (await this.deps.directory?.addressesOf(a.userId)) ?? [];
     if (!(await this.deps.store.removeIdentity(a.userId, identityId))) throw directoryErrors.identityNotFound();
     const ended = this.deps.directory
-      ? (await this.deps.directory.unlinked(a.userId, identityId, undefined, before)).ended
+      ? (await this.deps.directory.unlinked(a.userId, identityId, before)).ended
       : await this.deps.sessions.endAll(a.userId);
     this.audit(who, 'unlink identity', a.userId, { identity: identityId, sessionsEnded: ended.length });
     return ended;

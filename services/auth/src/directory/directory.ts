@@ -3,26 +3,10 @@ import type { Logger } from '@gatehouse/logger';
 import type { Claims, SessionSubject } from '@gatehouse/token';
 import { LRUCache } from 'lru-cache';
 import { AuthErrors, directoryErrors } from '../errors';
-import type { EndedSession } from '../stores/revocations';
 import type { LinkOutcome, PgDirectoryStore, StoredIdentity } from './store';
+import { type Notify, type SessionEnder, type UnlinkOutcome, WaysInChanges } from './ways-in-changes';
 
-/** Where a link or unlink notice goes (the configured sender); throws when it cannot deliver. */
-export type Notify = (address: string, text: string) => Promise<void>;
-
-/**
- * Ending a user's sessions (login/device-sessions.ts): a change of the ways in ends the sessions that
- * may have come through the old ones (issue 43).
- */
-export interface SessionEnder {
-  endAll(userId: string): Promise<EndedSession[]>;
-  endOthers(caller: { userId: string; jti: string }): Promise<EndedSession[]>;
-}
-
-/** The sessions an unlink ended, or `notEnded` when the session store did not answer. */
-export interface UnlinkOutcome {
-  ended: EndedSession[];
-  notEnded: boolean;
-}
+export type { Notify, SessionEnder, UnlinkOutcome } from './ways-in-changes';
 
 export interface DirectoryDeps {
   store: PgDirectoryStore;
@@ -88,8 +72,12 @@ export class Directory {
   /** By session jti: the user's id and whether TOTP was on, as the login's statement read them. */
   private readonly secondFactors = new Map<string, { userId: string; on: boolean }>();
 
+  /** Sessions ended and notices sent after a change of the ways in. */
+  private readonly changes: WaysInChanges;
+
   constructor(private readonly deps: DirectoryDeps) {
     this.trusted = new Set(deps.linkByEmail);
+    this.changes = new WaysInChanges(deps);
   }
 
   /** TokenServiceOptions.resolveUser. Postgres not answering is UNAVAILABLE: no session is signed, none is lost. */
@@ -150,30 +138,9 @@ export class Directory {
         this.deps.log.warn({ err, user: result.userId }, "user's address not derived again after a change");
       });
     }
-    if (result.linkedByEmail) await this.linkedByEmail(result.userId, user.id, user.name, provider);
+    if (result.linkedByEmail) await this.changes.joinedByEmail(result.userId, user.id, user.name, provider);
     if (result.userId === user.id) return claims;
     return { ...claims, user: { ...user, id: result.userId } };
-  }
-
-  /**
-   * A new identity joined the user by its verified address (AUTH_LINK_BY_EMAIL): every session the user
-   * had ends (this login's own is issued after), and the addresses the user had before are told, so a
-   * hostile join through an address that changed hands is seen and leaves no session behind (issue 43).
-   */
-  private async linkedByEmail(userId: string, identityId: string, name: string, provider: string): Promise<void> {
-    this.deps.log.info({ user: userId, identity: identityId, provider }, 'identity linked by verified email');
-    let ended = 'every other session of your account was ended';
-    try {
-      await this.deps.sessions?.()?.endAll(userId);
-    } catch (err) {
-      this.deps.log.warn({ err, user: userId }, 'sessions not ended after a link by email');
-      ended = 'your other sessions could not be ended: end them from your session list';
-    }
-    void this.tell(
-      userId,
-      `Your ${provider} login "${name}" was linked to your account by its verified email, and ${ended}. If this was not you, unlink it and secure your account.`,
-      identityId,
-    );
   }
 
   /**
@@ -230,10 +197,7 @@ export class Directory {
     if (outcome === 'in_use') throw directoryErrors.identityInUse();
     if (outcome === 'linked') {
       this.deps.log.info({ user: userId, identity: identity.id, provider: identity.provider }, 'identity linked');
-      await this.tell(
-        userId,
-        `Your ${identity.provider} login "${identity.name}" was linked to your account. If this was not you, unlink it and secure your account.`,
-      );
+      await this.changes.linked(userId, identity.provider, identity.name);
     }
   }
 
@@ -263,71 +227,21 @@ export class Directory {
    * on, issue 43): `caller` keeps the user's own; the admin API's unlink has none and ends them all.
    */
   async unlink(userId: string, identityId: string, caller?: { jti: string }): Promise<UnlinkOutcome> {
-    const addresses = await this.addressesOf(userId);
+    const addresses = await this.changes.addressesOf(userId);
     const outcome = await this.deps.store.unlink(userId, identityId, this.deps.providerAllowed);
     if (!outcome) throw directoryErrors.identityNotFound();
     if (outcome === 'last') throw directoryErrors.lastLoginMethod();
     this.deps.log.info({ user: userId, identity: identityId }, 'identity unlinked');
-    return this.unlinked(userId, identityId, caller, addresses);
+    return this.changes.unlinked(userId, identityId, caller, addresses);
   }
 
   /** The user's verified addresses now (read before an admin's unlink, to tell the one it removes). */
-  async addressesOf(userId: string): Promise<string[]> {
-    return this.deps.store.verifiedAddresses(userId).catch(() => []);
+  addressesOf(userId: string): Promise<string[]> {
+    return this.changes.addressesOf(userId);
   }
 
-  /**
-   * After an unlink (the user's or an admin's): the sessions ended and the user told, at the addresses
-   * they had before it too (`before`), the unlinked identity's among them.
-   */
-  async unlinked(
-    userId: string,
-    identityId: string,
-    caller: { jti: string } | undefined,
-    before: string[] = [],
-  ): Promise<UnlinkOutcome> {
-    let done: UnlinkOutcome = { ended: [], notEnded: false };
-    let sessionsText = '';
-    const sessions = this.deps.sessions?.();
-    if (sessions) {
-      try {
-        const ended = caller ? await sessions.endOthers({ userId, jti: caller.jti }) : await sessions.endAll(userId);
-        done = { ended, notEnded: false };
-        sessionsText = `, and ${caller ? 'every other session' : 'every session'} of your account was ended`;
-      } catch (err) {
-        this.deps.log.warn({ err, user: userId }, 'sessions not ended after an unlink');
-        done = { ended: [], notEnded: true };
-        sessionsText = ', but your other sessions could not be ended: end them from your session list';
-      }
-    }
-    await this.tell(
-      userId,
-      `The login ${identityId} was unlinked from your account${sessionsText}. If this was not you, secure your account.`,
-      '',
-      before,
-    );
-    return done;
-  }
-
-  /**
-   * Tells the user of a change to their ways in, at every verified address of their identities (but
-   * `exceptIdentity`'s) and at `also`; never fails the change.
-   */
-  private async tell(userId: string, text: string, exceptIdentity = '', also: string[] = []): Promise<void> {
-    if (!this.deps.notify) return;
-    try {
-      const current = await this.deps.store.verifiedAddresses(userId, exceptIdentity);
-      const seen = new Set<string>();
-      for (const address of [...current, ...also]) {
-        const key = address.toLowerCase();
-        if (seen.has(key)) continue;
-        seen.add(key);
-        await this.deps.notify(address, text).catch((err: unknown) => {
-          this.deps.log.warn({ err, user: userId }, 'link notice not sent to one address');
-        });
-      }
-    } catch (err) {
-      this.deps.log.warn({ err, user: userId }, 'link notice not sent');
-    }
+  /** After an admin's unlink: every session of the user ended, the user told (WaysInChanges.unlinked). */
+  unlinked(userId: string, identityId: string, before: string[]): Promise<UnlinkOutcome> {
+    return this.changes.unlinked(userId, identityId, undefined, before);
   }
 }

@@ -146,7 +146,7 @@ describe('a change of the ways in', () => {
     expect(await refreshes(here)).toBe('accepted');
 
     await directory.link('dev_ivy', { id: 'dev_ivy3', provider: 'dev', name: 'ivy3' });
-    const byAdmin = await directory.unlinked('dev_ivy', 'dev_ivy3', undefined);
+    const byAdmin = await directory.unlinked('dev_ivy', 'dev_ivy3', []);
     expect(byAdmin.ended.map((e) => e.jti)).toEqual([here.jti]);
     expect(await refreshes(here)).toMatch(/session ended/);
   });
