@@ -316,6 +316,10 @@ test('identities: the list, unlinking (refused for the last way in), the export'
   const last = await gh.DELETE('/auth/identities/{id}', { params: { path: { id } } });
   expect([last.response.status, last.error]).toEqual([409, { error: 'last login method' }]);
   expect((await gh.GET('/auth/me/export')).response.status).toBe(200);
+  // A link starts with a call answering the provider's page (its callback is the dev form's).
+  const started = await gh.POST('/auth/{provider}/link', { params: { path: { provider: 'dev' } } });
+  expect(started.response.status).toBe(200);
+  expect(started.data?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 });
 
 test('every answer kept to the document, and every documented operation was answered', () => {

@@ -1479,6 +1479,15 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
+        /** @description No other passkey or identity would remain ("last login method") */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
         /** @description The body is over 64 kB */
         413: {
           headers: {
