@@ -12,6 +12,8 @@ export interface DeliveredEvent {
   id: string;
   type: string;
   time: Date;
+  /** The workload that wrote it: the trail's `source` (its writer's database role). */
+  source: string;
   data: unknown;
 }
 

@@ -63,7 +63,7 @@ describe('a sender', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const event = { id: 'evt_1', type: 'load.succeeded', time: new Date(), data: {} };
+  const event = { id: 'evt_1', type: 'load.succeeded', time: new Date(), source: 'gatehouse_payment', data: {} };
   const secrets = [`whsec_${Buffer.alloc(32, 1).toString('base64')}`];
 
   it('refuses loopback by address and by name, before any request is made', async () => {

@@ -8,7 +8,7 @@ export interface ClaimedDelivery {
   url: string;
   secrets: string[];
   attempts: number;
-  event: { id: string; type: string; time: Date; data: unknown };
+  event: { id: string; type: string; time: Date; source: string; data: unknown };
 }
 
 /** How an attempt ends for the delivery and its endpoint. */
@@ -84,7 +84,7 @@ export class PgDeliveryQueue {
         WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id
        RETURNING d.id, d.webhook_id, d.attempts, w.url, w.secret,
                  CASE WHEN w.previous_until > now() THEN w.previous_secret END AS previous_secret,
-                 e.id AS event_id, e.type, e.time, e.data`,
+                 e.id AS event_id, e.type, e.time, e.source, e.data`,
       [limit, leaseMs],
     );
     return rows.map((r) => ({
@@ -93,7 +93,7 @@ export class PgDeliveryQueue {
       url: r.url,
       secrets: r.previous_secret ? [r.secret, r.previous_secret] : [r.secret],
       attempts: r.attempts,
-      event: { id: r.event_id, type: r.type, time: r.time, data: r.data },
+      event: { id: r.event_id, type: r.type, time: r.time, source: r.source, data: r.data },
     }));
   }
 

@@ -97,9 +97,12 @@ test('a subscribed event is delivered signed, and the standardwebhooks package v
   await recordEvent(pool, { type: 'login.failed', actor: { kind: 'user' }, data: { reason: 'bad-password' } });
   const got = await until(() => r.received[0]);
   const verified = new Webhook(secret).verify(got.body, got.headers) as { type: string; data: unknown };
+  // `source`: the role that wrote the event (here the tests' own), as the trail's trigger set it.
+  const { rows } = await pool.query<{ role: string }>('SELECT current_user AS role');
   expect(verified).toEqual({
     type: 'load.succeeded',
     timestamp: expect.any(String),
+    source: rows[0]?.role,
     data: { load_id: 1, card_id: 1, amount_cents: 100 },
   });
   expect(got.headers['webhook-id']).toBe(id);
