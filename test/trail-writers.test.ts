@@ -13,6 +13,7 @@ import { Client, type Pool } from 'pg';
 import { deliveryBody, type NewEvent, recordEvent } from '../packages/events/src/index';
 import { ensureWorkloadRoles, type WorkloadRole } from '../packages/postgres/src/index';
 import { PgDeliveryQueue } from '../services/auth/src/events/delivery-queue';
+import { WebhookSecrets } from '../services/auth/src/events/webhook-secrets';
 import { PgWebhookStore } from '../services/auth/src/events/webhook-store';
 import {
   MIGRATIONS_DIR as AUTH_MIGRATIONS,
@@ -156,11 +157,12 @@ test("payment's role writes payment's types only; auth's every type; a database 
   ]);
 
   // What auth's dispatcher sends names the writer: the receiver tells payment's events from auth's.
-  await new PgWebhookStore(auth).create(
+  const secrets = new WebhookSecrets({ key: randomBytes(32), previous: [] });
+  await new PgWebhookStore(auth, { secrets }).create(
     { url: 'http://127.0.0.1:9/hook', eventTypes: ['load.*', 'user.*'], description: '' },
     'operator',
   );
-  const queue = new PgDeliveryQueue(auth);
+  const queue = new PgDeliveryQueue(auth, secrets);
   await queue.fanOut(100);
   const claimed = await queue.claim(100, 60_000);
   const bodies = claimed.map((d) => JSON.parse(deliveryBody(d.event)) as { type: string; source: string });

@@ -1,12 +1,16 @@
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
+import { WebhookSecretError, type WebhookSecrets } from './webhook-secrets';
 
 /** A delivery claimed by a dispatcher: what to send, where, signed with which secrets. */
 export interface ClaimedDelivery {
   id: number;
   webhookId: string;
   url: string;
+  /** The current secret first, then one being rotated out; none when the stored one does not open. */
   secrets: string[];
+  /** Why the endpoint's secret does not open (its key is gone, or it was altered or copied from another endpoint). */
+  secretError?: string;
   attempts: number;
   event: { id: string; type: string; time: Date; source: string; data: unknown };
 }
@@ -26,7 +30,11 @@ export const FAILING_LIMIT_MS = 5 * 86_400_000;
  * fan-out, claims under a lease, and each attempt's outcome. Shared by every auth replica's dispatcher.
  */
 export class PgDeliveryQueue {
-  constructor(private readonly pool: Pool) {}
+  /** `secrets` opens the endpoints' stored secrets (sealed under auth's key). */
+  constructor(
+    private readonly pool: Pool,
+    private readonly secrets: WebhookSecrets,
+  ) {}
 
   /**
    * Whether a round would find anything: events in the outbox, deliveries due to an enabled endpoint and
@@ -91,10 +99,29 @@ export class PgDeliveryQueue {
       id: Number(r.id),
       webhookId: r.webhook_id,
       url: r.url,
-      secrets: r.previous_secret ? [r.secret, r.previous_secret] : [r.secret],
+      ...this.openSecrets(r.webhook_id, r.secret, r.previous_secret),
       attempts: r.attempts,
       event: { id: r.event_id, type: r.type, time: r.time, source: r.source, data: r.data },
     }));
+  }
+
+  /**
+   * The endpoint's secrets, opened: the current one, and the one being rotated out while it still signs
+   * (left out when it alone does not open). None, and why, when the current one does not open.
+   */
+  private openSecrets(webhookId: string, secret: string, previous: string | null) {
+    const open = (stored: string) => {
+      try {
+        return { secret: this.secrets.open(stored, webhookId) };
+      } catch (err) {
+        if (!(err instanceof WebhookSecretError)) throw err;
+        return { error: err.message };
+      }
+    };
+    const current = open(secret);
+    if (current.secret === undefined) return { secrets: [], secretError: current.error };
+    const old = previous === null ? undefined : open(previous).secret;
+    return { secrets: old === undefined ? [current.secret] : [current.secret, old] };
   }
 
   /**

@@ -2,6 +2,7 @@
 // WEBHOOK_ALLOW_PRIVATE's switch): every delivery verifies with the `standardwebhooks` package as it
 // is; a receiver that fails twice gets the same webhook-id on the third attempt; 410 disables the
 // endpoint; two dispatchers (two replicas) deliver each event once; a rotated secret signs beside the new.
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { recordEvent, WebhookSender } from '@gatehouse/events';
@@ -13,12 +14,15 @@ import { createPool, runMigrations } from '../stores/postgres';
 import { PgDeliveryQueue } from './delivery-queue';
 import { nextStep, WebhookDispatcher } from './dispatcher';
 import { startRetention } from './retention';
+import { WebhookSecrets } from './webhook-secrets';
 import { PgWebhookStore } from './webhook-store';
 
 /** The admin who makes the test's endpoints (each change is an admin.action in the trail). */
 const ADMIN = 'operator';
 
 const log = createLogger({ name: 'webhooks-test', level: 'silent' });
+/** Endpoint secrets sealed as auth seals them, under a key derived from an AUTH_TOTP_KEY. */
+const secrets = new WebhookSecrets({ key: randomBytes(32), previous: [] });
 let db: TestDatabase;
 let pool: ReturnType<typeof createPool>;
 let store: PgWebhookStore;
@@ -55,7 +59,7 @@ function dispatcher(
 ): WebhookDispatcher {
   const sender = new WebhookSender({ allowPrivate: true, timeoutMs: 2_000 });
   senders.push(sender);
-  const { pollMs = 50, queue = new PgDeliveryQueue(pool) } = options;
+  const { pollMs = 50, queue = new PgDeliveryQueue(pool, secrets) } = options;
   const d = new WebhookDispatcher({ queue, sender, schedule, log, pollMs });
   running.push(d);
   d.start();
@@ -74,7 +78,7 @@ beforeAll(async () => {
   db = await createTestDatabase('gh_auth');
   pool = createPool(db.url, undefined, { max: 10, transactionPooling: db.transactionPooling });
   await runMigrations(pool);
-  store = new PgWebhookStore(pool);
+  store = new PgWebhookStore(pool, { secrets });
 });
 
 afterEach(async () => {
@@ -193,7 +197,7 @@ test('an idle dispatcher asks one small named statement a poll, and still delive
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  dispatcher(undefined, { queue: new PgDeliveryQueue(counted) });
+  dispatcher(undefined, { queue: new PgDeliveryQueue(counted, secrets) });
   // Once what earlier tests left (the admin.action of the endpoint's making) is out, each idle round
   // is the probe alone: five rounds in a row with no fan-out and no claim.
   const idle = await until(() => asked.slice(-5).every((q) => q === 'webhooks-pending') && asked.length >= 5 && asked);
@@ -221,7 +225,7 @@ test('a dispatcher that has just delivered looks again soon, though its idle pol
 test("an admin's retry wakes this replica's dispatcher at once, not at its next poll", async () => {
   const r = await receiver([500]);
   let woken: WebhookDispatcher | undefined;
-  const admin = new PgWebhookStore(pool, () => woken?.wake());
+  const admin = new PgWebhookStore(pool, { secrets, onDue: () => woken?.wake() });
   const { webhook } = await admin.create({ url: r.url, eventTypes: ['load.*'], description: '' }, ADMIN);
   await load('dev_wake', 21);
   // A poll of a minute, and a retry an hour away: only the wake can send it again within the test.

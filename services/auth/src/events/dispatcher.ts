@@ -39,6 +39,14 @@ export function nextStep(result: AttemptResult, attempts: number, schedule: read
   return { kind: 'retry', delayMs: Math.max(delay, asked) };
 }
 
+/**
+ * An attempt that was never made: the endpoint's secret does not open, so nothing can be signed. It
+ * fails like a refused connection (retried on the schedule) until the key is back or the secret rotated.
+ */
+function notSent(error: string): AttemptResult {
+  return { ok: false, status: null, error, retryAfterSeconds: null, gone: false, durationMs: 0 };
+}
+
 /** An idle dispatcher's default poll (WEBHOOK_POLL_INTERVAL). */
 export const DEFAULT_POLL_MS = 1_000;
 /**
@@ -103,7 +111,9 @@ export class WebhookDispatcher {
     const sent = await Promise.all(
       claimed.map(async (d) => ({
         d,
-        result: await this.options.sender.send({ url: d.url, secrets: d.secrets }, d.event),
+        result: d.secretError
+          ? notSent(`not sent: ${d.secretError}`)
+          : await this.options.sender.send({ url: d.url, secrets: d.secrets }, d.event),
       })),
     );
     // The delivered ones are recorded together (one commit a round); each failure on its own, as its
