@@ -22,6 +22,15 @@ export type Finish =
   | { kind: 'failed' }
   | { kind: 'disable'; reason: string; delayMs: number };
 
+/**
+ * The data a receiver gets: the event's, and `user_id`, the user it is about (its subject), wherever it
+ * has one, so a receiver can act on `user.blocked` or `session.ended` (issue 43). Added as it is sent:
+ * the trail's own data stays the type's strict schema of ids and codes.
+ */
+export function deliveredData(data: Record<string, unknown>, subjectUser: string | null): Record<string, unknown> {
+  return subjectUser ? { ...data, user_id: subjectUser } : data;
+}
+
 /** An endpoint failing without a success for this long is disabled (Svix's and Stripe's rule). */
 export const FAILING_LIMIT_MS = 5 * 86_400_000;
 
@@ -79,21 +88,23 @@ export class PgDeliveryQueue {
 
   /**
    * Claims up to `limit` due deliveries for `leaseMs` (SKIP LOCKED, then the lease keeps other replicas
-   * off while it is sent); one whose dispatcher died is claimed again when its lease runs out.
+   * off while it is sent); one whose dispatcher died is claimed again when its lease runs out. None of
+   * the endpoints in `skip` (those with enough on the wire from this replica already).
    */
-  async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async claim(limit: number, leaseMs: number, skip: readonly string[] = []): Promise<ClaimedDelivery[]> {
     const { rows } = await this.pool.query(
       `UPDATE webhook_deliveries d SET lease_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
          FROM (SELECT d2.id FROM webhook_deliveries d2 JOIN webhooks w2 ON w2.id = d2.webhook_id AND w2.enabled
                 WHERE d2.status = 'pending' AND d2.next_attempt_at <= now()
                   AND (d2.lease_until IS NULL OR d2.lease_until < now())
+                  AND d2.webhook_id <> ALL ($3::text[])
                 ORDER BY d2.next_attempt_at, d2.id LIMIT $1 FOR UPDATE OF d2 SKIP LOCKED) due,
               webhooks w, events.events e
         WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id
        RETURNING d.id, d.webhook_id, d.attempts, w.url, w.secret,
                  CASE WHEN w.previous_until > now() THEN w.previous_secret END AS previous_secret,
-                 e.id AS event_id, e.type, e.time, e.source, e.data`,
-      [limit, leaseMs],
+                 e.id AS event_id, e.type, e.time, e.source, e.subject_user, e.data`,
+      [limit, leaseMs, skip],
     );
     return rows.map((r) => ({
       id: Number(r.id),
@@ -101,7 +112,13 @@ export class PgDeliveryQueue {
       url: r.url,
       ...this.openSecrets(r.webhook_id, r.secret, r.previous_secret),
       attempts: r.attempts,
-      event: { id: r.event_id, type: r.type, time: r.time, source: r.source, data: r.data },
+      event: {
+        id: r.event_id,
+        type: r.type,
+        time: r.time,
+        source: r.source,
+        data: deliveredData(r.data, r.subject_user),
+      },
     }));
   }
 

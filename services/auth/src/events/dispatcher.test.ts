@@ -107,7 +107,7 @@ test('a subscribed event is delivered signed, and the standardwebhooks package v
     type: 'load.succeeded',
     timestamp: expect.any(String),
     source: rows[0]?.role,
-    data: { load_id: 1, card_id: 1, amount_cents: 100 },
+    data: { load_id: 1, card_id: 1, amount_cents: 100, user_id: 'dev_a' },
   });
   expect(got.headers['webhook-id']).toBe(id);
   expect(got.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
