@@ -106,11 +106,18 @@ export class PgDeliveryQueue {
                  e.id AS event_id, e.type, e.time, e.source, e.subject_user, e.data`,
       [limit, leaseMs, skip],
     );
+    // Opened once per endpoint of the claim: a batch is mostly one endpoint's.
+    const opened = new Map<string, ReturnType<PgDeliveryQueue['openSecrets']>>();
+    const secretsOf = (r: { webhook_id: string; secret: string; previous_secret: string | null }) => {
+      const found = opened.get(r.webhook_id) ?? this.openSecrets(r.webhook_id, r.secret, r.previous_secret);
+      opened.set(r.webhook_id, found);
+      return found;
+    };
     return rows.map((r) => ({
       id: Number(r.id),
       webhookId: r.webhook_id,
       url: r.url,
-      ...this.openSecrets(r.webhook_id, r.secret, r.previous_secret),
+      ...secretsOf(r),
       attempts: r.attempts,
       event: {
         id: r.event_id,

@@ -92,6 +92,8 @@ export class WebhookDispatcher {
   private inFlightTotal = 0;
   /** Endpoints' shares of rounds being sent or recorded (stop() waits for them). */
   private readonly sending = new Set<Promise<void>>();
+  /** A round left due deliveries for want of room: the next share to end wakes the dispatcher. */
+  private starved = false;
 
   constructor(private readonly options: DispatcherOptions) {}
 
@@ -128,8 +130,14 @@ export class WebhookDispatcher {
     const full = [...this.inFlight].filter(([, n]) => n >= batch).map(([id]) => id);
     const claimed = room > 0 && (waiting.due || fanned > 0) ? await queue.claim(room, leaseMs, full) : [];
     this.busy = fanned > 0 || claimed.length > 0;
+    // A backlog held back by the room here goes on as soon as some of it is freed, not at the next poll.
+    if ((waiting.due || fanned > 0) && (room < batch || full.length > 0)) this.starved = true;
     const byEndpoint = new Map<string, ClaimedDelivery[]>();
-    for (const d of claimed) byEndpoint.set(d.webhookId, [...(byEndpoint.get(d.webhookId) ?? []), d]);
+    for (const d of claimed) {
+      const share = byEndpoint.get(d.webhookId);
+      if (share) share.push(d);
+      else byEndpoint.set(d.webhookId, [d]);
+    }
     for (const [webhookId, deliveries] of byEndpoint) {
       const share = this.deliver(webhookId, deliveries).finally(() => this.sending.delete(share));
       this.sending.add(share);
@@ -167,6 +175,10 @@ export class WebhookDispatcher {
     } catch (err) {
       // Unrecorded, they stay leased: once the lease ends another round sends them again.
       log.warn({ err, webhookId }, 'recording webhook attempts failed; they are sent again once their lease ends');
+    }
+    if (this.starved) {
+      this.starved = false;
+      this.wake();
     }
   }
 
