@@ -124,6 +124,7 @@ test('the row holds no secret, a rotation neither; deliveries verify with both, 
   const got = await until(() => r.received[0]);
   expect(got.headers['webhook-signature']?.split(' ')).toHaveLength(2);
   for (const secret of [first, second]) expect(() => new Webhook(secret).verify(got.body, got.headers)).not.toThrow();
+  expect(() => new Webhook(newWebhookSecret()).verify(got.body, got.headers)).toThrow();
 });
 
 test("a sealed secret copied into another endpoint's row opens to nothing: that endpoint gets nothing signed", async () => {
