@@ -146,7 +146,9 @@ test("a sealed secret copied into another endpoint's row opens to nothing: that 
     return list[0]?.attempts.length === 1 && list;
   });
   expect(refused).toMatchObject({ eventId: id, status: 'pending', attempts: [{ statusCode: null }] });
-  expect(refused?.attempts[0]?.error).toMatch(/not sent: the sealed secret does not open/);
+  expect(refused?.attempts[0]?.error).toMatch(
+    /not sent: the sealed secret does not open: it was altered, or sealed for another endpoint/,
+  );
   expect(planted.received).toEqual([]);
 });
 

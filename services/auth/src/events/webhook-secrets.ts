@@ -51,14 +51,16 @@ export class WebhookSecrets {
     const match = SEALED.exec(stored);
     if (!match) throw new WebhookSecretError('the stored secret is neither sealed nor a whsec_ secret');
     if (!this.box) throw new WebhookSecretError('the secret is sealed and AUTH_TOTP_KEY is unset');
+    const keyId = match[1] as string;
     let plain: string;
     try {
-      plain = this.box
-        .open({ keyId: match[1] as string, data: Buffer.from(match[2] as string, 'base64url') }, webhookId)
-        .toString('utf8');
+      plain = this.box.open({ keyId, data: Buffer.from(match[2] as string, 'base64url') }, webhookId).toString('utf8');
     } catch (err) {
       // An unknown key, altered bytes, or a secret sealed for another endpoint: never a secret to sign with.
-      throw new WebhookSecretError(`the sealed secret does not open: ${(err as Error).message}`);
+      const why = /not configured/.test((err as Error).message)
+        ? `its key ${keyId} is not configured (AUTH_TOTP_KEY, AUTH_TOTP_KEY_PREVIOUS)`
+        : 'it was altered, or sealed for another endpoint';
+      throw new WebhookSecretError(`the sealed secret does not open: ${why}`);
     }
     if (!plain.startsWith(PLAIN_PREFIX)) throw new WebhookSecretError('the sealed secret is not a whsec_ secret');
     return plain;
