@@ -124,6 +124,8 @@ describe('a fresh database', () => {
         '002_totp.sql',
         '003_directory.sql',
         '004_events.sql',
+        '005_trail_writers.sql',
+        '007_verified_addresses.sql',
       ]);
       expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));
       // The real work of each, as its own role.

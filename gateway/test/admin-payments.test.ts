@@ -3,13 +3,22 @@
 // disputes that matched no load; the answers are checked against the admin OpenAPI document, and the
 // routes refuse callers that are not admins and are not served on the public port.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { userId } from '@gatehouse/token';
 import { type Answer, Browser } from '../../test/browser';
+import { totpLogin } from './directory-stack';
 import { useMoneyBackStack } from './money-back-stack';
 import { AnswerChecker, type Document } from './openapi-answers';
 
 const ROOT = path.resolve(__dirname, '../..');
-const env = useMoneyBackStack();
+/** An admin user (AUTH_ADMIN_USERS), who logs in with TOTP as admin users must. */
+const ADMIN_USER = userId('dev', 'admin-payments-root');
+const env = useMoneyBackStack({
+  env: { AUTH_ADMIN_USERS: ADMIN_USER },
+  serviceEnv: { auth: { AUTH_TOTP_KEY: randomBytes(32).toString('hex') } },
+  authDatabase: true,
+});
 let operator: string;
 let checker: AnswerChecker;
 const adminUrl = () => `http://127.0.0.1:${env.stack.ports.admin}`;
@@ -80,6 +89,38 @@ test("an operator reverses a user's load: recorded as who asked, audited, replay
     load: String(load.id),
     status: 200,
   });
+});
+
+test("an admin user's reversal works and is recorded with their id, in the ledger and the trail", async () => {
+  // Issue 43 (S1): the gateway names an admin user `user:<id>`, which payment refused as an admin name.
+  const owner = await env.user('admin-user-reverse-owner');
+  const { cardId, loads } = await owner.cardWith('12.00');
+  const load = loads[0] as { id: number; sale: string };
+  const route = `/admin/v1/cards/${cardId}/loads/${load.id}/reverse`;
+  const root = await totpLogin(env.stack.url, 'admin-payments-root');
+  const res = await root.request('POST', `${adminUrl()}${route}`, {
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': await root.xsrf(), 'idempotency-key': 'root-1' },
+    body: '{}',
+  });
+  expect(checker.problems('POST', route, res)).toEqual([]);
+  expect([res.status, res.json()]).toMatchObject([
+    200,
+    {
+      status: 'ok',
+      balance: '0.00',
+      reversal: { method: 'void', status: 'succeeded', requested_by: `admin:user:${ADMIN_USER}` },
+    },
+  ]);
+  expect(env.fake.transactions.get(load.sale)?.status).toBe('voided');
+  // The trail names the admin user as the actor of the reversal they asked for.
+  const owned = await owner.send('GET', '/auth/user');
+  const ownerId = (owned.body as { id: string }).id;
+  const trail = await admin('GET', `/admin/v1/events?type=reversal.*&user=${ownerId}`);
+  expect(trail.json()).toMatchObject({
+    events: [{ type: 'reversal.succeeded', actor: { kind: 'admin', id: `user:${ADMIN_USER}` } }],
+  });
+  const log = await env.stack.waitForOutput('gateway', (o) => o.includes(`"actor":"user:${ADMIN_USER}"`));
+  expect(log).toContain(`"actor":"user:${ADMIN_USER}","action":"reverse load"`);
 });
 
 test('disputes that match no load are listed for admins', async () => {

@@ -13,7 +13,7 @@ import {
 import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv, testPayments } from '../../services/payment/test/helpers';
 import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
+import { type Stack, type StackOptions, startStack } from '../../test/stack';
 
 export const WEBHOOK = '/payment/webhooks/braintree';
 
@@ -32,8 +32,14 @@ export interface CardJson {
   disputes: { status: string; held: string; load_id: number | null }[];
 }
 
-/** Starts the stack before the file's tests and stops it after; what they use is on the answer. */
-export function useMoneyBackStack() {
+/**
+ * Starts the stack before the file's tests and stops it after; what they use is on the answer. `extra`:
+ * more environment for every process and for one; `authDatabase`: auth on the same database too (its
+ * directory, TOTP and the trail's reader, as admin users need).
+ */
+export function useMoneyBackStack(
+  extra: Pick<StackOptions, 'serviceEnv'> & { env?: Record<string, string>; authDatabase?: boolean } = {},
+) {
   const parts = {} as { stack: Stack; db: TestDatabase; fake: DevProcessor; ledger: Pool };
   // The dev processor reads its webhook URL per request: set once the stack has its gateway port.
   const devOptions: DevProcessorOptions = { recordRequests: false };
@@ -45,8 +51,10 @@ export function useMoneyBackStack() {
       services: ['auth', 'avatar', 'payment', 'gateway'],
       env: (ports) => {
         devOptions.webhookUrl = `http://127.0.0.1:${ports.gateway}${WEBHOOK}`;
-        return { DATABASE_URL: parts.db.url, ...processorEnv(parts.fake, '2s') };
+        return { DATABASE_URL: parts.db.url, ...processorEnv(parts.fake, '2s'), ...extra.env };
       },
+      serviceEnv: extra.serviceEnv,
+      authDatabaseUrl: extra.authDatabase ? parts.db.url : undefined,
     });
     parts.ledger = createPool(parts.db.url, { max: 2 });
   }, 60_000);

@@ -72,6 +72,10 @@ test('a bad signature is 403 and changes nothing; a dispute of an unknown transa
   const unmatched = await env.notify('dispute_opened', stranger.id);
   expect(unmatched.status).toBe(200);
   expect(await env.resend(unmatched)).toMatchObject({ status: 200, body: { outcome: 'duplicate' } });
+  // The SDK also verifies the payload without the newline Braintree signs: the same notification (issue 43).
+  expect(unmatched.bt_payload.endsWith('\n')).toBe(true);
+  const bare = { ...unmatched, bt_payload: unmatched.bt_payload.slice(0, -1) };
+  expect(await env.resend(bare)).toMatchObject({ status: 200, body: { outcome: 'duplicate' } });
   const kept = await env.payments().listUnmatchedDisputes();
   expect(kept).toEqual(expect.arrayContaining([expect.objectContaining({ processorTransactionId: stranger.id })]));
 });

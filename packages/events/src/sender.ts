@@ -12,6 +12,8 @@ export interface DeliveredEvent {
   id: string;
   type: string;
   time: Date;
+  /** The workload that wrote it: the trail's `source` (its writer's database role). */
+  source: string;
   data: unknown;
 }
 
@@ -37,24 +39,35 @@ export interface SenderOptions {
 }
 
 /**
- * Sends signed deliveries. One HTTP agent whose connections resolve names through the range check
- * (unless allowPrivate); redirects are not followed (undici's request follows none), the answer is
- * read up to a small cap, and every attempt has a deadline.
+ * Sends signed deliveries. HTTP agents whose connections resolve names through the range check (unless
+ * allowPrivate); redirects are not followed (undici's request follows none), the answer is read up to
+ * a small cap, and every attempt has a deadline. One agent (and so one set of connections) per endpoint
+ * URL, not per origin: two endpoints of one host (a relay's tenants, say) never wait in one queue, so a
+ * receiver that holds its requests open delays no other endpoint (issue 43). Endpoints are made by
+ * admins, so there are few.
  */
 export class WebhookSender {
-  private readonly agent: Agent;
+  private readonly agents = new Map<string, Agent>();
   private readonly timeoutMs: number;
   private readonly maxAnswerBytes: number;
 
   constructor(private readonly options: SenderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.maxAnswerBytes = options.maxAnswerBytes ?? 4096;
-    this.agent = new Agent({
-      connect: { timeout: this.timeoutMs, ...(options.allowPrivate ? {} : { lookup: guardedLookup }) },
-      headersTimeout: this.timeoutMs,
-      bodyTimeout: this.timeoutMs,
-      connections: 8,
-    });
+  }
+
+  private agentFor(url: string): Agent {
+    let agent = this.agents.get(url);
+    if (!agent) {
+      agent = new Agent({
+        connect: { timeout: this.timeoutMs, ...(this.options.allowPrivate ? {} : { lookup: guardedLookup }) },
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+        connections: 8,
+      });
+      this.agents.set(url, agent);
+    }
+    return agent;
   }
 
   async send(target: DeliveryTarget, event: DeliveredEvent, now = new Date()): Promise<AttemptResult> {
@@ -79,7 +92,7 @@ export class WebhookSender {
     try {
       const answer = await request(url, {
         method: 'POST',
-        dispatcher: this.agent,
+        dispatcher: this.agentFor(target.url),
         body,
         headers: {
           'content-type': 'application/json',
@@ -110,8 +123,9 @@ export class WebhookSender {
     }
   }
 
-  close(): Promise<void> {
-    return this.agent.close();
+  async close(): Promise<void> {
+    await Promise.all([...this.agents.values()].map((agent) => agent.close()));
+    this.agents.clear();
   }
 }
 

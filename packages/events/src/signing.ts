@@ -6,9 +6,18 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-/** The body every receiver gets: Standard Webhooks' `{type, timestamp, data}`. */
-export function deliveryBody(event: { type: string; time: Date; data: unknown }): string {
-  return JSON.stringify({ type: event.type, timestamp: event.time.toISOString(), data: event.data });
+/**
+ * The body every receiver gets: Standard Webhooks' `{type, timestamp, data}`, and `source`, the workload
+ * that wrote the event (the trail's writer, set by the database: issue 43), so a receiver can tell a
+ * payment event from an auth one by more than its type.
+ */
+export function deliveryBody(event: { type: string; time: Date; source: string; data: unknown }): string {
+  return JSON.stringify({
+    type: event.type,
+    timestamp: event.time.toISOString(),
+    source: event.source,
+    data: event.data,
+  });
 }
 
 /**

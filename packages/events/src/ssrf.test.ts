@@ -27,6 +27,23 @@ test('private, loopback, link-local, CGNAT, metadata, unspecified and IPv6 insid
     expect(forbiddenAddress(a)).toBeNull();
 });
 
+test('IPv4-compatible IPv6 (::/96) is judged as the IPv4 address it holds; :: and ::1 stay what they are', () => {
+  // Issue 43 (S2): ipaddr.js calls these unicast, yet each holds a loopback, private or metadata address.
+  expect(forbiddenAddress('::7f00:1')).toBe('::7f00:1 is in a loopback range');
+  expect(forbiddenAddress('::127.0.0.1')).toBe('::127.0.0.1 is in a loopback range');
+  expect(forbiddenAddress('::a00:1')).toBe('::a00:1 is in a private range');
+  expect(forbiddenAddress('::a9fe:a9fe')).toBe('::a9fe:a9fe is in a linkLocal range');
+  expect(forbiddenAddress('::2')).toBe('::2 is in a unspecified range');
+  expect(forbiddenAddress('::')).toBe(':: is in a unspecified range');
+  expect(forbiddenAddress('::1')).toBe('::1 is in a loopback range');
+  // A public IPv4 address inside is judged as that address, as a mapped one is.
+  expect(forbiddenAddress('::808:808')).toBeNull();
+  expect(forbiddenAddress('::ffff:808:808')).toBeNull();
+  // Translated and tunnelled forms stay refused as ranges of their own.
+  for (const a of ['::ffff:0:7f00:1', '64:ff9b::7f00:1', '2002:7f00:1::1', '2001:0:7f00:1::1'])
+    expect({ a, problem: forbiddenAddress(a) }).toEqual({ a, problem: expect.stringContaining('range') });
+});
+
 describe('a sender', () => {
   let server: http.Server;
   let port: number;
@@ -46,14 +63,19 @@ describe('a sender', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const event = { id: 'evt_1', type: 'load.succeeded', time: new Date(), data: {} };
+  const event = { id: 'evt_1', type: 'load.succeeded', time: new Date(), source: 'gatehouse_payment', data: {} };
   const secrets = [`whsec_${Buffer.alloc(32, 1).toString('base64')}`];
 
   it('refuses loopback by address and by name, before any request is made', async () => {
     const sender = new WebhookSender({ timeoutMs: 2_000 });
     try {
       hits = 0;
-      for (const url of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`, `http://[::1]:${port}/`]) {
+      for (const url of [
+        `http://127.0.0.1:${port}/`,
+        `http://localhost:${port}/`,
+        `http://[::1]:${port}/`,
+        `http://[::7f00:1]:${port}/`,
+      ]) {
         const result = await sender.send({ url, secrets }, event);
         expect({ url, ok: result.ok, error: result.error }).toEqual({
           url,

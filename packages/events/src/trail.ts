@@ -57,6 +57,8 @@ CREATE TABLE events.events (
   data jsonb NOT NULL DEFAULT '{}'
 );
 -- The column default alone would take a source the caller names: this sets it whatever was sent.
+-- (Auth's migration 005_trail_writers.sql replaces it with one that also refuses, from a role other
+-- than the schema's owner, every type but payment's.)
 CREATE FUNCTION events.stamp_source() RETURNS trigger LANGUAGE plpgsql AS $f$
 BEGIN
   NEW.source := current_user;

@@ -171,7 +171,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   applySecretHookRules(hooks, token.audiences, problems, token.alg);
   const redisConnection = resolveRedisConnection(raw, problems);
   const totp = resolveTotpSettings(raw, problems);
-  const events = resolveEventsSettings(raw, problems);
+  const events = resolveEventsSettings(raw, problems, totp);
   // A replica with the key but no database would find no user with TOTP on and issue every login a
   // single-factor session: a replica that cannot check the second factor must not run at all.
   if (totp.key && !raw.DATABASE_URL) {

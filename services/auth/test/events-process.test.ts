@@ -109,6 +109,7 @@ test("a webhook gets payment's card.created and load.succeeded, signed, and the 
       load_id: Number(loaded.loadId),
       card_id: Number(card!.id),
       amount_cents: 700,
+      user_id: ownerId,
     });
 
     const page = await events.call.queryEvents({ type: 'load.*', user: ownerId });

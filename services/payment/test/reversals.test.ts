@@ -174,8 +174,16 @@ test('an administrator reverses any owner’s load and is recorded as who asked'
     reversal: { requestedBy: 'admin:alice' },
   });
   await expect(reverse(999_999, 0, undefined, admin)).rejects.toMatchObject({ code: 'LOAD_NOT_FOUND' });
-  await expect(reverse(loaded.loadId, 0, undefined, { kind: 'admin', name: 'bad name!' })).rejects.toMatchObject({
-    code: 'INVALID_ADMIN',
+  for (const name of ['bad name!', 'user:', 'user:dev_a b', 'user:dev_\u0000', `user:${'a'.repeat(201)}`])
+    await expect(reverse(loaded.loadId, 0, undefined, { kind: 'admin', name })).rejects.toMatchObject({
+      code: 'INVALID_ADMIN',
+    });
+  // An admin user, as the gateway names one (issue 43): recorded with their id.
+  const other = await load(1_000);
+  const adminUser: Requester = { kind: 'admin', name: `user:dev_${'ab'.repeat(20)}` };
+  expect(await reverse(other.loadId, 0, undefined, adminUser)).toMatchObject({
+    status: 'succeeded',
+    reversal: { requestedBy: `admin:user:dev_${'ab'.repeat(20)}` },
   });
 });
 

@@ -1,5 +1,6 @@
 import { duration, flag, optionalText } from '@gatehouse/config';
 import { parseRetrySchedule } from '@gatehouse/events';
+import type { TotpSettings } from '../totp/config';
 
 /** The trail's and the webhooks' environment variables (docs/events.md). */
 export const eventsSettingsShape = {
@@ -18,6 +19,11 @@ export interface EventsSettings {
   retrySchedule: number[];
   allowPrivate: boolean;
   pollMs: number;
+  /**
+   * AUTH_TOTP_KEY and its retired keys (the TOTP settings'): endpoint secrets are sealed under a key
+   * derived from them, so one operator secret, rotated the same way; without a key, in the clear.
+   */
+  secretKeys: Pick<TotpSettings, 'key' | 'previous'> | undefined;
 }
 
 export function resolveEventsSettings(
@@ -28,6 +34,7 @@ export function resolveEventsSettings(
     WEBHOOK_POLL_INTERVAL: number;
   },
   problems: string[],
+  secretKeys?: Pick<TotpSettings, 'key' | 'previous'>,
 ): EventsSettings {
   const schedule = parseRetrySchedule(raw.WEBHOOK_RETRY_SCHEDULE);
   if (typeof schedule === 'string') problems.push(`WEBHOOK_RETRY_SCHEDULE: ${schedule}`);
@@ -36,5 +43,6 @@ export function resolveEventsSettings(
     retrySchedule: typeof schedule === 'string' ? [] : schedule,
     allowPrivate: raw.WEBHOOK_ALLOW_PRIVATE,
     pollMs: raw.WEBHOOK_POLL_INTERVAL,
+    secretKeys,
   };
 }

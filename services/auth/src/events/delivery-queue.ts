@@ -1,14 +1,18 @@
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
+import { WebhookSecretError, type WebhookSecrets } from './webhook-secrets';
 
 /** A delivery claimed by a dispatcher: what to send, where, signed with which secrets. */
 export interface ClaimedDelivery {
   id: number;
   webhookId: string;
   url: string;
+  /** The current secret first, then one being rotated out; none when the stored one does not open. */
   secrets: string[];
+  /** Why the endpoint's secret does not open (its key is gone, or it was altered or copied from another endpoint). */
+  secretError?: string;
   attempts: number;
-  event: { id: string; type: string; time: Date; data: unknown };
+  event: { id: string; type: string; time: Date; source: string; data: unknown };
 }
 
 /** How an attempt ends for the delivery and its endpoint. */
@@ -18,6 +22,15 @@ export type Finish =
   | { kind: 'failed' }
   | { kind: 'disable'; reason: string; delayMs: number };
 
+/**
+ * The data a receiver gets: the event's, and `user_id`, the user it is about (its subject), wherever it
+ * has one, so a receiver can act on `user.blocked` or `session.ended` (issue 43). Added as it is sent:
+ * the trail's own data stays the type's strict schema of ids and codes.
+ */
+export function deliveredData(data: Record<string, unknown>, subjectUser: string | null): Record<string, unknown> {
+  return subjectUser ? { ...data, user_id: subjectUser } : data;
+}
+
 /** An endpoint failing without a success for this long is disabled (Svix's and Stripe's rule). */
 export const FAILING_LIMIT_MS = 5 * 86_400_000;
 
@@ -26,7 +39,11 @@ export const FAILING_LIMIT_MS = 5 * 86_400_000;
  * fan-out, claims under a lease, and each attempt's outcome. Shared by every auth replica's dispatcher.
  */
 export class PgDeliveryQueue {
-  constructor(private readonly pool: Pool) {}
+  /** `secrets` opens the endpoints' stored secrets (sealed under auth's key). */
+  constructor(
+    private readonly pool: Pool,
+    private readonly secrets: WebhookSecrets,
+  ) {}
 
   /**
    * Whether a round would find anything: events in the outbox, deliveries due to an enabled endpoint and
@@ -71,30 +88,64 @@ export class PgDeliveryQueue {
 
   /**
    * Claims up to `limit` due deliveries for `leaseMs` (SKIP LOCKED, then the lease keeps other replicas
-   * off while it is sent); one whose dispatcher died is claimed again when its lease runs out.
+   * off while it is sent); one whose dispatcher died is claimed again when its lease runs out. None of
+   * the endpoints in `skip` (those with enough on the wire from this replica already).
    */
-  async claim(limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  async claim(limit: number, leaseMs: number, skip: readonly string[] = []): Promise<ClaimedDelivery[]> {
     const { rows } = await this.pool.query(
       `UPDATE webhook_deliveries d SET lease_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
          FROM (SELECT d2.id FROM webhook_deliveries d2 JOIN webhooks w2 ON w2.id = d2.webhook_id AND w2.enabled
                 WHERE d2.status = 'pending' AND d2.next_attempt_at <= now()
                   AND (d2.lease_until IS NULL OR d2.lease_until < now())
+                  AND d2.webhook_id <> ALL ($3::text[])
                 ORDER BY d2.next_attempt_at, d2.id LIMIT $1 FOR UPDATE OF d2 SKIP LOCKED) due,
               webhooks w, events.events e
         WHERE d.id = due.id AND w.id = d.webhook_id AND e.id = d.event_id
        RETURNING d.id, d.webhook_id, d.attempts, w.url, w.secret,
                  CASE WHEN w.previous_until > now() THEN w.previous_secret END AS previous_secret,
-                 e.id AS event_id, e.type, e.time, e.data`,
-      [limit, leaseMs],
+                 e.id AS event_id, e.type, e.time, e.source, e.subject_user, e.data`,
+      [limit, leaseMs, skip],
     );
+    // Opened once per endpoint of the claim: a batch is mostly one endpoint's.
+    const opened = new Map<string, ReturnType<PgDeliveryQueue['openSecrets']>>();
+    const secretsOf = (r: { webhook_id: string; secret: string; previous_secret: string | null }) => {
+      const found = opened.get(r.webhook_id) ?? this.openSecrets(r.webhook_id, r.secret, r.previous_secret);
+      opened.set(r.webhook_id, found);
+      return found;
+    };
     return rows.map((r) => ({
       id: Number(r.id),
       webhookId: r.webhook_id,
       url: r.url,
-      secrets: r.previous_secret ? [r.secret, r.previous_secret] : [r.secret],
+      ...secretsOf(r),
       attempts: r.attempts,
-      event: { id: r.event_id, type: r.type, time: r.time, data: r.data },
+      event: {
+        id: r.event_id,
+        type: r.type,
+        time: r.time,
+        source: r.source,
+        data: deliveredData(r.data, r.subject_user),
+      },
     }));
+  }
+
+  /**
+   * The endpoint's secrets, opened: the current one, and the one being rotated out while it still signs
+   * (left out when it alone does not open). None, and why, when the current one does not open.
+   */
+  private openSecrets(webhookId: string, secret: string, previous: string | null) {
+    const open = (stored: string) => {
+      try {
+        return { secret: this.secrets.open(stored, webhookId) };
+      } catch (err) {
+        if (!(err instanceof WebhookSecretError)) throw err;
+        return { error: err.message };
+      }
+    };
+    const current = open(secret);
+    if (current.secret === undefined) return { secrets: [], secretError: current.error };
+    const old = previous === null ? undefined : open(previous).secret;
+    return { secrets: old === undefined ? [current.secret] : [current.secret, old] };
   }
 
   /**

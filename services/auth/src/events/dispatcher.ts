@@ -14,8 +14,14 @@ export interface DispatcherOptions {
    * 50 ms (none after a full batch), and each empty round after that twice as long, up to this.
    */
   pollMs?: number;
-  /** Deliveries sent at once by this replica (default 100: fewer queries a delivery when busy). */
+  /** Deliveries claimed at once by this replica (default 100: fewer queries a delivery when busy). */
   batch?: number;
+  /**
+   * Deliveries this replica may have on the wire at once (default 10 batches). An endpoint with a
+   * batch of them on the wire here is not claimed for until some end, so one slow receiver never
+   * takes the room of the others.
+   */
+  maxInFlight?: number;
   /** How long a claim keeps other replicas off (longer than an attempt's deadline). */
   leaseMs?: number;
   /** Told of every attempt's outcome (metrics). */
@@ -39,6 +45,14 @@ export function nextStep(result: AttemptResult, attempts: number, schedule: read
   return { kind: 'retry', delayMs: Math.max(delay, asked) };
 }
 
+/**
+ * An attempt that was never made: the endpoint's secret does not open, so nothing can be signed. It
+ * fails like a refused connection (retried on the schedule) until the key is back or the secret rotated.
+ */
+function notSent(error: string): AttemptResult {
+  return { ok: false, status: null, error, retryAfterSeconds: null, gone: false, durationMs: 0 };
+}
+
 /** An idle dispatcher's default poll (WEBHOOK_POLL_INTERVAL). */
 export const DEFAULT_POLL_MS = 1_000;
 /**
@@ -54,6 +68,10 @@ const FIRST_IDLE_MS = 50;
  * deliveries (fan-out) and sends the due deliveries it claims; claims are SKIP LOCKED with a lease,
  * so with N replicas each delivery is sent by one of them, and a replica that dies mid-send leaves its
  * claims to the others once the lease ends (the receiver may then see the webhook-id twice).
+ * Endpoints are delivered independently (issue 43): a round does not wait for what it sent. Each
+ * endpoint's share of a round is recorded once all of its answers are in (the delivered ones in one
+ * statement), while the next rounds go on at their pace; so a receiver that holds its request open for
+ * the whole attempt deadline delays nobody else's deliveries, of the same event or later ones.
  * Polled, not woken by NOTIFY: a notifying commit holds a cluster-wide lock through its WAL flush, which
  * would put every card load's commit in one line; and NOTIFY does not pass PgBouncer's transaction mode.
  * An idle round is one read (PgDeliveryQueue.pending); this replica's own admin retries wake it at once.
@@ -69,6 +87,13 @@ export class WebhookDispatcher {
   private woken = false;
   /** The wait after an empty round: short after work, doubling while idle, up to the poll. */
   private idleMs = FIRST_IDLE_MS;
+  /** Deliveries on the wire from this replica, by endpoint, and all together. */
+  private readonly inFlight = new Map<string, number>();
+  private inFlightTotal = 0;
+  /** Endpoints' shares of rounds being sent or recorded (stop() waits for them). */
+  private readonly sending = new Set<Promise<void>>();
+  /** A round left due deliveries for want of room: the next share to end wakes the dispatcher. */
+  private starved = false;
 
   constructor(private readonly options: DispatcherOptions) {}
 
@@ -82,6 +107,8 @@ export class WebhookDispatcher {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
+    // What is on the wire ends within the attempt deadline, and is recorded, so it is not sent again.
+    await Promise.all([...this.sending]);
   }
 
   /** Looks for work now rather than at the next poll (a delivery this replica has just made due). */
@@ -93,28 +120,66 @@ export class WebhookDispatcher {
     this.schedule(0);
   }
 
-  /** One round; true when there may be more work at once. */
+  /** One round; true when there may be more work at once. Sends without waiting for the answers. */
   async round(): Promise<boolean> {
-    const { queue, batch = 100, leaseMs = 60_000 } = this.options;
+    const { queue, batch = 100, leaseMs = 60_000, maxInFlight = 10 * batch } = this.options;
     const waiting = this.busy ? { outbox: true, due: true } : await queue.pending();
     const fanned = waiting.outbox ? await queue.fanOut(100) : 0;
-    const claimed = waiting.due || fanned > 0 ? await queue.claim(batch, leaseMs) : [];
+    const room = Math.min(batch, maxInFlight - this.inFlightTotal);
+    // An endpoint with a batch on the wire here waits for those to end (other replicas may claim for it).
+    const full = [...this.inFlight].filter(([, n]) => n >= batch).map(([id]) => id);
+    const claimed = room > 0 && (waiting.due || fanned > 0) ? await queue.claim(room, leaseMs, full) : [];
     this.busy = fanned > 0 || claimed.length > 0;
-    const sent = await Promise.all(
-      claimed.map(async (d) => ({
-        d,
-        result: await this.options.sender.send({ url: d.url, secrets: d.secrets }, d.event),
-      })),
-    );
-    // The delivered ones are recorded together (one commit a round); each failure on its own, as its
-    // next step depends on its answer.
-    const delivered = sent.filter((s) => s.result.ok);
-    await queue.finishDelivered(
-      delivered.map(({ d, result }) => ({ delivery: d, statusCode: result.status, durationMs: result.durationMs })),
-    );
-    for (const _ of delivered) this.options.onAttempt?.('delivered');
-    await Promise.all(sent.filter((s) => !s.result.ok).map(({ d, result }) => this.failed(d, result)));
+    // A backlog held back by the room here goes on as soon as some of it is freed, not at the next poll.
+    if ((waiting.due || fanned > 0) && (room < batch || full.length > 0)) this.starved = true;
+    const byEndpoint = new Map<string, ClaimedDelivery[]>();
+    for (const d of claimed) {
+      const share = byEndpoint.get(d.webhookId);
+      if (share) share.push(d);
+      else byEndpoint.set(d.webhookId, [d]);
+    }
+    for (const [webhookId, deliveries] of byEndpoint) {
+      const share = this.deliver(webhookId, deliveries).finally(() => this.sending.delete(share));
+      this.sending.add(share);
+    }
     return fanned === 100 || claimed.length === batch;
+  }
+
+  /**
+   * Sends one endpoint's share of a round and records it once all its answers are in: the delivered ones
+   * together (one commit), each failure on its own, as its next step depends on its answer.
+   */
+  private async deliver(webhookId: string, deliveries: ClaimedDelivery[]): Promise<void> {
+    const { queue, sender, log } = this.options;
+    this.inFlight.set(webhookId, (this.inFlight.get(webhookId) ?? 0) + deliveries.length);
+    this.inFlightTotal += deliveries.length;
+    const sent = await Promise.all(
+      deliveries.map(async (d) => {
+        const result = d.secretError
+          ? notSent(`not sent: ${d.secretError}`)
+          : await sender.send({ url: d.url, secrets: d.secrets }, d.event);
+        const left = (this.inFlight.get(webhookId) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(webhookId, left);
+        else this.inFlight.delete(webhookId);
+        this.inFlightTotal -= 1;
+        return { d, result };
+      }),
+    );
+    try {
+      const delivered = sent.filter((s) => s.result.ok);
+      await queue.finishDelivered(
+        delivered.map(({ d, result }) => ({ delivery: d, statusCode: result.status, durationMs: result.durationMs })),
+      );
+      for (const _ of delivered) this.options.onAttempt?.('delivered');
+      await Promise.all(sent.filter((s) => !s.result.ok).map(({ d, result }) => this.failed(d, result)));
+    } catch (err) {
+      // Unrecorded, they stay leased: once the lease ends another round sends them again.
+      log.warn({ err, webhookId }, 'recording webhook attempts failed; they are sent again once their lease ends');
+    }
+    if (this.starved) {
+      this.starved = false;
+      this.wake();
+    }
   }
 
   private schedule(ms: number): void {

@@ -7,6 +7,7 @@ import { PgDeliveryQueue } from './delivery-queue';
 import { WebhookDispatcher } from './dispatcher';
 import { startRetention } from './retention';
 import { PgTrail } from './trail';
+import { WebhookSecrets } from './webhook-secrets';
 import { PgWebhookStore } from './webhook-store';
 
 export { type EventsSettings, eventsSettingsShape, resolveEventsSettings } from './config';
@@ -29,9 +30,11 @@ export function startEvents(options: {
   metrics?: Metrics;
 }): RunningEvents {
   const { pool, settings, log, metrics } = options;
+  const secrets = new WebhookSecrets(settings.secretKeys);
   // The store wakes the dispatcher made below when an admin makes deliveries due.
   let dispatcher: WebhookDispatcher | undefined;
-  const webhooks = new PgWebhookStore(pool, () => dispatcher?.wake());
+  const webhooks = new PgWebhookStore(pool, { secrets, onDue: () => dispatcher?.wake() });
+  const sealing = sealStoredSecrets(webhooks, secrets, log);
   const sender = new WebhookSender({ allowPrivate: settings.allowPrivate });
   if (settings.allowPrivate) log.warn('WEBHOOK_ALLOW_PRIVATE is on: webhooks may reach private and loopback addresses');
   const deliveries = metrics?.counter('gatehouse_webhook_deliveries_total', 'Webhook delivery attempts, by outcome', [
@@ -49,7 +52,7 @@ export function startEvents(options: {
     });
   }
   dispatcher = new WebhookDispatcher({
-    queue: new PgDeliveryQueue(pool),
+    queue: new PgDeliveryQueue(pool, secrets),
     sender,
     schedule: settings.retrySchedule,
     pollMs: settings.pollMs,
@@ -62,8 +65,28 @@ export function startEvents(options: {
   return {
     api: { webhooks, trail: new PgTrail(pool), allowPrivate: settings.allowPrivate },
     async stop() {
-      await Promise.all([running.stop(), retention.stop()]);
+      await Promise.all([running.stop(), retention.stop(), sealing]);
       await sender.close();
     },
   };
+}
+
+/**
+ * At start, the endpoint secrets stored in the clear (before sealing, or while AUTH_TOTP_KEY was unset)
+ * or sealed with a retired key are sealed with the current one: a step of the code, not a migration, as
+ * the key is not the database's. Meanwhile they still open; a failure is logged, never fatal.
+ */
+async function sealStoredSecrets(webhooks: PgWebhookStore, secrets: WebhookSecrets, log: Logger): Promise<void> {
+  if (!secrets.sealing) {
+    log.warn('AUTH_TOTP_KEY is unset: webhook secrets are stored unsealed (set it to seal them)');
+    return;
+  }
+  try {
+    const report = await webhooks.sealStored();
+    if (report.sealed > 0) log.info(report, 'webhook secrets sealed with the current key');
+    if (report.unopenable > 0)
+      log.warn(report, 'webhook secrets sealed with a key that is not configured: keep it, or rotate their secrets');
+  } catch (err) {
+    log.warn({ err }, 'sealing the stored webhook secrets failed; they still open, and the next start tries again');
+  }
 }

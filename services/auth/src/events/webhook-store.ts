@@ -1,6 +1,7 @@
 import { newEventId, newWebhookSecret, recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
+import { WebhookSecretError, type WebhookSecrets } from './webhook-secrets';
 
 /** An endpoint as the admin sees it (never its secret, which is shown once, when made or rotated). */
 export interface Webhook {
@@ -34,11 +35,20 @@ const WEBHOOK_COLUMNS = `id, url, event_types, description, enabled, disabled_re
  * deliveries is delivery-queue.ts.
  */
 export class PgWebhookStore {
-  /** `onDue`: told when an admin makes deliveries due now (a retry, an endpoint on again): the dispatcher's wake. */
+  private readonly secrets: WebhookSecrets;
+  private readonly onDue: () => void;
+
+  /**
+   * `secrets`: how endpoint secrets are stored (sealed under auth's key); `onDue`: told when an admin
+   * makes deliveries due now (a retry, an endpoint on again): the dispatcher's wake.
+   */
   constructor(
     private readonly pool: Pool,
-    private readonly onDue: () => void = () => {},
-  ) {}
+    options: { secrets: WebhookSecrets; onDue?: () => void },
+  ) {
+    this.secrets = options.secrets;
+    this.onDue = options.onDue ?? (() => {});
+  }
 
   async create(
     input: { url: string; eventTypes: string[]; description: string },
@@ -49,7 +59,7 @@ export class PgWebhookStore {
     return this.audited(actor, 'create_webhook', { webhook: id }, async (client) => {
       const { rows } = await client.query(
         `INSERT INTO webhooks (id, url, event_types, description, secret) VALUES ($1, $2, $3, $4, $5) RETURNING ${WEBHOOK_COLUMNS}`,
-        [id, input.url, input.eventTypes, input.description, secret],
+        [id, input.url, input.eventTypes, input.description, this.secrets.seal(secret, id)],
       );
       return { webhook: toWebhook(rows[0]), secret };
     });
@@ -92,10 +102,49 @@ export class PgWebhookStore {
       const { rowCount } = await client.query(
         `UPDATE webhooks SET previous_secret = secret, previous_until = now() + $2 * interval '1 millisecond', secret = $3
           WHERE id = $1`,
-        [id, ROTATION_OVERLAP_MS, secret],
+        [id, ROTATION_OVERLAP_MS, this.secrets.seal(secret, id)],
       );
       return (rowCount ?? 0) > 0 ? secret : null;
     });
+  }
+
+  /**
+   * Seals every stored secret that is not sealed with the current key (in the clear from before sealing
+   * or from a stack without the key, or sealed with a retired key), each written only if its row still
+   * holds what was read, so an admin's rotation at that moment is never overwritten. Run by every auth
+   * replica at start and by the reseal CLI; safe at once on many. Without a key it does nothing.
+   */
+  async sealStored(): Promise<{ sealed: number; unopenable: number }> {
+    const report = { sealed: 0, unopenable: 0 };
+    if (!this.secrets.sealing) return report;
+    let after = '';
+    for (;;) {
+      const { rows } = await this.pool.query<{ id: string; secret: string; previous_secret: string | null }>(
+        'SELECT id, secret, previous_secret FROM webhooks WHERE id > $1 ORDER BY id LIMIT 200',
+        [after],
+      );
+      for (const row of rows) {
+        if (this.secrets.isCurrent(row.secret) && this.secrets.isCurrent(row.previous_secret)) continue;
+        let secret: string;
+        let previous: string | null;
+        try {
+          secret = this.secrets.seal(this.secrets.open(row.secret, row.id), row.id);
+          previous = row.previous_secret && this.secrets.seal(this.secrets.open(row.previous_secret, row.id), row.id);
+        } catch (err) {
+          if (!(err instanceof WebhookSecretError)) throw err;
+          report.unopenable++;
+          continue;
+        }
+        const { rowCount } = await this.pool.query(
+          `UPDATE webhooks SET secret = $4, previous_secret = $5
+            WHERE id = $1 AND secret = $2 AND previous_secret IS NOT DISTINCT FROM $3`,
+          [row.id, row.secret, row.previous_secret, secret, previous],
+        );
+        report.sealed += rowCount ?? 0;
+      }
+      if (rows.length < 200) return report;
+      after = rows[rows.length - 1]?.id ?? after;
+    }
   }
 
   /** The endpoint's deliveries, newest first, each with its attempts. */

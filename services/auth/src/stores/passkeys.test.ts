@@ -15,6 +15,7 @@ beforeAll(async () => {
     '002_totp.sql',
     '003_directory.sql',
     '004_events.sql',
+    '005_trail_writers.sql',
     '007_verified_addresses.sql',
   ]);
   expect(await runMigrations(pool)).toEqual([]);

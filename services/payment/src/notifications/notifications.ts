@@ -1,6 +1,7 @@
 // The processor's notifications (Braintree webhooks): verified with the processor keys, which only this
-// service holds; kept once, by a digest of the payload (the processor gives them no id), in the same
-// transaction as what they change; dispatched by kind. A bad signature changes nothing.
+// service holds; kept once, by a digest of the payload (the processor gives them no id; the trailing
+// newline the SDK's check ignores is not part of it), in the same transaction as what they change;
+// dispatched by kind. A bad signature changes nothing.
 import { createHash } from 'node:crypto';
 import { invalidArgument, permissionDenied } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
@@ -11,6 +12,18 @@ import { InvalidNotificationError, type Processor, type ProcessorNotification } 
 
 /** How long a received notification is kept. */
 export const NOTIFICATION_RETENTION_MS = 90 * 86_400_000;
+
+/**
+ * What a notification is kept once by: the SHA-256 of its payload without its trailing newlines. The
+ * SDK verifies a signature over the payload or over the payload and a newline (Braintree signs its
+ * base64 with a newline at the end), so one signed notification verifies as `P\n` and as `P`: both are
+ * the same notification (issue 43). No regular expression: a payload of newlines costs no backtracking.
+ */
+export function notificationDigest(payload: string): string {
+  let end = payload.length;
+  while (end > 0 && payload.charCodeAt(end - 1) === 10) end--;
+  return createHash('sha256').update(payload.slice(0, end)).digest('hex');
+}
 
 export interface NotificationsDeps {
   disputes: DisputeStore;
@@ -41,7 +54,7 @@ export class ProcessorNotifications {
     const receivedAt = clock();
     const outcome = await disputes.recordNotification(
       {
-        digest: createHash('sha256').update(payload).digest('hex'),
+        digest: notificationDigest(payload),
         kind: n.kind,
         subjectId: n.subjectId,
         notifiedAt: n.timestamp,

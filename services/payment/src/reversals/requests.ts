@@ -28,9 +28,20 @@ export interface ReverseAnswer {
   replayed: boolean;
 }
 
+/** A workload's or operator's name, as the gateway's admin API names its token callers (`operator`). */
 const ADMIN_NAME = /^[\p{L}\p{N}._@+-]{1,100}$/u;
+/**
+ * An admin user, as the gateway names one (`user:<id>`, issue 43): their user id, which holds no control
+ * character (the token's rule), and here no space or invisible character either.
+ */
+const ADMIN_USER = /^user:[^\p{C}\p{Z}]{1,200}$/u;
 
-/** As the ledger records who asked: `user:<owner id>` or `admin:<name>`. */
+/** Who may be named as the administrator who asked. */
+function validAdminName(name: string): boolean {
+  return ADMIN_NAME.test(name) || ADMIN_USER.test(name);
+}
+
+/** As the ledger records who asked: `user:<owner id>`, or `admin:<name>` (`admin:user:<id>` for an admin user). */
 export function requestedBy(requester: Requester): string {
   return requester.kind === 'owner' ? `user:${requester.ownerId}` : `admin:${requester.name}`;
 }
@@ -40,8 +51,11 @@ export function validateReverse(input: ReverseLoadInput): void {
   if (requester.kind === 'owner' && requester.ownerId.trim() === '') {
     throw invalidArgument(PaymentErrors.OWNER_REQUIRED, 'owner_id is required');
   }
-  if (requester.kind === 'admin' && !ADMIN_NAME.test(requester.name)) {
-    throw invalidArgument(PaymentErrors.INVALID_ADMIN, 'admin must be a name of 1 to 100 letters, digits or ._@+-');
+  if (requester.kind === 'admin' && !validAdminName(requester.name)) {
+    throw invalidArgument(
+      PaymentErrors.INVALID_ADMIN,
+      'admin must be a name of 1 to 100 letters, digits or ._@+-, or user:<user id>',
+    );
   }
   for (const id of [input.cardId, input.loadId]) {
     if (!Number.isSafeInteger(id) || id <= 0) throw loadNotFound();
