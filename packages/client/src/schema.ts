@@ -2722,7 +2722,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Everything held about the user, as one JSON document (a login at most 5 minutes old) */
+    /** Everything held about the user, as one JSON document (a login at most 5 minutes old; one an hour) */
     get: {
       parameters: {
         query?: never;
@@ -2772,7 +2772,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Too many failed basic-auth attempts from this client */
+        /** @description One export per user an hour, on every gateway ("one export an hour: try again later") */
         429: {
           headers: {
             /** @description Seconds to wait before trying again */
@@ -2783,7 +2783,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description The session could not be refreshed now (cookies kept); retry */
+        /** @description The session could not be refreshed, or the export counted, now; retry */
         503: {
           headers: {
             /** @description Seconds to wait before trying again */
