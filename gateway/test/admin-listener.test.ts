@@ -55,11 +55,12 @@ describe('the gateway at start', () => {
 
 describe('pnpm admin', () => {
   it('refuses to send its token over plain http to an address that is not loopback', () => {
-    for (const env of [
+    const settings: Record<string, string>[] = [
       { ADMIN_ADDR: '192.0.2.10:8081' },
       { ADMIN_ADDR: '0.0.0.0:8081' },
       { ADMIN_URL: 'http://admin.example.com:8081' },
-    ]) {
+    ];
+    for (const env of settings) {
       const refused = run('scripts/admin.ts', ['users', 'list'], env);
       expect([refused.status, refused.stderr.trim()]).toEqual([
         1,
