@@ -124,6 +124,7 @@ describe('a fresh database', () => {
         '002_totp.sql',
         '003_directory.sql',
         '004_events.sql',
+        '006_trail_anonymous.sql',
       ]);
       expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));
       // The real work of each, as its own role.

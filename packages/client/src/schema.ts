@@ -4529,12 +4529,12 @@ export interface components {
       id: string;
       /** Format: date-time */
       time: string;
-      /** @description login.succeeded, login.failed, session.ended, totp.enabled, ... */
+      /** @description login.succeeded, login.failed, login.rate_limited, session.ended, totp.enabled, ... */
       type: string;
       request_id: string | null;
       /** @description Where it came from, where known */
       client_address: string | null;
-      /** @description The browser or device, where known */
+      /** @description The browser or device, where known: only of the user's own actions (null for a failed login) */
       user_agent: string | null;
       /** @description Ids and codes: the provider, a reason (logout, revoked, ...) */
       data: {

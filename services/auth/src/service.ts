@@ -111,6 +111,8 @@ export async function startAuthService(
     }),
   });
   const stores = openStores(config.redis, log);
+  // The trail's budget of failed logins, counted apart: its refusals refuse no login (not in the metric).
+  const trailLimiter = stores.limiter;
   if (metrics) {
     stores.limiter = countedLimiter(stores.limiter, metrics);
     watchRevocations(metrics, stores.revocations);
@@ -268,7 +270,7 @@ export async function startAuthService(
       handlerNames: listedNames,
       endedSessions,
       jwks: keys.signingKeys?.jwks,
-      builtInLogins: authTrail ? auditedLogins(builtIns.logins, authTrail) : builtIns.logins,
+      builtInLogins: auditedLogins(builtIns.logins, { trail: authTrail || undefined, limiter: trailLimiter, metrics }),
       passkeys,
       secondFactor: totp.secondFactor,
       totpAvailable: totp.available,

@@ -15,6 +15,7 @@ beforeAll(async () => {
     '002_totp.sql',
     '003_directory.sql',
     '004_events.sql',
+    '006_trail_anonymous.sql',
   ]);
   expect(await runMigrations(pool)).toEqual([]);
   store = new PgPasskeyStore(pool);
