@@ -176,9 +176,15 @@ export async function startAuthService(
   });
   const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress, internalAuth, metrics);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);
-  // The admin API's DeleteUser asks payment whether a card of the user holds money.
+  // The admin API's DeleteUser closes the user's owner at payment first (refused while money is there).
   const funds =
-    passkeyPool && config.paymentAddress ? grpcFundsCheck(config.paymentAddress, internalAuth, metrics) : undefined;
+    passkeyPool && config.paymentAddress
+      ? grpcFundsCheck(config.paymentAddress, {
+          credential: internalAuth,
+          metrics,
+          tokenLifetimeMs: config.token.tokenDurationMs,
+        })
+      : undefined;
   const linking = directory && new Linking({ tokens, revocations: stores.revocations, directory });
   const login = new OAuth2Login({
     tokens,
@@ -286,7 +292,7 @@ export async function startAuthService(
         openDirectoryAdmin(
           passkeyPool,
           devices,
-          { removeAvatars: avatarClient?.removeAvatars, hasFunds: funds?.hasFunds, cardsOf: funds?.cardsOf },
+          { removeAvatars: avatarClient?.removeAvatars, closeOwner: funds?.closeOwner, cardsOf: funds?.cardsOf },
           log,
         ),
       events: events?.api,
