@@ -3784,7 +3784,7 @@ export interface paths {
             'application/json': components['schemas']['PaymentError'];
           };
         };
-        /** @description `too-many-cards`: past the owner's cap (PAYMENT_MAX_CARDS_PER_OWNER) */
+        /** @description `too-many-cards`: past the owner's cap (PAYMENT_MAX_CARDS_PER_OWNER); `account-closed`: the account is being erased */
         409: {
           headers: {
             [name: string]: unknown;
@@ -4010,7 +4010,7 @@ export interface paths {
             'application/json': components['schemas']['PaymentError'];
           };
         };
-        /** @description `idempotency-key-in-use`: a load with this key is under way */
+        /** @description `idempotency-key-in-use`: a load with this key is under way; `account-closed`: the account is being erased */
         409: {
           headers: {
             [name: string]: unknown;
