@@ -101,7 +101,8 @@ function benchStore(pool: Pool, ledgerSum: boolean): LedgerStore {
             usage: (rules, _cardId, now) => usage(ownerId, rules, now),
             cardWithUsage: async (cardId, rules, now) => {
               const card = await tx.findCard(cardId);
-              return card && { card, usage: await usage(ownerId, rules, now) };
+              // The version before running totals had no closures either: an owner is never closed here.
+              return card && { card, usage: await usage(ownerId, rules, now), ownerClosed: false };
             },
           }) as Promise<T>,
       ),

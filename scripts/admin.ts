@@ -10,12 +10,16 @@
 //   pnpm -s admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
 //   pnpm -s admin webhooks retry <webhook id> <delivery id>
 //   pnpm -s admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
-// ADMIN_ADDR (default 127.0.0.1:8081) says where the admin listener is; INTERNAL_KEYS_DIR where the
-// operator key is (default: pnpm start's .data/workload-keys).
-import { existsSync } from 'node:fs';
+// ADMIN_URL (`https://admin.internal:8081`) or ADMIN_ADDR (host:port, plain http; default
+// 127.0.0.1:8081) says where the admin listener is, ADMIN_CA_FILE which CA its certificate is from when
+// that is a private one; INTERNAL_KEYS_DIR where the operator key is (default: pnpm start's
+// .data/workload-keys). The operator token goes over plain http to loopback only.
+import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { environment } from '../packages/config/src/index';
+import { environment, isLoopbackHost } from '../packages/config/src/index';
 import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
 
 const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--provider p] [--limit n] [--all]
@@ -36,20 +40,62 @@ async function operatorToken(): Promise<string> {
   return (await InternalAuth.load(dir, 'operator')).sign('admin', 60);
 }
 
+/**
+ * The admin listener's base URL: ADMIN_URL, else http://ADMIN_ADDR. A token sent over plain http to
+ * another machine could be read on the way and replayed for its minute (issue 43): refused here, before
+ * anything is sent; such a listener serves https (ADMIN_ALLOW_REMOTE with a certificate).
+ */
+function adminBase(): URL {
+  const env = environment();
+  const text = env.ADMIN_URL || `http://${env.ADMIN_ADDR || '127.0.0.1:8081'}`;
+  let base: URL;
+  try {
+    base = new URL(text);
+  } catch {
+    throw new UsageError(`not a URL: ${text} (ADMIN_URL is https://host:port, ADMIN_ADDR host:port)`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new UsageError('ADMIN_URL: http or https only');
+  const host = base.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (base.protocol === 'http:' && !isLoopbackHost(host)) {
+    throw new Error(
+      `refusing to send the operator token over plain http to ${host}, which is not loopback: use https (ADMIN_URL=https://${base.host})`,
+    );
+  }
+  return base;
+}
+
+/** One request with node's client, so that ADMIN_CA_FILE (a private CA) can be trusted for this call only. */
+function send(url: URL, method: string, headers: Record<string, string>, body?: string) {
+  const env = environment();
+  const caFile = env.ADMIN_CA_FILE;
+  const options = { method, headers, timeout: 30_000, ...(caFile ? { ca: readFileSync(caFile) } : {}) };
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = (url.protocol === 'https:' ? https : http).request(url, options, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`${url.origin} did not answer within 30 s`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 async function call(method: string, route: string, body?: unknown): Promise<unknown> {
-  const base = `http://${environment().ADMIN_ADDR ?? '127.0.0.1:8081'}`;
-  const res = await fetch(`${base}${route}`, {
+  const url = new URL(route, adminBase());
+  const res = await send(
+    url,
     method,
-    headers: {
+    {
       authorization: `Bearer ${await operatorToken()}`,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  const parsed: unknown = text ? JSON.parse(text) : undefined;
-  if (!res.ok) throw new Error(`${res.status}: ${(parsed as { error?: string } | undefined)?.error ?? text}`);
+    body === undefined ? undefined : JSON.stringify(body),
+  );
+  const parsed: unknown = res.text ? JSON.parse(res.text) : undefined;
+  if (res.status < 200 || res.status >= 300)
+    throw new Error(`${res.status}: ${(parsed as { error?: string } | undefined)?.error ?? res.text}`);
   return parsed;
 }
 

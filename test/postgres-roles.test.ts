@@ -125,6 +125,7 @@ describe('a fresh database', () => {
         '003_directory.sql',
         '004_events.sql',
         '005_trail_writers.sql',
+        '006_trail_anonymous.sql',
         '007_verified_addresses.sql',
       ]);
       expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));

@@ -118,7 +118,11 @@ test("payment's role writes payment's types only; auth's every type; a database 
   const ledger = new PostgresLedgerStore(payment);
   expect((await ledger.createCard('dev_payer', 'before', new Date(), 100))?.name).toBe('before');
 
-  expect(await authMigrations(auth)).toEqual(['005_trail_writers.sql', '007_verified_addresses.sql']);
+  expect(await authMigrations(auth)).toEqual([
+    '005_trail_writers.sql',
+    '006_trail_anonymous.sql',
+    '007_verified_addresses.sql',
+  ]);
 
   // Payment's role: auth's types are refused in the database, whatever its code sends; its own go in.
   expect(await outcome(recordEvent(payment, blocked))).toBe('42501');

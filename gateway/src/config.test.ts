@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { makeTestCa } from '../../test/servers/tls';
 import { loadGatewayConfig } from './config';
 
 const base = { AUTH_SECRET: 'x'.repeat(32) };
@@ -107,6 +108,49 @@ describe('the admin listener (ADMIN_ADDR, AUTH_ADMIN_USERS)', () => {
     );
     for (const bad of ['8081', 'localhost', '127.0.0.1:', '127.0.0.1:99999', 'a b:1'])
       expect(() => loadGatewayConfig({ ...base, ADMIN_ADDR: bad })).toThrow(/ADMIN_ADDR: must be host:port/);
+  });
+
+  it('takes loopback only (127.0.0.0/8, ::1, localhost) unless ADMIN_ALLOW_REMOTE, naming the address', () => {
+    for (const addr of ['127.0.0.1:9081', '127.3.2.1:9081', '[::1]:9081', 'localhost:9081'])
+      expect(loadGatewayConfig({ ...base, ADMIN_ADDR: addr }).admin?.tls).toBeUndefined();
+    for (const addr of ['0.0.0.0:9081', '[::]:9081', '10.0.0.5:9081', 'admin.internal:9081'])
+      expect(() => loadGatewayConfig({ ...base, ADMIN_ADDR: addr })).toThrow(
+        new RegExp(`ADMIN_ADDR: ${addr.replace(/[.[\]]/g, '\\$&')} is not loopback`),
+      );
+  });
+
+  describe('beyond loopback, over TLS only', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'gh-gw-admin-tls-'));
+    const ca = makeTestCa(dir, 'admin');
+    const remote = { ...base, ADMIN_ADDR: '0.0.0.0:9081', ADMIN_ALLOW_REMOTE: 'true' };
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('refuses ADMIN_ALLOW_REMOTE without a certificate and key, or with one of them', () => {
+      expect(() => loadGatewayConfig(remote)).toThrow(/ADMIN_ALLOW_REMOTE: .* serves HTTPS only/);
+      expect(() => loadGatewayConfig({ ...remote, ADMIN_TLS_CERT_FILE: ca.certFile })).toThrow(/set both/);
+    });
+
+    it('refuses files that are not a certificate and its key', () => {
+      const other = makeTestCa(dir, 'other');
+      for (const [cert, key] of [
+        [ca.certFile, other.keyFile],
+        [ca.certFile, path.join(dir, 'missing.key')],
+        [ca.keyFile, ca.keyFile],
+      ])
+        expect(() => loadGatewayConfig({ ...remote, ADMIN_TLS_CERT_FILE: cert, ADMIN_TLS_KEY_FILE: key })).toThrow(
+          /ADMIN_TLS_CERT_FILE: /,
+        );
+    });
+
+    it('serves HTTPS with them, beyond loopback or on it', () => {
+      const files = { ADMIN_TLS_CERT_FILE: ca.certFile, ADMIN_TLS_KEY_FILE: ca.keyFile };
+      expect(loadGatewayConfig({ ...remote, ...files }).admin).toMatchObject({
+        host: '0.0.0.0',
+        port: 9081,
+        tls: { cert: expect.any(Buffer), key: expect.any(Buffer) },
+      });
+      expect(loadGatewayConfig({ ...base, ...files }).admin?.tls).toBeDefined();
+    });
   });
 
   it('reads AUTH_ADMIN_USERS as a list of user ids', () => {

@@ -1,6 +1,7 @@
 import {
   ConfigError,
   duration,
+  flag,
   grpcAddress,
   logFormat,
   logLevel,
@@ -23,6 +24,7 @@ import {
   redisSettingsShape,
   resolveRedisConnection,
 } from '@gatehouse/redis';
+import { type AdminListenerConfig, adminListener } from './config-admin';
 import { type ProxyRoute, readGatewayFile } from './config-file';
 
 const envSchema = z.object({
@@ -46,6 +48,11 @@ const envSchema = z.object({
    * none. Loopback by default: it is for operators, not the public network.
    */
   ADMIN_ADDR: z.string().min(1).default('127.0.0.1:8081'),
+  /** An ADMIN_ADDR beyond loopback is refused unless this is true, and then served over TLS only. */
+  ADMIN_ALLOW_REMOTE: flag(false),
+  /** The admin listener's certificate chain and key (PEM): HTTPS, required beyond loopback. */
+  ADMIN_TLS_CERT_FILE: optionalText(),
+  ADMIN_TLS_KEY_FILE: optionalText(),
   /** User ids (comma-separated) who may use the admin API with a cookie session, TOTP and a fresh login. */
   AUTH_ADMIN_USERS: optionalText(),
   /** Enables basic auth for user `admin` on protected routes. */
@@ -90,8 +97,8 @@ export interface GatewayConfig {
   metricsHost: string;
   addresses: { auth: string; avatar: string; telegram: string; payment: string };
   adminPassword: string | undefined;
-  /** ADMIN_ADDR: where the admin surface listens; undefined when `off`. */
-  admin: { host: string; port: number } | undefined;
+  /** ADMIN_ADDR (and its TLS): where the admin surface listens; undefined when `off`. */
+  admin: AdminListenerConfig | undefined;
   /** AUTH_ADMIN_USERS: the user ids that may act as admins by cookie session. */
   adminUsers: string[];
   /** REDIS_URL (unset: basic-auth attempts counted in this process), its TLS and Sentinel settings, REDIS_KEY_PREFIX. */
@@ -113,18 +120,6 @@ export interface GatewayConfig {
 /** 127.0.0.0/8, ::1 and localhost: an address no other machine reaches. */
 function isLoopbackHost(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
-
-/** ADMIN_ADDR as host and port (`[::1]:8081` for IPv6), or undefined for `off`. */
-function adminAddress(value: string, problems: string[]): { host: string; port: number } | undefined {
-  if (value === 'off') return undefined;
-  const match = /^(\[[0-9a-fA-F:]+\]|[^:\s]+):(\d{1,5})$/.exec(value);
-  const port = Number(match?.[2]);
-  if (!match || port > 65_535) {
-    problems.push('ADMIN_ADDR: must be host:port (e.g. 127.0.0.1:8081) or off');
-    return undefined;
-  }
-  return { host: (match[1] as string).replace(/^\[(.*)\]$/, '$1'), port };
 }
 
 export function loadGatewayConfig(env: Record<string, string | undefined>): GatewayConfig {
@@ -154,10 +149,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined>): Gate
   if (raw.AUTH_SAME_SITE === 'none' && !secure) {
     problems.push('AUTH_SAME_SITE: none requires secure cookies (an https AUTH_URL or AUTH_SECURE_COOKIES=true)');
   }
-  const admin = adminAddress(raw.ADMIN_ADDR, problems);
-  if (admin && admin.port !== 0 && admin.port === raw.GATEWAY_PORT) {
-    problems.push('ADMIN_ADDR: must not be the public port (GATEWAY_PORT): the admin API is never served there');
-  }
+  const admin = adminListener(raw, problems);
   const redisConnection = resolveRedisConnection(raw, problems);
   if (raw.AUTH_ADMIN_PASSWD && !raw.REDIS_URL && !isLoopbackHost(raw.GATEWAY_HOST)) {
     problems.push(

@@ -42,7 +42,8 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   for (const surface of surfaces) {
     const listener = await listen(surface, { shutdownTimeoutMs: config.shutdownTimeoutMs, log });
     listeners.push(listener);
-    log.info({ surface: surface.name, address: `${surface.host}:${listener.port}` }, 'gateway listening');
+    const scheme = surface.tls ? 'https' : 'http';
+    log.info({ surface: surface.name, address: `${surface.host}:${listener.port}`, scheme }, 'gateway listening');
   }
   const { port } = listeners[0] as Listener;
   return {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@gatehouse/logger';
 import { SERVED_METHODS } from './app';
@@ -16,7 +17,7 @@ export interface ListenOptions {
 }
 
 /**
- * A surface's HTTP listener (its host and port) and its drain: after SIGTERM every answer says
+ * A surface's HTTP (or, given a certificate, HTTPS) listener (its host and port) and its drain: after SIGTERM every answer says
  * Connection: close, so kept-alive clients leave as they are served, and answers still being worked on
  * are waited for. The surface's lanes see each request first; Koa gets what they leave.
  */
@@ -30,7 +31,7 @@ export async function listen(surface: Surface, options: ListenOptions): Promise<
     unanswered.add(res);
     res.once('close', () => unanswered.delete(res));
   };
-  const server = http.createServer((req, res) => {
+  const onRequest = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (draining) res.setHeader('Connection', 'close');
     // A lane's cached answer is written at once and is never among the unanswered; one that calls a
     // service (a card load, a refresh) is answered later, and is waited for like Koa's.
@@ -40,7 +41,9 @@ export async function listen(surface: Surface, options: ListenOptions): Promise<
     }
     track(res);
     void handle(req, res);
-  });
+  };
+  // A surface with a certificate (the admin listener beyond loopback) serves HTTPS only.
+  const server = surface.tls ? https.createServer({ ...surface.tls }, onRequest) : http.createServer(onRequest);
   // Node hands CONNECT to this event, not to Koa: without an answer the client would only see a reset.
   server.on('connect', (_req, socket) => {
     socket.end(

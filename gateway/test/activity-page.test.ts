@@ -1,9 +1,18 @@
 // A user's own recent activity (issue 34, docs/events.md): GET /auth/events over HTTP, answered as the
 // public OpenAPI document says, with the logins (device and address) and the sessions ended of this
-// user only; and the / page in headless Chromium showing it as "Recent activity".
+// user only; and the / page in headless Chromium showing it as "Recent activity". A flood of wrong
+// passwords (issue 43) leaves a few events, counted in full in auth's metrics, shown without the
+// sender's browser.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { userId } from '@gatehouse/token';
+import bcrypt from 'bcryptjs';
+import { Client } from 'pg';
 import type { Page } from 'playwright-core';
 import { Browser } from '../../test/browser';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
+import { metricValue, scrapeMetrics } from '../../test/metric-value';
 import { type Stack, startStack } from '../../test/stack';
 import { until } from '../../test/until';
 import { itWithChromium, launchChromium } from './chromium';
@@ -14,13 +23,24 @@ let stack: Stack;
 let db: TestDatabase;
 let checker: AnswerChecker;
 let chromium: Awaited<ReturnType<typeof launchChromium>> | undefined;
+let files: string;
 
 beforeAll(async () => {
   db = await createTestDatabase('gh_gw_activity');
+  // A direct (password) provider, the easiest to flood; one trusted proxy gives each request its address.
+  files = mkdtempSync(path.join(os.tmpdir(), 'gh-activity-'));
+  const htpasswd = path.join(files, 'users.htpasswd');
+  writeFileSync(htpasswd, `victor:${bcrypt.hashSync('victor-pw', 4)}\n`);
+  writeFileSync(path.join(files, 'auth.json'), JSON.stringify({ direct: [{ name: 'local', htpasswd }] }));
   stack = await startStack({
     services: ['auth', 'avatar', 'gateway'],
     authDatabaseUrl: db.url,
-    env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    metrics: true,
+    env: {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      AUTH_CONFIG: path.join(files, 'auth.json'),
+      GATEWAY_TRUSTED_PROXIES: '1',
+    },
   });
   checker = new AnswerChecker((await (await fetch(`${stack.url}/openapi.json`)).json()) as Document);
 }, 60_000);
@@ -29,6 +49,7 @@ afterAll(async () => {
   await chromium?.close();
   await stack?.stop();
   await db?.drop();
+  if (files) rmSync(files, { recursive: true, force: true });
 });
 
 interface Activity {
@@ -75,6 +96,54 @@ describe('GET /auth/events', () => {
     expect((await back.send('GET', '/auth/events?limit=0')).status).toBe(400);
     expect((await new Browser(stack.url).get('/auth/events')).status).toBe(401);
     expect((await back.send('POST', '/auth/events')).status).toBe(405);
+  });
+});
+
+describe('a flood of wrong passwords (issue 43)', () => {
+  it('leaves at most 10 login events for the user, every attempt counted, none showing the sender’s browser', async () => {
+    const attempt = (ip: string, passwd: string) =>
+      new Browser(stack.url).request('POST', '/auth/local/login', {
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, 'user-agent': 'Mallory <b>was here</b>' },
+        body: JSON.stringify({ user: 'victor', passwd }),
+      });
+    const statuses: number[] = [];
+    for (let sent = 0; sent < 300; sent += 50) {
+      const burst = await Promise.all(Array.from({ length: 50 }, () => attempt('203.0.113.9', 'guess')));
+      statuses.push(...burst.map((a) => a.status));
+    }
+    expect([statuses.filter((s) => s === 403).length, statuses.filter((s) => s === 429).length]).toEqual([10, 290]);
+
+    const victorId = userId('local', 'victor');
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    const { rows } = await client.query(
+      "SELECT type, actor_kind FROM events.events WHERE subject_user = $1 AND type LIKE 'login.%'",
+      [victorId],
+    );
+    await client.end();
+    expect(rows.length).toBeLessThanOrEqual(10);
+    expect(rows.every((r) => r.actor_kind === 'anonymous')).toBe(true);
+    const metrics = await scrapeMetrics(stack.metricsPorts?.auth);
+    const failures = (reason: string) =>
+      metricValue(metrics, 'gatehouse_auth_login_failures_total', { provider: 'local', reason });
+    expect([failures('refused'), failures('rate_limited')]).toEqual([10, 290]);
+
+    // Victor logs in from his own address and reads his activity: the attempts, without the sender's text.
+    const victor = new Browser(stack.url);
+    const login = await victor.request('POST', '/auth/local/login', {
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.20' },
+      body: JSON.stringify({ user: 'victor', passwd: 'victor-pw' }),
+    });
+    expect(login.status).toBe(200);
+    const res = await until(async () => {
+      const answer = await victor.getWithXsrf('/auth/events?limit=50');
+      const events = (answer.json() as { events?: Activity[] }).events ?? [];
+      return events.some((e) => e.type === 'login.succeeded') && events;
+    });
+    const attempts = res.filter((e) => e.type === 'login.failed' || e.type === 'login.rate_limited');
+    expect(attempts.length).toBeGreaterThan(0);
+    expect(attempts.every((e) => e.user_agent === null && e.client_address === '203.0.113.9')).toBe(true);
+    expect(JSON.stringify(res)).not.toContain('Mallory');
   });
 });
 

@@ -13,6 +13,8 @@ import { ROOT, type Stack, startStack } from '../../test/stack';
 export interface DirectoryStack {
   stack: Stack;
   authDb: TestDatabase;
+  /** The development processor payment charges (faults, held answers). */
+  processor: DevProcessor;
   adminUrl: string;
   second: { url: string; adminUrl: string };
   /** A workload caller token of `identity` for `audience`, as `pnpm -s internal-token` prints it. */
@@ -45,6 +47,7 @@ export async function startDirectoryStack(env: Record<string, string> = {}): Pro
     return {
       stack,
       authDb,
+      processor: fake,
       adminUrl: `http://127.0.0.1:${stack.ports.admin}`,
       second,
       workloadToken: (audience, identity = 'operator') =>

@@ -174,6 +174,18 @@ describe('linking with POST /auth/<provider>/link', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.text).toContain(userId('dev', 'gina'));
     expect(res.text).not.toMatch(/secret|public_key/i);
+
+    // One an hour (issue 43), on every gateway: the limit is in Redis.
+    const again = documented('GET', '/auth/me/export', await gina.send('GET', '/auth/me/export'));
+    expect([again.status, again.json()]).toEqual([429, { error: 'one export an hour: try again later' }]);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3500);
+    const elsewhere = await gina.request('GET', `${dir.second.url}/auth/me/export`, {
+      headers: { 'x-xsrf-token': await gina.xsrf() },
+    });
+    expect([elsewhere.status, elsewhere.headers.get('retry-after')]).toEqual([429, expect.any(String)]);
+    // Another user's hour is their own.
+    const hugo = await loggedIn(url(), 'hugo');
+    expect((await hugo.send('GET', '/auth/me/export')).status).toBe(200);
   });
 });
 

@@ -1,8 +1,9 @@
 // Who may call the admin API (docs/accounts.md "Administration"), decided once for every admin route:
 // a workload caller token for the audience `admin` (the `operator` identity: `pnpm -s internal-token
 // admin`), or an admin user (one of AUTH_ADMIN_USERS, or one whose token's `role` claim is `admin`) by
-// cookie session with its XSRF header, a second factor given at login and a login at most 15 minutes old. Basic auth (AUTH_ADMIN_PASSWD) is never accepted here:
-// a shared password names nobody in the audit log.
+// cookie session with its XSRF header, a login of two factors (twoFactorLogin) and a login at most 15
+// minutes old. Basic auth (AUTH_ADMIN_PASSWD) is never accepted here: a shared password names nobody in
+// the audit log.
 import type { InternalAuth } from '@gatehouse/grpc-kit';
 import type { Claims } from '@gatehouse/token';
 import type Koa from 'koa';
@@ -43,6 +44,21 @@ export function isAdminUser(user: Claims['user'], adminUsers: readonly string[])
 }
 
 /**
+ * Whether the session's login gave two factors (RFC 8176 `amr`, as services/auth/src/totp writes it):
+ * `mfa`, which the auth service adds once a second factor (TOTP) follows the first, or a passkey login,
+ * `hwk` (a key held by the authenticator) with `user` (its user verification, PIN or biometrics, which
+ * the passkey ceremony requires). Never `otp` alone: a verified (email-link) login carries it, and that
+ * is one factor, the mailbox.
+ */
+export function twoFactorLogin(amr: readonly string[] | undefined): boolean {
+  if (!amr) return false;
+  return amr.includes('mfa') || (amr.includes('hwk') && amr.includes('user'));
+}
+
+/** The refusal of an admin user whose login was one factor. */
+export const SECOND_FACTOR_REFUSAL = 'admins log in with a second factor: turn TOTP on, or log in with a passkey';
+
+/**
  * The admin behind the request, or an HttpError: 401 when nobody is authenticated (or the credentials
  * are bad), 403 when somebody is but may not act as an admin.
  */
@@ -72,7 +88,7 @@ export async function adminCaller(ctx: Koa.Context, deps: AdminCallerDeps): Prom
   const userId = claims?.user?.id;
   if (result.source !== 'cookie' || !userId) throw new HttpError(403, 'the admin API needs an admin session cookie');
   if (!isAdminUser(claims.user, deps.adminUsers)) throw new HttpError(403, 'not an admin');
-  if (!claims.amr?.includes('otp')) throw new HttpError(403, 'admins log in with a second factor: turn TOTP on');
+  if (!twoFactorLogin(claims.amr)) throw new HttpError(403, SECOND_FACTOR_REFUSAL);
   const authTime = claims.auth_time;
   if (typeof authTime !== 'number' || Date.now() / 1000 - authTime > ADMIN_FRESH_LOGIN_S) {
     throw new HttpError(403, 'admin actions need a login at most 15 minutes old: log in again');

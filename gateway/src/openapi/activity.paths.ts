@@ -9,10 +9,14 @@ const Activity = z
   .strictObject({
     id: z.string().meta({ description: 'The event id (sortable by time)' }),
     time: z.iso.datetime({ offset: true }),
-    type: z.string().meta({ description: 'login.succeeded, login.failed, session.ended, totp.enabled, ...' }),
+    type: z
+      .string()
+      .meta({ description: 'login.succeeded, login.failed, login.rate_limited, session.ended, totp.enabled, ...' }),
     request_id: z.string().nullable(),
     client_address: z.string().nullable().meta({ description: 'Where it came from, where known' }),
-    user_agent: z.string().nullable().meta({ description: 'The browser or device, where known' }),
+    user_agent: z.string().nullable().meta({
+      description: "The browser or device, where known: only of the user's own actions (null for a failed login)",
+    }),
     data: z
       .record(z.string(), z.unknown())
       .meta({ description: 'Ids and codes: the provider, a reason (logout, revoked, ...)' }),

@@ -16,7 +16,7 @@ export const TrailEvent = z
     type: z.string().meta({ description: 'login.succeeded, load.succeeded, ...' }),
     source: z.string().meta({ description: 'The workload (database role) that wrote it' }),
     actor: z.strictObject({
-      kind: z.enum(['user', 'admin', 'workload', 'system']),
+      kind: z.enum(['user', 'admin', 'workload', 'system', 'anonymous']),
       id: z.string().nullable(),
     }),
     subject_user: z.string().nullable().meta({ description: 'Whom it is about' }),

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
-import { AUTH_REFUSALS, authError, COOKIE_SESSION, json, LOGGED_IN, NO_STORE } from './common';
+import { AUTH_REFUSALS, authError, COOKIE_SESSION, json, LOGGED_IN, NO_STORE, RETRY_AFTER } from './common';
 
 /** A user's ways in and their export (docs/accounts.md "Linking"), as routes/identities.routes.ts serves them. */
 
@@ -65,7 +65,7 @@ export function registerIdentityPaths(registry: OpenAPIRegistry): void {
     security: COOKIE_SESSION,
     method: 'get',
     path: '/auth/me/export',
-    summary: 'Everything held about the user, as one JSON document (a login at most 5 minutes old)',
+    summary: 'Everything held about the user, as one JSON document (a login at most 5 minutes old; one an hour)',
     responses: {
       200: {
         description: 'The document: user, identities, passkeys (no keys), TOTP on/off, sessions, cards and loads',
@@ -75,6 +75,11 @@ export function registerIdentityPaths(registry: OpenAPIRegistry): void {
       403: stale,
       404: authError('The directory does not know the user yet ("user not found")'),
       ...AUTH_REFUSALS,
+      429: authError(
+        'One export per user an hour, on every gateway ("one export an hour: try again later")',
+        z.object(RETRY_AFTER),
+      ),
+      503: authError('The session could not be refreshed, or the export counted, now; retry', z.object(RETRY_AFTER)),
     },
   });
 }

@@ -142,7 +142,9 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
     responses: {
       201: { description: 'The new card', headers: NO_STORE_HEADER, content: json(Card) },
       ...BODY_ERRORS,
-      409: paymentError("`too-many-cards`: past the owner's cap (PAYMENT_MAX_CARDS_PER_OWNER)"),
+      409: paymentError(
+        "`too-many-cards`: past the owner's cap (PAYMENT_MAX_CARDS_PER_OWNER); `account-closed`: the account is being erased",
+      ),
       ...REFUSALS,
     },
   });
@@ -195,7 +197,9 @@ export function registerPaymentPaths(registry: OpenAPIRegistry): void {
       ...BODY_ERRORS,
       400: paymentError('`http-400`, `invalid-amount`, a limit (`compliance-1-day`, ...) or a decline (its code)'),
       404: NOT_FOUND,
-      409: paymentError('`idempotency-key-in-use`: a load with this key is under way'),
+      409: paymentError(
+        '`idempotency-key-in-use`: a load with this key is under way; `account-closed`: the account is being erased',
+      ),
       422: paymentError('`idempotency-key-reused`: the key was used for another request'),
       ...REFUSALS,
       502: paymentError('`processor-error` (nothing charged) or `processor-unavailable` (outcome unknown)'),

@@ -1,6 +1,7 @@
 // Recent activity on the demo page (docs/events.md): the logged-in user's own security events from the
 // audit trail (logins with device and address, sessions ended, TOTP, passkeys, linked accounts), newest
-// first. Everything the server sends is written as text, never as markup.
+// first. Everything the server sends is written as text, never as markup. A failed login comes without
+// the sender's browser (the server leaves out what somebody else typed), with the address it came from.
 import { call } from './api.js';
 import { describeAgent } from './sessions.js';
 
@@ -9,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 const WHAT = {
   'login.succeeded': 'Logged in',
   'login.failed': 'Login refused',
+  'login.rate_limited': 'Login attempts slowed down',
   'session.ended': 'Session ended',
   'totp.enabled': 'Two-factor authentication turned on',
   'totp.disabled': 'Two-factor authentication turned off',

@@ -1,5 +1,7 @@
 import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
+import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
+import type { Limit, RateLimiter } from '@gatehouse/redis';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../auth/authenticator';
@@ -7,6 +9,7 @@ import { securityHeaders } from '../middleware/security-headers';
 import {
   type CookiePolicy,
   HttpError,
+  limited,
   methodNotAllowed,
   noStore,
   requireFreshLogin,
@@ -18,6 +21,9 @@ export interface IdentityRoutesDeps {
   identities: PromiseClient<auth.IdentityServiceClient>;
   authenticator: Authenticator;
   cookies: CookiePolicy;
+  /** The gateway's limiter: Redis when there is one, so every gateway counts the same exports. */
+  limiter: RateLimiter;
+  log: Logger;
 }
 
 /**
@@ -31,6 +37,13 @@ export const EXPORT_DEADLINE_MS = 15_000;
 
 const UNLINK_FRESH = 'unlinking needs a recent login: log in again, then unlink within 5 minutes';
 const EXPORT_FRESH = 'an export needs a recent login: log in again, then export within 5 minutes';
+
+/**
+ * One export per user an hour (issue 43): each gathers everything held, cards and loads from payment
+ * too, so a session (or a script with one) cannot turn the route into load on auth, payment and Postgres.
+ */
+export const EXPORT_LIMIT: Limit = { limit: 1, windowMs: 60 * 60_000 };
+const EXPORT_LIMITED = 'one export an hour: try again later';
 
 /** The session's caller (user id and jti) from its verified token; basic auth has no identities. */
 function callerOf(ctx: Koa.Context): auth.SessionCaller {
@@ -68,7 +81,7 @@ export function conflictOf(err: unknown, codes: readonly string[]): never {
  * /auth/identities and /auth/me/export (docs/accounts.md "Linking"): the ways the caller's user logs
  * in, unlinking one, and everything held about them. A session is required (a cookie one with its XSRF
  * header, as every authenticated route); unlinking and the export need a login at most 5 minutes old,
- * as passkey registration does: both change or reveal what outlives the session.
+ * as passkey registration does: both change or reveal what outlives the session. One export an hour.
  */
 export function identityRoutes(deps: IdentityRoutesDeps): Router {
   const router = new Router({ prefix: '/auth' });
@@ -101,7 +114,22 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
   router.get('/me/export', user, async (ctx) => {
     const caller = callerOf(ctx);
     requireFreshLogin(ctx, EXPORT_FRESH);
-    const res = await deps.identities.exportMyData({ caller }, { deadlineMs: EXPORT_DEADLINE_MS });
+    // Counted before the export runs, so exports sent at once pass one at a time; a limiter that cannot
+    // count refuses (503) rather than let exports through uncounted.
+    const key = `export:user:${caller.userId}`;
+    const verdict = await deps.limiter.hit(key, EXPORT_LIMIT).catch((err: unknown) => {
+      deps.log.warn({ err }, 'export not counted (limiter unavailable)');
+      ctx.set('Retry-After', '5');
+      throw new HttpError(503, 'the export is unavailable now: try again later');
+    });
+    if (!verdict.allowed) limited(ctx, verdict.retryAfterSeconds, EXPORT_LIMITED);
+    const res = await deps.identities
+      .exportMyData({ caller }, { deadlineMs: EXPORT_DEADLINE_MS })
+      .catch(async (err: unknown) => {
+        // No document was given: the hour's export is still the user's to take.
+        await deps.limiter.release(key).catch(() => {});
+        throw err;
+      });
     ctx.type = 'application/json';
     ctx.set('Content-Disposition', 'attachment; filename="gatehouse-export.json"');
     ctx.body = res.documentJson;

@@ -140,6 +140,8 @@ function contractError(err: unknown): PaymentHttpError {
       return notFound();
     case 'TOO_MANY_CARDS':
       return new PaymentHttpError(409, [{ code: 'too-many-cards', message: failure.message }]);
+    case 'OWNER_CLOSED':
+      return new PaymentHttpError(409, [{ code: 'account-closed', message: failure.message }]);
     case 'INVALID_AMOUNT':
       return new PaymentHttpError(400, [{ code: 'invalid-amount', message: failure.message }]);
     case 'IDEMPOTENCY_KEY_REUSED':

@@ -1,6 +1,7 @@
 // The admin surface (docs/accounts.md "Administration"): the user directory's administration under
 // /admin/v1/, any card's load reversed and the unmatched disputes (docs/payments.md), and its OpenAPI
-// document, on ADMIN_ADDR (loopback by default), never on the public port.
+// document, on ADMIN_ADDR (loopback by default; beyond it only with ADMIN_ALLOW_REMOTE, over TLS), never
+// on the public port.
 // Its callers are operators' tools and admin users (auth/admin-caller.ts); nothing here is a lane.
 import { buildApp, type Mount } from '../app';
 import { adminRoutes } from '../routes/admin.routes';
@@ -30,5 +31,6 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
     { prefix: '', routers: [adminPageRoutes()] },
   ];
   const app = buildApp({ log, trustedProxies: config.trustedProxies, mounts });
-  return { name: 'admin', host: config.admin.host, port: config.admin.port, mounts, handle: app.callback() };
+  const { host, port, tls } = config.admin;
+  return { name: 'admin', host, port, tls, mounts, handle: app.callback() };
 }

@@ -94,7 +94,13 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     // The user's own recent activity from the audit trail (auth.v1.EventsService, docs/events.md).
     activityRoutes({ events: clients.events.call, authenticator, cookies }),
     // A user's ways in and their export (auth.v1.IdentityService, served by the auth process).
-    identityRoutes({ identities: clients.identities.call, authenticator, cookies }),
+    identityRoutes({
+      identities: clients.identities.call,
+      authenticator,
+      cookies,
+      limiter: authentication.limiter,
+      log,
+    }),
     goPkgzAuth,
     authFallbackRoutes(),
   ];

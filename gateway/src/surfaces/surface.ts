@@ -20,6 +20,8 @@ export interface Surface {
   port: number;
   mounts: readonly Mount[];
   handle: http.RequestListener;
+  /** Serve HTTPS with this certificate chain and key (the admin listener beyond loopback); unset: HTTP. */
+  tls?: { cert: Buffer; key: Buffer };
   lanes?: Lane;
 }
 

@@ -2834,7 +2834,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Everything held about the user, as one JSON document (a login at most 5 minutes old) */
+    /** Everything held about the user, as one JSON document (a login at most 5 minutes old; one an hour) */
     get: {
       parameters: {
         query?: never;
@@ -2884,7 +2884,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description Too many failed basic-auth attempts from this client */
+        /** @description One export per user an hour, on every gateway ("one export an hour: try again later") */
         429: {
           headers: {
             /** @description Seconds to wait before trying again */
@@ -2895,7 +2895,7 @@ export interface paths {
             'application/json': components['schemas']['AuthError'];
           };
         };
-        /** @description The session could not be refreshed now (cookies kept); retry */
+        /** @description The session could not be refreshed, or the export counted, now; retry */
         503: {
           headers: {
             /** @description Seconds to wait before trying again */
@@ -3896,7 +3896,7 @@ export interface paths {
             'application/json': components['schemas']['PaymentError'];
           };
         };
-        /** @description `too-many-cards`: past the owner's cap (PAYMENT_MAX_CARDS_PER_OWNER) */
+        /** @description `too-many-cards`: past the owner's cap (PAYMENT_MAX_CARDS_PER_OWNER); `account-closed`: the account is being erased */
         409: {
           headers: {
             [name: string]: unknown;
@@ -4122,7 +4122,7 @@ export interface paths {
             'application/json': components['schemas']['PaymentError'];
           };
         };
-        /** @description `idempotency-key-in-use`: a load with this key is under way */
+        /** @description `idempotency-key-in-use`: a load with this key is under way; `account-closed`: the account is being erased */
         409: {
           headers: {
             [name: string]: unknown;
@@ -4641,12 +4641,12 @@ export interface components {
       id: string;
       /** Format: date-time */
       time: string;
-      /** @description login.succeeded, login.failed, session.ended, totp.enabled, ... */
+      /** @description login.succeeded, login.failed, login.rate_limited, session.ended, totp.enabled, ... */
       type: string;
       request_id: string | null;
       /** @description Where it came from, where known */
       client_address: string | null;
-      /** @description The browser or device, where known */
+      /** @description The browser or device, where known: only of the user's own actions (null for a failed login) */
       user_agent: string | null;
       /** @description Ids and codes: the provider, a reason (logout, revoked, ...) */
       data: {

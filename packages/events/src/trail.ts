@@ -48,7 +48,9 @@ CREATE TABLE events.events (
   type text NOT NULL,
   -- The workload that wrote it, from the session's role: not the caller's word.
   source text NOT NULL DEFAULT current_user,
-  actor_kind text NOT NULL CHECK (actor_kind IN ('user', 'admin', 'workload', 'system')),
+  -- 'anonymous' since auth's migration 006_trail_anonymous.sql, which widens a trail made before it.
+  actor_kind text NOT NULL CONSTRAINT events_actor_kind_check
+    CHECK (actor_kind IN ('user', 'admin', 'workload', 'system', 'anonymous')),
   actor_id text,
   subject_user text,
   request_id text,

@@ -39,6 +39,9 @@ export const EVENT_DATA = {
   // first_login: where the user directory knows it (a session alone does not say).
   'login.succeeded': z.strictObject({ provider: code, first_login: z.boolean().optional(), method: code.optional() }),
   'login.failed': z.strictObject({ provider: code.optional(), reason: code }),
+  // A login limit reached (issue 43): once per limit and window, whatever the number of attempts it
+  // refuses (they are counted in metrics); `limit` says what it counts per (user_ip, ip, user, address).
+  'login.rate_limited': z.strictObject({ provider: code, limit: code }),
   'session.ended': z.strictObject({ reason: z.enum(['logout', 'revoked', 'revoked_others', 'blocked', 'admin']) }),
   'passkey.added': z.strictObject({ credential_id: id }),
   'passkey.removed': z.strictObject({ credential_id: id }),
@@ -76,7 +79,11 @@ export type EventType = keyof typeof EVENT_DATA;
 export type EventData<T extends EventType> = z.infer<(typeof EVENT_DATA)[T]>;
 export const EVENT_TYPES = Object.keys(EVENT_DATA) as EventType[];
 
-export type ActorKind = 'user' | 'admin' | 'workload' | 'system';
+/**
+ * Who acted. `anonymous`: somebody not logged in, known only by the request's client address (a failed
+ * login names the user it tried as its subject, never as its actor).
+ */
+export type ActorKind = 'user' | 'admin' | 'workload' | 'system' | 'anonymous';
 
 /** What the place that makes a change says about it; id, time and source are the trail's own. */
 export interface NewEvent<T extends EventType = EventType> {

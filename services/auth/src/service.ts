@@ -118,6 +118,8 @@ export async function startAuthService(
     }),
   });
   const stores = openStores(config.redis, log);
+  // The trail's budget of failed logins, counted apart: its refusals refuse no login (not in the metric).
+  const trailLimiter = stores.limiter;
   if (metrics) {
     stores.limiter = countedLimiter(stores.limiter, metrics);
     watchRevocations(metrics, stores.revocations);
@@ -181,9 +183,15 @@ export async function startAuthService(
   });
   const avatarClient = overrides.avatars ? undefined : grpcAvatarSaver(config.avatarAddress, internalAuth, metrics);
   const avatars = overrides.avatars ?? (avatarClient as AvatarSaver);
-  // The admin API's DeleteUser asks payment whether a card of the user holds money.
+  // The admin API's DeleteUser closes the user's owner at payment first (refused while money is there).
   const funds =
-    passkeyPool && config.paymentAddress ? grpcFundsCheck(config.paymentAddress, internalAuth, metrics) : undefined;
+    passkeyPool && config.paymentAddress
+      ? grpcFundsCheck(config.paymentAddress, {
+          credential: internalAuth,
+          metrics,
+          tokenLifetimeMs: config.token.tokenDurationMs,
+        })
+      : undefined;
   const linking = directory && new Linking({ tokens, revocations: stores.revocations, directory });
   const login = new OAuth2Login({
     tokens,
@@ -276,7 +284,7 @@ export async function startAuthService(
       handlerNames: listedNames,
       endedSessions,
       jwks: keys.signingKeys?.jwks,
-      builtInLogins: authTrail ? auditedLogins(builtIns.logins, authTrail) : builtIns.logins,
+      builtInLogins: auditedLogins(builtIns.logins, { trail: authTrail || undefined, limiter: trailLimiter, metrics }),
       passkeys,
       secondFactor: totp.secondFactor,
       totpAvailable: totp.available,
@@ -292,7 +300,7 @@ export async function startAuthService(
         openDirectoryAdmin(
           passkeyPool,
           devices,
-          { removeAvatars: avatarClient?.removeAvatars, hasFunds: funds?.hasFunds, cardsOf: funds?.cardsOf },
+          { removeAvatars: avatarClient?.removeAvatars, closeOwner: funds?.closeOwner, cardsOf: funds?.cardsOf },
           log,
           directory,
         ),

@@ -18,6 +18,9 @@ export const PaymentErrors = errorCodes(
   'INVALID_SIGNATURE',
   'INVALID_CHALLENGE',
   'TOO_MANY_CARDS',
+  'OWNER_CLOSED',
+  'OWNER_HAS_FUNDS',
+  'INVALID_CLOSURE',
   'INVALID_PAGE',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
@@ -45,3 +48,11 @@ export function checkIdempotencyKey(key: string | undefined): void {
 /** Past PAYMENT_MAX_CARDS_PER_OWNER; FAILED_PRECONDITION on the wire (the gateway answers 409). */
 export const tooManyCards = (max: number) =>
   new AppError('failed_precondition', PaymentErrors.TOO_MANY_CARDS, `an owner may hold at most ${max} cards`);
+
+/** An owner closed for erasure (CloseOwner): no card is made nor load taken; FAILED_PRECONDITION (409). */
+export const ownerClosed = () =>
+  new AppError('failed_precondition', PaymentErrors.OWNER_CLOSED, 'the account is closed: it is being erased');
+
+/** CloseOwner refused: money held or in flight (a balance, a load or a reversal still open). */
+export const ownerHasFunds = (holding: readonly string[]) =>
+  new AppError('failed_precondition', PaymentErrors.OWNER_HAS_FUNDS, `owner has funds: ${holding.join(', ')}`);

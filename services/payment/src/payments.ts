@@ -1,8 +1,8 @@
 import { CARD_ID, CARDS_PAGE } from '@gatehouse/contract';
 import { invalidArgument, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
-import { cardNotFound, PaymentErrors, tooManyCards } from './errors';
-import type { CardRecord, DisputeRecord, DisputeStore, LedgerStore, ReversalStore } from './ledger';
+import { cardNotFound, ownerClosed, ownerHasFunds, PaymentErrors, tooManyCards } from './errors';
+import type { CardRecord, DisputeRecord, DisputeStore, LedgerStore, OwnerClosureStore, ReversalStore } from './ledger';
 import type { LimitRule } from './limits';
 import { CardLoads } from './loads/load-card';
 import { DEFAULT_RECONCILE_AFTER_MS, type ReconcileReport, reconcile } from './loads/reconciliation';
@@ -26,6 +26,8 @@ export interface PaymentsDeps {
   store: LedgerStore;
   reversals: ReversalStore;
   disputes: DisputeStore;
+  /** Owners closed while their user is erased (CloseOwner). */
+  closures: OwnerClosureStore;
   processor: Processor;
   rules: readonly LimitRule[];
   log: Logger;
@@ -44,6 +46,9 @@ export interface PaymentsDeps {
   /** How far back reconciliation searches the processor's credits and disputes (PAYMENT_RECONCILE_LOOKBACK). */
   lookbackMs?: number;
 }
+
+/** How long CloseOwner may close an owner: at least a minute, at most a day (tokens live minutes). */
+const CLOSURE_MS = { min: 60_000, max: 86_400_000 };
 
 /** Three days: a round every few minutes finds what a failed notification missed long before. */
 export const DEFAULT_LOOKBACK_MS = 3 * 86_400_000;
@@ -95,9 +100,26 @@ export class Payments {
       throw invalidArgument(PaymentErrors.INVALID_CARD_NAME, `name must be 1 to ${MAX_CARD_NAME_LENGTH} characters`);
     }
     const max = this.deps.maxCardsPerOwner ?? DEFAULT_MAX_CARDS_PER_OWNER;
-    const card = await this.deps.store.createCard(ownerId, trimmed, this.clock(), max);
-    if (!card) throw tooManyCards(max);
-    return card;
+    const now = this.clock();
+    const card = await this.deps.store.createCard(ownerId, trimmed, now, max);
+    if (card) return card;
+    throw (await this.deps.closures.isClosed(ownerId, now)) ? ownerClosed() : tooManyCards(max);
+  }
+
+  /**
+   * Closes the owner for `forMs` while their user is erased (auth's DeleteUser): refused with
+   * OWNER_HAS_FUNDS while money is held or moving (a balance, a load or a reversal whose outcome is
+   * open); once closed, no card is made and no load reserved for them until it ends. The check and
+   * the closure are one step under the owner's lock, so no load slips between them.
+   */
+  async closeOwner(ownerId: string, forMs: number): Promise<void> {
+    requireOwner(ownerId);
+    if (!Number.isInteger(forMs) || forMs < CLOSURE_MS.min || forMs > CLOSURE_MS.max) {
+      throw invalidArgument(PaymentErrors.INVALID_CLOSURE, 'closed_for_ms must be one minute to one day');
+    }
+    const now = this.clock();
+    const holding = await this.deps.closures.close(ownerId, now, new Date(now.getTime() + forMs));
+    if (holding.length > 0) throw ownerHasFunds(holding);
   }
 
   /** One page of the owner's cards, oldest first, and the cursor of the next page (empty: the last). */

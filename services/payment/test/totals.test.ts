@@ -193,11 +193,12 @@ test('the migration backfills the totals of an existing ledger, and running it a
     });
     await insertHistory(oldPool, 'dev_b', { count: 700, end, spanMs: 2 * DAY_MS, amountCents: 11, statuses });
 
-    // (004, reversals and disputes, and 005, notification digests, come along: they do not touch the totals.)
+    // (004, reversals and disputes, 005, notification digests, and 006, owner closures, come along: they do not touch the totals.)
     expect(await runMigrations(oldPool)).toEqual([
       '003_owner_load_totals.sql',
       '004_reversals_disputes.sql',
       '005_notification_digest.sql',
+      '006_owner_closures.sql',
     ]);
     expect(await totalsDrift(oldPool)).toEqual([]);
     const { rows } = await oldPool.query('SELECT count(*)::int AS n FROM owner_load_totals');

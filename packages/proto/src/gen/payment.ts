@@ -3,6 +3,8 @@ import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-load
 
 import type { AdminReverseLoadRequest as _payment_v1_AdminReverseLoadRequest, AdminReverseLoadRequest__Output as _payment_v1_AdminReverseLoadRequest__Output } from './payment/v1/AdminReverseLoadRequest';
 import type { Card as _payment_v1_Card, Card__Output as _payment_v1_Card__Output } from './payment/v1/Card';
+import type { CloseOwnerRequest as _payment_v1_CloseOwnerRequest, CloseOwnerRequest__Output as _payment_v1_CloseOwnerRequest__Output } from './payment/v1/CloseOwnerRequest';
+import type { CloseOwnerResponse as _payment_v1_CloseOwnerResponse, CloseOwnerResponse__Output as _payment_v1_CloseOwnerResponse__Output } from './payment/v1/CloseOwnerResponse';
 import type { CreateCardRequest as _payment_v1_CreateCardRequest, CreateCardRequest__Output as _payment_v1_CreateCardRequest__Output } from './payment/v1/CreateCardRequest';
 import type { CreateCardResponse as _payment_v1_CreateCardResponse, CreateCardResponse__Output as _payment_v1_CreateCardResponse__Output } from './payment/v1/CreateCardResponse';
 import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, CreateClientTokenRequest__Output as _payment_v1_CreateClientTokenRequest__Output } from './payment/v1/CreateClientTokenRequest';
@@ -38,6 +40,8 @@ export interface ProtoGrpcType {
     v1: {
       AdminReverseLoadRequest: MessageTypeDefinition<_payment_v1_AdminReverseLoadRequest, _payment_v1_AdminReverseLoadRequest__Output>
       Card: MessageTypeDefinition<_payment_v1_Card, _payment_v1_Card__Output>
+      CloseOwnerRequest: MessageTypeDefinition<_payment_v1_CloseOwnerRequest, _payment_v1_CloseOwnerRequest__Output>
+      CloseOwnerResponse: MessageTypeDefinition<_payment_v1_CloseOwnerResponse, _payment_v1_CloseOwnerResponse__Output>
       CreateCardRequest: MessageTypeDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardRequest__Output>
       CreateCardResponse: MessageTypeDefinition<_payment_v1_CreateCardResponse, _payment_v1_CreateCardResponse__Output>
       CreateClientTokenRequest: MessageTypeDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenRequest__Output>

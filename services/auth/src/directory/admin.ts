@@ -27,11 +27,12 @@ export interface UserSessions {
 }
 
 /**
- * What other services hold about a user. `hasFunds`: whether a card of theirs holds a balance (the
- * payment service's ListCards); unset (no payment address), DeleteUser is not refused for it.
+ * What other services hold about a user. `closeOwner`: closes the user's owner at payment (no load taken
+ * from then on) unless money is held or moving there, which answers false and closes nothing (payment's
+ * CloseOwner); unset (no payment address), DeleteUser is not refused for it.
  */
 export interface Holders {
-  hasFunds?: (userId: string) => Promise<boolean>;
+  closeOwner?: (userId: string) => Promise<boolean>;
   /** The user's cards and loads (the payment service), for the export; unset: left out. */
   cardsOf?: (userId: string) => Promise<Record<string, unknown>[]>;
   /** Removes the avatars stored for these ids (the avatar service); unset: avatars stay. */
@@ -152,11 +153,17 @@ export class DirectoryAdmin {
     return ended;
   }
 
-  /** Erases the user; refused while a card of theirs holds money (the ledger keeps its rows). */
+  /**
+   * Erases the user; refused while a card of theirs holds money or a load or reversal is under way (the
+   * ledger keeps its rows). Payment checks and closes the owner in one step under the lock its loads
+   * take, before anything is erased: a load cannot settle between the check and the erase, and none is
+   * taken for the user afterwards (issue 43).
+   */
   async delete(a: Acting): Promise<EndedSession[]> {
     const who = checkedActor(a.actor);
     const identities = await this.deps.store.identities((await this.existing(a.userId)).id);
-    if (await this.deps.holders.hasFunds?.(a.userId)) throw directoryErrors.hasFunds();
+    const closed = (await this.deps.holders.closeOwner?.(a.userId)) ?? true;
+    if (!closed) throw directoryErrors.hasFunds();
     const ended = await this.deps.sessions.endAll(a.userId);
     await this.deps.store.erase(a.userId, who);
     const avatarOwners = [...new Set([a.userId, ...identities.map((i) => i.id)])];

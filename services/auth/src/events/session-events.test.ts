@@ -103,6 +103,19 @@ test('a login, the sessions a user ends and a logout are in the trail, without t
   expect(trail.map((e) => secretProblem(e.data))).toEqual(trail.map(() => null));
 });
 
+test('a login says method totp only after a second factor (mfa), not for an email link (otp alone)', async () => {
+  const { tokens, devices } = auditedSessions();
+  const user = { id: `email_${randomBytes(6).toString('hex')}`, name: 'olive', picture: '' };
+  for (const amr of [['otp'], ['otp', 'mfa']]) {
+    const session = await tokens.issueSession({ user, aud: 'x', provider: 'email', sessionOnly: false, amr });
+    await devices.issued(session, { ip: '203.0.113.8', userAgent: 'Firefox/140' });
+  }
+  expect((await trailOf(user.id)).map((e) => e.data)).toEqual([
+    { provider: 'email' },
+    { provider: 'email', method: 'totp' },
+  ]);
+});
+
 test('TOTP and passkey changes are written with their events, in the same transaction', async () => {
   const user = `dev_${randomBytes(6).toString('hex')}`;
   const totp = new PgTotpStore(pool);
@@ -140,7 +153,7 @@ test('TOTP and passkey changes are written with their events, in the same transa
   expect(JSON.stringify(trail)).not.toContain(credential);
 });
 
-test('a direct login refused or rate-limited is login.failed, with the attempted user id and never the password', async () => {
+test('a direct login refused is login.failed, rate-limited login.rate_limited, by anonymous, about the attempted user id, never the password', async () => {
   const limit = { limit: 2, windowMs: 60_000 };
   const direct = new DirectLogin({
     name: 'direct',
@@ -153,7 +166,7 @@ test('a direct login refused or rate-limited is login.failed, with the attempted
     },
     log,
   });
-  const [login] = auditedLogins([direct], new AuthTrail(pool, log));
+  const [login] = auditedLogins([direct], { trail: new AuthTrail(pool, log), limiter: new MemoryRateLimiter() });
   const attempt = (passwd: string) =>
     login!.login({
       method: 'GET',
@@ -167,10 +180,10 @@ test('a direct login refused or rate-limited is login.failed, with the attempted
   expect((await attempt('right-password')).status).toBe(429);
   const subject = userId('direct', 'nina');
   const trail = await trailOf(subject);
-  expect(trail.map((e) => [e.type, e.data, e.client_address, e.user_agent])).toEqual([
-    ['login.failed', { provider: 'direct', reason: 'refused' }, '192.0.2.9', 'curl/8'],
-    ['login.failed', { provider: 'direct', reason: 'refused' }, '192.0.2.9', 'curl/8'],
-    ['login.failed', { provider: 'direct', reason: 'rate_limited' }, '192.0.2.9', 'curl/8'],
+  expect(trail.map((e) => [e.type, e.actor_kind, e.actor_id, e.data, e.client_address, e.user_agent])).toEqual([
+    ['login.failed', 'anonymous', null, { provider: 'direct', reason: 'refused' }, '192.0.2.9', 'curl/8'],
+    ['login.failed', 'anonymous', null, { provider: 'direct', reason: 'refused' }, '192.0.2.9', 'curl/8'],
+    ['login.rate_limited', 'anonymous', null, { provider: 'direct', limit: 'user_ip' }, '192.0.2.9', 'curl/8'],
   ]);
   expect(JSON.stringify(trail)).not.toMatch(/password|nina/);
 });

@@ -51,7 +51,8 @@ export class AuditedDeviceSessions extends DeviceSessions {
       userAgent: client?.userAgent || null,
       data: {
         provider: codeOf(claims.auth_provider?.name),
-        ...(claims.amr?.includes('otp') ? { method: 'totp' } : {}),
+        // A second factor given: `mfa`, never `otp` alone, which an email-link login carries (issue 43).
+        ...(claims.amr?.includes('mfa') ? { method: 'totp' } : {}),
       },
     });
   }

@@ -84,8 +84,17 @@ export class PgTrail {
       values,
     );
     const page = rows.slice(0, limit).map(toEvent);
-    return { events: page, nextCursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
+    const events = only ? page.map((e) => ownView(e, only.user)) : page;
+    return { events, nextCursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
   }
+}
+
+/**
+ * An event as its subject sees it in their own activity: the browser only of what they did themselves.
+ * A failed login's User-Agent is whatever the sender typed (issue 43): admins see it, the user does not.
+ */
+function ownView(e: StoredEvent, user: string): StoredEvent {
+  return e.actor.kind === 'user' && e.actor.id === user ? e : { ...e, userAgent: null };
 }
 
 function toEvent(r: Record<string, unknown>): StoredEvent {

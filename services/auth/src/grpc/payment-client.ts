@@ -1,4 +1,4 @@
-import { createClient, type InternalAuth } from '@gatehouse/grpc-kit';
+import { createClient, describeCallError, type InternalAuth } from '@gatehouse/grpc-kit';
 import type { Metrics } from '@gatehouse/metrics';
 import { loadProto, type payment } from '@gatehouse/proto';
 
@@ -6,19 +6,23 @@ import { loadProto, type payment } from '@gatehouse/proto';
 const PAYMENT_DEADLINE_MS = 5_000;
 const PAGE = 200;
 
+/** Beyond the token lifetime, how much longer an erased user's owner stays closed (clock differences). */
+const CLOSURE_MARGIN_MS = 60_000;
+
 /**
- * Whether a card of the user holds money (payment's ListCards, every page): the admin API refuses to
- * delete such a user. The payment service not answering fails the deletion (UNAVAILABLE), never passes it.
+ * The user's money at payment, for the admin API: `closeOwner` (payment's CloseOwner) before a user is
+ * erased, refused (false) while money is held or moving; `cardsOf` for the export. The payment service
+ * not answering fails the deletion (UNAVAILABLE), never passes it.
  */
 export function grpcFundsCheck(
   address: string,
-  credential?: InternalAuth,
-  metrics?: Metrics,
+  options: { credential?: InternalAuth; metrics?: Metrics; tokenLifetimeMs: number },
 ): {
-  hasFunds(userId: string): Promise<boolean>;
+  closeOwner(userId: string): Promise<boolean>;
   cardsOf(userId: string): Promise<Record<string, unknown>[]>;
   close(): void;
 } {
+  const { credential, metrics } = options;
   const { grpcObject } = loadProto('payment');
   const client = createClient<payment.PaymentServiceClient>(grpcObject.payment.v1.PaymentService, address, {
     deadlineMs: PAYMENT_DEADLINE_MS,
@@ -36,11 +40,21 @@ export function grpcFundsCheck(
     } while (cursor);
     return cards;
   };
-  // int64 arrives as a decimal string; a card's balance is never below 0 (the ledger's CHECK).
-  const holdsMoney = (c: payment.Card__Output) => BigInt(c.balanceCents) > 0n;
   return {
-    async hasFunds(ownerId) {
-      return (await allCards(ownerId, holdsMoney)).some(holdsMoney);
+    /**
+     * Closes the owner at payment until every token issued before now has expired (the token lifetime
+     * and a margin): no load is taken for the user while they are erased, nor by a token they still
+     * hold. False, nothing closed, while a card holds money or a load or reversal is under way.
+     */
+    async closeOwner(ownerId) {
+      try {
+        await client.call.closeOwner({ ownerId, closedForMs: options.tokenLifetimeMs + CLOSURE_MARGIN_MS });
+        return true;
+      } catch (err) {
+        const failure = describeCallError(err);
+        if (failure.answeredByService && failure.code === 'OWNER_HAS_FUNDS') return false;
+        throw err;
+      }
     },
     /** The user's cards with their loads, for the export document (card numbers are never held here). */
     async cardsOf(ownerId) {

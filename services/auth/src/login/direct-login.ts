@@ -47,15 +47,17 @@ export class DirectLogin {
     if (!user || !password) return failure(403, 'incorrect user or password');
 
     const { limiter, limits, name } = this.deps;
-    const keys = passwordAttemptKeys(`direct:${name}`, userId(name, user), req.clientIp, limits);
+    const attempted = userId(name, user);
+    const keys = passwordAttemptKeys(`direct:${name}`, attempted, req.clientIp, limits);
     for (const [key, limit] of keys.hits) {
       const verdict = await limiter.hit(key, limit);
       if (!verdict.allowed) {
-        this.deps.log.warn(
-          { provider: name, limit: key === keys.reset ? 'user+ip' : key.split(':')[2] },
-          'direct login limit reached',
-        );
-        return failure(429, 'too many login attempts', { 'retry-after': String(verdict.retryAfterSeconds) });
+        const per = key === keys.reset ? 'user_ip' : key.split(':')[2] === 'ip' ? 'ip' : 'user';
+        this.deps.log.warn({ provider: name, limit: per }, 'direct login limit reached');
+        return {
+          ...failure(429, 'too many login attempts', { 'retry-after': String(verdict.retryAfterSeconds) }),
+          attempt: { user: attempted, limit: { per, windowMs: limit.windowMs } },
+        };
       }
     }
 
@@ -66,7 +68,7 @@ export class DirectLogin {
       this.deps.log.error({ err, provider: name }, 'credential check failed');
       return failure(500, 'failed to check user credentials');
     }
-    if (!ok) return failure(403, 'incorrect user or password');
+    if (!ok) return { ...failure(403, 'incorrect user or password'), attempt: { user: attempted } };
     await limiter.reset(keys.reset);
     const found = { name: user, id: userId(name, user), picture: '' };
     return { ...answer(200, found), userJson: JSON.stringify(found), site: aud || undefined };

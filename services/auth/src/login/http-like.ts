@@ -18,7 +18,15 @@ export interface LoginAnswer {
   site?: string;
   /** An allowed post-login redirect target. */
   redirectUrl?: string;
+  /**
+   * A refused or limited attempt, for the trail (events/login-events.ts), never sent: the user id the
+   * attempt was for, and the limit that refused it with what it counts per and its window.
+   */
+  attempt?: { user?: string; limit?: { per: LimitScope; windowMs: number } };
 }
+
+/** What a login limit counts per: a user from one address, an address, a user from every address, a mailbox. */
+export type LimitScope = 'user_ip' | 'ip' | 'user' | 'address';
 
 /** Same limit as go-pkgz's MaxHTTPBodySize (the gateway enforces it first). */
 export const MAX_BODY_BYTES = 1024 * 1024;

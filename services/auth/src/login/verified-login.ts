@@ -78,15 +78,23 @@ export class VerifiedLogin {
     if (LIST_OR_MARKUP.test(address)) return failure(400, 'address must be a single recipient');
     const aud = (req.query.site || req.query.aud || this.deps.tokens.defaultAudience()).slice(0, 256);
     const { limiter, limits, name } = this.deps;
-    for (const [key, limit] of [
-      [`verify:${name}:ip:${req.clientIp}`, limits.perIp],
+    for (const [per, key, limit] of [
+      ['ip', `verify:${name}:ip:${req.clientIp}`, limits.perIp],
       // Hashed: Redis holds no addresses.
-      [`verify:${name}:address:${createHash('sha256').update(address.toLowerCase()).digest('hex')}`, limits.perAddress],
+      [
+        'address',
+        `verify:${name}:address:${createHash('sha256').update(address.toLowerCase()).digest('hex')}`,
+        limits.perAddress,
+      ],
     ] as const) {
       const verdict = await limiter.hit(key, limit);
       if (!verdict.allowed) {
-        this.deps.log.warn({ provider: name, key: key.split(':')[2] }, 'verification message limit reached');
-        return failure(429, 'too many confirmation requests', { 'retry-after': String(verdict.retryAfterSeconds) });
+        this.deps.log.warn({ provider: name, key: per }, 'verification message limit reached');
+        return {
+          ...failure(429, 'too many confirmation requests', { 'retry-after': String(verdict.retryAfterSeconds) }),
+          // The user the address logs in as (the link's login is userId(name, address)).
+          attempt: { user: userId(name, address), limit: { per, windowMs: limit.windowMs } },
+        };
       }
     }
 

@@ -16,6 +16,7 @@ beforeAll(async () => {
     '003_directory.sql',
     '004_events.sql',
     '005_trail_writers.sql',
+    '006_trail_anonymous.sql',
     '007_verified_addresses.sql',
   ]);
   expect(await runMigrations(pool)).toEqual([]);

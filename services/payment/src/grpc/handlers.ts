@@ -40,6 +40,12 @@ export function paymentHandlers(
         card: cardMessage(await payments.createCard(req.ownerId, req.name)),
       })),
     ),
+    CloseOwner: unaryHandler(log, (req: payment.CloseOwnerRequest__Output) =>
+      databaseFaultsUnavailable(log, async () => {
+        await payments.closeOwner(req.ownerId, Number(req.closedForMs));
+        return {};
+      }),
+    ),
     ListCards: unaryHandler(log, (req: payment.ListCardsRequest__Output) =>
       databaseFaultsUnavailable(log, async () => {
         const page = await payments.listCards(req.ownerId, { limit: req.limit, cursor: req.cursor });

@@ -20,9 +20,10 @@ export interface PaymentServerDeps {
 }
 
 /**
- * Only the gateway calls payment: it has checked the user, whose id it passes as owner_id; it serves the
+ * The gateway calls payment: it has checked the user, whose id it passes as owner_id; it serves the
  * admin surface (AdminReverseLoad, ListUnmatchedDisputes) and the processor's notification route
  * (HandleProcessorNotification, VerifyProcessorChallenge), whose signatures only payment can check.
+ * The auth service reads cards for the admin API and closes an owner whose user it erases.
  */
 export const PAYMENT_ACCESS: AccessRules = {
   'payment.v1.PaymentService': {
@@ -39,6 +40,8 @@ export const PAYMENT_ACCESS: AccessRules = {
     HandleProcessorNotification: ['gateway'],
     VerifyProcessorChallenge: ['gateway'],
     ListUnmatchedDisputes: ['gateway'],
+    // auth only: its DeleteUser closes the owner before it erases the user.
+    CloseOwner: ['auth'],
   },
 };
 

@@ -3,19 +3,21 @@
 // owner-transaction.ts, with the SQL of rows.ts, usage.sql.ts and money-back.sql.ts).
 import type { Pool } from 'pg';
 import { PostgresLedgerStore } from './postgres';
+import { PostgresOwnerClosures } from './postgres-closures';
 import { PostgresDisputeStore } from './postgres-disputes';
 import { PostgresReversalStore } from './postgres-reversals';
 
 export * from './money-back';
 export * from './records';
 export type * from './store';
-export { PostgresDisputeStore, PostgresLedgerStore, PostgresReversalStore };
+export { PostgresDisputeStore, PostgresLedgerStore, PostgresOwnerClosures, PostgresReversalStore };
 
-/** Every store of the ledger on one pool: what Payments takes as `store`, `reversals` and `disputes`. */
+/** Every store of the ledger on one pool: what Payments takes as `store`, `reversals`, `disputes`, `closures`. */
 export function postgresLedger(pool: Pool) {
   return {
     store: new PostgresLedgerStore(pool),
     reversals: new PostgresReversalStore(pool),
     disputes: new PostgresDisputeStore(pool),
+    closures: new PostgresOwnerClosures(pool),
   };
 }

@@ -58,11 +58,14 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
     cardId: number,
     rules: readonly LimitRule[],
     now: Date,
-  ): Promise<{ card: CardRecord; usage: number[] } | null> {
+  ): Promise<{ card: CardRecord; usage: number[]; ownerClosed: boolean } | null> {
     const { text, values } = cardWithUsageQuery(rules, this.ownerId, cardId, now);
-    const { rows } = await this.client.query<CardRow & Record<string, string>>(prepared(text, values));
+    const { rows } = await this.client.query<CardRow & Record<string, string> & { owner_closed: boolean }>(
+      prepared(text, values),
+    );
     const row = rows[0];
-    return row ? { card: toCard(row), usage: rules.map((_, i) => Number(row[`r${i}`])) } : null;
+    if (!row) return null;
+    return { card: toCard(row), usage: rules.map((_, i) => Number(row[`r${i}`])), ownerClosed: row.owner_closed };
   }
 
   async commitLoad(load: NewLoad): Promise<LoadRecord> {

@@ -36,7 +36,9 @@ export class PostgresLedgerStore implements LedgerStore {
           // card.created in the same statement (./events.ts): written exactly when the card is.
           `WITH card AS (
              INSERT INTO cards (owner_id, name, created_at) SELECT $1, $2, $3
-              WHERE (SELECT count(*) FROM cards WHERE owner_id = $1) < $4 RETURNING *
+              WHERE (SELECT count(*) FROM cards WHERE owner_id = $1) < $4
+                AND NOT EXISTS (SELECT 1 FROM owner_closures WHERE owner_id = $1 AND closed_until > $3)
+             RETURNING *
            ), ${cardCreatedCtes('card', '$5')}
            SELECT * FROM card`,
           [ownerId, name, now, maxCards, currentRequestId()],

@@ -32,13 +32,28 @@ export interface OwnerTransaction {
     cardId: number,
     rules: readonly LimitRule[],
     now: Date,
-  ): Promise<{ card: CardRecord; usage: number[] } | null>;
+  ): Promise<{ card: CardRecord; usage: number[]; ownerClosed: boolean } | null>;
+}
+
+/** What keeps an owner from being closed: money on a card, or money still moving. */
+export type OwnerHolding = 'balance' | 'open_loads' | 'open_reversals';
+
+/** Owners closed while their user is erased (./postgres-closures.ts). */
+export interface OwnerClosureStore {
+  /**
+   * Under the owner's lock (the one loads and reversals take), in one transaction: what of theirs holds
+   * money (a balance, a load or reversal whose outcome is open); when nothing does, the owner is closed
+   * until `until` (no card made, no load reserved) and the answer is empty.
+   */
+  close(ownerId: string, now: Date, until: Date): Promise<OwnerHolding[]>;
+  /** Whether the owner is closed at `now`. */
+  isClosed(ownerId: string, now: Date): Promise<boolean>;
 }
 
 export interface LedgerStore {
   /**
-   * Creates a card unless the owner already holds `maxCards` (then null), counted under the owner's
-   * lock in the same transaction, so concurrent creations never pass the cap together.
+   * Creates a card unless the owner already holds `maxCards` or is closed (then null), counted under
+   * the owner's lock in the same transaction, so concurrent creations never pass the cap together.
    */
   createCard(ownerId: string, name: string, now: Date, maxCards: number): Promise<CardRecord | null>;
   /** The owner's cards with an id above `afterId`, oldest first, at most `limit`. */

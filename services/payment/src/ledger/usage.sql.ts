@@ -88,8 +88,9 @@ export function usageQuery(
 }
 
 /**
- * The owner's card and the usage columns in one statement (one round trip, one snapshot): no row when
- * the owner has no card of that id. The card is $1 and the owner $2; the usage's own values follow.
+ * The owner's card, the usage columns and whether the owner is closed, in one statement (one round trip,
+ * one snapshot): no row when the owner has no card of that id. The card is $1 and the owner $2; the
+ * usage's own values follow.
  */
 export function cardWithUsageQuery(
   rules: readonly LimitRule[],
@@ -103,5 +104,10 @@ export function cardWithUsageQuery(
     owner: () => '$2',
     add: (value) => `$${values.push(value)}`,
   });
-  return { text: `SELECT ${['c.*', ...columns].join(', ')} FROM cards c WHERE c.id = $1 AND c.owner_id = $2`, values };
+  // Whether the owner is closed (an erasure under way), read with the card under the owner's lock.
+  const closed = `EXISTS (SELECT 1 FROM owner_closures WHERE owner_id = $2 AND closed_until > $${values.push(now)}) AS owner_closed`;
+  return {
+    text: `SELECT ${['c.*', ...columns, closed].join(', ')} FROM cards c WHERE c.id = $1 AND c.owner_id = $2`,
+    values,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '@gatehouse/logger';
-import { cardNotFound } from '../errors';
+import { cardNotFound, ownerClosed } from '../errors';
 import { type LedgerStore, LedgerUnavailableError, type LoadRecord, type UnsentReservation } from '../ledger';
 import { cardFrozenError, type LimitRule, limitViolations } from '../limits';
 import type { Processor, SaleOutcome } from '../processor';
@@ -103,6 +103,8 @@ export class CardLoads {
           return { kind: 'replay' as const, load: earlier, card };
         }
         if (!found) throw cardNotFound();
+        // An owner closed for erasure takes no load: its user may be gone before the processor answers.
+        if (found.ownerClosed) throw ownerClosed();
         const { card, usage } = found;
         // A frozen card (a lost dispute left it short) takes no loads until the shortfall is settled.
         const violations = card.frozenAt

@@ -82,6 +82,7 @@ export class InProcessDevProcessor extends BraintreeProcessor {
       await sleep(Math.min(this.dev.slowMs, this.timeoutMs));
       if (this.dev.slowMs >= this.timeoutMs) return unknown;
     }
+    if (fault === 'charge-held' && sold.approved) await new Promise<void>((release) => this.dev.held.push(release));
     return outcomeOf(sold.transaction);
   }
 

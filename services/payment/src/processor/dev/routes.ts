@@ -47,6 +47,10 @@ function sale({ state, body, answer }: RouteCall) {
     setTimeout(() => answer.xml(201, transactionXml(stored)), state.slowMs);
     return;
   }
+  if (fault === 'charge-held' && approved) {
+    state.held.push(() => answer.xml(201, transactionXml(stored)));
+    return;
+  }
   return approved ? answer.xml(201, transactionXml(stored)) : answer.xml(422, declinedXml(stored));
 }
 

@@ -9,9 +9,11 @@ import type { GatewayDispute, GatewayTransaction, ValidationError } from './wire
 /**
  * A fault for the next sale (tests): `server-error`, `hang` and `reset` happen before anything is
  * charged; `charge-then-server-error` charges and then loses the answer (an outcome to reconcile);
- * `charge-slowly` charges at once and answers after `slowMs`.
+ * `charge-slowly` charges at once and answers after `slowMs`; `charge-held` charges at once and answers
+ * when the test calls the release it finds in `held` (a load in flight for as long as a test needs,
+ * without a clock).
  */
-export type Fault = 'server-error' | 'hang' | 'reset' | 'charge-then-server-error' | 'charge-slowly';
+export type Fault = 'server-error' | 'hang' | 'reset' | 'charge-then-server-error' | 'charge-slowly' | 'charge-held';
 
 /**
  * A fault for the next void or refund (tests): `server-error` and `hang` before anything happens;
@@ -44,6 +46,8 @@ export interface DevState {
   faults: Fault[];
   /** How long a `charge-slowly` sale takes to answer. */
   slowMs: number;
+  /** The answers of `charge-held` sales, oldest first: calling one sends it. */
+  held: (() => void)[];
   /** Faults applied, one each, to the next search requests (tests). */
   searchFaults: 'server-error'[];
   /** Every sale it decided, by id, as search finds them. */
@@ -78,6 +82,7 @@ export function newState(
     violations: [],
     faults: [],
     slowMs: 1000,
+    held: [],
     searchFaults: [],
     transactions: new Map(),
     approved: new Map(),

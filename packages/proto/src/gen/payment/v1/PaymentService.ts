@@ -3,6 +3,8 @@
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
 import type { AdminReverseLoadRequest as _payment_v1_AdminReverseLoadRequest, AdminReverseLoadRequest__Output as _payment_v1_AdminReverseLoadRequest__Output } from '../../payment/v1/AdminReverseLoadRequest';
+import type { CloseOwnerRequest as _payment_v1_CloseOwnerRequest, CloseOwnerRequest__Output as _payment_v1_CloseOwnerRequest__Output } from '../../payment/v1/CloseOwnerRequest';
+import type { CloseOwnerResponse as _payment_v1_CloseOwnerResponse, CloseOwnerResponse__Output as _payment_v1_CloseOwnerResponse__Output } from '../../payment/v1/CloseOwnerResponse';
 import type { CreateCardRequest as _payment_v1_CreateCardRequest, CreateCardRequest__Output as _payment_v1_CreateCardRequest__Output } from '../../payment/v1/CreateCardRequest';
 import type { CreateCardResponse as _payment_v1_CreateCardResponse, CreateCardResponse__Output as _payment_v1_CreateCardResponse__Output } from '../../payment/v1/CreateCardResponse';
 import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, CreateClientTokenRequest__Output as _payment_v1_CreateClientTokenRequest__Output } from '../../payment/v1/CreateClientTokenRequest';
@@ -33,6 +35,15 @@ export interface PaymentServiceClient extends grpc.Client {
   adminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
   adminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
   adminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
+  
+  CloseOwner(argument: _payment_v1_CloseOwnerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_CloseOwnerResponse__Output>): grpc.ClientUnaryCall;
+  CloseOwner(argument: _payment_v1_CloseOwnerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_CloseOwnerResponse__Output>): grpc.ClientUnaryCall;
+  CloseOwner(argument: _payment_v1_CloseOwnerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_CloseOwnerResponse__Output>): grpc.ClientUnaryCall;
+  CloseOwner(argument: _payment_v1_CloseOwnerRequest, callback: grpc.requestCallback<_payment_v1_CloseOwnerResponse__Output>): grpc.ClientUnaryCall;
+  closeOwner(argument: _payment_v1_CloseOwnerRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_CloseOwnerResponse__Output>): grpc.ClientUnaryCall;
+  closeOwner(argument: _payment_v1_CloseOwnerRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_CloseOwnerResponse__Output>): grpc.ClientUnaryCall;
+  closeOwner(argument: _payment_v1_CloseOwnerRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_CloseOwnerResponse__Output>): grpc.ClientUnaryCall;
+  closeOwner(argument: _payment_v1_CloseOwnerRequest, callback: grpc.requestCallback<_payment_v1_CloseOwnerResponse__Output>): grpc.ClientUnaryCall;
   
   CreateCard(argument: _payment_v1_CreateCardRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_CreateCardResponse__Output>): grpc.ClientUnaryCall;
   CreateCard(argument: _payment_v1_CreateCardRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_CreateCardResponse__Output>): grpc.ClientUnaryCall;
@@ -129,6 +140,8 @@ export interface PaymentServiceClient extends grpc.Client {
 export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementation {
   AdminReverseLoad: grpc.handleUnaryCall<_payment_v1_AdminReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse>;
   
+  CloseOwner: grpc.handleUnaryCall<_payment_v1_CloseOwnerRequest__Output, _payment_v1_CloseOwnerResponse>;
+  
   CreateCard: grpc.handleUnaryCall<_payment_v1_CreateCardRequest__Output, _payment_v1_CreateCardResponse>;
   
   CreateClientToken: grpc.handleUnaryCall<_payment_v1_CreateClientTokenRequest__Output, _payment_v1_CreateClientTokenResponse>;
@@ -153,6 +166,7 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
 
 export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
   AdminReverseLoad: MethodDefinition<_payment_v1_AdminReverseLoadRequest, _payment_v1_ReverseLoadResponse, _payment_v1_AdminReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse__Output>
+  CloseOwner: MethodDefinition<_payment_v1_CloseOwnerRequest, _payment_v1_CloseOwnerResponse, _payment_v1_CloseOwnerRequest__Output, _payment_v1_CloseOwnerResponse__Output>
   CreateCard: MethodDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardResponse, _payment_v1_CreateCardRequest__Output, _payment_v1_CreateCardResponse__Output>
   CreateClientToken: MethodDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenRequest__Output, _payment_v1_CreateClientTokenResponse__Output>
   GetCard: MethodDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardResponse, _payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse__Output>

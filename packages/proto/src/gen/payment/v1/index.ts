@@ -1,5 +1,7 @@
 export type * from './AdminReverseLoadRequest';
 export type * from './Card';
+export type * from './CloseOwnerRequest';
+export type * from './CloseOwnerResponse';
 export type * from './CreateCardRequest';
 export type * from './CreateCardResponse';
 export type * from './CreateClientTokenRequest';
