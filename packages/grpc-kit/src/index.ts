@@ -1,6 +1,7 @@
 export * from './access';
 export * from './channel';
 export * from './client';
+export * from './closers';
 export * from './deadline';
 export * from './errors';
 export * from './health-client';
