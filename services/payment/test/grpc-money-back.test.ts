@@ -65,16 +65,20 @@ async function cardWithLoads(ownerId: string, amounts: number[]) {
   return { cardId, loads: loads.reverse() };
 }
 
-test('every PaymentService method has an access rule: the gateway calls them all, auth only reads cards and loads', () => {
+test('every PaymentService method has an access rule: the gateway calls all but CloseOwner, auth reads cards and loads and closes an owner', () => {
   const { grpcObject } = loadProto('payment');
   const methods = Object.values(grpcObject.payment.v1.PaymentService.service).map((m) => m.path.split('/')[2]);
   const rules = PAYMENT_ACCESS['payment.v1.PaymentService'] ?? {};
   expect(Object.keys(PAYMENT_ACCESS)).toEqual(['payment.v1.PaymentService']);
   expect(Object.keys(rules).sort()).toEqual([...methods].sort());
-  expect(Object.values(rules).every((callers) => callers.includes('gateway'))).toBe(true);
-  // The user directory (issue 33): DeleteUser and ExportUser read a user's cards and loads, nothing else.
+  // Closing an owner before an erase (issue 43) is the auth service's alone.
+  const gatewayMethods = Object.entries(rules).filter(([, callers]) => callers.includes('gateway'));
+  expect(gatewayMethods.map(([method]) => method).sort()).toEqual(methods.filter((m) => m !== 'CloseOwner').sort());
+  // The user directory (issue 33): DeleteUser and ExportUser read a user's cards and loads, and DeleteUser
+  // closes the owner first (issue 43), nothing else.
   const authMethods = Object.entries(rules).filter(([, callers]) => callers.includes('auth'));
-  expect(authMethods.map(([method]) => method).sort()).toEqual(['ListCards', 'ListLoads']);
+  expect(authMethods.map(([method]) => method).sort()).toEqual(['CloseOwner', 'ListCards', 'ListLoads']);
+  expect(rules.CloseOwner).toEqual(['auth']);
   expect(new Set(Object.values(rules).flat())).toEqual(new Set(['gateway', 'auth']));
 });
 
