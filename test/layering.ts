@@ -74,3 +74,54 @@ export function layeringProblems({ src, layers, transportUnits }: Layering): str
   }
   return problems;
 }
+
+/** The module a relative import names: `<spec>.ts`, or its folder's index.ts; undefined for anything else. */
+function moduleOf(from: string, spec: string): string | undefined {
+  const target = path.resolve(path.dirname(from), spec);
+  return [target, `${target}.ts`, path.join(target, 'index.ts')].find((f) => f.endsWith('.ts') && existsSync(f));
+}
+
+/**
+ * Every import circle of a graph of modules (each module's imports), each once, as the path around it
+ * from its first module in sorted order: `a.ts -> b.ts -> a.ts`. Type-only imports count: a circle of
+ * types still ties the modules to each other.
+ */
+export function cyclesOf(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const found = new Set<string>();
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (node: string) => {
+    state.set(node, 'open');
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') {
+        const ring = stack.slice(stack.indexOf(next));
+        const first = ring.indexOf([...ring].sort()[0] as string);
+        const from = [...ring.slice(first), ...ring.slice(0, first)];
+        found.add([...from, from[0]].join(' -> '));
+      } else if (!state.has(next)) {
+        visit(next);
+      }
+    }
+    stack.pop();
+    state.set(node, 'done');
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return [...found];
+}
+
+/** The import circles among the modules of `src` (relative imports; paths relative to `src`). */
+export function importCycles(src: string): string[] {
+  const graph = new Map<string, string[]>();
+  for (const file of sourceFiles(src)) {
+    const targets = importsOf(readFileSync(file, 'utf8'))
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => moduleOf(file, spec))
+      .filter((target): target is string => target !== undefined);
+    graph.set(
+      path.relative(src, file),
+      targets.map((t) => path.relative(src, t)),
+    );
+  }
+  return cyclesOf(graph);
+}

@@ -27,7 +27,7 @@ export const AuthErrors = errorCodes(
   'PASSKEY_EXISTS',
   'PASSKEY_LIMIT',
   'PASSKEYS_DISABLED',
-  // Sessions per device (login/device-sessions.ts)
+  // Sessions per device (sessions/device-sessions.ts)
   'SESSION_BAD_REQUEST',
   'SESSION_NOT_FOUND',
   // The user directory (directory/)

@@ -11,7 +11,6 @@ import { Linking } from './directory/linking';
 import { openDirectory, openDirectoryAdmin } from './directory/open';
 import { startEvents } from './events';
 import { auditedLogins } from './events/login-events';
-import { AuditedDeviceSessions, AuthTrail } from './events/session-events';
 import { grpcAvatarSaver } from './grpc/avatar-client';
 import { EndedSessionStreams } from './grpc/ended-sessions-stream';
 import { countedLimiter, sessionRecorder, totpCheckRecorder, watchRevocations } from './grpc/metrics';
@@ -19,15 +18,17 @@ import { grpcFundsCheck } from './grpc/payment-client';
 import { startAuthServer } from './grpc/server';
 import { builtInLogins } from './login/built-in-logins';
 import { hookClaimsUpdater } from './login/claims-updater';
-import { DeviceSessions } from './login/device-sessions';
 import { HandlerSessions } from './login/handler-sessions';
 import { type AvatarSaver, OAuth2Login } from './login/oauth2-login';
 import { PASSKEY_PROVIDER, PasskeyLogin } from './login/passkey-login';
-import { Sessions } from './login/sessions';
 import type { MapUserHook } from './providers/custom';
 import { type RunningDevProvider, startDevProvider } from './providers/dev';
 import { ProviderRegistry } from './providers/registry';
 import { type ConfiguredProviders, startConfiguredProviders } from './providers/setup';
+import { DeviceSessions } from './sessions/device-sessions';
+import { LoginFinisher } from './sessions/finish-login';
+import { AuditedDeviceSessions, AuthTrail } from './sessions/session-events';
+import { Sessions } from './sessions/sessions';
 import { openStores } from './stores/open';
 import { PgPasskeyStore } from './stores/passkeys';
 import { createPool, runMigrations } from './stores/postgres';
@@ -263,11 +264,19 @@ export async function startAuthService(
     log,
     maxPerUser: config.maxSessionsPerUser,
   };
-  // With a database, logins and ended sessions are in the audit trail too (events/session-events.ts).
+  // With a database, logins and ended sessions are in the audit trail too (sessions/session-events.ts).
   const authTrail = passkeyPool && new AuthTrail(passkeyPool, log);
   const devices = authTrail ? new AuditedDeviceSessions(deviceDeps, authTrail) : new DeviceSessions(deviceDeps);
   const sessions = new Sessions(tokens, stores.revocations, Date.now, devices);
   const endedSessions = new EndedSessionStreams(sessions, log);
+  const recorder = metrics && sessionRecorder(metrics);
+  // Where every login ends: the second factor's hold, the session list, login.succeeded, the count.
+  const finisher = new LoginFinisher({
+    devices,
+    secondFactor: totp.secondFactor,
+    trail: authTrail || undefined,
+    counted: recorder && ((provider, how) => recorder.issued(provider, how)),
+  });
   let grpc: RunningGrpcServer;
   let metricsServer: MetricsServer | undefined;
   try {
@@ -291,7 +300,8 @@ export async function startAuthService(
       log,
       checkDependencies: stores.redis ? async () => (await stores.redis?.ping()) === 'PONG' : undefined,
       metrics,
-      recorder: metrics && sessionRecorder(metrics),
+      recorder,
+      finisher,
       devices,
       directory,
       linking,

@@ -1,8 +1,16 @@
 // The auth service's imports only go down (issue 17): every module of src/ belongs to one layer below,
 // and may import its own folder or a lower layer, never a higher one nor a sibling of its own layer.
-// Only the gRPC adapters and the composition root may use the transport libraries.
+// Only the gRPC adapters and the composition root may use the transport libraries. Within a folder,
+// modules import each other freely, but never in a circle (issue 44).
 import path from 'node:path';
-import { importsOf, layeringProblems, sourceFiles, TRANSPORT_PACKAGES } from '../../../test/layering';
+import {
+  cyclesOf,
+  importCycles,
+  importsOf,
+  layeringProblems,
+  sourceFiles,
+  TRANSPORT_PACKAGES,
+} from '../../../test/layering';
 
 const SRC = path.join(__dirname, '..', 'src');
 
@@ -17,9 +25,13 @@ const SRC = path.join(__dirname, '..', 'src');
  * - providers/: what each identity provider is (endpoints, mapping, ID-token checks, the dev server)
  *   and starting the configured ones.
  * - directory/: the user directory (users, identities, linking, administration); login/ links through it.
- * - login/: the engines that use providers (OAuth2 flow, sessions) and the built-in direct and verified
- *   logins, with their settings. totp/: the TOTP second factor (sealed secrets, codes, the login hold),
- *   beside login/, which it does not import (the gRPC handlers put the hold between them).
+ * - login/: the engines that sign a login's session (OAuth2 flow, login handlers' users, passkeys) and
+ *   the built-in direct and verified logins, with their settings. totp/: the TOTP second factor (sealed
+ *   secrets, codes, the login hold), beside login/, which it does not import.
+ * - sessions/: what follows a login: the session list per device, refresh and logout, their events in
+ *   the trail, and the finisher every login kind ends in (the hold, the device, login.succeeded, the
+ *   count), over login/ and totp/.
+ * - events/: the trail's webhooks, dispatcher and retention, and the failed attempts of the built-in logins.
  * - config.ts: reads the environment and assembles the settings types of every layer below it.
  * - grpc/: the adapters: the gRPC server, its handlers, and the clients of other services.
  * - service.ts: the composition root; main.ts: the process; cli/: one-shot entries (db-migrate).
@@ -31,7 +43,7 @@ const LAYERS: string[][] = [
   ['providers'],
   ['directory'],
   ['login', 'totp'],
-  // events/: the trail's webhooks, dispatcher and retention, and the events of sessions (over login/).
+  ['sessions'],
   ['events'],
   ['config.ts'],
   ['grpc'],
@@ -55,9 +67,21 @@ describe('auth service layering', () => {
     expect(
       ['@grpc/grpc-js', '@gatehouse/proto', 'koa', 'koa/lib', 'koa-compose'].map((p) => TRANSPORT_PACKAGES.test(p)),
     ).toEqual([true, true, true, true, false]);
+    const graph = new Map([
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts', 'd.ts']],
+      ['a.ts', ['b.ts']],
+      ['d.ts', ['d.ts']],
+      ['e.ts', ['a.ts']],
+    ]);
+    expect(cyclesOf(graph)).toEqual(['a.ts -> b.ts -> c.ts -> a.ts', 'd.ts -> d.ts']);
   });
 
   it('imports only go down, and only adapters use the transport', () => {
     expect(layeringProblems({ src: SRC, layers: LAYERS, transportUnits: TRANSPORT_UNITS })).toEqual([]);
+  });
+
+  it('has no import circle, within a folder either', () => {
+    expect(importCycles(SRC)).toEqual([]);
   });
 });

@@ -20,7 +20,7 @@ export interface AdminSession {
   ip: string;
 }
 
-/** The user's live sessions, and ending them all (login/device-sessions.ts, through Sessions.endJti). */
+/** The user's live sessions, and ending them all (sessions/device-sessions.ts, through Sessions.endJti). */
 export interface UserSessions {
   listOf(userId: string): Promise<AdminSession[]>;
   endAll(userId: string): Promise<EndedSession[]>;

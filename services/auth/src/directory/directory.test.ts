@@ -4,7 +4,7 @@ import { AppError } from '@gatehouse/errors';
 import { createLogger } from '@gatehouse/logger';
 import { configSecretReader, TokenService } from '@gatehouse/token';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
-import { Sessions } from '../login/sessions';
+import { Sessions } from '../sessions/sessions';
 import { createPool, runMigrations } from '../stores/postgres';
 import { MemoryRevocations } from '../stores/revocations';
 import { Directory } from './directory';

@@ -6,7 +6,7 @@ import type { PgDirectoryStore } from './store';
 export type Notify = (address: string, text: string) => Promise<void>;
 
 /**
- * Ending a user's sessions (login/device-sessions.ts): a change of the ways in ends the sessions that
+ * Ending a user's sessions (sessions/device-sessions.ts): a change of the ways in ends the sessions that
  * may have come through the old ones (issue 43).
  */
 export interface SessionEnder {

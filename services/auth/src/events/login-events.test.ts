@@ -8,10 +8,10 @@ import { userId } from '@gatehouse/token';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { DirectLogin } from '../login/direct-login';
+import { AuthTrail } from '../sessions/session-events';
 import { MemoryRateLimiter } from '../stores/limits';
 import { createPool, runMigrations } from '../stores/postgres';
 import { auditedLogins, FAILED_IN_TRAIL } from './login-events';
-import { AuthTrail } from './session-events';
 import { PgTrail } from './trail';
 
 const log = createLogger({ name: 'login-events-test', level: 'silent' });

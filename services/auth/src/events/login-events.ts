@@ -2,8 +2,8 @@ import type { Metrics } from '@gatehouse/metrics';
 import { userId } from '@gatehouse/token';
 import type { BuiltInLogin } from '../login/built-in-logins';
 import { type LoginAnswer, type LoginRequest, requestFields } from '../login/http-like';
+import type { AuthTrail } from '../sessions/session-events';
 import type { Limit, RateLimiter } from '../stores/limits';
-import type { AuthTrail } from './session-events';
 
 /** Answers of the built-in logins that are a failed attempt, and the reason each is counted under. */
 const FAILED: Record<number, 'refused' | 'rate_limited'> = { 401: 'refused', 403: 'refused', 429: 'rate_limited' };

@@ -1,7 +1,7 @@
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import * as grpc from '@grpc/grpc-js';
-import type { Sessions } from '../login/sessions';
+import type { Sessions } from '../sessions/sessions';
 import type { EndedSession } from '../stores/revocations';
 
 type WatchCall = grpc.ServerWritableStream<auth.WatchEndedSessionsRequest__Output, auth.EndedSession>;

@@ -4,12 +4,11 @@ import type { auth } from '@gatehouse/proto';
 import type { Issued, SigningKeySet } from '@gatehouse/token';
 import type { Linking } from '../directory/linking';
 import { directoryErrors, loginErrors } from '../errors';
-import type { DeviceSessions } from '../login/device-sessions';
 import type { HandlerSessions } from '../login/handler-sessions';
 import type { OAuth2Login } from '../login/oauth2-login';
-import type { Sessions } from '../login/sessions';
 import type { ProviderRegistry } from '../providers/registry';
-import type { SecondFactor } from '../totp/second-factor';
+import type { FinishedLogin, LoginFinisher } from '../sessions/finish-login';
+import type { Sessions } from '../sessions/sessions';
 import type { EndedSessionStreams } from './ended-sessions-stream';
 import type { SessionRecorder } from './metrics';
 
@@ -24,12 +23,10 @@ export interface AuthHandlerDeps {
   /** The public keys (ES256/EdDSA); undefined with HS256. */
   jwks: SigningKeySet['jwks'] | undefined;
   log: Logger;
-  /** Metrics, when on. */
+  /** Metrics, when on: refreshes and logouts (logins are counted by the finisher). */
   recorder?: SessionRecorder;
-  /** The TOTP second factor (with a database): logins of users who turned it on wait for a code. */
-  secondFactor?: SecondFactor;
-  /** Sessions per device: every session issued here is recorded with its browser. */
-  devices?: DeviceSessions;
+  /** Where every login ends: the second factor's hold, the session list, the trail, the count. */
+  finisher: LoginFinisher;
   /** Linking logins to a user (the user directory); undefined without a database. */
   linking?: Linking;
 }
@@ -38,18 +35,10 @@ function issued(i: Issued): auth.IssuedToken {
   return { token: i.token, jti: i.jti, maxAgeSeconds: i.maxAgeSeconds };
 }
 
-/**
- * The session of a finished login, or, for a user with TOTP on, the pending login that stands for it
- * until the code comes (docs/accounts.md "Second factor (TOTP)"). Every login but a passkey's passes here.
- */
-async function heldBack(
-  secondFactor: SecondFactor | undefined,
-  session: Issued,
-  redirectUrl: string,
-): Promise<{ session?: auth.IssuedToken; secondFactorPending?: auth.IssuedToken }> {
-  const held = secondFactor ? await secondFactor.hold(session, redirectUrl) : { session };
-  if ('session' in held) return { session: issued(held.session) };
-  return { secondFactorPending: { token: held.pending.id, jti: '', maxAgeSeconds: held.pending.maxAgeSeconds } };
+/** A finished login as the gateway is answered: the session, or the pending second factor's id. */
+export function answerOf(done: FinishedLogin): { session?: auth.IssuedToken; secondFactorPending?: auth.IssuedToken } {
+  if ('session' in done) return { session: issued(done.session) };
+  return { secondFactorPending: { token: done.pending.id, jti: '', maxAgeSeconds: done.pending.maxAgeSeconds } };
 }
 
 /** gRPC adapter of the auth service: requests in, plain domain calls, responses out. */
@@ -63,8 +52,7 @@ export function authHandlers({
   jwks,
   log,
   recorder,
-  secondFactor,
-  devices,
+  finisher,
   linking,
 }: AuthHandlerDeps): Omit<auth.AuthServiceHandlers, `${string}Passkey${string}`> {
   // The passkey RPCs are passkey-handlers.ts's.
@@ -87,14 +75,15 @@ export function authHandlers({
       const done = await login.complete(providers.get(req.provider), req.handshakeToken, params, req.linkSessionToken);
       // A link attached the login's identity to the session's user: no new session.
       if (!done.session) return { linked: done.linked, userJson: '', redirectUrl: done.redirectUrl ?? '' };
-      const held = await heldBack(secondFactor, done.session, done.redirectUrl ?? '');
-      if (held.session) {
-        recorder?.issued(req.provider, 'oauth2');
-        await devices?.issued(done.session, req.client);
-      }
+      const finished = await finisher.finish({
+        session: done.session,
+        client: req.client,
+        how: 'oauth2',
+        redirectUrl: done.redirectUrl ?? '',
+      });
       return {
-        ...held,
-        userJson: held.session ? JSON.stringify(done.session.claims.user) : '',
+        ...answerOf(finished),
+        userJson: 'session' in finished ? JSON.stringify(done.session.claims.user) : '',
         redirectUrl: done.redirectUrl ?? '',
       };
     }),
@@ -109,12 +98,13 @@ export function authHandlers({
         return { linked: identity, userJson: '' };
       }
       const session = await handlerSessions.issue(req);
-      const held = await heldBack(secondFactor, session, req.redirectUrl);
-      if (held.session) {
-        recorder?.issued(req.provider, 'handler');
-        await devices?.issued(session, req.client);
-      }
-      return { ...held, userJson: held.session ? JSON.stringify(session.claims.user) : '' };
+      const finished = await finisher.finish({
+        session,
+        client: req.client,
+        how: 'handler',
+        redirectUrl: req.redirectUrl,
+      });
+      return { ...answerOf(finished), userJson: 'session' in finished ? JSON.stringify(session.claims.user) : '' };
     }),
 
     RefreshToken: unaryHandler(log, async (req: auth.RefreshTokenRequest__Output) => {

@@ -4,7 +4,7 @@ import type { auth } from '@gatehouse/proto';
 import type { DirectoryAdmin } from '../directory/admin';
 import type { Directory } from '../directory/directory';
 import { directoryErrors } from '../errors';
-import { sessionErrors } from '../login/device-sessions';
+import { sessionErrors } from '../sessions/device-sessions';
 import { ended } from './session-handlers';
 
 /** The gateway always sends the caller's session; an empty one is the caller's bug. */

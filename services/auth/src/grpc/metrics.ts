@@ -1,14 +1,16 @@
 import type { Metrics } from '@gatehouse/metrics';
+import type { LoginFinish } from '../sessions/finish-login';
 import type { RateLimiter } from '../stores/limits';
 import type { Revocations } from '../stores/revocations';
 
-// The auth service's own series, made by the composition root only when metrics are on. Sessions are
-// counted where the gRPC answer is made; the limiter is wrapped, so the logins using it stay unaware.
+// The auth service's own series, made by the composition root only when metrics are on. Logins are
+// counted where every login ends (sessions/finish-login.ts), refreshes and logouts where the gRPC answer
+// is made; the limiter is wrapped, so the logins using it stay unaware.
 
 /** Told of every session the service answers with (metrics). */
 export interface SessionRecorder {
-  /** A session issued at the end of a login: `via` oauth2 (CompleteLogin) or handler (IssueSession). */
-  issued(provider: string, via: 'oauth2' | 'handler'): void;
+  /** A session issued at the end of a login, `via` how it finished (oauth2, handler, passkey, totp, recovery_code). */
+  issued(provider: string, via: LoginFinish): void;
   refreshed(outcome: 'ok' | 'refused'): void;
   loggedOut(): void;
 }

@@ -2,8 +2,8 @@ import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import { passkeyErrors } from '../errors';
-import type { DeviceSessions } from '../login/device-sessions';
 import type { PasskeyLogin, PasskeySummary, PasskeyUser } from '../login/passkey-login';
+import type { LoginFinisher } from '../sessions/finish-login';
 
 type PasskeyHandlers = Pick<
   auth.AuthServiceHandlers,
@@ -35,7 +35,7 @@ function userOf(req: { user?: auth.PasskeyUser__Output | null }): PasskeyUser {
 export function passkeyHandlers(
   passkeys: PasskeyLogin | undefined,
   log: Logger,
-  devices?: DeviceSessions,
+  finisher: LoginFinisher,
 ): PasskeyHandlers {
   const on = () => {
     if (!passkeys) throw passkeyErrors.disabled();
@@ -70,8 +70,7 @@ export function passkeyHandlers(
         sessionOnly: req.sessionOnly,
       });
       if (!done.ok) return { userJson: '', retryAfterSeconds: done.retryAfterSeconds };
-      const { session } = done;
-      await devices?.issued(session, req.client);
+      const { session } = await finisher.finish({ session: done.session, client: req.client, how: 'passkey' });
       return {
         session: { token: session.token, jti: session.jti, maxAgeSeconds: session.maxAgeSeconds },
         userJson: JSON.stringify(session.claims.user),

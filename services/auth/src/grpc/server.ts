@@ -4,8 +4,8 @@ import { loadProto } from '@gatehouse/proto';
 import type { DirectoryAdmin } from '../directory/admin';
 import type { Directory } from '../directory/directory';
 import type { BuiltInLogin } from '../login/built-in-logins';
-import type { DeviceSessions } from '../login/device-sessions';
 import type { PasskeyLogin } from '../login/passkey-login';
+import type { DeviceSessions } from '../sessions/device-sessions';
 import type { SecondFactor } from '../totp/second-factor';
 import { adminHandlers } from './admin-handlers';
 import { type EventsApi, eventsHandlers } from './events-handlers';
@@ -24,7 +24,7 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   /** Passkeys; undefined without a database (the RPCs then answer FAILED_PRECONDITION). */
   passkeys?: PasskeyLogin;
   /** TOTP (auth.v1.TotpService); undefined without a database. `totpAvailable`: AUTH_TOTP_KEY set too. */
-  secondFactor?: SecondFactor;
+  secondFactor: SecondFactor | undefined;
   totpAvailable?: boolean;
   /** Internal authentication: callers are checked against AUTH_ACCESS. */
   internalAuth?: InternalAuth;
@@ -132,7 +132,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
     services: [
       {
         definition: grpcObject.auth.v1.AuthService.service,
-        implementation: { ...authHandlers(deps), ...passkeyHandlers(deps.passkeys, deps.log, deps.devices) },
+        implementation: { ...authHandlers(deps), ...passkeyHandlers(deps.passkeys, deps.log, deps.finisher) },
       },
       {
         definition: sessionsProto.grpcObject.auth.v1.SessionService.service,
@@ -152,7 +152,13 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       },
       {
         definition: totpProto.grpcObject.auth.v1.TotpService.service,
-        implementation: totpHandlers(deps.secondFactor, deps.totpAvailable ?? false, deps.log, deps.devices),
+        implementation: totpHandlers({
+          totp: deps.secondFactor,
+          available: deps.totpAvailable ?? false,
+          log: deps.log,
+          devices: deps.devices,
+          finisher: deps.finisher,
+        }),
       },
       {
         definition: eventsProto.grpcObject.auth.v1.EventsService.service,

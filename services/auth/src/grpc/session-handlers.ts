@@ -1,7 +1,7 @@
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
-import type { Caller, DeviceSessions } from '../login/device-sessions';
+import type { Caller, DeviceSessions } from '../sessions/device-sessions';
 import type { EndedSession } from '../stores/revocations';
 
 function callerOf(req: { caller?: auth.SessionCaller__Output | null }): Caller {

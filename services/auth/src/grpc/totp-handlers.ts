@@ -1,7 +1,8 @@
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
-import type { DeviceSessions } from '../login/device-sessions';
+import type { DeviceSessions } from '../sessions/device-sessions';
+import type { LoginFinisher } from '../sessions/finish-login';
 import { totpErrors } from '../totp/errors';
 import type { FactorInput } from '../totp/factor-check';
 import type { SecondFactor } from '../totp/second-factor';
@@ -25,16 +26,20 @@ function factorOf(f: auth.TotpFactor__Output | null | undefined): FactorInput {
   return { code: f?.code || undefined, recoveryCode: f?.recoveryCode || undefined };
 }
 
-/**
- * gRPC adapter of auth.v1.TotpService. `totp` undefined (no DATABASE_URL) answers every call "disabled";
- * `available` says whether setup can work (AUTH_TOTP_KEY set too).
- */
-export function totpHandlers(
-  totp: SecondFactor | undefined,
-  available: boolean,
-  log: Logger,
-  devices?: DeviceSessions,
-): auth.TotpServiceHandlers {
+export interface TotpHandlerDeps {
+  /** Undefined (no DATABASE_URL): every call answers "disabled". */
+  totp: SecondFactor | undefined;
+  /** Whether setup can work (AUTH_TOTP_KEY set too). */
+  available: boolean;
+  log: Logger;
+  /** The session list: a change of the second factor ends the user's other sessions. */
+  devices: DeviceSessions;
+  /** Where a login the code completes ends, as every login does. */
+  finisher: LoginFinisher;
+}
+
+/** gRPC adapter of auth.v1.TotpService. */
+export function totpHandlers({ totp, available, log, devices, finisher }: TotpHandlerDeps): auth.TotpServiceHandlers {
   const on = () => {
     if (!totp) throw totpErrors.disabled();
     return totp;
@@ -47,7 +52,6 @@ export function totpHandlers(
    */
   const endOthers = async (userId: string, jti: string) => {
     try {
-      if (!devices) throw new Error('no session list');
       return { endedSessions: (await devices.endOthers({ userId, jti })).map(ended), otherSessionsNotEnded: false };
     } catch (err) {
       log.warn({ err }, 'other sessions not ended after a change of the second factor');
@@ -83,8 +87,8 @@ export function totpHandlers(
     VerifyTotp: unaryHandler(log, async (req: auth.VerifyTotpRequest__Output) => {
       const done = await on().verify(req.pendingId, factorOf(req.factor));
       if ('limited' in done) return { userJson: '', redirectUrl: '', retryAfterSeconds: done.retryAfterSeconds };
-      const { session } = done;
-      await devices?.issued(session, req.client);
+      const how = done.factor === 'code' ? 'totp' : 'recovery_code';
+      const { session } = await finisher.finish({ session: done.session, client: req.client, how });
       return {
         session: { token: session.token, jti: session.jti, maxAgeSeconds: session.maxAgeSeconds },
         userJson: JSON.stringify(session.claims.user),

@@ -11,7 +11,14 @@ import {
 import { z } from 'zod';
 import { base32, hashRecoveryCode, newRecoveryCodes, newSecret, normalizeRecoveryCode, otpauthUri } from './codes';
 import { totpErrors } from './errors';
-import { type FactorChecker, type FactorInput, type Limited, pendingLimitKey, userLimitKey } from './factor-check';
+import {
+  type FactorChecker,
+  type FactorInput,
+  type FactorKind,
+  type Limited,
+  pendingLimitKey,
+  userLimitKey,
+} from './factor-check';
 import type { PendingLogins } from './pending';
 import type { SecretBox } from './secret-box';
 import type { TotpRecord, TotpStore } from './store';
@@ -177,9 +184,13 @@ export class SecondFactor {
   /**
    * Completes a pending login with a code or recovery code: the session as the first factor's login
    * would have issued it, now (auth_time) and with "otp" and "mfa" added to its amr. The pending login
-   * is used up by the first right answer; wrong ones count per pending login and per user.
+   * is used up by the first right answer; wrong ones count per pending login and per user. `factor`
+   * says which was given.
    */
-  async verify(pendingId: string, input: FactorInput): Promise<{ session: Issued; redirectUrl: string } | Limited> {
+  async verify(
+    pendingId: string,
+    input: FactorInput,
+  ): Promise<{ session: Issued; redirectUrl: string; factor: FactorKind } | Limited> {
     if (!pendingId || pendingId.length > 128) throw totpErrors.pendingUnknown();
     const raw = await this.deps.pending.get(pendingId);
     if (raw === undefined) throw totpErrors.pendingUnknown();
@@ -210,6 +221,7 @@ export class SecondFactor {
       // The first factor's session already carried the user's id (the directory resolved it then).
       subject: { kind: 'user' },
     });
-    return { session, redirectUrl: login.redirectUrl };
+    // `use` took exactly one of the two (FactorChecker.validate).
+    return { session, redirectUrl: login.redirectUrl, factor: input.code ? 'code' : 'recovery_code' };
   }
 }

@@ -1,25 +1,27 @@
-// Auth's events (issue 34) against real Postgres and Redis: a login, a logout and sessions a user ends
-// are in the trail from the session list every login passes through; TOTP and passkey changes are
-// written in the transaction of their own change. No event holds the token, its jti or a code.
+// Auth's events (issue 34) against real Postgres and Redis: a login, from the finisher every login ends
+// in, and a logout and sessions a user ends, from the session list, are in the trail; TOTP and passkey
+// changes are written in the transaction of their own change. No event holds the token, its jti or a code.
 import { randomBytes } from 'node:crypto';
 import { secretProblem } from '@gatehouse/events';
 import { createLogger, runInTrace, traceFrom } from '@gatehouse/logger';
-import { configSecretReader, TokenService, userId } from '@gatehouse/token';
+import { configSecretReader, type Issued, TokenService, userId } from '@gatehouse/token';
 import { Redis } from 'ioredis';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { PgDirectoryAdminStore } from '../directory/admin-store';
 import { openDirectoryAdmin } from '../directory/open';
 import { PgDirectoryStore } from '../directory/store';
+import { auditedLogins } from '../events/login-events';
 import { DirectLogin } from '../login/direct-login';
-import { Sessions } from '../login/sessions';
 import { MemoryRateLimiter } from '../stores/limits';
 import { PgPasskeyStore } from '../stores/passkeys';
 import { createPool, runMigrations } from '../stores/postgres';
 import { RedisRevocations } from '../stores/revocations';
 import { RedisSessionRegistry } from '../stores/session-registry';
 import { PgTotpStore } from '../totp/store';
-import { auditedLogins } from './login-events';
+import type { ClientInfo } from './device-sessions';
+import { LoginFinisher } from './finish-login';
 import { AuditedDeviceSessions, AuthTrail } from './session-events';
+import { Sessions } from './sessions';
 
 const log = createLogger({ name: 'events-test', level: 'silent' });
 const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -51,7 +53,7 @@ const trailOf = async (user: string) =>
     )
   ).rows;
 
-/** Sessions per device over Redis, with their events, as the auth service makes them with a database. */
+/** Sessions per device over Redis, with their events, and the login finisher, as with a database. */
 function auditedSessions() {
   const tokens = new TokenService({
     issuer: 'test',
@@ -60,6 +62,7 @@ function auditedSessions() {
     audiences: [],
     secrets: configSecretReader('s'.repeat(40), {}),
   });
+  const trail = new AuthTrail(pool, log);
   const devices = new AuditedDeviceSessions(
     {
       registry: new RedisSessionRegistry(redis, prefix),
@@ -68,20 +71,22 @@ function auditedSessions() {
       tokens,
       log,
     },
-    new AuthTrail(pool, log),
+    trail,
   );
   const sessions = new Sessions(tokens, revocations, Date.now, devices);
-  return { tokens, devices, sessions };
+  const finisher = new LoginFinisher({ devices, trail });
+  const finish = (session: Issued, client: ClientInfo) => finisher.finish({ session, client, how: 'oauth2' });
+  return { tokens, devices, sessions, finish };
 }
 
 test('a login, the sessions a user ends and a logout are in the trail, without the token', async () => {
-  const { tokens, devices, sessions } = auditedSessions();
+  const { tokens, devices, sessions, finish } = auditedSessions();
   const user = { id: `dev_${randomBytes(6).toString('hex')}`, name: 'nina', picture: '' };
   const browser = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 Chrome/130' };
   const first = await tokens.issueSession({ user, aud: 'x', provider: 'dev', sessionOnly: false });
-  await devices.issued(first, browser);
+  await finish(first, browser);
   const second = await tokens.issueSession({ user, aud: 'x', provider: 'github', sessionOnly: false });
-  await devices.issued(second, { ip: '198.51.100.2', userAgent: 'Safari/17' });
+  await finish(second, { ip: '198.51.100.2', userAgent: 'Safari/17' });
   expect(await devices.endOthers({ userId: user.id, jti: second.jti })).toHaveLength(1);
   await sessions.end(second.token);
 
@@ -104,11 +109,11 @@ test('a login, the sessions a user ends and a logout are in the trail, without t
 });
 
 test('a login says method totp only after a second factor (mfa), not for an email link (otp alone)', async () => {
-  const { tokens, devices } = auditedSessions();
+  const { tokens, finish } = auditedSessions();
   const user = { id: `email_${randomBytes(6).toString('hex')}`, name: 'olive', picture: '' };
   for (const amr of [['otp'], ['otp', 'mfa']]) {
     const session = await tokens.issueSession({ user, aud: 'x', provider: 'email', sessionOnly: false, amr });
-    await devices.issued(session, { ip: '203.0.113.8', userAgent: 'Firefox/140' });
+    await finish(session, { ip: '203.0.113.8', userAgent: 'Firefox/140' });
   }
   expect((await trailOf(user.id)).map((e) => e.data)).toEqual([
     { provider: 'email' },

@@ -2,7 +2,7 @@ import { type NewEvent, recordEvent } from '@gatehouse/events';
 import type { Logger } from '@gatehouse/logger';
 import type { Claims, Issued } from '@gatehouse/token';
 import type { Pool } from 'pg';
-import { type Caller, type ClientInfo, DeviceSessions, type DeviceSessionsDeps } from '../login/device-sessions';
+import { type Caller, type ClientInfo, DeviceSessions, type DeviceSessionsDeps } from './device-sessions';
 
 /**
  * Writes auth's events that have no Postgres transaction to join (sessions live in Redis and tokens):
@@ -25,10 +25,31 @@ export class AuthTrail {
 }
 
 /**
- * The session list with its events: every login's session passes through `issued` (OAuth2, login
- * handlers, direct and verified, passkeys, the second factor), every logout through `ended`, every
- * session a user ends through `end`/`endOthers`. So the events come from the one place, whichever
- * route the login took.
+ * A login finished (finish-login.ts, the one place every login kind ends): `login.succeeded`, by its
+ * user, with the browser it went to. No token, jti or code is in it.
+ */
+export function loginSucceeded(session: Issued, client: ClientInfo | null | undefined): NewEvent | undefined {
+  const { claims } = session;
+  const userId = claims.user?.id;
+  if (!userId || claims.handshake) return undefined;
+  return {
+    type: 'login.succeeded',
+    actor: { kind: 'user', id: userId },
+    subjectUser: userId,
+    clientAddress: client?.ip || null,
+    userAgent: client?.userAgent || null,
+    data: {
+      provider: codeOf(claims.auth_provider?.name),
+      // A second factor given: `mfa`, never `otp` alone, which an email-link login carries (issue 43).
+      ...(claims.amr?.includes('mfa') ? { method: 'totp' } : {}),
+    },
+  };
+}
+
+/**
+ * The session list with the events of sessions ending: every logout passes through `ended`, every
+ * session a user ends through `end`/`endOthers`, an admin's through `endAll`. So those events come from
+ * the one place, whichever route asked. A login's `login.succeeded` is the finisher's (finish-login.ts).
  */
 export class AuditedDeviceSessions extends DeviceSessions {
   constructor(
@@ -36,25 +57,6 @@ export class AuditedDeviceSessions extends DeviceSessions {
     private readonly trail: AuthTrail,
   ) {
     super(deps);
-  }
-
-  override async issued(session: Issued, client: ClientInfo | null | undefined): Promise<void> {
-    await super.issued(session, client);
-    const { claims } = session;
-    const userId = claims.user?.id;
-    if (!userId || claims.handshake) return;
-    await this.trail.record({
-      type: 'login.succeeded',
-      actor: { kind: 'user', id: userId },
-      subjectUser: userId,
-      clientAddress: client?.ip || null,
-      userAgent: client?.userAgent || null,
-      data: {
-        provider: codeOf(claims.auth_provider?.name),
-        // A second factor given: `mfa`, never `otp` alone, which an email-link login carries (issue 43).
-        ...(claims.amr?.includes('mfa') ? { method: 'totp' } : {}),
-      },
-    });
   }
 
   override async ended(claims: Claims): Promise<void> {
