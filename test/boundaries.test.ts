@@ -1,7 +1,7 @@
 // The house's boundaries, checked on the sources so a new import cannot quietly cross one:
 // - domain code (everything in a service's src/ except its gRPC adapters in grpc/, the composition root
-//   service.ts, main.ts and index.ts) imports no transport: not grpc-js, the gRPC kit, the proto
-//   loader or Koa;
+//   service.ts with its feature factories in start/, main.ts and index.ts) imports no transport: not
+//   grpc-js, the gRPC kit, the proto loader or Koa;
 // - the ground packages (errors, contract, config, logger, token, redis) import no transport and no service;
 // - no service imports another service, and no package imports a service or the gateway;
 // - the gateway's routes, lanes and auth decide on grpc-kit's describeCallError (its kind, code,
@@ -32,10 +32,10 @@ function importsOf(file: string): string[] {
 const isTransport = (spec: string) =>
   TRANSPORTS.some((t) => spec === t || spec.startsWith(t.endsWith('/') ? t : `${t}/`));
 
-/** Files outside the transport edge of a service: grpc/, service.ts, main.ts, index.ts. */
+/** Files outside the transport edge of a service: grpc/, service.ts and start/, main.ts, index.ts. */
 function isDomainFile(serviceSrc: string, file: string): boolean {
   const rel = path.relative(serviceSrc, file).split(path.sep).join('/');
-  return !rel.startsWith('grpc/') && !['service.ts', 'main.ts', 'index.ts'].includes(rel);
+  return !/^(grpc|start)\//.test(rel) && !['service.ts', 'main.ts', 'index.ts'].includes(rel);
 }
 
 function violations(files: string[], bad: (spec: string, file: string) => boolean): string[] {
