@@ -3,30 +3,30 @@
 // document), and the lanes that answer its hottest requests before Koa.
 import { checkHealth } from '@gatehouse/grpc-kit';
 import { buildApp, type Mount } from '../app';
+import { cachedLanes, firstLane } from '../lanes';
 import { avatarLane } from '../lanes/avatar';
 import { CARD_LOAD_ROUTE, cardLoadLane } from '../lanes/card-load';
-import { cachedLanes, firstLane } from '../lanes/index';
 import { cachedUserLane } from '../lanes/user';
 import { userRefreshLane } from '../lanes/user-refresh';
 import { avatarCacheRecorder, httpMetrics, loginRecorder, upstreamRecorder } from '../metrics';
-import { activityRoutes } from '../routes/activity.routes';
-import { authRoutes, LOGIN_DEADLINE_MS } from '../routes/auth.routes';
-import { authFallbackRoutes } from '../routes/auth-fallback.routes';
-import { avatarHandlers } from '../routes/avatar.routes';
-import { healthRoutes } from '../routes/health.routes';
-import { homeRoutes } from '../routes/home.routes';
-import { identityRoutes } from '../routes/identities.routes';
-import { jwksRoutes } from '../routes/jwks.routes';
+import { openApiRoutes } from '../openapi/routes';
+import { activityRoutes } from '../routes/auth/activity.routes';
+import { authFallbackRoutes } from '../routes/auth/fallback.routes';
+import { authRoutes, LOGIN_DEADLINE_MS } from '../routes/auth/go-pkgz.routes';
+import { identityRoutes } from '../routes/auth/identities.routes';
+import { loginHandlerRoutes } from '../routes/auth/login-handler.routes';
+import { passkeyRoutes } from '../routes/auth/passkey.routes';
+import { sessionRoutes } from '../routes/auth/sessions.routes';
+import { secondFactorAnswer, totpRoutes } from '../routes/auth/totp.routes';
 import { requireUser } from '../routes/kit';
-import { loginHandlerRoutes } from '../routes/login-handler.routes';
-import { openApiRoutes } from '../routes/openapi.routes';
-import { passkeyRoutes } from '../routes/passkey.routes';
-import { paymentRefusalBody, paymentRoutes } from '../routes/payment.routes';
-import { paymentWebhookRoutes } from '../routes/payment-webhooks.routes';
-import { proxyRoutes } from '../routes/proxy.routes';
-import { reversalRoutes } from '../routes/reversals.routes';
-import { sessionRoutes } from '../routes/sessions.routes';
-import { secondFactorAnswer, totpRoutes } from '../routes/totp.routes';
+import { paymentRefusalBody, paymentRoutes } from '../routes/payment/cards.routes';
+import { reversalRoutes } from '../routes/payment/reversals.routes';
+import { paymentWebhookRoutes } from '../routes/payment/webhooks.routes';
+import { avatarHandlers } from '../routes/site/avatar.routes';
+import { healthRoutes } from '../routes/site/health.routes';
+import { homeRoutes } from '../routes/site/home.routes';
+import { jwksRoutes } from '../routes/site/jwks.routes';
+import { proxyRoutes } from '../routes/site/proxy.routes';
 import type { Surface, SurfaceDeps } from './surface';
 
 export function publicSurface({ config, clients, authentication, metrics, log }: SurfaceDeps): Surface {

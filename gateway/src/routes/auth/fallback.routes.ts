@@ -1,0 +1,17 @@
+import Router from '@koa/router';
+import { securityHeaders } from '../../middleware/security-headers';
+import { HttpError } from '../kit';
+
+/**
+ * Anything under /auth that no route names: go-pkgz answers 400 `provider <name> not supported`. Its
+ * own router, mounted last of the /auth area (surfaces/public.ts), so that every other /auth router is
+ * tried first whatever its place in the list.
+ */
+export function authFallbackRoutes(): Router {
+  const router = new Router({ prefix: '/auth' });
+  router.use(securityHeaders());
+  router.all('/*rest', async (ctx) => {
+    throw new HttpError(400, `provider ${ctx.path.split('/')[2] ?? ''} not supported`);
+  });
+  return router;
+}
