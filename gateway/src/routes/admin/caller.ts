@@ -8,9 +8,7 @@ import type { InternalAuth } from '@gatehouse/grpc-kit';
 import type { Claims } from '@gatehouse/token';
 import type Koa from 'koa';
 import type { Authenticator } from '../../auth/authenticator';
-import type { CookiePolicy } from '../../auth/cookies';
-import { setTokenCookies } from '../../middleware/cookies';
-import { HttpError } from '../../middleware/errors';
+import { authenticated, type CookiePolicy, HttpError } from '../kit';
 
 /** The audience of workload caller tokens for the admin API. */
 export const ADMIN_AUDIENCE = 'admin';
@@ -79,9 +77,8 @@ export async function adminCaller(ctx: Koa.Context, deps: AdminCallerDeps): Prom
     if (!ADMIN_WORKLOADS.includes(identity)) throw new HttpError(403, 'this workload may not administer users');
     return identity;
   }
-  const result = await deps.authenticator.authenticate(ctx, 'gateway');
+  const result = await authenticated(ctx, deps.authenticator, deps.cookies, 'gateway');
   if (!result.ok) throw new HttpError(result.status ?? 401, result.error);
-  if (result.refreshed) setTokenCookies(ctx, deps.cookies, result.refreshed);
   // A cookie session only: its XSRF header was checked, and a token passed in a URL or header is not a
   // browser session an admin is sitting at.
   const claims = result.claims;

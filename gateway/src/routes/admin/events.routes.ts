@@ -6,12 +6,11 @@ import { patternProblem } from '@gatehouse/events';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type Koa from 'koa';
 import { z } from 'zod';
-import { securityHeaders } from '../../middleware/security-headers';
 import { deliveryJson, eventJson, webhookJson } from '../auth/events.json';
-import { bodyOf, bodyReader, HttpError, methodNotAllowed, noStore } from '../kit';
+import { apiRouter, bodyOf, bodyReader, HttpError, queryOf, route } from '../kit';
 import { adminActions } from './action';
 import type { AdminCallerDeps } from './caller';
 
@@ -63,17 +62,6 @@ export const CREATE_WEBHOOK_BODY = z
 
 const jsonBody = bodyReader('json', { limit: '8kb', typeRequired: 'the body must be application/json' });
 
-/** One value of each query parameter (the first of repeated ones), checked against `schema`: 400 otherwise. */
-function queryOf<T>(ctx: Koa.Context, schema: z.ZodType<T>): T {
-  const first = Object.fromEntries(Object.entries(ctx.query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-  const parsed = schema.safeParse(first);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new HttpError(400, `${issue?.path.join('.') || 'query'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return parsed.data;
-}
-
 /** Webhook ids are `wh_` and a ULID; anything else is no webhook. */
 const WEBHOOK_ID = /^wh_[0-9A-Z]{26}$/;
 
@@ -91,24 +79,19 @@ function deliveryId(ctx: Koa.Context): string {
 
 /** /admin/v1/events and /admin/v1/webhooks (docs/events.md), on the admin listener only. */
 export function adminEventsRoutes(deps: AdminEventsRoutesDeps): Router {
-  const router = new Router({ prefix: '/admin/v1' });
-  router.use(securityHeaders());
-  router.use(noStore());
+  const router = apiRouter({ prefix: '/admin/v1', noStore: true });
   const act = adminActions(deps);
 
-  router.get(
-    '/events',
-    act('query events', async (ctx) => {
+  route(router, '/events', {
+    GET: act('query events', async (ctx) => {
       const { request_id: requestId, ...q } = queryOf(ctx, EVENTS_QUERY);
       const res = await deps.events.queryEvents({ ...q, requestId });
       ctx.body = { events: res.events.map(eventJson), next: res.nextCursor || null };
     }),
-  );
-  router.all('/events', methodNotAllowed('GET, HEAD'));
+  });
 
-  router.post(
-    '/webhooks',
-    act('create webhook', async (ctx, actor) => {
+  route(router, '/webhooks', {
+    POST: act('create webhook', async (ctx, actor) => {
       await jsonBody(ctx);
       const body = bodyOf(ctx, CREATE_WEBHOOK_BODY);
       const res = await deps.events.createWebhook({
@@ -122,70 +105,53 @@ export function adminEventsRoutes(deps: AdminEventsRoutesDeps): Router {
       ctx.set('Location', `/admin/v1/webhooks/${res.webhook.id}`);
       ctx.body = { ...webhookJson(res.webhook), secret: res.secret };
     }),
-  );
-  router.get(
-    '/webhooks',
-    act('list webhooks', async (ctx) => {
+    GET: act('list webhooks', async (ctx) => {
       const res = await deps.events.listWebhooks({});
       ctx.body = { webhooks: res.webhooks.map(webhookJson) };
     }),
-  );
-  router.all('/webhooks', methodNotAllowed('GET, HEAD, POST'));
+  });
 
-  router.get(
-    '/webhooks/:id',
-    act('get webhook', async (ctx) => {
+  route(router, '/webhooks/:id', {
+    GET: act('get webhook', async (ctx) => {
       const id = webhookId(ctx);
       // The endpoints are few (an operator's list), so one is found in the list rather than by an RPC more.
       const found = (await deps.events.listWebhooks({})).webhooks.find((w) => w.id === id);
       if (!found) throw new HttpError(404, 'no webhook has this id');
       ctx.body = webhookJson(found);
     }),
-  );
-  router.delete(
-    '/webhooks/:id',
-    act('delete webhook', async (ctx, actor) => {
+    DELETE: act('delete webhook', async (ctx, actor) => {
       await deps.events.deleteWebhook({ id: webhookId(ctx), actor });
       ctx.status = 204;
     }),
-  );
-  router.all('/webhooks/:id', methodNotAllowed('GET, HEAD, DELETE'));
+  });
 
-  router.post(
-    '/webhooks/:id/enable',
-    act('enable webhook', async (ctx, actor) => {
+  route(router, '/webhooks/:id/enable', {
+    POST: act('enable webhook', async (ctx, actor) => {
       ctx.body = webhookJson(await deps.events.enableWebhook({ id: webhookId(ctx), actor }));
     }),
-  );
-  router.all('/webhooks/:id/enable', methodNotAllowed('POST'));
+  });
 
-  router.post(
-    '/webhooks/:id/rotate-secret',
-    act('rotate webhook secret', async (ctx, actor) => {
+  route(router, '/webhooks/:id/rotate-secret', {
+    POST: act('rotate webhook secret', async (ctx, actor) => {
       const res = await deps.events.rotateWebhookSecret({ id: webhookId(ctx), actor });
       ctx.body = { secret: res.secret };
     }),
-  );
-  router.all('/webhooks/:id/rotate-secret', methodNotAllowed('POST'));
+  });
 
-  router.get(
-    '/webhooks/:id/deliveries',
-    act('list webhook deliveries', async (ctx) => {
+  route(router, '/webhooks/:id/deliveries', {
+    GET: act('list webhook deliveries', async (ctx) => {
       const { limit } = queryOf(ctx, DELIVERIES_QUERY);
       const res = await deps.events.listDeliveries({ webhookId: webhookId(ctx), limit });
       ctx.body = { deliveries: res.deliveries.map(deliveryJson) };
     }),
-  );
-  router.all('/webhooks/:id/deliveries', methodNotAllowed('GET, HEAD'));
+  });
 
-  router.post(
-    '/webhooks/:id/deliveries/:delivery/retry',
-    act('retry webhook delivery', async (ctx, actor) => {
+  route(router, '/webhooks/:id/deliveries/:delivery/retry', {
+    POST: act('retry webhook delivery', async (ctx, actor) => {
       await deps.events.retryDelivery({ webhookId: webhookId(ctx), deliveryId: deliveryId(ctx), actor });
       ctx.status = 204;
     }),
-  );
-  router.all('/webhooks/:id/deliveries/:delivery/retry', methodNotAllowed('POST'));
+  });
 
   return router;
 }

@@ -5,10 +5,9 @@
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { z } from 'zod';
-import { securityHeaders } from '../../middleware/security-headers';
-import { HttpError, methodNotAllowed, noStore } from '../kit';
+import { apiRouter, queryOf, route } from '../kit';
 import { checkIdempotencyKey, readJsonBody, validationErrors } from '../payment/body';
 import { answer, cardIdParam, paymentErrors } from '../payment/cards.routes';
 import { disputeJson } from '../payment/money-back.json';
@@ -24,9 +23,7 @@ export interface AdminPaymentRoutesDeps extends AdminCallerDeps {
 export const UNMATCHED_QUERY = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 export function adminPaymentRoutes(deps: AdminPaymentRoutesDeps): Router {
-  const router = new Router({ prefix: '/admin/v1' });
-  router.use(securityHeaders());
-  router.use(noStore());
+  const router = apiRouter({ prefix: '/admin/v1', noStore: true });
   const act = adminActions(deps);
   const cardErrors = paymentErrors(deps.log);
   // The admin check's refusals stay the admin API's `{"error"}`; what the card API refuses is in its shape.
@@ -35,9 +32,8 @@ export function adminPaymentRoutes(deps: AdminPaymentRoutesDeps): Router {
     (ctx, actor) =>
       cardErrors(ctx, () => handler(ctx, actor));
 
-  router.post(
-    '/cards/:id/loads/:load_id/reverse',
-    act(
+  route(router, '/cards/:id/loads/:load_id/reverse', {
+    POST: act(
       'reverse load',
       inCardShape(async (ctx, actor) => {
         const key = checkIdempotencyKey(ctx.get('idempotency-key'));
@@ -53,24 +49,19 @@ export function adminPaymentRoutes(deps: AdminPaymentRoutesDeps): Router {
         answer(ctx, await reversalAnswer((options) => deps.payment.adminReverseLoad(request, options), deps.log));
       }),
     ),
-  );
-  router.all('/cards/:id/loads/:load_id/reverse', methodNotAllowed('POST'));
+  });
 
-  router.get(
-    '/disputes/unmatched',
-    act(
+  route(router, '/disputes/unmatched', {
+    GET: act(
       'list unmatched disputes',
       // A list, not the card API: refusals are the admin API's `{"error"}`, as for the users list.
       async (ctx) => {
-        const first = Object.fromEntries(Object.entries(ctx.query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-        const parsed = UNMATCHED_QUERY.safeParse(first);
-        if (!parsed.success) throw new HttpError(400, `limit: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
-        const { disputes } = await deps.payment.listUnmatchedDisputes({ limit: parsed.data.limit });
+        const { limit } = queryOf(ctx, UNMATCHED_QUERY);
+        const { disputes } = await deps.payment.listUnmatchedDisputes({ limit });
         ctx.body = { disputes: disputes.map(disputeJson) };
       },
     ),
-  );
-  router.all('/disputes/unmatched', methodNotAllowed('GET, HEAD'));
+  });
 
   return router;
 }

@@ -2,12 +2,11 @@ import { PROVIDER_NAME } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type Koa from 'koa';
 import { z } from 'zod';
-import { securityHeaders } from '../../middleware/security-headers';
 import { conflictOf, EXPORT_DEADLINE_MS, IDENTITY_ID, rfc3339OrNull } from '../auth/identities.routes';
-import { bodyOf, bodyReader, HttpError, methodNotAllowed, noStore } from '../kit';
+import { apiRouter, bodyOf, bodyReader, HttpError, queryOf, route } from '../kit';
 import { adminActions } from './action';
 import type { AdminCallerDeps } from './caller';
 
@@ -30,17 +29,6 @@ export const LIST_QUERY = z.object({
 export const BLOCK_BODY = z.object({ reason: z.string().trim().min(1).max(500) }).strict();
 
 const jsonBody = bodyReader('json', { limit: '8kb', typeRequired: 'the body must be application/json' });
-
-/** One value of each query parameter (the first of repeated ones), checked against LIST_QUERY: 400 otherwise. */
-function listQuery(ctx: Koa.Context): z.infer<typeof LIST_QUERY> {
-  const first = Object.fromEntries(Object.entries(ctx.query).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-  const parsed = LIST_QUERY.safeParse(first);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new HttpError(400, `${issue?.path.join('.') ?? 'query'}: ${issue?.message ?? 'invalid'}`);
-  }
-  return parsed.data;
-}
 
 function idParam(ctx: Koa.Context, name: 'id' | 'identity'): string {
   const value = (ctx.params as Record<string, string>)[name] ?? '';
@@ -99,9 +87,7 @@ function userDetail(res: auth.GetUserResponse__Output) {
  * whom, the outcome) here, beside the auth service's own.
  */
 export function adminRoutes(deps: AdminRoutesDeps): Router {
-  const router = new Router({ prefix: '/admin/v1' });
-  router.use(securityHeaders());
-  router.use(noStore());
+  const router = apiRouter({ prefix: '/admin/v1', noStore: true });
   // Ended here at once; every other gateway hears the auth service's feed.
   const endedHere = (ended: auth.EndedSession__Output[]) => {
     for (const e of ended) if (e.jti) deps.authenticator.endSessionUntil(e.jti, Number(e.untilUnixMs));
@@ -109,37 +95,29 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
 
   const act = adminActions(deps);
 
-  router.get(
-    '/users',
-    act('list users', async (ctx, actor) => {
-      const q = listQuery(ctx);
+  route(router, '/users', {
+    GET: act('list users', async (ctx, actor) => {
+      const q = queryOf(ctx, LIST_QUERY);
       const res = await deps.admin.listUsers({ actor, ...q });
       ctx.body = { users: res.users.map(userSummary), next: res.nextCursor || null };
     }),
-  );
-  router.all('/users', methodNotAllowed('GET, HEAD'));
+  });
 
-  router.get(
-    '/users/:id',
-    act('get user', async (ctx, actor) => {
+  route(router, '/users/:id', {
+    GET: act('get user', async (ctx, actor) => {
       ctx.body = userDetail(await deps.admin.getUser({ actor, userId: idParam(ctx, 'id') }));
     }),
-  );
-  router.delete(
-    '/users/:id',
-    act('delete user', async (ctx, actor) => {
+    DELETE: act('delete user', async (ctx, actor) => {
       const res = await deps.admin
         .deleteUser({ actor, userId: idParam(ctx, 'id') }, { deadlineMs: SLOW_CALL_DEADLINE_MS })
         .catch((err: unknown) => conflictOf(err, ['USER_HAS_FUNDS']));
       endedHere(res.ended);
       ctx.status = 204;
     }),
-  );
-  router.all('/users/:id', methodNotAllowed('GET, HEAD, DELETE'));
+  });
 
-  router.post(
-    '/users/:id/block',
-    act('block user', async (ctx, actor) => {
+  route(router, '/users/:id/block', {
+    POST: act('block user', async (ctx, actor) => {
       await jsonBody(ctx);
       const { reason } = bodyOf(ctx, BLOCK_BODY);
       const res = await deps.admin.blockUser(
@@ -149,21 +127,17 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
       endedHere(res.ended);
       ctx.body = { ended: res.ended.length };
     }),
-  );
-  router.all('/users/:id/block', methodNotAllowed('POST'));
+  });
 
-  router.post(
-    '/users/:id/unblock',
-    act('unblock user', async (ctx, actor) => {
+  route(router, '/users/:id/unblock', {
+    POST: act('unblock user', async (ctx, actor) => {
       await deps.admin.unblockUser({ actor, userId: idParam(ctx, 'id') });
       ctx.status = 204;
     }),
-  );
-  router.all('/users/:id/unblock', methodNotAllowed('POST'));
+  });
 
-  router.post(
-    '/users/:id/sessions/end',
-    act('end sessions', async (ctx, actor) => {
+  route(router, '/users/:id/sessions/end', {
+    POST: act('end sessions', async (ctx, actor) => {
       const res = await deps.admin.endUserSessions(
         { actor, userId: idParam(ctx, 'id') },
         { deadlineMs: SLOW_CALL_DEADLINE_MS },
@@ -171,12 +145,10 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
       endedHere(res.ended);
       ctx.body = { ended: res.ended.length };
     }),
-  );
-  router.all('/users/:id/sessions/end', methodNotAllowed('POST'));
+  });
 
-  router.delete(
-    '/users/:id/identities/:identity',
-    act('unlink identity', async (ctx, actor) => {
+  route(router, '/users/:id/identities/:identity', {
+    DELETE: act('unlink identity', async (ctx, actor) => {
       // Every session of the user ends with it (issue 43), as a block's do.
       const res = await deps.admin.adminUnlinkIdentity(
         { actor, userId: idParam(ctx, 'id'), identityId: idParam(ctx, 'identity') },
@@ -185,12 +157,10 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
       endedHere(res.ended);
       ctx.body = { ended: res.ended.length };
     }),
-  );
-  router.all('/users/:id/identities/:identity', methodNotAllowed('DELETE'));
+  });
 
-  router.get(
-    '/users/:id/export',
-    act('export user', async (ctx, actor) => {
+  route(router, '/users/:id/export', {
+    GET: act('export user', async (ctx, actor) => {
       const res = await deps.admin.exportUser(
         { actor, userId: idParam(ctx, 'id') },
         { deadlineMs: EXPORT_DEADLINE_MS },
@@ -199,8 +169,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
       ctx.set('Content-Disposition', 'attachment; filename="gatehouse-user-export.json"');
       ctx.body = res.documentJson;
     }),
-  );
-  router.all('/users/:id/export', methodNotAllowed('GET, HEAD'));
+  });
 
   return router;
 }

@@ -1,6 +1,5 @@
-import Router from '@koa/router';
-import { securityHeaders } from '../../middleware/security-headers';
-import { HttpError } from '../kit';
+import type Router from '@koa/router';
+import { apiRouter, HttpError } from '../kit';
 
 /**
  * Anything under /auth that no route names: go-pkgz answers 400 `provider <name> not supported`. Its
@@ -8,8 +7,7 @@ import { HttpError } from '../kit';
  * tried first whatever its place in the list.
  */
 export function authFallbackRoutes(): Router {
-  const router = new Router({ prefix: '/auth' });
-  router.use(securityHeaders());
+  const router = apiRouter({ prefix: '/auth', noStore: false });
   router.all('/*rest', async (ctx) => {
     throw new HttpError(400, `provider ${ctx.path.split('/')[2] ?? ''} not supported`);
   });

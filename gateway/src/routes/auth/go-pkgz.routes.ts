@@ -2,23 +2,27 @@ import { PROVIDER_NAME } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { auth } from '@gatehouse/proto';
 import { JWT_COOKIE } from '@gatehouse/token';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import type { Authenticator } from '../../auth/authenticator';
 import { clientInfo } from '../../auth/client-info';
-import type { TokenCookie } from '../../auth/cookies';
 import { authenticate } from '../../middleware/authenticate';
-import { securityHeaders } from '../../middleware/security-headers';
 import {
+  answerLogin,
+  answerLoginStart,
+  apiRouter,
   bodyReader,
   type CookiePolicy,
-  clearTokenCookies,
   HttpError,
-  refuseMethod,
+  handshakeCookiePolicy,
+  LOGIN_DEADLINE_MS,
+  loginQuery,
+  logout,
+  onlyMethods,
+  queryValues,
   requireUser,
   setNoStore,
-  setTokenCookies,
 } from '../kit';
 import { LINK_BY_GET_REFUSED, linkRefusal, linkSessionToken, setLinkHandshake, takeLink, wantsLink } from './link';
 
@@ -26,36 +30,8 @@ export interface AuthRoutesDeps {
   auth: PromiseClient<auth.AuthServiceClient>;
   authenticator: Authenticator;
   cookies: CookiePolicy;
-  /** A login held back for a TOTP code (docs/accounts.md "Second factor (TOTP)"): the pending cookie and answer. */
-  answerSecondFactor?: (ctx: Koa.Context, pending: TokenCookie, redirect: boolean) => void;
   /** Told of every finished login callback (metrics). */
   loginFinished?: (provider: string, outcome: 'success' | 'failure') => void;
-}
-
-/**
- * Deadline of the calls that finish a login: the auth service may spend a provider timeout on the code
- * exchange, another on user info (or OIDC discovery), and up to 15 s storing the avatar. Cutting it
- * shorter would waste the one-time code the browser brought.
- */
-export const LOGIN_DEADLINE_MS = 45_000;
-
-/** Provider names travel in paths: no separators, no URL metacharacters. */
-
-/**
- * `session=1` asks for a session cookie; `0`, `false` or nothing for a persistent one (go-pkgz treats
- * `false` as true; we don't). `session` wins over the legacy `sess`.
- */
-export function wantsSessionCookie(query: Koa.Context['query']): boolean {
-  const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-  const value = first(query.session) ?? first(query.sess);
-  if (typeof value !== 'string' || value === '') return false;
-  return !['0', 'false'].includes(value.toLowerCase());
-}
-
-function queryText(ctx: Koa.Context, name: string): string {
-  const v = ctx.query[name];
-  const text = Array.isArray(v) ? v[0] : v;
-  return typeof text === 'string' ? text.slice(0, 2048) : '';
 }
 
 /** Callback parameters: the query, plus the form fields of a form_post callback. */
@@ -67,19 +43,9 @@ function callbackParams(ctx: Koa.Context): { name: string; value: string }[] {
       if (typeof text === 'string') params[k] = text.slice(0, 8192);
     }
   };
-  add(ctx.query);
+  add(queryValues(ctx));
   add(ctx.request.body as Record<string, unknown> | undefined);
   return Object.entries(params).map(([name, value]) => ({ name, value }));
-}
-
-/**
- * A provider that answers with response_mode=form_post (Sign in with Apple) sends the browser back with
- * a cross-site POST, which carries no SameSite=Lax cookie: that login's handshake cookie is written
- * SameSite=None, which browsers accept only with Secure, so only when cookies are Secure (https AUTH_URL).
- */
-export function handshakeCookiePolicy(redirectUrl: string, policy: CookiePolicy): CookiePolicy {
-  const formPost = new URL(redirectUrl).searchParams.get('response_mode') === 'form_post';
-  return formPost && policy.secure ? { ...policy, sameSite: 'none' } : policy;
 }
 
 /**
@@ -88,8 +54,7 @@ export function handshakeCookiePolicy(redirectUrl: string, policy: CookiePolicy)
  * lanes/user-refresh.ts); this route answers what they leave, as they would.
  */
 export function authRoutes(deps: AuthRoutesDeps): Router {
-  const router = new Router({ prefix: '/auth' });
-  router.use(securityHeaders());
+  const router = apiRouter({ prefix: '/auth', noStore: false });
   // /auth/user, /auth/status and logout are what a site's own session is for (RouteOwner `site`).
   const user = requireUser(deps.authenticator, deps.cookies, { owner: 'site' });
   const traceUser = authenticate(deps.authenticator, deps.cookies, { required: false, owner: 'site' });
@@ -111,24 +76,11 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     ctx.body = user ? { status: 'logged in', user: user.name } : { status: 'not logged in' };
   });
 
-  const logout = (provider: string | undefined) =>
-    async function logoutHandler(ctx: Koa.Context) {
-      const result = await deps.authenticator.authenticate(ctx, 'site');
-      // A missing or broken token is cleared anyway; a good one without its XSRF header is not (logout CSRF).
-      if (!result.ok) {
-        if (result.reason !== 'xsrf_mismatch') clearTokenCookies(ctx, deps.cookies);
-        throw new HttpError(403, 'logout not allowed');
-      }
-      // The auth service ends the session (and runs the provider's logout), so it can never be refreshed.
-      await deps.auth.logout({ provider: provider ?? '', token: result.token ?? '' });
-      deps.authenticator.endSession(result.claims);
-      clearTokenCookies(ctx, deps.cookies);
-      ctx.status = 200;
-      ctx.type = 'text/plain; charset=utf-8';
-      ctx.body = '';
-    };
+  // The auth service ends the session and runs the provider's logout.
+  const logoutOf = (ctx: Koa.Context, provider: string) =>
+    logout(ctx, deps, (token) => deps.auth.logout({ provider, token }));
 
-  router.get('/logout', (ctx) => logout(undefined)(ctx));
+  router.get('/logout', (ctx) => logoutOf(ctx, ''));
 
   const formBody = bodyReader('form', { limit: '64kb' });
 
@@ -144,7 +96,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
         {
           provider,
           site: '',
-          from: queryText(ctx, 'from'),
+          from: loginQuery(ctx).from,
           sessionOnly: false,
           noAvatar: true,
           linkSessionToken: sessionToken,
@@ -159,30 +111,27 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
   router.all('/:provider/:action', formBody, async (ctx) => {
     const { provider, action } = ctx.params as { provider: string; action: string };
     // A link starts with a POST only (the route above answered that one).
-    if (action === 'link') refuseMethod(ctx, 'POST');
-    if (ctx.method !== 'GET' && ctx.method !== 'POST') refuseMethod(ctx, 'GET, POST');
+    onlyMethods(ctx, action === 'link' ? ['POST'] : ['GET', 'POST']);
     if (!PROVIDER_NAME.test(provider)) throw new HttpError(400, 'provider name is invalid');
     switch (action) {
       case 'login': {
         // A link is never started by a navigation any page can cause (POST /:provider/link above).
-        if (wantsLink(ctx.query)) throw new HttpError(403, LINK_BY_GET_REFUSED);
+        if (wantsLink(ctx)) throw new HttpError(403, LINK_BY_GET_REFUSED);
+        const asked = loginQuery(ctx);
         const started = await deps.auth.beginLogin(
           {
             provider,
-            site: queryText(ctx, 'site') || queryText(ctx, 'aud'),
-            from: queryText(ctx, 'from'),
-            sessionOnly: wantsSessionCookie(ctx.query),
-            noAvatar: queryText(ctx, 'noava') === '1',
+            site: asked.site,
+            from: asked.from,
+            sessionOnly: asked.sessionOnly,
+            noAvatar: asked.noAvatar,
             linkSessionToken: '',
           },
           { deadlineMs: LOGIN_DEADLINE_MS },
         );
-        const policy = handshakeCookiePolicy(started.redirectUrl, deps.cookies);
         // A link given up on earlier must not turn this login's callback into a link.
         takeLink(ctx, deps.cookies);
-        setTokenCookies(ctx, policy, started.handshake!);
-        ctx.redirect(started.redirectUrl);
-        return;
+        return answerLoginStart(ctx, deps.cookies, started);
       }
       case 'callback': {
         const link = takeLink(ctx, deps.cookies);
@@ -203,31 +152,10 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
             throw err;
           });
         deps.loginFinished?.(provider, 'success');
-        if (done.linked) {
-          // Linked: no session is issued, the browser's own stays as it was.
-          if (done.redirectUrl) {
-            ctx.status = 303;
-            ctx.redirect(done.redirectUrl);
-            return;
-          }
-          ctx.body = { linked: done.linked };
-          return;
-        }
-        if (done.secondFactorPending) {
-          if (!deps.answerSecondFactor) throw new Error('a login needs a second factor the gateway cannot ask for');
-          return deps.answerSecondFactor(ctx, done.secondFactorPending, done.redirectUrl !== '');
-        }
-        setTokenCookies(ctx, deps.cookies, done.session!);
-        if (done.redirectUrl) {
-          ctx.status = 303;
-          ctx.redirect(done.redirectUrl);
-          return;
-        }
-        ctx.body = JSON.parse(done.userJson);
-        return;
+        return answerLogin(ctx, deps.cookies, done);
       }
       case 'logout':
-        return logout(provider)(ctx);
+        return logoutOf(ctx, provider);
       default:
         ctx.status = 404;
         ctx.body = '';

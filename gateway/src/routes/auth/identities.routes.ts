@@ -2,18 +2,17 @@ import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import type { Limit, RateLimiter } from '@gatehouse/redis';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../../auth/authenticator';
-import { securityHeaders } from '../../middleware/security-headers';
 import {
+  apiRouter,
   type CookiePolicy,
   HttpError,
   limited,
-  methodNotAllowed,
-  noStore,
   requireFreshLogin,
   requireUser,
+  route,
   sessionUser,
 } from '../kit';
 
@@ -84,34 +83,47 @@ export function conflictOf(err: unknown, codes: readonly string[]): never {
  * as passkey registration does: both change or reveal what outlives the session. One export an hour.
  */
 export function identityRoutes(deps: IdentityRoutesDeps): Router {
-  const router = new Router({ prefix: '/auth' });
-  router.use(securityHeaders());
-  router.use(noStore());
+  const router = apiRouter({ prefix: '/auth', noStore: true });
   const user = requireUser(deps.authenticator, deps.cookies);
 
-  router.get('/identities', user, async (ctx) => {
-    const provider = ctx.state.auth?.claims?.auth_provider?.name ?? '';
-    const res = await deps.identities.listIdentities({ caller: callerOf(ctx), provider });
-    ctx.body = { identities: res.identities.map(identity) };
+  route(router, '/identities', {
+    GET: [
+      user,
+      async (ctx) => {
+        const provider = ctx.state.auth?.claims?.auth_provider?.name ?? '';
+        const res = await deps.identities.listIdentities({ caller: callerOf(ctx), provider });
+        ctx.body = { identities: res.identities.map(identity) };
+      },
+    ],
   });
-  router.all('/identities', methodNotAllowed('GET, HEAD'));
 
-  router.delete('/identities/:id', user, async (ctx) => {
-    const caller = callerOf(ctx);
-    requireFreshLogin(ctx, UNLINK_FRESH);
-    const id = (ctx.params as { id: string }).id;
-    if (!IDENTITY_ID.test(id)) throw new HttpError(400, 'identity id is malformed');
-    const res = await deps.identities
-      .unlinkIdentity({ caller, id })
-      .catch((err: unknown) => conflictOf(err, ['LAST_LOGIN_METHOD']));
-    // Every other session of the user ended (issue 43): refused here at once, the other gateways hear
-    // of it from the auth service; null when they could not be ended (the page points at the list).
-    for (const e of res.endedSessions) deps.authenticator.endSessionUntil(e.jti, Number(e.untilUnixMs));
-    ctx.body = { ended_sessions: res.otherSessionsNotEnded ? null : res.endedSessions.length };
+  route(router, '/identities/:id', {
+    DELETE: [
+      user,
+      async (ctx) => {
+        const caller = callerOf(ctx);
+        requireFreshLogin(ctx, UNLINK_FRESH);
+        const id = (ctx.params as { id: string }).id;
+        if (!IDENTITY_ID.test(id)) throw new HttpError(400, 'identity id is malformed');
+        const res = await deps.identities
+          .unlinkIdentity({ caller, id })
+          .catch((err: unknown) => conflictOf(err, ['LAST_LOGIN_METHOD']));
+        // Every other session of the user ended (issue 43): refused here at once, the other gateways hear
+        // of it from the auth service; null when they could not be ended (the page points at the list).
+        for (const e of res.endedSessions) deps.authenticator.endSessionUntil(e.jti, Number(e.untilUnixMs));
+        ctx.body = { ended_sessions: res.otherSessionsNotEnded ? null : res.endedSessions.length };
+      },
+    ],
   });
-  router.all('/identities/:id', methodNotAllowed('DELETE'));
 
-  router.get('/me/export', user, async (ctx) => {
+  route(router, '/me/export', { GET: [user, exportOf(deps)] });
+
+  return router;
+}
+
+/** GET /auth/me/export: everything held about the caller's user, one export an hour. */
+function exportOf(deps: IdentityRoutesDeps): Koa.Middleware {
+  return async (ctx) => {
     const caller = callerOf(ctx);
     requireFreshLogin(ctx, EXPORT_FRESH);
     // Counted before the export runs, so exports sent at once pass one at a time; a limiter that cannot
@@ -133,8 +145,5 @@ export function identityRoutes(deps: IdentityRoutesDeps): Router {
     ctx.type = 'application/json';
     ctx.set('Content-Disposition', 'attachment; filename="gatehouse-export.json"');
     ctx.body = res.documentJson;
-  });
-  router.all('/me/export', methodNotAllowed('GET, HEAD'));
-
-  return router;
+  };
 }

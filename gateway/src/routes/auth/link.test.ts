@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { handshakeCookiePolicy } from './go-pkgz.routes';
+import { handshakeCookiePolicy } from '../kit';
 import { LINK_HANDSHAKE_COOKIE, LINK_SESSION_COOKIE, setLinkHandshake, takeLink } from './link';
 
 const SECURE = { sameSite: 'lax' as const, secure: true };

@@ -11,8 +11,7 @@ import { describeCallError } from '@gatehouse/grpc-kit';
 import { JWT_COOKIE } from '@gatehouse/token';
 import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
-import type { TokenCookie } from '../../auth/cookies';
-import { type CookiePolicy, cookieText, HttpError, setNoStore } from '../kit';
+import { type CookiePolicy, cookieText, HttpError, queryParam, setNoStore, type TokenCookie } from '../kit';
 
 /** The link's handshake (HttpOnly, /auth only): a login handshake that is not the session's JWT cookie. */
 export const LINK_HANDSHAKE_COOKIE = 'LINK-HANDSHAKE';
@@ -27,8 +26,8 @@ const LINK_PATH = '/auth';
 const LINK_FRESH = 'linking needs a recent login: log in again, then link another account within 5 minutes';
 
 /** `link=1` asks for a link rather than a login. */
-export function wantsLink(query: Koa.Context['query']): boolean {
-  const value = Array.isArray(query.link) ? query.link[0] : query.link;
+export function wantsLink(ctx: Koa.Context): boolean {
+  const value = queryParam(ctx, 'link');
   return value === '1' || value === 'true';
 }
 

@@ -2,29 +2,30 @@ import { PROVIDER_NAME } from '@gatehouse/contract';
 import { fromPairs, type PromiseClient, toPairs } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth, login } from '@gatehouse/proto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../../auth/authenticator';
 import { clientInfo } from '../../auth/client-info';
-import type { TokenCookie } from '../../auth/cookies';
 import { refuseEncodedBody } from '../../middleware/bodies';
-import { securityHeaders } from '../../middleware/security-headers';
-import { type CookiePolicy, clearTokenCookies, HttpError, setNoStore, setTokenCookies } from '../kit';
-import { wantsSessionCookie } from './go-pkgz.routes';
+import {
+  answerLogin,
+  apiRouter,
+  type CookiePolicy,
+  type FinishedLogin,
+  HttpError,
+  loginQuery,
+  logout,
+  queryValues,
+  setNoStore,
+} from '../kit';
 import { handlerCookies, handlerSetCookies } from './handler-cookies';
 import { wantsLink } from './link';
 
-/** What the auth service gives back for a user a login handler vouched for. */
-export interface IssuedSession {
-  /** The session token and how to store it: written as the JWT and XSRF-TOKEN cookies. */
-  session: TokenCookie;
-  /** The user as the token carries it (picture resolved to the avatar URL). */
-  userJson: string;
-}
-
 /**
  * Issues a session for a user a login handler returned (implemented by the gateway's composition root
- * with the auth service: only the auth service signs tokens). `provider` is the handler's name.
+ * with the auth service: only the auth service signs tokens). `provider` is the handler's name. The
+ * answer is the finished login answerLogin writes: the session and its user, the pending second
+ * factor, or a link's identity.
  */
 export type IssueSession = (
   provider: string,
@@ -37,7 +38,7 @@ export type IssueSession = (
     /** A link (docs/accounts.md "Linking"): the session the handler's user is attached to. */
     linkSessionToken?: string;
   },
-) => Promise<IssuedSession | { pending: TokenCookie } | { linked: auth.LinkedIdentity__Output }>;
+) => Promise<FinishedLogin>;
 
 export type LoginHandlerClient = PromiseClient<login.LoginHandlerClient>;
 
@@ -45,8 +46,6 @@ export interface LoginHandlerRoutesDeps {
   /** Configured handler names (the provider names under /auth/) and their LoginHandler clients. */
   handlers: Record<string, LoginHandlerClient>;
   issueSession: IssueSession;
-  /** A login held back for a TOTP code (docs/accounts.md "Second factor (TOTP)"): the pending cookie and answer. */
-  answerSecondFactor?: (ctx: Koa.Context, pending: TokenCookie, redirect: boolean) => void;
   /** Ends the session of a token at logout (the auth service's Logout: no refresh after it). */
   endSession?: (token: string) => Promise<void>;
   authenticator: Authenticator;
@@ -112,79 +111,54 @@ async function readBody(ctx: Koa.Context, limit: number): Promise<Buffer> {
  * auth service issues it, the cookies are set here, and the body is the issued user.
  */
 export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
-  const router = new Router({ prefix: '/auth' });
-  router.use(securityHeaders());
+  const router = apiRouter({ prefix: '/auth', noStore: false });
   const limit = deps.maxBodyBytes ?? 1024 * 1024;
   const deadlineMs = deps.deadlineMs ?? 10_000;
   const names = Object.keys(deps.handlers);
+  const endSession = async (token: string) => {
+    if (token) await deps.endSession?.(token);
+  };
 
   for (const [name, client] of Object.entries(deps.handlers)) {
     if (!PROVIDER_NAME.test(name)) throw new Error(`login handler name "${name}" must be 1-64 of A-Z a-z 0-9 _ -`);
     for (const action of ACTIONS) {
       const handle = async (ctx: Koa.Context) => {
-        let sessionToken: string | undefined;
         // ?link=1: the user this handler vouches for is linked to the caller's session instead. The
         // credentials travel in the request itself, so a cross-site request must not be able to link
         // someone else's account to the victim's: a cookie session with its XSRF header only.
-        const linkToken = action !== 'logout' && wantsLink(ctx.query) ? await linkingSession(ctx, deps) : undefined;
-        if (action === 'logout') {
-          // As /auth/<provider>/logout of the built-in providers: a token without its XSRF header is a
-          // cross-site logout attempt and is refused; anything broken is cleared. A site's own session
-          // logs out like any other (RouteOwner `site`).
-          const who = await deps.authenticator.authenticate(ctx, 'site');
-          if (!who.ok) {
-            if (who.reason !== 'xsrf_mismatch') clearTokenCookies(ctx, deps.cookies);
-            throw new HttpError(403, 'logout not allowed');
-          }
-          sessionToken = who.token;
-          deps.authenticator.endSession(who.claims);
-        }
-        const request: login.HttpRequest = {
-          method: ctx.method,
-          path: ctx.path,
-          query: toPairs(firstValues(ctx.query)),
-          headers: toPairs(firstValues(ctx.headers, WITHHELD_HEADERS)),
-          body: await readBody(ctx, limit),
-          clientIp: ctx.ip,
-          provider: name,
-          cookies: handlerCookies(ctx.get('cookie'), name, names),
+        const linkToken = action !== 'logout' && wantsLink(ctx) ? await linkingSession(ctx, deps) : undefined;
+        const ask = async () => {
+          const request: login.HttpRequest = {
+            method: ctx.method,
+            path: ctx.path,
+            query: toPairs(queryValues(ctx)),
+            headers: toPairs(firstValues(ctx.headers, WITHHELD_HEADERS)),
+            body: await readBody(ctx, limit),
+            clientIp: ctx.ip,
+            provider: name,
+            cookies: handlerCookies(ctx.get('cookie'), name, names),
+          };
+          return call(client, action, request, deadlineMs);
         };
-        const res = await call(client, action, request, deadlineMs);
+        // A logout is the kit's, as for the built-in providers, with the handler's own logout in it.
+        const res = action === 'logout' ? await logout(ctx, deps, endSession, ask) : await ask();
         const status = res.status || 200;
-        if (action === 'logout') {
-          if (sessionToken) await deps.endSession?.(sessionToken);
-          clearTokenCookies(ctx, deps.cookies);
-        }
         // The handler's own cookies (gh_<name>_*) are kept, rewritten to our attributes, on every
         // answer, a login included (a handler clears its request cookie when the login succeeds).
         for (const c of handlerSetCookies(res.headers, name, deps.cookies, names)) ctx.append('Set-Cookie', c);
         if (res.userJson && action !== 'logout' && status >= 200 && status < 300) {
           const redirectUrl = res.redirectUrl && deps.trustedRedirects?.includes(name) ? res.redirectUrl : '';
+          const asked = loginQuery(ctx);
           const issued = await deps.issueSession(name, res.userJson, {
-            site: res.site || queryText(ctx, 'site') || queryText(ctx, 'aud'),
-            sessionOnly: wantsSessionCookie(ctx.query),
+            site: res.site || asked.site,
+            sessionOnly: asked.sessionOnly,
             redirectUrl,
             client: clientInfo(ctx),
             linkSessionToken: linkToken,
           });
-          if ('linked' in issued) {
-            setNoStore(ctx);
-            ctx.body = { linked: issued.linked };
-            return;
-          }
-          if ('pending' in issued) {
-            if (!deps.answerSecondFactor) throw new Error('a login needs a second factor the gateway cannot ask for');
-            return deps.answerSecondFactor(ctx, issued.pending, redirectUrl !== '');
-          }
-          setTokenCookies(ctx, deps.cookies, issued.session);
-          if (redirectUrl) {
-            ctx.status = 303;
-            ctx.redirect(res.redirectUrl);
-            return;
-          }
-          ctx.status = 200;
-          ctx.body = JSON.parse(issued.userJson);
-          return;
+          // A link through a handler is the page's own request (its XSRF header), never a navigation:
+          // the identity is the answer, not a redirect.
+          return answerLogin(ctx, deps.cookies, { ...issued, redirectUrl: issued.linked ? '' : redirectUrl });
         }
         for (const [k, v] of Object.entries(fromPairs(res.headers))) {
           if (!DROPPED_RESPONSE_HEADERS.has(k.toLowerCase())) ctx.set(k, v);
@@ -208,12 +182,6 @@ async function linkingSession(ctx: Koa.Context, deps: LoginHandlerRoutesDeps): P
     throw new HttpError(401, 'linking needs a session: log in first (and send the X-XSRF-TOKEN header)');
   }
   return who.token;
-}
-
-function queryText(ctx: Koa.Context, name: string): string {
-  const v = ctx.query[name];
-  const text = Array.isArray(v) ? v[0] : v;
-  return typeof text === 'string' ? text.slice(0, 2048) : '';
 }
 
 function call(

@@ -1,22 +1,22 @@
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { auth } from '@gatehouse/proto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../../auth/authenticator';
 import { clientInfo } from '../../auth/client-info';
-import { securityHeaders } from '../../middleware/security-headers';
 import {
+  answerLogin,
+  apiRouter,
   bodyReader,
   type CookiePolicy,
   HttpError,
+  LOGIN_DEADLINE_MS,
   limited,
-  noStore,
+  loginQuery,
   requireFreshLogin,
   requireUser,
   sessionUser,
-  setTokenCookies,
 } from '../kit';
-import { LOGIN_DEADLINE_MS, wantsSessionCookie } from './go-pkgz.routes';
 import { conflictOf } from './identities.routes';
 
 export interface PasskeyRoutesDeps {
@@ -60,9 +60,7 @@ function info(p: auth.PasskeyInfo__Output) {
  * cookies exactly as any other login does. The auth service runs the ceremonies.
  */
 export function passkeyRoutes(deps: PasskeyRoutesDeps): Router {
-  const router = new Router({ prefix: '/auth/passkey' });
-  router.use(securityHeaders());
-  router.use(noStore());
+  const router = apiRouter({ prefix: '/auth/passkey', noStore: true });
   const user = requireUser(deps.authenticator, deps.cookies);
 
   router.post('/register/options', user, async (ctx) => {
@@ -101,20 +99,19 @@ export function passkeyRoutes(deps: PasskeyRoutesDeps): Router {
   });
 
   router.post('/login/verify', jsonBody, async (ctx) => {
-    const site = ctx.query.site ?? ctx.query.aud;
+    const { site, sessionOnly } = loginQuery(ctx);
     const res = await deps.auth.passkeyLogin(
       {
         responseJson: field(ctx, 'response'),
         clientIp: ctx.ip,
-        site: typeof site === 'string' ? site.slice(0, 2048) : '',
-        sessionOnly: wantsSessionCookie(ctx.query),
+        site,
+        sessionOnly,
         client: clientInfo(ctx),
       },
       { deadlineMs: LOGIN_DEADLINE_MS },
     );
     if (!res.session) return limited(ctx, res.retryAfterSeconds || 1, TOO_MANY);
-    setTokenCookies(ctx, deps.cookies, res.session);
-    ctx.body = JSON.parse(res.userJson);
+    answerLogin(ctx, deps.cookies, res);
   });
 
   return router;

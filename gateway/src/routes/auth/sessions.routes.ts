@@ -1,19 +1,10 @@
 import { SESSION_ID } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { auth } from '@gatehouse/proto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../../auth/authenticator';
-import { securityHeaders } from '../../middleware/security-headers';
-import {
-  type CookiePolicy,
-  clearTokenCookies,
-  HttpError,
-  methodNotAllowed,
-  noStore,
-  requireUser,
-  sessionUser,
-} from '../kit';
+import { apiRouter, type CookiePolicy, HttpError, loggedOut, requireUser, route, sessionUser } from '../kit';
 
 export interface SessionRoutesDeps {
   sessions: PromiseClient<auth.SessionServiceClient>;
@@ -56,41 +47,51 @@ function session(s: auth.DeviceSession__Output) {
  * ended-sessions feed; this gateway refuses its tokens at once.
  */
 export function sessionRoutes(deps: SessionRoutesDeps): Router {
-  const router = new Router({ prefix: '/auth' });
-  router.use(securityHeaders());
-  router.use(noStore());
+  const router = apiRouter({ prefix: '/auth', noStore: true });
   const user = requireUser(deps.authenticator, deps.cookies);
   const endedHere = (ended: auth.EndedSession__Output | null | undefined) => {
     if (ended?.jti) deps.authenticator.endSessionUntil(ended.jti, Number(ended.untilUnixMs));
   };
 
-  router.get('/sessions', user, async (ctx) => {
-    const res = await deps.sessions.listSessions({ caller: callerOf(ctx) });
-    ctx.body = { sessions: res.sessions.map(session) };
+  route(router, '/sessions', {
+    GET: [
+      user,
+      async (ctx) => {
+        const res = await deps.sessions.listSessions({ caller: callerOf(ctx) });
+        ctx.body = { sessions: res.sessions.map(session) };
+      },
+    ],
   });
-  router.all('/sessions', methodNotAllowed('GET, HEAD'));
 
-  router.post('/sessions/revoke-others', user, async (ctx) => {
-    const res = await deps.sessions.endOtherSessions({ caller: callerOf(ctx) }, { deadlineMs: END_OTHERS_DEADLINE_MS });
-    for (const ended of res.ended) endedHere(ended);
-    ctx.status = 204;
+  route(router, '/sessions/revoke-others', {
+    POST: [
+      user,
+      async (ctx) => {
+        const res = await deps.sessions.endOtherSessions(
+          { caller: callerOf(ctx) },
+          { deadlineMs: END_OTHERS_DEADLINE_MS },
+        );
+        for (const ended of res.ended) endedHere(ended);
+        ctx.status = 204;
+      },
+    ],
   });
-  router.all('/sessions/revoke-others', methodNotAllowed('POST'));
 
-  router.delete('/sessions/:id', user, async (ctx) => {
-    const caller = callerOf(ctx);
-    const id = (ctx.params as { id: string }).id;
-    if (!SESSION_ID.test(id)) throw new HttpError(400, 'session id is malformed');
-    const res = await deps.sessions.endSession({ caller, id });
-    endedHere(res.ended);
-    // Ending one's own session is a logout.
-    if (res.current) {
-      deps.authenticator.endSession(ctx.state.auth?.claims);
-      clearTokenCookies(ctx, deps.cookies);
-    }
-    ctx.status = 204;
+  route(router, '/sessions/:id', {
+    DELETE: [
+      user,
+      async (ctx) => {
+        const caller = callerOf(ctx);
+        const id = (ctx.params as { id: string }).id;
+        if (!SESSION_ID.test(id)) throw new HttpError(400, 'session id is malformed');
+        const res = await deps.sessions.endSession({ caller, id });
+        endedHere(res.ended);
+        // Ending one's own session is a logout.
+        if (res.current) loggedOut(ctx, deps, ctx.state.auth?.claims);
+        ctx.status = 204;
+      },
+    ],
   });
-  router.all('/sessions/:id', methodNotAllowed('DELETE'));
 
   return router;
 }

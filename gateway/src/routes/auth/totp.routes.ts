@@ -1,39 +1,29 @@
 import { describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { auth } from '@gatehouse/proto';
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { parse as parseCookies } from 'cookie';
 import type Koa from 'koa';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import type { Authenticator } from '../../auth/authenticator';
 import { clientInfo } from '../../auth/client-info';
-import type { TokenCookie } from '../../auth/cookies';
-import { securityHeaders } from '../../middleware/security-headers';
 import {
+  answerLogin,
+  answerTheRest,
+  apiRouter,
   bodyOf,
   bodyReader,
   type CookiePolicy,
-  clearTokenCookies,
   cookieText,
   HttpError,
+  LOGIN_DEADLINE_MS,
   limited,
-  noStore,
-  refuseMethod,
+  PENDING_COOKIE,
+  PENDING_PATH,
   requireFreshLogin,
   requireUser,
   sessionUser,
-  setTokenCookies,
 } from '../kit';
-import { LOGIN_DEADLINE_MS } from './go-pkgz.routes';
-
-/**
- * The pending login's cookie: an opaque id the auth service keeps 5 minutes (never a token the
- * authenticator could take for a session), sent only to /auth/totp/*.
- */
-export const PENDING_COOKIE = 'TOTP-PENDING';
-const PENDING_PATH = '/auth/totp';
-/** Where a login that was given `from` sends the browser for the code: the page's prompt. */
-export const CODE_PROMPT_PATH = '/?second_factor=totp';
 
 export interface TotpRoutesDeps {
   totp: PromiseClient<auth.TotpServiceClient>;
@@ -41,41 +31,7 @@ export interface TotpRoutesDeps {
   cookies: CookiePolicy;
 }
 
-/**
- * A login whose user must give a code first: no session cookies (the handshake's are cleared), the
- * pending cookie instead, and 200 {"second_factor":"totp"}, or 303 to the page's prompt when the login
- * was given a `from` to return to (the pending login remembers it for after the code).
- */
-export function answerSecondFactor(
-  ctx: Koa.Context,
-  policy: CookiePolicy,
-  pending: TokenCookie,
-  redirect: boolean,
-): void {
-  clearTokenCookies(ctx, policy);
-  ctx.append(
-    'Set-Cookie',
-    cookieText(PENDING_COOKIE, pending.token, policy, {
-      path: PENDING_PATH,
-      httpOnly: true,
-      lifetime: pending.maxAgeSeconds,
-    }),
-  );
-  if (redirect) {
-    ctx.status = 303;
-    ctx.redirect(CODE_PROMPT_PATH);
-    return;
-  }
-  ctx.status = 200;
-  ctx.body = { second_factor: 'totp' };
-}
-
-/** answerSecondFactor with the gateway's cookie policy, for the routes that finish logins. */
-export function secondFactorAnswer(policy: CookiePolicy) {
-  return (ctx: Koa.Context, pending: TokenCookie, redirect: boolean) =>
-    answerSecondFactor(ctx, policy, pending, redirect);
-}
-
+/** Expires the pending login's cookie (the kit's login answer writes it) once that login is over. */
 function clearPending(ctx: Koa.Context, policy: CookiePolicy): void {
   ctx.append('Set-Cookie', cookieText(PENDING_COOKIE, '', policy, { path: PENDING_PATH, httpOnly: true, lifetime: 0 }));
 }
@@ -136,9 +92,7 @@ const WRONG_CODES = 'too many wrong codes: try again later';
  * completes a login held back for a code, with the pending cookie alone.
  */
 export function totpRoutes(deps: TotpRoutesDeps): Router {
-  const router = new Router({ prefix: PENDING_PATH });
-  router.use(securityHeaders());
-  router.use(noStore());
+  const router = apiRouter({ prefix: PENDING_PATH, noStore: true });
   const user = requireUser(deps.authenticator, deps.cookies);
 
   router.get('/', user, async (ctx) => {
@@ -205,30 +159,11 @@ export function totpRoutes(deps: TotpRoutesDeps): Router {
     }
     if (!res.session) return limited(ctx, res.retryAfterSeconds || 1, WRONG_CODES);
     clearPending(ctx, deps.cookies);
-    setTokenCookies(ctx, deps.cookies, res.session);
-    if (res.redirectUrl) {
-      ctx.status = 303;
-      ctx.redirect(res.redirectUrl);
-      return;
-    }
-    ctx.body = JSON.parse(res.userJson);
+    answerLogin(ctx, deps.cookies, res);
   });
 
   // Anything else under /auth/totp: 405 with Allow on a route's other methods, 404 elsewhere.
-  const ALLOWED: Record<string, string> = {
-    '': 'GET, DELETE',
-    setup: 'POST',
-    activate: 'POST',
-    'recovery-codes': 'POST',
-    verify: 'POST',
-  };
-  const otherwise: Koa.Middleware = async (ctx) => {
-    const allow = ALLOWED[ctx.path.slice(PENDING_PATH.length).replace(/^\/|\/$/g, '')];
-    if (allow === undefined) throw new HttpError(404, 'no such TOTP route');
-    refuseMethod(ctx, allow);
-  };
-  router.all('/', otherwise);
-  router.all('/{*rest}', otherwise);
+  answerTheRest(router, 'no such TOTP route');
 
   return router;
 }

@@ -1,109 +1,57 @@
-// The route kit: the policy every route of the gateway shares, spelled once. A new route file takes
-// what it needs from here rather than writing its own:
-//   noStore()                  middleware: Cache-Control: no-store on every answer of a router
-//                              (setNoStore(ctx) for one answer); anything with user data or a token.
+// The route kit: the policy every route of the gateway shares, spelled once. A route file takes what it
+// needs from here (its folder, `../kit`) rather than writing its own; gateway/test/layout.test.ts fails a
+// route file that writes a login answer, a logout, a 405, the security headers or a query reader.
+// The router and its methods (router.ts):
+//   apiRouter({ prefix, noStore })  a Router whose every answer carries go-pkgz's security headers (and
+//                              no-store: anything with user data or a token), errors and refusals included.
+//   route(router, path, { GET: [...], DELETE: [...] })  a route's handlers by method; its other methods
+//                              are the one 405: Allow names what it serves, {"error":"method not allowed"}.
+//   onlyMethods(ctx, methods)  the same 405 inside a handler that takes every method of its path.
+//   answerTheRest(router, text)  the rest of a router alone under its prefix: 405 on a route's path, 404 text.
+// The request (request.ts):
+//   queryOf(ctx, zodSchema), queryParam(ctx, name, { once? }), queryValues(ctx)  the query, each
+//                              parameter once (a repeated one's first); a bad one is a 400 saying what.
+//   bodyReader('json'|'form', { limit, methods?, typeRequired? })  the body reader (middleware, or
+//                              `await read(ctx)` inside a handler); then bodyOf(ctx, zodSchema) checks it (400).
+// The caller (caller.ts):
+//   requireUser(authenticator, cookies, { owner?, refusalBody? })  authenticate, required: the caller is
+//                              ctx.state.user (and ctx.state.auth) after it, or the refusal is answered.
 //   sessionUser(ctx, refusal)  the session's own user from its verified token ({id, name, picture, jti}),
 //                              403 `refusal` for basic auth or a token without one; needs authenticate first.
 //   requireFreshLogin(ctx, refusal)  a cookie session (XSRF checked) logged in at most 5 minutes ago, else 403.
+//   authenticated(ctx, authenticator, cookies, owner)  one authentication for a route wording its own refusals.
+// Answers (answers.ts, login.ts):
+//   noStore() / setNoStore(ctx)  Cache-Control: no-store on a router's answers, or on one answer.
 //   limited(ctx, seconds, text)  the limiter's answer: 429 with Retry-After.
-//   bodyReader('json'|'form', { limit, methods?, typeRequired? })  the body reader (middleware, or
-//                              `await read(ctx)` inside a handler); then bodyOf(ctx, zodSchema) checks it (400).
-//   refuseMethod(ctx, allow), methodNotAllowed(allow)  the one 405: Allow, {"error":"method not allowed"}.
-//   setTokenCookies / clearTokenCookies  the session cookies; cookieText(name, value, policy, attrs) any
-//                              other cookie: auth/cookies.ts is the one place attributes are chosen.
-//   requireUser(authenticator, cookies, { owner?, refusalBody? })  authenticate, required: the caller is
-//                              ctx.state.user (and ctx.state.auth) after it, or the refusal is answered.
+//   loginQuery(ctx)            what a login asks: site (or aud), from, session, noava.
+//   answerLoginStart(ctx, cookies, begun)  the handshake cookie and the redirect to the provider.
+//   answerLogin(ctx, cookies, finished)  every finished login: a link's identity, the pending second
+//                              factor, or the session cookies and a 303 to `from` or the user JSON.
+//   logout(ctx, deps, end, provider?) / loggedOut(ctx, deps, claims)  every logout; a session ended here.
+//   cookieText(name, value, policy, attrs)  any other cookie: auth/cookies.ts is the one place
+//                              attributes are chosen.
 // Errors are thrown as HttpError(status, text): errorHandler answers {"error": text}. A route under
-// /auth is mounted in surfaces/public.ts's /auth list; the go-pkgz fallback (auth-fallback.routes.ts)
+// /auth is mounted in surfaces/public.ts's /auth list; the go-pkgz fallback (routes/auth/fallback.routes.ts)
 // comes last there, so no route needs to be mounted before another.
-import type Koa from 'koa';
-import type { z } from 'zod';
-import type { Authenticator } from '../../auth/authenticator';
-import type { CookiePolicy } from '../../auth/cookies';
-import { type AuthenticateOptions, authenticate } from '../../middleware/authenticate';
-import { HttpError, refuseMethod } from '../../middleware/errors';
-import { NO_STORE } from '../../middleware/security-headers';
-
-export { type CookiePolicy, cookieText } from '../../auth/cookies';
+export { type CookiePolicy, cookieText, type TokenCookie } from '../../auth/cookies';
 export { bodyReader } from '../../middleware/bodies';
-export { clearTokenCookies, setTokenCookies } from '../../middleware/cookies';
-export { HttpError, refuseMethod } from '../../middleware/errors';
-
-/** How old the login behind a change of how the account is protected may be (passkeys, TOTP). */
-export const FRESH_LOGIN_S = 5 * 60;
-
-/** No cache, shared or private, keeps this answer. */
-export function setNoStore(ctx: Koa.Context): void {
-  ctx.set(...NO_STORE);
-}
-
-/** setNoStore on every answer of a router, errors included (set before anything runs). */
-export function noStore(): Koa.Middleware {
-  return async function noStore(ctx, next) {
-    setNoStore(ctx);
-    await next();
-  };
-}
-
-/** authenticate, refusing a request without a valid user (401, or the refusal's own status). */
-export function requireUser(
-  authenticator: Authenticator,
-  cookies: CookiePolicy,
-  options: Omit<AuthenticateOptions, 'required'> = {},
-): Koa.Middleware {
-  return authenticate(authenticator, cookies, { ...options, required: true });
-}
-
-export interface SessionUser {
-  id: string;
-  name: string;
-  picture: string;
-  /** The session's token id; undefined for a token without one. */
-  jti: string | undefined;
-}
-
-/**
- * The session's own user, as its verified token carries it (not a hook's rewrite, not basic auth):
- * 403 with `refusal` when there is none, or (`jti: true`) when the token names no session.
- */
-export function sessionUser(ctx: Koa.Context, refusal: string, { jti = false } = {}): SessionUser {
-  const claims = ctx.state.auth?.claims;
-  const user = claims?.user;
-  if (!user?.id || (jti && !claims?.jti)) throw new HttpError(403, refusal);
-  return { id: user.id, name: user.name ?? user.id, picture: user.picture ?? '', jti: claims?.jti };
-}
-
-/**
- * A cookie session (so the XSRF header was checked) whose login is at most FRESH_LOGIN_S old: a
- * borrowed `?token=` or X-JWT, or a session left open, cannot change what outlives the session.
- */
-export function requireFreshLogin(ctx: Koa.Context, refusal: string): void {
-  const authTime = ctx.state.auth?.claims?.auth_time;
-  const fresh =
-    ctx.state.auth?.source === 'cookie' &&
-    typeof authTime === 'number' &&
-    Date.now() / 1000 - authTime <= FRESH_LOGIN_S;
-  if (!fresh) throw new HttpError(403, refusal);
-}
-
-/** The limiter's answer: 429 with Retry-After. */
-export function limited(ctx: Koa.Context, retryAfterSeconds: number, text: string): never {
-  ctx.set('Retry-After', String(retryAfterSeconds));
-  throw new HttpError(429, text);
-}
-
-/** A route's other methods: the one 405 (refuseMethod), as a handler for `router.all`. */
-export function methodNotAllowed(allow: string): Koa.Middleware {
-  return (ctx) => refuseMethod(ctx, allow);
-}
-
-/** The body bodyReader has read, checked against `schema`: a bad body is a 400 saying what is wrong. */
-export function bodyOf<T>(ctx: Koa.Context, schema: z.ZodType<T>): T {
-  const parsed = schema.safeParse(ctx.request.body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    throw new HttpError(400, `${where}${issue?.message ?? 'invalid body'}`);
-  }
-  return parsed.data;
-}
+export { HttpError } from '../../middleware/errors';
+export { limited, noStore, setNoStore } from './answers';
+export { authenticated, FRESH_LOGIN_S, requireFreshLogin, requireUser, type SessionUser, sessionUser } from './caller';
+export {
+  answerLogin,
+  answerLoginStart,
+  CODE_PROMPT_PATH,
+  type FinishedLogin,
+  handshakeCookiePolicy,
+  LOGIN_DEADLINE_MS,
+  type LoginQuery,
+  type LogoutDeps,
+  loggedOut,
+  loginQuery,
+  logout,
+  PENDING_COOKIE,
+  PENDING_PATH,
+} from './login';
+export { bodyOf, queryOf, queryParam, queryValues } from './request';
+export { answerTheRest, apiRouter, onlyMethods, type RouteMethods, route } from './router';

@@ -6,7 +6,7 @@ import type { User } from '@gatehouse/token';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { isClientAbort } from '../../middleware/errors';
-import { setNoStore } from '../kit';
+import { queryParam, setNoStore } from '../kit';
 import { loadAnswer, notFound, type PaymentAnswer, PROCESSOR_CALL_DEADLINE_MS, paymentFailure } from './answers';
 import { badRequest, cardBody, checkIdempotencyKey, loadBody, readJsonBody, validationErrors } from './body';
 import { loadJson, money } from './money-back.json';
@@ -82,16 +82,12 @@ export const owner = (ctx: Koa.Context) => (ctx.state.user as User).id;
 
 /** `?limit=` (1 to 200, default 50) and `?cursor=` (a page's `next`) of GET /cards/. */
 function cardsPage(ctx: Koa.Context): { limit: number; cursor: string } {
-  const one = (name: string) => {
-    const v = ctx.query[name];
-    return Array.isArray(v) ? v[0] : v;
-  };
-  const limitText = one('limit');
+  const limitText = queryParam(ctx, 'limit');
   const limit = limitText === undefined ? 0 : /^[0-9]{1,3}$/.test(limitText) ? Number(limitText) : -1;
   if (limitText !== undefined && (limit < 1 || limit > CARDS_PAGE.max)) {
     throw badRequest(`limit must be 1 to ${CARDS_PAGE.max}`);
   }
-  const cursor = one('cursor') ?? '';
+  const cursor = queryParam(ctx, 'cursor') ?? '';
   if (cursor !== '' && !CARD_ID.test(cursor)) throw badRequest('cursor must be the next of a previous page');
   return { limit, cursor };
 }

@@ -9,7 +9,7 @@ import type { payment } from '@gatehouse/proto';
 import type { Limit, RateLimiter } from '@gatehouse/redis';
 import Router from '@koa/router';
 import type Koa from 'koa';
-import { bodyReader, HttpError, limited } from '../kit';
+import { bodyReader, HttpError, limited, queryParam } from '../kit';
 import { paymentErrors } from './cards.routes';
 
 export const WEBHOOK_PATH = '/payment/webhooks/braintree';
@@ -77,8 +77,8 @@ export function paymentWebhookRoutes(deps: PaymentWebhookDeps): Router {
   });
 
   router.get(WEBHOOK_PATH, ...guard, async (ctx) => {
-    const challenge = ctx.query.bt_challenge;
-    if (typeof challenge !== 'string' || challenge === '') throw new HttpError(400, 'bt_challenge is required, once');
+    const challenge = queryParam(ctx, 'bt_challenge', { once: true });
+    if (challenge === undefined || challenge === '') throw new HttpError(400, 'bt_challenge is required, once');
     const { response } = await payment.verifyProcessorChallenge({ btChallenge: challenge });
     // Braintree reads the body as it is: `<public key>|<signature>`.
     ctx.type = 'text/plain';

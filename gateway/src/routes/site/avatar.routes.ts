@@ -6,7 +6,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import { LRUCache } from 'lru-cache';
 import { API_SECURITY_HEADERS, setHeaders } from '../../middleware/security-headers';
-import { HttpError, refuseMethod } from '../kit';
+import { HttpError, onlyMethods } from '../kit';
 
 const AVATAR_ID = /^[a-f0-9]{40}\.image$/i;
 export const AVATAR_CACHE_CONTROL = `max-age=${7 * 24 * 3600}`;
@@ -90,9 +90,7 @@ export function avatarHandlers(deps: AvatarRoutesDeps): {
 
   const serve = async (ctx: Koa.Context, id: string) => {
     setHeaders(ctx.res, AVATAR_HEADERS);
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      refuseMethod(ctx, 'GET, HEAD');
-    }
+    onlyMethods(ctx, ['GET', 'HEAD']);
     if (!AVATAR_ID.test(id)) throw new HttpError(403, "can't load avatar");
     const key = id.toLowerCase();
     const cached = cache.get(key);
