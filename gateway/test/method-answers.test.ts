@@ -58,6 +58,14 @@ const refused = (allow: string, cache: string | null = 'no-store'): Answer => ({
   body: REFUSED,
 });
 
+const noTotpRoute: Answer = {
+  status: 404,
+  allow: null,
+  csp: CSP,
+  cache: 'no-store',
+  body: JSON.stringify({ error: 'no such TOTP route' }),
+};
+
 const PUBLIC: [string, string, Answer][] = [
   ['PUT', '/auth/sessions', refused('GET, HEAD')],
   ['GET', '/auth/sessions/revoke-others', refused('POST')],
@@ -72,11 +80,9 @@ const PUBLIC: [string, string, Answer][] = [
   ['DELETE', '/auth/totp/activate', refused('POST')],
   ['GET', '/auth/totp/recovery-codes', refused('POST')],
   ['GET', '/auth/totp/verify/', refused('POST')],
-  [
-    'GET',
-    '/auth/totp/nope',
-    { ...refused('', 'no-store'), status: 404, allow: null, body: '{"error":"no such TOTP route"}' },
-  ],
+  ['GET', '/auth/totp/nope', noTotpRoute],
+  // The TOTP paths are literal: another case is no route of theirs.
+  ['GET', '/auth/totp/SETUP', noTotpRoute],
   ['PUT', '/auth/dev/login', refused('GET, POST', null)],
   ['DELETE', '/auth/dev/callback', refused('GET, POST', null)],
   ['GET', '/auth/dev/link', refused('POST', null)],

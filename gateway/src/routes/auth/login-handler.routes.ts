@@ -108,7 +108,7 @@ async function readBody(ctx: Koa.Context, limit: number): Promise<Buffer> {
  * /auth/<name>/login|callback|logout for every configured custom login handler (login.v1.LoginHandler
  * over gRPC; the Telegram bot is one). The request goes to the handler as an HTTP-like message; its
  * response comes back to the browser, except that a response carrying a user becomes a session: the
- * auth service issues it, the cookies are set here, and the body is the issued user.
+ * auth service issues it, and the kit's login answer gives it as every login does.
  */
 export function loginHandlerRoutes(deps: LoginHandlerRoutesDeps): Router {
   const router = apiRouter({ prefix: '/auth', noStore: false });

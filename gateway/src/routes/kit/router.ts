@@ -54,17 +54,25 @@ export function onlyMethods(ctx: Koa.Context, methods: readonly string[]): void 
 }
 
 /**
- * Every other request under a router that is alone under its prefix (the TOTP routes): the one 405 when
- * a route of the router has the path, Allow naming its methods as they were registered (HEAD, which
- * the router adds to GET, unnamed), else 404 `notFound`. Call it after the router's routes.
+ * Every other request under a router that is alone under its prefix (the TOTP routes, whose paths are
+ * literal): the one 405 on a route's path (with or without its trailing slash), Allow naming the
+ * route's methods as they were registered (HEAD, which the router adds to GET, unnamed), else 404
+ * `notFound`. Call it after the router's routes.
  */
 export function answerTheRest(router: Router, notFound: string): void {
-  const routes = router.stack.filter((layer) => layer.methods.length > 0);
+  const prefix = router.opts.prefix ?? '';
+  const key = (path: string) => path.slice(prefix.length).replace(/^\/|\/$/g, '');
+  const served = new Map<string, Set<string>>();
+  for (const layer of router.stack) {
+    const methods = layer.methods.filter((m) => m !== 'HEAD');
+    if (methods.length === 0 || typeof layer.path !== 'string') continue;
+    const path = key(layer.path);
+    served.set(path, new Set([...(served.get(path) ?? []), ...methods]));
+  }
   const otherwise: Koa.Middleware = async (ctx) => {
-    const methods = routes.filter((layer) => layer.match(ctx.path)).flatMap((layer) => layer.methods);
-    const allow = [...new Set(methods.filter((m) => m !== 'HEAD'))];
-    if (allow.length === 0) throw new HttpError(404, notFound);
-    refuseMethod(ctx, allow.join(', '));
+    const allow = served.get(key(ctx.path));
+    if (allow === undefined) throw new HttpError(404, notFound);
+    refuseMethod(ctx, [...allow].join(', '));
   };
   router.all('/', otherwise);
   router.all('/{*rest}', otherwise);
