@@ -9,7 +9,7 @@ import { FsAvatarStore } from '../../services/avatar/src/stores/fs';
 import { startTestService, tempDir, testConfig } from '../../services/avatar/test/helpers';
 import { buildApp } from '../src/app';
 import { avatarLane } from '../src/lanes/avatar';
-import { avatarHandlers, avatarRoutes, matchesIfNoneMatch } from '../src/routes/avatar.routes';
+import { avatarHandlers, avatarRoutes, matchesIfNoneMatch } from '../src/routes/site/avatar.routes';
 
 /** The file-system store, counting reads: the measure of "no store read per request". */
 class CountingStore extends FsAvatarStore {

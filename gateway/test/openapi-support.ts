@@ -14,24 +14,24 @@ export interface Route {
  * handler's switch answers 404 to the others). An `all` route not listed here fails the check.
  */
 const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<string, string[]> } | 'fallback'> = {
-  // auth.routes.ts: 405 for other methods; actions other than these three answer 404.
+  // routes/auth/go-pkgz.routes.ts: 405 for other methods; actions other than these three answer 404.
   '/auth/:provider/:action': { methods: ['GET', 'POST'], params: { action: ['login', 'callback', 'logout'] } },
-  // auth.routes.ts: any other /auth path answers 400 `provider ... not supported` (go-pkgz): no route.
+  // routes/auth/fallback.routes.ts: any other /auth path answers 400 `provider ... not supported` (go-pkgz): no route.
   '/auth/*rest': 'fallback',
-  // totp.routes.ts: a TOTP route's other methods answer 405 with Allow, other paths under it 404.
+  // routes/auth/totp.routes.ts: a TOTP route's other methods answer 405 with Allow, other paths under it 404.
   '/auth/totp': 'fallback',
   '/auth/totp/{*rest}': 'fallback',
-  // sessions.routes.ts: a sessions route's other methods answer 405 with Allow.
+  // routes/auth/sessions.routes.ts: a sessions route's other methods answer 405 with Allow.
   '/auth/sessions': 'fallback',
   '/auth/sessions/revoke-others': 'fallback',
   '/auth/sessions/:id': 'fallback',
-  // identities.routes.ts: the same.
+  // routes/auth/identities.routes.ts: the same.
   '/auth/identities': 'fallback',
   '/auth/identities/:id': 'fallback',
   '/auth/me/export': 'fallback',
-  // activity.routes.ts: the same.
+  // routes/auth/activity.routes.ts: the same.
   '/auth/events': 'fallback',
-  // admin.routes.ts (the admin surface): the same.
+  // routes/admin/users.routes.ts (the admin surface): the same.
   '/admin/v1/users': 'fallback',
   '/admin/v1/users/:id': 'fallback',
   '/admin/v1/users/:id/block': 'fallback',
@@ -39,10 +39,10 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/admin/v1/users/:id/sessions/end': 'fallback',
   '/admin/v1/users/:id/identities/:identity': 'fallback',
   '/admin/v1/users/:id/export': 'fallback',
-  // admin-payment.routes.ts: the same.
+  // routes/admin/payments.routes.ts: the same.
   '/admin/v1/cards/:id/loads/:load_id/reverse': 'fallback',
   '/admin/v1/disputes/unmatched': 'fallback',
-  // admin-events.routes.ts: the same.
+  // routes/admin/events.routes.ts: the same.
   '/admin/v1/events': 'fallback',
   '/admin/v1/webhooks': 'fallback',
   '/admin/v1/webhooks/:id': 'fallback',
@@ -50,7 +50,7 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/admin/v1/webhooks/:id/rotate-secret': 'fallback',
   '/admin/v1/webhooks/:id/deliveries': 'fallback',
   '/admin/v1/webhooks/:id/deliveries/:delivery/retry': 'fallback',
-  // admin-page.routes.ts: the admin listener's JSON 404 for every other path.
+  // routes/admin/page.routes.ts: the admin listener's JSON 404 for every other path.
   '/{*rest}': 'fallback',
 };
 

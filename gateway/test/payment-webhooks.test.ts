@@ -1,7 +1,7 @@
 // Braintree's notifications through the gateway's public route (issue 35): disputes signed and posted by
 // the development processor, repeated and out of order, read back through GET /cards/{id}; a bad
 // signature, a dispute of an unknown transaction, the URL check, and what the route refuses.
-import { WEBHOOK_LIMIT } from '../src/routes/payment-webhooks.routes';
+import { WEBHOOK_LIMIT } from '../src/routes/payment/webhooks.routes';
 import { useMoneyBackStack, WEBHOOK } from './money-back-stack';
 
 const env = useMoneyBackStack();

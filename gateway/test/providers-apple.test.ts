@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Browser } from '../../test/browser';
 import { FakeApple } from '../../test/fakes/apple';
 import { type Stack, startStack } from '../../test/stack';
-import { handshakeCookiePolicy } from '../src/routes/auth.routes';
+import { handshakeCookiePolicy } from '../src/routes/kit';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 

@@ -2,7 +2,7 @@
 // per-request objects and promises, and the AsyncLocalStorage hooks Node 20 runs on every promise once
 // trace context is in use, were what kept the hot avatar under 0.9 of bare Koa (docs/benchmarks.md).
 // Nothing here can throw or log. The raw URL must be exactly prefix + id, so an encoded, dotted or
-// queried path takes the full route (avatar.routes.ts); anything else, a miss included, answers false.
+// queried path takes the full route (routes/site/avatar.routes.ts); anything else, a miss included, answers false.
 import { requestIdFrom } from '@gatehouse/logger';
 import { SANDBOX_CSP } from '../middleware/security-headers';
 import {
@@ -10,7 +10,7 @@ import {
   AVATAR_DISPOSITION,
   type avatarHandlers,
   matchesIfNoneMatch,
-} from '../routes/avatar.routes';
+} from '../routes/site/avatar.routes';
 import { writeAnswer } from './answer';
 import type { Lane } from './lane';
 

@@ -6,8 +6,8 @@
 //
 // Why: a profile of card loads at 50 clients put a fifth of the gateway's CPU in Koa's machinery
 // around the gRPC call (context, middleware chain, router, body iterator, promise hooks). The decisions
-// are shared, not copied: the body's decoding and validation (payment.body.ts), the load and every
-// failure's answer (payment.answers.ts), the authentication (Authenticator.authenticateCached). What is
+// are shared, not copied: the body's decoding and validation (routes/payment/body.ts), the load and every
+// failure's answer (routes/payment/answers.ts), the authentication (Authenticator.authenticateCached). What is
 // Koa's own is written by answer.ts: the headers every answer carries, a bug's 500, the access line.
 
 import type http from 'node:http';
@@ -17,14 +17,14 @@ import { type Logger, runInTrace, traceFrom } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
 import type { Authenticator } from '../auth/authenticator';
 import { NO_STORE } from '../middleware/security-headers';
-import { loadAnswer, type PaymentAnswer, paymentFailure } from '../routes/payment.answers';
+import { loadAnswer, type PaymentAnswer, paymentFailure } from '../routes/payment/answers';
 import {
   decodeJsonBody,
   idempotencyKeyHolds,
   loadBody,
   MAX_BODY_BYTES,
   validationErrors,
-} from '../routes/payment.body';
+} from '../routes/payment/body';
 import { accessLine, answerBug, clientLeft, JSON_TYPE, writeAnswer } from './answer';
 import type { Lane } from './lane';
 

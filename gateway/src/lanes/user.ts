@@ -1,7 +1,7 @@
 // GET /auth/user for a token verified before: one synchronous pass, no Koa context, no promise (so
 // none of Node 20's AsyncLocalStorage promise hooks), with the user's JSON serialized once per token.
 // Nothing here can throw or log. Anything else, every refusal included, answers false and takes Koa's
-// route (auth.routes.ts) or the refresh lane (user-refresh.ts).
+// route (routes/auth/go-pkgz.routes.ts) or the refresh lane (user-refresh.ts).
 import type http from 'node:http';
 import { requestIdFrom } from '@gatehouse/logger';
 import type { Authenticator } from '../auth/authenticator';

@@ -26,7 +26,7 @@ const TYPES = { json: 'application/json', form: 'application/x-www-form-urlencod
 
 /**
  * The one body reader of the gateway's routes (the card-loading contract reads its own, in its own
- * error shape: payment.body.ts): the encoding check, then @koa/bodyparser for JSON or a form, whose own
+ * error shape: routes/payment/body.ts): the encoding check, then @koa/bodyparser for JSON or a form, whose own
  * failures (a malformed body, one over its limit) are the client's: 4xx with a plain message, never a
  * 500 with the parser's stack. After it, the body is ctx.request.body.
  */

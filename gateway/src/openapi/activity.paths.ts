@@ -1,9 +1,9 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
-import { ACTIVITY_QUERY } from '../routes/activity.routes';
+import { ACTIVITY_QUERY } from '../routes/auth/activity.routes';
 import { AUTH_REFUSALS, authError, json, LOGGED_IN, NO_STORE } from './common';
 
-/** A user's own security activity (routes/activity.routes.ts, docs/events.md). */
+/** A user's own security activity (routes/auth/activity.routes.ts, docs/events.md). */
 
 const Activity = z
   .strictObject({

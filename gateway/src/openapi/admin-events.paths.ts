@@ -1,9 +1,9 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
-import { CREATE_WEBHOOK_BODY, DELIVERIES_QUERY, EVENTS_QUERY } from '../routes/admin-events.routes';
+import { CREATE_WEBHOOK_BODY, DELIVERIES_QUERY, EVENTS_QUERY } from '../routes/admin/events.routes';
 import { AuthError, json, NO_STORE } from './common';
 
-/** The admin API's trail and webhooks (routes/admin-events.routes.ts, docs/events.md). */
+/** The admin API's trail and webhooks (routes/admin/events.routes.ts, docs/events.md). */
 
 const time = (description: string) => z.iso.datetime({ offset: true }).meta({ description });
 const error = (description: string) => ({ description, content: json(AuthError) });

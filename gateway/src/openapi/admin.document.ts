@@ -1,13 +1,13 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
-import { BLOCK_BODY, LIST_QUERY } from '../routes/admin.routes';
-import { UNMATCHED_QUERY } from '../routes/admin-payment.routes';
+import { UNMATCHED_QUERY } from '../routes/admin/payments.routes';
+import { BLOCK_BODY, LIST_QUERY } from '../routes/admin/users.routes';
 import { registerAdminEventsPaths } from './admin-events.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
 
 /**
- * The admin API's OpenAPI 3.1 document (routes/admin.routes.ts), served on the admin listener at
+ * The admin API's OpenAPI 3.1 document (routes/admin/users.routes.ts), served on the admin listener at
  * /admin/v1/openapi.json. gateway/test/admin-api.test.ts checks real answers against it.
  */
 
@@ -187,7 +187,7 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       ...NOT_FOUND,
     },
   });
-  // Money that can go back, for administrators (routes/admin-payment.routes.ts): the card API's answers.
+  // Money that can go back, for administrators (routes/admin/payments.routes.ts): the card API's answers.
   const reverse = reverseLoadOperation();
   registry.registerPath({
     ...base,
@@ -213,7 +213,7 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       ...REFUSALS,
     },
   });
-  // The audit trail and the webhooks (routes/admin-events.routes.ts).
+  // The audit trail and the webhooks (routes/admin/events.routes.ts).
   registerAdminEventsPaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],

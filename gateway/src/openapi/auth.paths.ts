@@ -17,7 +17,7 @@ import {
 import { SecondFactorRequired } from './totp.paths';
 
 /**
- * The go-pkgz/auth routes (auth.routes.ts) and the routes of login handlers (login-handler.routes.ts:
+ * The go-pkgz/auth routes (routes/auth/go-pkgz.routes.ts) and the routes of login handlers (routes/auth/login-handler.routes.ts:
  * direct, verified, Telegram and custom handlers), which share /auth/{provider}/{login|callback|logout}.
  */
 

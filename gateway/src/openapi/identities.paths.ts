@@ -2,7 +2,7 @@ import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
 import { AUTH_REFUSALS, authError, COOKIE_SESSION, json, LOGGED_IN, NO_STORE, RETRY_AFTER } from './common';
 
-/** A user's ways in and their export (docs/accounts.md "Linking"), as routes/identities.routes.ts serves them. */
+/** A user's ways in and their export (docs/accounts.md "Linking"), as routes/auth/identities.routes.ts serves them. */
 
 const time = (description: string) => z.iso.datetime().meta({ description });
 

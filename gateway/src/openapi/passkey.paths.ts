@@ -12,7 +12,7 @@ import {
   User,
 } from './common';
 
-/** /auth/passkey/* (passkey.routes.ts): WebAuthn registration, list, removal and login. */
+/** /auth/passkey/* (routes/auth/passkey.routes.ts): WebAuthn registration, list, removal and login. */
 
 const Passkey = z
   .strictObject({

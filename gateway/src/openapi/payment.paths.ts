@@ -1,12 +1,12 @@
 import type { OpenAPIRegistry, ResponseConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
 import { CARD_ID, MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
-import { cardBody, loadBody } from '../routes/payment.body';
+import { cardBody, loadBody } from '../routes/payment/body';
 import { json, LOGGED_IN, NO_STORE, paymentError, RETRY_AFTER } from './common';
 
 /**
- * The card-loading API (payment.routes.ts). Request bodies are the routes' own zod schemas
- * (payment.body.ts), so what the document asks for is what the routes validate.
+ * The card-loading API (routes/payment/cards.routes.ts). Request bodies are the routes' own zod schemas
+ * (routes/payment/body.ts), so what the document asks for is what the routes validate.
  */
 
 export const Money = z

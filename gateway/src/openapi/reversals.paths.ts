@@ -1,8 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
 import { CARD_ID, MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
-import { MAX_NOTIFICATION_BYTES, WEBHOOK_PATH } from '../routes/payment-webhooks.routes';
-import { reverseBody } from '../routes/reversals.routes';
+import { reverseBody } from '../routes/payment/reversals.routes';
+import { MAX_NOTIFICATION_BYTES, WEBHOOK_PATH } from '../routes/payment/webhooks.routes';
 import { json, LOGGED_IN, PaymentError, paymentError, RETRY_AFTER } from './common';
 import {
   BODY_ERRORS,
@@ -18,7 +18,7 @@ import {
 
 /**
  * Money that can go back (issue 35): a card with its holds and disputes, a load reversed
- * (reversals.routes.ts), and the processor's notifications (payment-webhooks.routes.ts).
+ * (routes/payment/reversals.routes.ts), and the processor's notifications (routes/payment/webhooks.routes.ts).
  */
 
 export const Dispute = z

@@ -3,7 +3,7 @@ import { z } from '@gatehouse/config';
 import { SESSION_ID } from '@gatehouse/contract';
 import { AUTH_REFUSALS, authError, json, LOGGED_IN, NO_STORE } from './common';
 
-/** Sessions per device (docs/accounts.md "Sessions per device"), as routes/sessions.routes.ts serves them. */
+/** Sessions per device (docs/accounts.md "Sessions per device"), as routes/auth/sessions.routes.ts serves them. */
 
 const SessionId = z
   .string()

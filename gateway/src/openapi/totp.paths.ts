@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
-import { codeBody, factorBody } from '../routes/totp.routes';
+import { codeBody, factorBody } from '../routes/auth/totp.routes';
 import {
   AUTH_REFUSALS,
   authError,
@@ -13,7 +13,7 @@ import {
   User,
 } from './common';
 
-/** The TOTP second factor (totp.routes.ts); request bodies are the routes' own schemas. */
+/** The TOTP second factor (routes/auth/totp.routes.ts); request bodies are the routes' own schemas. */
 
 /** A login callback's answer for a user with a second factor: no session yet, a pending cookie. */
 export const SecondFactorRequired = z.object({ second_factor: z.literal('totp') }).meta({

@@ -2,13 +2,13 @@
 // /admin/v1/, any card's load reversed and the unmatched disputes (docs/payments.md), and its OpenAPI
 // document, on ADMIN_ADDR (loopback by default; beyond it only with ADMIN_ALLOW_REMOTE, over TLS), never
 // on the public port.
-// Its callers are operators' tools and admin users (auth/admin-caller.ts); nothing here is a lane.
+// Its callers are operators' tools and admin users (routes/admin/caller.ts); nothing here is a lane.
 import { buildApp, type Mount } from '../app';
-import { adminRoutes } from '../routes/admin.routes';
-import { adminEventsRoutes } from '../routes/admin-events.routes';
-import { adminOpenApiRoutes } from '../routes/admin-openapi.routes';
-import { adminPageRoutes } from '../routes/admin-page.routes';
-import { adminPaymentRoutes } from '../routes/admin-payment.routes';
+import { adminOpenApiRoutes } from '../openapi/routes';
+import { adminEventsRoutes } from '../routes/admin/events.routes';
+import { adminPageRoutes } from '../routes/admin/page.routes';
+import { adminPaymentRoutes } from '../routes/admin/payments.routes';
+import { adminRoutes } from '../routes/admin/users.routes';
 import type { Surface, SurfaceDeps } from './surface';
 
 /** The admin surface, or undefined when ADMIN_ADDR is `off`. */

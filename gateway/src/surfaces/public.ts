@@ -3,30 +3,30 @@
 // document), and the lanes that answer its hottest requests before Koa.
 import { checkHealth } from '@gatehouse/grpc-kit';
 import { buildApp, type Mount } from '../app';
+import { cachedLanes, firstLane } from '../lanes';
 import { avatarLane } from '../lanes/avatar';
 import { CARD_LOAD_ROUTE, cardLoadLane } from '../lanes/card-load';
-import { cachedLanes, firstLane } from '../lanes/index';
 import { cachedUserLane } from '../lanes/user';
 import { userRefreshLane } from '../lanes/user-refresh';
 import { avatarCacheRecorder, httpMetrics, loginRecorder, upstreamRecorder } from '../metrics';
-import { activityRoutes } from '../routes/activity.routes';
-import { authRoutes, LOGIN_DEADLINE_MS } from '../routes/auth.routes';
-import { authFallbackRoutes } from '../routes/auth-fallback.routes';
-import { avatarHandlers } from '../routes/avatar.routes';
-import { healthRoutes } from '../routes/health.routes';
-import { homeRoutes } from '../routes/home.routes';
-import { identityRoutes } from '../routes/identities.routes';
-import { jwksRoutes } from '../routes/jwks.routes';
-import { requireUser } from '../routes/kit';
-import { loginHandlerRoutes } from '../routes/login-handler.routes';
-import { openApiRoutes } from '../routes/openapi.routes';
-import { passkeyRoutes } from '../routes/passkey.routes';
-import { paymentRefusalBody, paymentRoutes } from '../routes/payment.routes';
-import { paymentWebhookRoutes } from '../routes/payment-webhooks.routes';
-import { proxyRoutes } from '../routes/proxy.routes';
-import { reversalRoutes } from '../routes/reversals.routes';
-import { sessionRoutes } from '../routes/sessions.routes';
-import { secondFactorAnswer, totpRoutes } from '../routes/totp.routes';
+import { openApiRoutes } from '../openapi/routes';
+import { activityRoutes } from '../routes/auth/activity.routes';
+import { authFallbackRoutes } from '../routes/auth/fallback.routes';
+import { authRoutes } from '../routes/auth/go-pkgz.routes';
+import { identityRoutes } from '../routes/auth/identities.routes';
+import { loginHandlerRoutes } from '../routes/auth/login-handler.routes';
+import { passkeyRoutes } from '../routes/auth/passkey.routes';
+import { sessionRoutes } from '../routes/auth/sessions.routes';
+import { totpRoutes } from '../routes/auth/totp.routes';
+import { LOGIN_DEADLINE_MS, requireUser } from '../routes/kit';
+import { paymentRefusalBody, paymentRoutes } from '../routes/payment/cards.routes';
+import { reversalRoutes } from '../routes/payment/reversals.routes';
+import { paymentWebhookRoutes } from '../routes/payment/webhooks.routes';
+import { avatarHandlers } from '../routes/site/avatar.routes';
+import { healthRoutes } from '../routes/site/health.routes';
+import { homeRoutes } from '../routes/site/home.routes';
+import { jwksRoutes } from '../routes/site/jwks.routes';
+import { proxyRoutes } from '../routes/site/proxy.routes';
 import type { Surface, SurfaceDeps } from './surface';
 
 export function publicSurface({ config, clients, authentication, metrics, log }: SurfaceDeps): Surface {
@@ -40,14 +40,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     log,
   };
   const payments = paymentRoutes(paymentDeps);
-  const secondFactor = secondFactorAnswer(cookies);
-  const goPkgzAuth = authRoutes({
-    auth: clients.auth.call,
-    authenticator,
-    cookies,
-    loginFinished,
-    answerSecondFactor: secondFactor,
-  });
+  const goPkgzAuth = authRoutes({ auth: clients.auth.call, authenticator, cookies, loginFinished });
   const avatars = avatarHandlers({
     avatar: clients.avatar.call,
     routePath: config.token.avatarRoutePath,
@@ -70,14 +63,9 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
             throw err;
           });
         loginFinished?.(provider, 'success');
-        // A link: no session, the identity attached to the caller's user.
-        if (res.linked) return { linked: res.linked };
-        // TOTP: the user must give a code first; the pending login stands for the session until then.
-        if (res.secondFactorPending) return { pending: res.secondFactorPending };
-        if (!res.session) throw new Error('auth service issued no session');
-        return { session: res.session, userJson: res.userJson };
+        // A session, a pending second factor or a link's identity: the kit's login answer writes it.
+        return res;
       },
-      answerSecondFactor: secondFactor,
       endSession: async (token) => {
         await clients.auth.call.logout({ provider: '', token });
       },
