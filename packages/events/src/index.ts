@@ -19,7 +19,7 @@ export {
 } from './sender';
 export { deliveryBody, newWebhookSecret, signedHeaders } from './signing';
 export { ForbiddenTargetError, forbiddenAddress, guardedLookup, literalAddressProblem } from './ssrf';
-export { ensureTrail, TRAIL_DDL } from './trail';
+export { TrailMissingError, trailThere, waitForTrail } from './trail';
 export {
   type ActorKind,
   EVENT_DATA,
