@@ -85,11 +85,13 @@ export async function startPaymentService(
     // A database that cannot be used (down, a TLS certificate that does not verify, a refused login)
     // keeps the service NOT_SERVING with one line naming DATABASE_URL and the reason, not one per check.
     const databaseProblem = oncePerReason((line) => log.error(`${line}; NOT_SERVING until it can be used`));
-    let trailMissing: (err: Error) => void = () => {};
-    const failed = new Promise<Error>((resolve) => {
-      trailMissing = resolve;
-    });
+    // The trail that never came: this start fails with it, or, once started (Postgres was down at
+    // start), `failed` says it to main.ts.
     let missing: Error | undefined;
+    let fail: (err: Error) => void = () => {};
+    const failed = new Promise<Error>((resolve) => {
+      fail = resolve;
+    });
     const schema = new LedgerSchema({
       pool,
       log,
@@ -99,7 +101,7 @@ export async function startPaymentService(
       onTrailMissing: (err) => {
         missing = err;
         log.error(`${err.message}; payment cannot serve without it`);
-        trailMissing(err);
+        fail(err);
       },
     });
     schema.start();
