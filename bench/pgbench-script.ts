@@ -16,8 +16,12 @@ export interface Recorded {
   trip: number;
 }
 
-/** Owner ids of the pgbench clients are numbers from here on (pgbench variables are numbers). */
-export const OWNER_BASE = 7_000_000;
+/**
+ * Owner ids of the pgbench clients are numbers from here on (pgbench variables are numbers): nine
+ * digits, since the trail's secret guard refuses an id of six to eight digits (a one-time code's look)
+ * in the ledger's events as in every other.
+ */
+export const OWNER_BASE = 700_000_000;
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 

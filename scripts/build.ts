@@ -51,7 +51,8 @@ export const PROCESSES: Record<string, ProcessBuild> = {
   avatar: {
     package: '@gatehouse/avatar-service',
     entries: { main: 'services/avatar/src/main.ts', migrate: 'services/avatar/src/cli/migrate.ts', ...PROBE },
-    assets: PROTOS,
+    // The avatar table's migrations, for a postgres:// store.
+    assets: { ...PROTOS, migrations: 'services/avatar/migrations' },
   },
   'telegram-bot': {
     package: '@gatehouse/telegram-bot-service',

@@ -120,6 +120,7 @@ describe('a fresh database', () => {
     const payment = paymentPool(urlAs(db, roles.payment), { max: 2 });
     try {
       expect(await authMigrations(auth)).toEqual([
+        '000_trail.sql',
         '001_passkeys.sql',
         '002_totp.sql',
         '003_directory.sql',
@@ -330,7 +331,8 @@ test('a database owner with CREATEROLE but no superuser (managed Postgres) sets 
     const payment = paymentPool(urlAs(db, roles.payment), { max: 1 });
     const auth = authPool(urlAs(db, roles.auth));
     try {
-      // Payment first: it waits for auth to make the trail it may only write into.
+      // Payment first: its migrations need nothing of auth's (the trail it writes into it waits for at
+      // start, not here).
       const paying = paymentMigrations(payment);
       await new Promise((resolve) => setTimeout(resolve, 300));
       await authMigrations(auth);

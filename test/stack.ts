@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
 import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
+import { migrateTrail } from './trail';
 
 export const ROOT = path.resolve(__dirname, '..');
 
@@ -324,6 +325,10 @@ async function startStackOnce(options: StackOptions): Promise<Stack> {
   };
   try {
     const backends = options.services.filter((s): s is Exclude<ServiceName, 'gateway'> => s !== 'gateway');
+    // Payment writes into the audit trail and waits for auth's migrations to make it, as deployed;
+    // here auth often has no database (authDatabaseUrl), so they are run first on payment's.
+    const ledgerUrl = options.services.includes('payment') && { ...env, ...options.serviceEnv?.payment }.DATABASE_URL;
+    if (ledgerUrl) await migrateTrail(ledgerUrl, env.DATABASE_TRANSACTION_POOLING === 'true');
     for (const name of backends) launch(name);
     await Promise.all(backends.map((name) => waitForGrpcHealth(`127.0.0.1:${grpcPort[name]}`)));
     if (options.services.includes('gateway')) {

@@ -25,6 +25,7 @@ import { SCHEMA as PAYMENT_SCHEMA, createPool as paymentPool } from '../services
 import { PostgresLedgerStore } from '../services/payment/src/ledger';
 import { runMigrations as paymentMigrations } from '../services/payment/src/migrate';
 import { createTestDatabase, type TestDatabase } from './databases';
+import { oldTrailDdl } from './old-trail';
 
 const ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const suffix = randomBytes(4).toString('hex');
@@ -62,8 +63,9 @@ async function freshDatabase(): Promise<TestDatabase> {
   return db;
 }
 
-/** Auth's migrations as the earlier code had them: up to 004. */
+/** Auth's migrations as the earlier code had them: its trail (ensureTrail's string), then up to 004. */
 async function migrateAuthAsBefore(pool: Pool): Promise<void> {
+  await pool.query(oldTrailDdl());
   const dir = mkdtempSync(path.join(tmpdir(), 'auth-migrations-'));
   try {
     for (const f of ['001_passkeys.sql', '002_totp.sql', '003_directory.sql', '004_events.sql'])
@@ -119,6 +121,7 @@ test("payment's role writes payment's types only; auth's every type; a database 
   expect((await ledger.createCard('dev_payer', 'before', new Date(), 100))?.name).toBe('before');
 
   expect(await authMigrations(auth)).toEqual([
+    '000_trail.sql',
     '005_trail_writers.sql',
     '006_trail_anonymous.sql',
     '007_verified_addresses.sql',

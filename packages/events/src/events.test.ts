@@ -1,3 +1,4 @@
+import { eventCtes, rowId } from './ctes';
 import { secretProblem } from './guard';
 import { eventStatement, InvalidEventError, newEventId } from './record';
 import { matchesPattern, patternProblem } from './types';
@@ -41,6 +42,64 @@ test('the guard refuses what looks like a token, a code, a secret or a card numb
   expect(() =>
     eventStatement({ type: 'passkey.added', actor: { kind: 'user' }, data: { credential_id: '12345678' } }),
   ).toThrow(/one-time code/);
+});
+
+test("an event written inside another statement is checked as recordEvent's: shape, then the guard", () => {
+  const refused = (codes: string[]) =>
+    eventCtes(
+      {
+        type: 'load.refused',
+        actor: { kind: 'user', id: 'dev_1' },
+        subjectUser: 'dev_1',
+        data: { load_id: rowId('id'), card_id: 7, amount_cents: 100, codes },
+      },
+      { rows: 'inserted', firstParam: 3 },
+    );
+  const ok = refused(['compliance-1-day']);
+  // Every value a parameter from $3 on, the row's id taken from the statement's own row.
+  expect(ok.text).toContain(
+    "jsonb_build_object('load_id', inserted.id, 'card_id', $10::bigint, 'amount_cents', $11::bigint, 'codes', $12::jsonb)",
+  );
+  expect(ok.text).toContain('FROM inserted, event_id');
+  expect(ok.values).toEqual([
+    'load.refused',
+    'user',
+    'dev_1',
+    'dev_1',
+    null,
+    null,
+    null,
+    7,
+    100,
+    '["compliance-1-day"]',
+  ]);
+  expect(() => refused(['Not A Code!'])).toThrow(/a code/);
+  expect(() => refused(['12345678'])).toThrow(/one-time code/);
+  expect(() =>
+    eventCtes(
+      { type: 'card.created', actor: { kind: 'user', id: '123456' }, data: { card_id: rowId('id') } },
+      { rows: 'card', firstParam: 1 },
+    ),
+  ).toThrow(/actor looks like a one-time code/);
+  // A row's id where the schema wants text, an unknown field, a name that is not one: refused.
+  expect(() =>
+    eventCtes(
+      { type: 'passkey.added', actor: { kind: 'user' }, data: { credential_id: rowId('id') as never } },
+      { rows: 'r', firstParam: 1 },
+    ),
+  ).toThrow(InvalidEventError);
+  expect(() =>
+    eventCtes(
+      { type: 'card.created', actor: { kind: 'user' }, data: { card_id: rowId('id'), nonce: 'x' } as never },
+      { rows: 'r', firstParam: 1 },
+    ),
+  ).toThrow(InvalidEventError);
+  expect(() =>
+    eventCtes(
+      { type: 'card.created', actor: { kind: 'user' }, data: { card_id: rowId('id; DROP') } },
+      { rows: 'r', firstParam: 1 },
+    ),
+  ).toThrow(/not a plain name/);
 });
 
 test('subscription patterns: a type, a prefix or everything, and a typo is refused', () => {

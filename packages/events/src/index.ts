@@ -1,5 +1,14 @@
+export { eventCtes, type RowId, rowId, type StatementEvent } from './ctes';
 export { secretProblem } from './guard';
-export { currentRequestId, eventStatement, InvalidEventError, newEventId, type Queryable, recordEvent } from './record';
+export {
+  checkedData,
+  currentRequestId,
+  eventStatement,
+  InvalidEventError,
+  newEventId,
+  type Queryable,
+  recordEvent,
+} from './record';
 export { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule, retryDelay } from './schedule';
 export {
   type AttemptResult,
@@ -10,7 +19,7 @@ export {
 } from './sender';
 export { deliveryBody, newWebhookSecret, signedHeaders } from './signing';
 export { ForbiddenTargetError, forbiddenAddress, guardedLookup, literalAddressProblem } from './ssrf';
-export { ensureTrail, TRAIL_DDL } from './trail';
+export { TrailMissingError, trailThere, waitForTrail } from './trail';
 export {
   type ActorKind,
   EVENT_DATA,

@@ -1,7 +1,7 @@
 import { currentTrace, randomFraction } from '@gatehouse/logger';
 import { monotonicFactory } from 'ulid';
 import { secretProblem } from './guard';
-import { EVENT_DATA, type EventType, type NewEvent } from './types';
+import { EVENT_DATA, type EventData, type EventType, type NewEvent } from './types';
 
 /** The part of a pg client or pool recordEvent needs. */
 export interface Queryable {
@@ -22,15 +22,11 @@ export class InvalidEventError extends Error {
 }
 
 /**
- * The event checked (its data against its type's schema, then against the secret guard) and the
- * statement that writes it with its outbox row. One statement, no RETURNING: a workload that may only
- * INSERT into the trail (payment) cannot read it back. `source` is the column default
- * (`current_user`), so a workload cannot write in another's name.
+ * The event's data as its type's schema gives it back, checked (against that schema, then, with the
+ * actor and subject, against the secret guard): what every writer of the trail writes, recordEvent's
+ * statement and the ledger's own (eventCtes). Throws InvalidEventError.
  */
-export function eventStatement<T extends EventType>(
-  event: NewEvent<T>,
-  id: string = newEventId(),
-): { text: string; values: unknown[]; name: string } {
+export function checkedData<T extends EventType>(event: NewEvent<T>): EventData<T> {
   const schema = EVENT_DATA[event.type];
   if (!schema) throw new InvalidEventError(`unknown event type ${event.type}`);
   const parsed = schema.safeParse(event.data);
@@ -41,6 +37,19 @@ export function eventStatement<T extends EventType>(
     secretProblem(event.actor.id ?? null, 'actor') ??
     secretProblem(event.subjectUser ?? null, 'subject');
   if (problem) throw new InvalidEventError(`${event.type}: ${problem}; the trail holds ids and codes only`);
+  return parsed.data as EventData<T>;
+}
+
+/**
+ * The event checked (checkedData) and the statement that writes it with its outbox row. One
+ * statement, no RETURNING: a workload that may only INSERT into the trail (payment) cannot read it
+ * back. `source` is the column default (`current_user`), so a workload cannot write in another's name.
+ */
+export function eventStatement<T extends EventType>(
+  event: NewEvent<T>,
+  id: string = newEventId(),
+): { text: string; values: unknown[]; name: string } {
+  const data = checkedData(event);
   return {
     name: 'events.record',
     text: `WITH written AS (
@@ -58,7 +67,7 @@ export function eventStatement<T extends EventType>(
       event.requestId ?? currentRequestId(),
       event.clientAddress ?? null,
       event.userAgent?.slice(0, 512) ?? null,
-      JSON.stringify(parsed.data),
+      JSON.stringify(data),
     ],
   };
 }

@@ -17,13 +17,23 @@ export interface MigrationSet {
   /**
    * The service's schema. Made if missing and the role may create it; in a deployment with one role
    * per workload it exists already, owned by the service's role (made by `db-roles`), and is used as is.
+   * Without it the files and `table` are in the session's current schema (the first of its search_path:
+   * avatar's table is where its address's role lands).
    */
-  schema: string;
+  schema?: string;
   /** Where applied file names are recorded (e.g. `payment_migrations`). */
   table: string;
   /** Any constant of the service's own: processes starting at once wait on it, so one migrates. */
   lockKey: number;
+  /**
+   * Names the files leave to the caller, written `{{name}}` in them (avatar's table, named by its
+   * address): each a plain lower-case identifier, so it can stand in the SQL as it is.
+   */
+  names?: Record<string, string>;
 }
+
+/** What a `{{name}}` may be replaced by: a plain lower-case SQL identifier, nothing to quote. */
+const PLAIN_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
  * Applies the SQL files of `set.dir` in name order, each once and in its own transaction, recorded in
@@ -48,7 +58,7 @@ export async function runSqlMigrations(pool: MigrationPool, set: MigrationSet): 
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [set.lockKey]);
-      await ensureSchema(client, set.schema);
+      if (set.schema !== undefined) await ensureSchema(client, set.schema);
       await client.query(
         `CREATE TABLE IF NOT EXISTS ${set.table} (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
       );
@@ -57,7 +67,7 @@ export async function runSqlMigrations(pool: MigrationPool, set: MigrationSet): 
       );
       file = files.find((f) => !done.has(f));
       if (file !== undefined) {
-        await client.query(readFileSync(path.join(set.dir, file), 'utf8'));
+        await client.query(withNames(readFileSync(path.join(set.dir, file), 'utf8'), file, set.names));
         await client.query(`INSERT INTO ${set.table} (name) VALUES ($1)`, [file]);
       }
       await client.query('COMMIT');
@@ -74,6 +84,18 @@ export async function runSqlMigrations(pool: MigrationPool, set: MigrationSet): 
     if (file === undefined) return applied;
     applied.push(file);
   }
+}
+
+/** The file's SQL with each `{{name}}` replaced; a name the caller did not give fails the migration. */
+function withNames(sql: string, file: string, names: Record<string, string> = {}): string {
+  for (const [name, value] of Object.entries(names))
+    if (!PLAIN_NAME.test(value))
+      throw new Error(`migration ${file}: {{${name}}} "${value}" is not a plain lower-case name`);
+  return sql.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
+    const value = names[name];
+    if (value === undefined) throw new Error(`migration ${file} names {{${name}}}, which was not given`);
+    return value;
+  });
 }
 
 type MigrationClient = Awaited<ReturnType<MigrationPool['connect']>>;

@@ -28,7 +28,7 @@ export interface RolesReport {
 export const WORKLOAD_SCHEMAS = ['auth', 'payment', 'avatar'] as const;
 
 /**
- * The audit trail's schema (auth's migration 004_events.sql): owned by auth's role; payment's role may
+ * The audit trail's schema (auth's migration 000_trail.sql): owned by auth's role; payment's role may
  * only INSERT into its tables, so a load's event is written in the ledger's own transaction while
  * payment can read nothing of the trail, nor of the webhooks (which stay in `auth`).
  */

@@ -1,6 +1,6 @@
 -- Webhooks and their deliveries (docs/events.md). The trail they deliver (events.events and its outbox)
--- is made by @gatehouse/events' ensureTrail before these migrations run, by auth or by payment, whichever
--- starts first: both write events. Webhooks stay in `auth`, where payment's role reaches nothing.
+-- is made by 000_trail.sql; auth and payment both write events. Webhooks stay in `auth`, where
+-- payment's role reaches nothing.
 CREATE TABLE webhooks (
   id text PRIMARY KEY,
   url text NOT NULL,

@@ -4,7 +4,7 @@
 -- then signed and delivered as ours. The trigger that stamps `source` now also refuses, in the database,
 -- an event whose type its writer may not write: a role that is not (a member of) the trail schema's owner
 -- writes payment's types only. One role for every workload (or the superuser) owns the schema and writes
--- everything, as before. Replaces events.stamp_source() of @gatehouse/events' TRAIL_DDL in place: the
+-- everything, as before. Replaces events.stamp_source() of the trail (000_trail.sql) in place: the
 -- trigger that calls it stays as it is.
 CREATE OR REPLACE FUNCTION events.stamp_source() RETURNS trigger LANGUAGE plpgsql AS $f$
 BEGIN

@@ -6,6 +6,7 @@ import type { auth } from '@gatehouse/proto';
 import type { ClientReadableStream } from '@grpc/grpc-js';
 import { createTestDatabase, type TestDatabase } from '../../../test/databases';
 import { freePort } from '../../../test/stack';
+import { migrateTrail } from '../../../test/trail';
 import { loadPaymentConfig } from '../../payment/src/config';
 import { type RunningPaymentService, startPaymentService } from '../../payment/src/service';
 import { call, type DirectoryStack, refusal, startDirectoryStack } from './directory-stack';
@@ -16,6 +17,8 @@ let paymentDb: TestDatabase;
 let payment: RunningPaymentService;
 beforeAll(async () => {
   paymentDb = await createTestDatabase('gh_pay_dir');
+  // The trail payment writes into, made by auth's migrations before payment serves.
+  await migrateTrail(paymentDb.url, paymentDb.transactionPooling);
   const paymentPort = await freePort();
   payment = await startPaymentService(
     loadPaymentConfig({

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { openInternalAuth } from '@gatehouse/grpc-kit';
+import { Closers, openInternalAuth } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { Metrics, serveMetrics, watchPgPool } from '@gatehouse/metrics';
 import { oncePerReason } from '@gatehouse/postgres';
@@ -9,7 +9,7 @@ import { createPool, postgresAnswers } from './db';
 import { startPaymentServer } from './grpc/server';
 import { postgresLedger } from './ledger';
 import { loadRecorder, measuredProcessor, watchBacklog } from './metrics';
-import { runMigrations } from './migrate';
+import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
 import { BraintreeProcessor, type Processor, UnconfiguredProcessor } from './processor';
 import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
@@ -19,6 +19,8 @@ export interface PaymentServiceOverrides {
   processor?: Processor;
   clock?: () => Date;
   healthIntervalMs?: number;
+  /** How long to wait for auth's migrations to make the audit trail (TRAIL_WAIT_MS). */
+  trailWaitMs?: number;
 }
 
 export interface RunningPaymentService {
@@ -27,134 +29,168 @@ export interface RunningPaymentService {
   devProcessor?: DevProcessor;
   payments: Payments;
   pool: Pool;
+  /**
+   * Resolves (never rejects) when the service can no longer serve: the audit trail was not made within
+   * its wait after a start that Postgres was down for. main.ts stops and exits, naming it.
+   */
+  failed: Promise<Error>;
   stop(): Promise<void>;
 }
 
 /**
- * Config → Postgres pool → migrations → ledger store and processor (Braintree, or the development
- * processor started here and called in-process) → domain → gRPC server. The gRPC
- * server starts first, NOT_SERVING, so health answers while Postgres is still coming up; migrations
- * run as soon as it answers, and health turns SERVING only after they succeeded.
+ * Config → Postgres pool → ledger store and processor (Braintree, or the development processor started
+ * here and called in-process) → domain → the schema made ready (LedgerSchema: payment's migrations,
+ * then the audit trail auth makes) → gRPC server → reconciliation. Each part is registered with the
+ * process's closers as it opens, so a start that fails halfway and stop() close what is open, the last
+ * opened first. The gRPC server answers NOT_SERVING from the moment it listens and SERVING once the
+ * schema is ready; its first health check waits for the first attempt, so a start on a database that
+ * answers returns ready or fails (the trail never came), and one on a database that is down returns
+ * NOT_SERVING while the attempts go on.
  */
 export async function startPaymentService(
   config: PaymentConfig,
   overrides: PaymentServiceOverrides = {},
 ): Promise<RunningPaymentService> {
   const log = overrides.log ?? createLogger({ name: 'payment', level: config.logLevel });
-  const pool = createPool(config.databaseUrl, {
-    max: config.databasePoolMax,
-    transactionPooling: config.databaseTransactionPooling,
-    onIdleError: (err) => log.warn({ err }, 'idle Postgres connection closed'),
-  });
-
-  let processor = overrides.processor;
-  if (!processor && config.processor) processor = new BraintreeProcessor(config.processor, log);
-  let dev: DevProcessor | undefined;
-  if (!processor && config.devProcessor) {
-    const { port } = config.devProcessor;
-    const { settleAfterMs, webhookUrl } = config.devProcessor;
-    const privateKey = randomBytes(24).toString('hex');
-    dev = await startDevProcessor({ port, privateKey, settleAfterMs, webhookUrl }).catch(async (err: Error) => {
-      await pool.end();
-      throw new Error(`PAYMENT_DEV_PROCESSOR: cannot listen on 127.0.0.1:${port}: ${err.message}`, { cause: err });
+  const closers = new Closers(log);
+  return closers.starting(async () => {
+    const pool = closers.open(
+      'Postgres pool',
+      createPool(config.databaseUrl, {
+        max: config.databasePoolMax,
+        transactionPooling: config.databaseTransactionPooling,
+        onIdleError: (err) => log.warn({ err }, 'idle Postgres connection closed'),
+      }),
+      (p) => p.end(),
+    );
+    const { processor, dev } = await openProcessor(config, overrides, log, closers);
+    // Metrics cost nothing when off: no registry, no wrapped processor, no recorder.
+    const metrics = config.metricsPort ? new Metrics('payment') : undefined;
+    if (metrics) {
+      watchPgPool(metrics, 'ledger', pool);
+      watchBacklog(metrics, pool);
+    }
+    const payments = new Payments({
+      ...postgresLedger(pool),
+      processor: metrics ? measuredProcessor(processor, metrics) : processor,
+      rules: config.rules,
+      log,
+      clock: overrides.clock,
+      reconcileAfterMs: config.reconcileAfterMs,
+      maxCardsPerOwner: config.maxCardsPerOwner,
+      refundsFreeLimits: config.refundsFreeLimits,
+      lookbackMs: config.reconcileLookbackMs,
     });
+
+    // A database that cannot be used (down, a TLS certificate that does not verify, a refused login)
+    // keeps the service NOT_SERVING with one line naming DATABASE_URL and the reason, not one per check.
+    const databaseProblem = oncePerReason((line) => log.error(`${line}; NOT_SERVING until it can be used`));
+    // The trail that never came: this start fails with it, or, once started (Postgres was down at
+    // start), `failed` says it to main.ts.
+    let missing: Error | undefined;
+    let fail: (err: Error) => void = () => {};
+    const failed = new Promise<Error>((resolve) => {
+      fail = resolve;
+    });
+    const schema = new LedgerSchema({
+      pool,
+      log,
+      report: databaseProblem.report,
+      trailWaitMs: overrides.trailWaitMs,
+      retryMs: overrides.healthIntervalMs ?? 5_000,
+      onTrailMissing: (err) => {
+        missing = err;
+        log.error(`${err.message}; payment cannot serve without it`);
+        fail(err);
+      },
+    });
+    schema.start();
+    closers.add('schema', () => schema.stop());
+    const checkDependencies = async () => {
+      if (!(await schema.isReady())) return false;
+      const answers = await postgresAnswers(pool, databaseProblem.report);
+      if (answers) databaseProblem.clear();
+      return answers;
+    };
+
+    const internalAuth = closers.open(
+      'internal auth',
+      await openInternalAuth(config.internalKeysDir, 'payment', [], log),
+      (a) => a?.close(),
+    );
+    if (metrics)
+      closers.open(
+        'metrics server',
+        await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }),
+        (m) => m?.stop(),
+      );
+    // A load that reached the processor is settled before the pool closes, its caller answered if it
+    // is still there: both wait as long as the processor may take (its timeout), plus the settle.
+    const settleMs = (config.processor?.timeoutMs ?? config.devProcessor?.timeoutMs ?? 0) + 2_000;
+    const server = closers.open(
+      'gRPC server',
+      await startPaymentServer({
+        payments,
+        log,
+        internalAuth,
+        host: config.grpcHost,
+        port: config.grpcPort,
+        checkDependencies,
+        healthIntervalMs: overrides.healthIntervalMs,
+        metrics,
+        loads: metrics && loadRecorder(metrics),
+      }),
+      // Loads are refused from here on (another replica takes them), while the server drains.
+      (s) => Promise.all([payments.drain(settleMs), s.shutdown(settleMs)]),
+    );
+    // The first health check waited for the first attempt: on a database that answers, the schema is
+    // ready now, or the trail never came and this start fails.
+    if (missing) throw missing;
+    const reconciler = startReconciler(payments, config.reconcileIntervalMs, log);
+    closers.add('reconciliation', () => reconciler.stop());
+    return {
+      port: server.port,
+      devProcessor: dev,
+      payments,
+      pool,
+      failed,
+      stop: () => closers.closeAll(),
+    };
+  });
+}
+
+/**
+ * The payment processor: one given in code, Braintree (PROCESSOR_*), or the development processor
+ * (PAYMENT_DEV_PROCESSOR) started here, registered with `closers`, and called in-process.
+ */
+async function openProcessor(
+  config: PaymentConfig,
+  overrides: PaymentServiceOverrides,
+  log: Logger,
+  closers: Closers,
+): Promise<{ processor: Processor; dev?: DevProcessor }> {
+  if (overrides.processor) return { processor: overrides.processor };
+  if (config.processor) return { processor: new BraintreeProcessor(config.processor, log) };
+  if (config.devProcessor) {
+    const { port, settleAfterMs, webhookUrl, timeoutMs } = config.devProcessor;
+    const privateKey = randomBytes(24).toString('hex');
+    const dev = closers.open(
+      'development processor',
+      await startDevProcessor({ port, privateKey, settleAfterMs, webhookUrl }).catch((err: Error) => {
+        throw new Error(`PAYMENT_DEV_PROCESSOR: cannot listen on 127.0.0.1:${port}: ${err.message}`, { cause: err });
+      }),
+      (d) => d.close(),
+    );
     log.warn(
       { address: `127.0.0.1:${dev.port}` },
       'development payment processor on (PAYMENT_DEV_PROCESSOR): it approves test nonces and moves no money',
     );
     // Called in-process (same sales, faults and outcomes as through the SDK, see processor/dev/in-process.ts);
     // its HTTP port stays for other braintree clients.
-    processor = new InProcessDevProcessor(dev, config.devProcessor.timeoutMs, log);
+    return { processor: new InProcessDevProcessor(dev, timeoutMs, log), dev };
   }
-  if (!processor) {
-    log.warn('PROCESSOR_MERCHANT_ID and keys are not set: client tokens and card loads will fail');
-    processor = new UnconfiguredProcessor();
-  }
-  // Metrics cost nothing when off: no registry, no wrapped processor, no recorder.
-  const metrics = config.metricsPort ? new Metrics('payment') : undefined;
-  if (metrics) {
-    processor = measuredProcessor(processor, metrics);
-    watchPgPool(metrics, 'ledger', pool);
-    watchBacklog(metrics, pool);
-  }
-  const payments = new Payments({
-    ...postgresLedger(pool),
-    processor,
-    rules: config.rules,
-    log,
-    clock: overrides.clock,
-    reconcileAfterMs: config.reconcileAfterMs,
-    maxCardsPerOwner: config.maxCardsPerOwner,
-    refundsFreeLimits: config.refundsFreeLimits,
-    lookbackMs: config.reconcileLookbackMs,
-  });
-
-  let migrated: Promise<boolean> | undefined;
-  const migrateOnce = () => {
-    migrated ??= runMigrations(pool).then(
-      (applied) => {
-        if (applied.length > 0) log.info({ applied }, 'migrations applied');
-        return true;
-      },
-      (err: unknown) => {
-        databaseProblem.report(err);
-        migrated = undefined;
-        return false;
-      },
-    );
-    return migrated;
-  };
-  // A database that cannot be used (down, a TLS certificate that does not verify, a refused login)
-  // keeps the service NOT_SERVING with one line naming DATABASE_URL and the reason, not one per check.
-  const databaseProblem = oncePerReason((line) => log.error(`${line}; NOT_SERVING until it can be used`));
-  const checkDependencies = async () => {
-    const answers = await postgresAnswers(pool, databaseProblem.report);
-    if (answers && (await migrateOnce())) {
-      databaseProblem.clear();
-      return true;
-    }
-    return false;
-  };
-
-  let server: Awaited<ReturnType<typeof startPaymentServer>>;
-  let metricsServer: Awaited<ReturnType<typeof serveMetrics>>;
-  try {
-    const internalAuth = await openInternalAuth(config.internalKeysDir, 'payment', [], log);
-    server = await startPaymentServer({
-      payments,
-      log,
-      internalAuth,
-      host: config.grpcHost,
-      port: config.grpcPort,
-      checkDependencies,
-      healthIntervalMs: overrides.healthIntervalMs,
-      metrics,
-      loads: metrics && loadRecorder(metrics),
-    });
-    metricsServer =
-      metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
-  } catch (err) {
-    await dev?.close();
-    await pool.end();
-    throw err;
-  }
-  const reconciler = startReconciler(payments, config.reconcileIntervalMs, log);
-  return {
-    port: server.port,
-    devProcessor: dev,
-    payments,
-    pool,
-    async stop() {
-      await reconciler.stop();
-      // A load that reached the processor is settled before the pool closes, its caller answered if it
-      // is still there: both wait as long as the processor may take (its timeout), plus the settle.
-      const settleMs = (config.processor?.timeoutMs ?? config.devProcessor?.timeoutMs ?? 0) + 2_000;
-      // Loads are refused from here on (another replica takes them), then the server drains.
-      await Promise.all([payments.drain(settleMs), server.shutdown(settleMs), metricsServer?.stop()]);
-      await dev?.close();
-      await pool.end();
-    },
-  };
+  log.warn('PROCESSOR_MERCHANT_ID and keys are not set: client tokens and card loads will fail');
+  return { processor: new UnconfiguredProcessor() };
 }
 
 /**

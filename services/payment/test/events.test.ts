@@ -1,7 +1,7 @@
 // The ledger's events (issue 34): each card and each load outcome is in the trail, written in the
 // ledger's own transaction (a change that rolls back leaves no event), with an outbox row each, and no
 // event holds a nonce, card number or token.
-import { secretProblem } from '@gatehouse/events';
+import { InvalidEventError, secretProblem } from '@gatehouse/events';
 import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { createPool } from '../src/db';
@@ -98,6 +98,41 @@ test('a change that does not commit leaves no event: a card over the cap has non
   const ledger = new PostgresLedgerStore(pool);
   expect(await ledger.createCard(owner, 'one', new Date(), 1)).not.toBeNull();
   expect(await ledger.createCard(owner, 'two', new Date(), 1)).toBeNull();
+  expect((await trail(owner)).map((e) => e.type)).toEqual(['card.created']);
+});
+
+test("the ledger's own events are checked as every event is: a bad shape or a secret is refused before its statement runs", async () => {
+  const ledger = new PostgresLedgerStore(pool);
+  // An owner id that is a token: card.created would carry it as actor and subject.
+  const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc';
+  await expect(ledger.createCard(token, 'c', new Date(), 5)).rejects.toThrow(InvalidEventError);
+  const cards = await pool.query('SELECT id FROM cards WHERE owner_id = $1', [token]);
+  expect(cards.rows).toEqual([]);
+
+  const owner = `dev_events_checked_${Date.now()}`;
+  const card = (await ledger.createCard(owner, 'c', new Date(), 5))!;
+  const load = { cardId: card.id, ownerId: owner, amountCents: 100, idempotencyKey: null, requestFingerprint: null };
+  // load.refused whose codes are not codes.
+  const refused = { ...load, status: 'refused' as const, errors: [{ code: 'Not A Code!', message: '' }] };
+  await expect(
+    ledger.withOwnerLock(owner, (tx) => tx.commitLoad({ ...refused, createdAt: new Date() })),
+  ).rejects.toThrow(/a code/);
+  // load.declined whose code looks like a one-time code.
+  const pending = await ledger.withOwnerLock(owner, (tx) =>
+    tx.commitLoad({ ...load, status: 'pending', errors: [], createdAt: new Date() }),
+  );
+  const declined = {
+    status: 'failed' as const,
+    processorTransactionId: null,
+    processorResponseCode: null,
+    processorResponseText: 'declined',
+    errors: [{ code: '12345678', message: '' }],
+    settledAt: new Date(),
+  };
+  await expect(ledger.settle(pending, declined)).rejects.toThrow(/one-time code/);
+
+  const loads = await pool.query('SELECT status FROM loads WHERE owner_id = $1', [owner]);
+  expect(loads.rows).toEqual([{ status: 'pending' }]);
   expect((await trail(owner)).map((e) => e.type)).toEqual(['card.created']);
 });
 

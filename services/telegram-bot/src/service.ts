@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { openInternalAuth } from '@gatehouse/grpc-kit';
+import { Closers, openInternalAuth } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { Metrics, serveMetrics, watchRedis } from '@gatehouse/metrics';
 import { openRedis } from '@gatehouse/redis';
@@ -40,36 +40,45 @@ export interface RunningTelegramService {
 /**
  * The composition root of the telegram-bot service: config → clients → stores → domain → server, then
  * the run loop (polling under a Redis lease, or setWebhook in webhook mode). Without a bot token only
- * the server runs, and its RPCs say no bot is configured.
+ * the server runs, and its RPCs say no bot is configured. Each part is registered with the process's
+ * closers as it opens, so a start that fails halfway and stop() close what is open, the last opened
+ * first: the run loop, then the server, then the clients under them.
  */
 export async function startTelegramService(
   config: TelegramConfig,
   overrides: TelegramServiceOverrides = {},
 ): Promise<RunningTelegramService> {
   const log = overrides.log ?? createLogger({ name: 'telegram-bot', level: config.logLevel });
-  const cleanups: (() => Promise<void> | void)[] = [];
-  const stop = async () => {
-    for (const c of cleanups.reverse()) await c();
-  };
-  try {
-    const internalAuth = await openInternalAuth(config.internalKeysDir, 'telegram-bot', ['avatar'], log);
-    cleanups.push(() => internalAuth?.close());
+  const closers = new Closers(log);
+  const stop = () => closers.closeAll();
+  return closers.starting(async (): Promise<RunningTelegramService> => {
+    const internalAuth = closers.open(
+      'internal auth',
+      await openInternalAuth(config.internalKeysDir, 'telegram-bot', ['avatar'], log),
+      (a) => a?.close(),
+    );
     // Metrics cost nothing when off: no registry, no recorder, the lease unwrapped.
     const metrics = config.metricsPort ? new Metrics('telegram-bot') : undefined;
-    const metricsServer =
-      metrics && (await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }));
-    cleanups.push(() => metricsServer?.stop());
+    if (metrics)
+      closers.open(
+        'metrics server',
+        await serveMetrics(metrics, { host: config.metricsHost, port: config.metricsPort ?? 0 }),
+        (m) => m?.stop(),
+      );
     if (!config.botToken) {
       log.warn('TELEGRAM_BOT_TOKEN is unset: the telegram login is off');
-      const server = await startTelegramServer({
-        host: config.grpcHost,
-        port: config.grpcPort,
-        log,
-        internalAuth,
-        providerName: config.providerName,
-        metrics,
-      });
-      cleanups.push(() => server.shutdown());
+      const server = closers.open(
+        'gRPC server',
+        await startTelegramServer({
+          host: config.grpcHost,
+          port: config.grpcPort,
+          log,
+          internalAuth,
+          providerName: config.providerName,
+          metrics,
+        }),
+        (s) => s.shutdown(),
+      );
       return { port: server.port, stop };
     }
 
@@ -78,9 +87,12 @@ export async function startTelegramService(
     let lease: PollerLease;
     let updateLog: UpdateLog;
     if (config.redisUrl) {
-      const r = openRedis(config.redisConnection ?? config.redisUrl, log, { commandTimeoutMs: 2000 });
+      const r = closers.open(
+        'Redis',
+        openRedis(config.redisConnection ?? config.redisUrl, log, { commandTimeoutMs: 2000 }),
+        (c) => c.disconnect(),
+      );
       redis = r;
-      cleanups.push(() => r.disconnect());
       // Requests are sealed with a key derived from the bot token, which only this workload holds:
       // whoever else reaches Redis cannot write one that logs anybody in.
       const seal = new RecordSeal(RecordSeal.derive(config.botToken, REQUEST_SEAL_PURPOSE));
@@ -100,8 +112,9 @@ export async function startTelegramService(
 
     let avatars = overrides.avatars;
     if (!avatars) {
-      const client = connectAvatarSaver(config.avatarAddr, internalAuth, metrics);
-      cleanups.push(() => client.close());
+      const client = closers.open('avatar client', connectAvatarSaver(config.avatarAddr, internalAuth, metrics), (c) =>
+        c.close(),
+      );
       avatars = client.saver;
     }
 
@@ -120,30 +133,33 @@ export async function startTelegramService(
       recorder: metrics && botRecorder(metrics),
     });
 
-    const server = await startTelegramServer({
-      host: config.grpcHost,
-      port: config.grpcPort,
-      log,
-      bot,
-      webhookSecret: config.webhookSecret,
-      updateLog,
-      internalAuth,
-      providerName: config.providerName,
-      checkDependencies: redis ? async () => (await redis.ping()) === 'PONG' : undefined,
-      metrics,
-    });
-    cleanups.push(() => server.shutdown());
+    const server = closers.open(
+      'gRPC server',
+      await startTelegramServer({
+        host: config.grpcHost,
+        port: config.grpcPort,
+        log,
+        bot,
+        webhookSecret: config.webhookSecret,
+        updateLog,
+        internalAuth,
+        providerName: config.providerName,
+        checkDependencies: redis ? async () => (await redis.ping()) === 'PONG' : undefined,
+        metrics,
+      }),
+      (s) => s.shutdown(),
+    );
 
     let poller: Poller | undefined;
     if (config.webhookSecret) {
       const stopping = new AbortController();
       const done = registerWebhook(api, bot, config, log, stopping.signal);
-      cleanups.push(async () => {
+      closers.add('webhook registration', async () => {
         stopping.abort();
         await done;
       });
     } else {
-      poller = new Poller({
+      const p = new Poller({
         api,
         bot,
         lease,
@@ -153,15 +169,12 @@ export async function startTelegramService(
         backoffMinMs: overrides.backoffMinMs,
         backoffMaxMs: overrides.backoffMaxMs,
       });
-      poller.start();
-      const p = poller;
-      cleanups.push(() => p.stop());
+      poller = p;
+      p.start();
+      closers.add('poller', () => p.stop());
     }
     return { port: server.port, bot, poller, stop };
-  } catch (err) {
-    await stop();
-    throw err;
-  }
+  });
 }
 
 /** Webhook mode: fetch the bot name and, when a URL is configured, point Telegram at it; retried until it works. */

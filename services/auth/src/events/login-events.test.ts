@@ -2,11 +2,12 @@
 // they write is bounded by time, never by how many are sent: a few `login.failed` per user tried and
 // window, one `login.rate_limited` per limit and window, every attempt counted; the actor is anonymous.
 // And the migration that lets the trail hold that actor, on a trail made before it existed.
-import { recordEvent, TRAIL_DDL } from '@gatehouse/events';
+import { recordEvent } from '@gatehouse/events';
 import { createLogger } from '@gatehouse/logger';
 import { userId } from '@gatehouse/token';
 import { Client } from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
+import { oldTrailDdl } from '../../../../test/old-trail';
 import { DirectLogin } from '../login/direct-login';
 import { AuthTrail } from '../sessions/session-events';
 import { MemoryRateLimiter } from '../stores/limits';
@@ -136,12 +137,7 @@ test('a trail made before the anonymous actor takes it after the migration', asy
     // The trail as the earlier version made it: the four kinds, under Postgres's own name for the CHECK.
     const client = new Client({ connectionString: old.url });
     await client.connect();
-    await client.query(
-      TRAIL_DDL.replace(
-        /CONSTRAINT events_actor_kind_check\s+CHECK \(actor_kind IN \([^)]*\)\)/,
-        "CHECK (actor_kind IN ('user', 'admin', 'workload', 'system'))",
-      ),
-    );
+    await client.query(oldTrailDdl(34));
     await client.end();
     const before = {
       type: 'login.failed' as const,

@@ -11,6 +11,7 @@ beforeAll(async () => {
   db = await createTestDatabase('gh_auth');
   pool = createPool(db.url, undefined, { transactionPooling: db.transactionPooling });
   expect(await runMigrations(pool)).toEqual([
+    '000_trail.sql',
     '001_passkeys.sql',
     '002_totp.sql',
     '003_directory.sql',

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { runtimeAssetDir } from '@gatehouse/config';
-import { ensureTrail } from '@gatehouse/events';
 import { runSqlMigrations } from '@gatehouse/migrations';
 import { createPool as createSharedPool } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
@@ -38,10 +37,10 @@ export function createPool(
 }
 
 /**
- * The auth service's migrations, in the way every service migrates (@gatehouse/migrations), after the
- * audit trail (@gatehouse/events) that its webhook tables refer to.
+ * The auth service's migrations, in the way every service migrates (@gatehouse/migrations). The audit
+ * trail (schema `events`, which auth owns and payment writes into) is among them: 000_trail.sql, first,
+ * before the webhook tables that refer to it.
  */
 export async function runMigrations(pool: Pool, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await ensureTrail(pool);
   return runSqlMigrations(pool, { dir, schema: SCHEMA, table: 'auth_migrations', lockKey: MIGRATION_LOCK_KEY });
 }

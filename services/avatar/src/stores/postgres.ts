@@ -1,10 +1,21 @@
+import path from 'node:path';
+import { runtimeAssetDir } from '@gatehouse/config';
+import { runSqlMigrations } from '@gatehouse/migrations';
 import { createPool } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 import type { AvatarStore } from './store';
 
+/** The avatar table's migrations (services/avatar/migrations), beside the bundle in a `pnpm build`. */
+export const MIGRATIONS_DIR = runtimeAssetDir(path.resolve(__dirname, '../../migrations'), 'migrations');
+
+/** Any constant of avatar's own: processes opening the store at once wait here, so one migrates. */
+const MIGRATION_LOCK_KEY = 7_004_003;
+
 /**
  * Avatars in a Postgres table, for deployments that already run Postgres:
- * `postgres://user@host:port/db?ava_table=avatars` (table default `avatars`, created when missing).
+ * `postgres://user@host:port/db?ava_table=avatars` (table default `avatars`). The table is made and
+ * changed by avatar's migrations (@gatehouse/migrations) when the store opens, recorded in
+ * `<table>_migrations` beside it, in the schema the address's role lands in.
  */
 export class PostgresAvatarStore implements AvatarStore {
   readonly description: string;
@@ -37,13 +48,12 @@ export class PostgresAvatarStore implements AvatarStore {
     });
     const store = new PostgresAvatarStore(pool, table, `${url.host}${url.pathname}`);
     try {
-      await pool.query(
-        `create table if not exists ${table} (
-           id text primary key check (id ~ '^[0-9a-f]{40}\\.image$'),
-           content bytea not null,
-           updated_at timestamptz not null default now()
-         )`,
-      );
+      await runSqlMigrations(pool, {
+        dir: MIGRATIONS_DIR,
+        table: `${table}_migrations`,
+        lockKey: MIGRATION_LOCK_KEY,
+        names: { table },
+      });
     } catch (err) {
       await pool.end();
       throw err;

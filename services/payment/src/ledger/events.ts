@@ -1,77 +1,80 @@
-import type { NewEvent } from '@gatehouse/events';
-
-export { currentRequestId } from '@gatehouse/events';
-
+import { eventCtes, type NewEvent, rowId, type StatementEvent } from '@gatehouse/events';
 import type { DisputeChange, DisputeRecord, ReversalChange, ReversalRecord } from './money-back';
+import type { LoadRecord, NewLoad, Settlement } from './records';
 
 /**
- * The trail's events of the ledger's changes (@gatehouse/events' vocabulary), written by the very
- * statement that makes the change: the same transaction and no extra round trip on the load path. A
- * change that does not happen (no row) writes no event. Their data is built here in SQL from the row,
- * ids, amounts and error codes only (the shapes of EVENT_DATA), never the nonce or the processor's text.
- * The actor is the card's owner, whose request made the change; reconciliation's is the system.
+ * The trail's events of the ledger's changes (@gatehouse/events' vocabulary). A card's and a load's
+ * are written by the very statement that makes the change (eventCtes: the same transaction and no extra
+ * round trip on the load path), checked first like every other event (its type's data shape, the secret
+ * guard): one that would not pass is refused before the statement runs. A change that does not happen
+ * (no row) writes no event. Their data is ids, amounts and error codes only, never the nonce or the
+ * processor's text. The actor is the card's owner, whose request made the change; reconciliation's is
+ * the system.
  */
 
-/**
- * CTEs that write the event of each row of `rows` (at most one) and its outbox row, its id made by
- * the database (events.new_id(), computed once): a statement that runs again (pgbench, `pnpm bench`)
- * never repeats an id.
- */
-function eventCtes(
-  rows: string,
-  requestParam: string,
-  type: string,
-  actor: { kind: string; id?: string },
-  data: string,
-  where = 'TRUE',
-): string {
-  return `event_id AS (SELECT events.new_id() AS id), event_written AS (
-      INSERT INTO events.events (id, type, actor_kind, actor_id, subject_user, request_id, data)
-      SELECT event_id.id, ${type}, ${actor.kind}, ${actor.id ?? `${rows}.owner_id`}, ${rows}.owner_id,
-             ${requestParam}::text, ${data}
-        FROM ${rows}, event_id WHERE ${where}
-    ), event_outboxed AS (
-      INSERT INTO events.outbox (event_id) SELECT event_id.id FROM ${rows}, event_id WHERE ${where}
-    )`;
-}
+/** The CTEs (and their parameters, from `$firstParam`) of an event about the row of the CTE `rows`. */
+export type EventCtes = { text: string; values: unknown[] };
 
-const loadData = (rows: string) =>
-  `jsonb_build_object('load_id', ${rows}.id, 'card_id', ${rows}.card_id, 'amount_cents', ${rows}.amount_cents)`;
-const codes = (rows: string) => `jsonb_build_object('codes', jsonb_path_query_array(${rows}.errors, '$[*].code'))`;
-
-/** card.created for the row of `rows` (a card). */
-export const cardCreatedCtes = (rows: string, requestParam: string) =>
-  eventCtes(rows, requestParam, `'card.created'`, { kind: `'user'` }, `jsonb_build_object('card_id', ${rows}.id)`);
-
-/** load.refused for a refused load of `rows`; nothing for a pending one (its event comes when it settles). */
-export const loadRefusedCtes = (rows: string, requestParam: string) =>
+/** card.created for the card the CTE `rows` inserts (its id is the row's). */
+export const cardCreatedCtes = (ownerId: string, rows: string, firstParam: number): EventCtes =>
   eventCtes(
-    rows,
-    requestParam,
-    `'load.refused'`,
-    { kind: `'user'` },
-    `${loadData(rows)} || ${codes(rows)}`,
-    `${rows}.status = 'refused'`,
-  );
-
-/**
- * How a load ended: load.succeeded, load.declined (failed), load.unknown; or, when `reconciledParam`
- * is true (a reconciliation round settled it), load.reconciled with its status, by the system.
- */
-export const loadSettledCtes = (rows: string, reconciledParam: string, requestParam: string) =>
-  eventCtes(
-    rows,
-    requestParam,
-    `CASE WHEN ${reconciledParam}::boolean THEN 'load.reconciled'
-          WHEN ${rows}.status = 'succeeded' THEN 'load.succeeded'
-          WHEN ${rows}.status = 'unknown' THEN 'load.unknown' ELSE 'load.declined' END`,
     {
-      kind: `CASE WHEN ${reconciledParam}::boolean THEN 'system' ELSE 'user' END`,
-      id: `CASE WHEN ${reconciledParam}::boolean THEN 'payment.reconciliation' ELSE ${rows}.owner_id END`,
+      type: 'card.created',
+      actor: { kind: 'user', id: ownerId },
+      subjectUser: ownerId,
+      data: { card_id: rowId('id') },
     },
-    `${loadData(rows)} || CASE WHEN ${reconciledParam}::boolean THEN jsonb_build_object('status', ${rows}.status)
-                              WHEN ${rows}.status = 'failed' THEN ${codes(rows)} ELSE '{}'::jsonb END`,
+    { rows, firstParam },
   );
+
+/** load.refused for a refused load the CTE `rows` inserts (its id is the row's). */
+export const loadRefusedCtes = (load: NewLoad, rows: string, firstParam: number): EventCtes =>
+  eventCtes(
+    {
+      type: 'load.refused',
+      actor: { kind: 'user', id: load.ownerId },
+      subjectUser: load.ownerId,
+      data: {
+        load_id: rowId('id'),
+        card_id: load.cardId,
+        amount_cents: load.amountCents,
+        codes: load.errors.map((e) => e.code),
+      },
+    },
+    { rows, firstParam },
+  );
+
+/** The load a settlement ends, as the trail names it. */
+export type SettledLoad = Pick<LoadRecord, 'id' | 'ownerId' | 'cardId' | 'amountCents'>;
+
+/**
+ * How a load ended: load.succeeded, load.declined (failed), load.unknown; or, when a reconciliation
+ * round settled it (`reconciled`), load.reconciled with its status, by the system.
+ */
+export function loadSettledCtes(
+  load: SettledLoad,
+  s: Settlement,
+  reconciled: boolean,
+  rows: string,
+  firstParam: number,
+): EventCtes {
+  const base = { load_id: load.id, card_id: load.cardId, amount_cents: load.amountCents };
+  const owner = { subjectUser: load.ownerId, actor: { kind: 'user' as const, id: load.ownerId } };
+  const codes = s.errors.map((e) => e.code);
+  const event: StatementEvent = reconciled
+    ? {
+        ...owner,
+        type: 'load.reconciled',
+        actor: { kind: 'system', id: 'payment.reconciliation' },
+        data: { ...base, status: s.status },
+      }
+    : s.status === 'succeeded'
+      ? { ...owner, type: 'load.succeeded', data: base }
+      : s.status === 'unknown'
+        ? { ...owner, type: 'load.unknown', data: base }
+        : { ...owner, type: 'load.declined', data: { ...base, codes } };
+  return eventCtes(event, { rows, firstParam });
+}
 
 /** Who asked for a reversal, as the trail's actor: `user:<id>`, `admin:<name>`, or the processor. */
 function reversalActor(requestedBy: string): { kind: 'user' | 'admin' | 'system'; id: string } {

@@ -1,7 +1,7 @@
 import type { Transaction } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
 import type { LimitRule } from '../limits';
-import { currentRequestId, loadRefusedCtes } from './events';
+import { loadRefusedCtes } from './events';
 import type { CardRecord, LoadRecord, NewLoad } from './records';
 import { type CardRow, type LoadRow, prepared, toCard, toLoad } from './rows';
 import type { OwnerTransaction } from './store';
@@ -69,21 +69,22 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
   }
 
   async commitLoad(load: NewLoad): Promise<LoadRecord> {
+    // A refused load's event (load.refused) is written by the statement too (./events.ts), checked first.
+    const event = load.status === 'refused' ? loadRefusedCtes(load, 'inserted', 9) : undefined;
     // COMMIT goes in the same write as the statement (inTransaction's commitWith). Past this point a
     // connection that fails without the server's answer leaves the commit in doubt (withOwnerLock).
     this.commitSent = true;
     const { rows } = await this.tx.commitWith<LoadRow>(
       prepared(
         // The reservation and the limits' running totals in one statement (one round trip): a pending
-        // load counts from the moment it exists, a refused one never; a refused one's event (load.refused)
-        // is written by it too (./events.ts).
+        // load counts from the moment it exists, a refused one never.
         `WITH inserted AS (
            INSERT INTO loads (card_id, owner_id, amount_cents, status, errors, idempotency_key, request_fingerprint,
                               created_at, settled_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'refused' THEN $8::timestamptz END) RETURNING *
          ), counted AS (
            ${bucketUpsert('inserted', `inserted.status IN ${COUNTED}`, 'added_cents')}
-         ), ${loadRefusedCtes('inserted', '$9')}
+         )${event ? `, ${event.text}` : ''}
          SELECT * FROM inserted`,
         [
           load.cardId,
@@ -94,7 +95,7 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
           load.idempotencyKey,
           load.requestFingerprint,
           load.createdAt,
-          currentRequestId(),
+          ...(event?.values ?? []),
         ],
       ),
     );

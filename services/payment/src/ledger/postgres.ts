@@ -6,7 +6,7 @@ import {
   type TransactionOptions,
 } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
-import { cardCreatedCtes, currentRequestId, loadSettledCtes } from './events';
+import { cardCreatedCtes, loadSettledCtes, type SettledLoad } from './events';
 import { findCard, ownerLock, PostgresOwnerTransaction } from './owner-transaction';
 import {
   type CardRecord,
@@ -30,18 +30,19 @@ export class PostgresLedgerStore implements LedgerStore {
   async createCard(ownerId: string, name: string, now: Date, maxCards: number): Promise<CardRecord | null> {
     // The owner's lock (the one loads take) makes count-then-insert one step for that owner.
     // One write on the pipelining pool: BEGIN and the lock, the insert, COMMIT.
+    // card.created in the same statement (./events.ts): written exactly when the card is.
+    const event = cardCreatedCtes(ownerId, 'card', 5);
     return this.transaction(async (_client, tx) => {
       const { rows } = await tx.commitWith<CardRow>(
         prepared(
-          // card.created in the same statement (./events.ts): written exactly when the card is.
           `WITH card AS (
              INSERT INTO cards (owner_id, name, created_at) SELECT $1, $2, $3
               WHERE (SELECT count(*) FROM cards WHERE owner_id = $1) < $4
                 AND NOT EXISTS (SELECT 1 FROM owner_closures WHERE owner_id = $1 AND closed_until > $3)
              RETURNING *
-           ), ${cardCreatedCtes('card', '$5')}
+           ), ${event.text}
            SELECT * FROM card`,
-          [ownerId, name, now, maxCards, currentRequestId()],
+          [ownerId, name, now, maxCards, ...event.values],
         ),
       );
       return rows[0] ? toCard(rows[0]) : null;
@@ -120,10 +121,12 @@ export class PostgresLedgerStore implements LedgerStore {
   }
 
   async settle(
-    loadId: number,
+    load: SettledLoad,
     s: Settlement,
     from: readonly ('pending' | 'unknown')[] = ['pending'],
   ): Promise<{ load: LoadRecord; balanceCents: number }> {
+    // Settled by a reconciliation round (it alone settles from unknown): load.reconciled.
+    const event = loadSettledCtes(load, s, from.includes('unknown'), 'settled', 9);
     // One statement, so one implicit transaction: the status change, the limits' running totals, the
     // credit and the outcome's event (./events.ts) happen together (a load settled from pending or unknown was counted until now).
     // The status condition makes settling happen once (a second attempt finds no row), and the credit
@@ -143,12 +146,12 @@ export class PostgresLedgerStore implements LedgerStore {
          UPDATE cards SET balance_cents = cards.balance_cents + settled.amount_cents
            FROM settled WHERE cards.id = settled.card_id AND settled.status = 'succeeded'
          RETURNING cards.balance_cents
-       ), ${loadSettledCtes('settled', '$9', '$10')}
+       ), ${event.text}
        SELECT settled.*, coalesce((SELECT balance_cents FROM credited),
                                   (SELECT balance_cents FROM cards WHERE id = settled.card_id)) AS card_balance
          FROM settled`,
         [
-          loadId,
+          load.id,
           s.status,
           s.processorTransactionId,
           s.processorResponseCode,
@@ -156,14 +159,12 @@ export class PostgresLedgerStore implements LedgerStore {
           JSON.stringify(s.errors),
           s.settledAt,
           from,
-          // Settled by a reconciliation round (it alone settles from unknown): load.reconciled.
-          from.includes('unknown'),
-          currentRequestId(),
+          ...event.values,
         ],
       ),
     );
     const row = rows[0];
-    if (!row) throw new Error(`load ${loadId} is no longer ${from.join(' or ')}`);
+    if (!row) throw new Error(`load ${load.id} is no longer ${from.join(' or ')}`);
     return { load: toLoad(row), balanceCents: Number(row.card_balance) };
   }
 

@@ -75,10 +75,11 @@ export interface LedgerStore {
   releaseUnsent(reservation: UnsentReservation, release: UnsentRelease): Promise<LoadRecord | null>;
   /**
    * Ends a pending (or, when reconciling, unknown) load and, when it succeeded, credits the card in the
-   * same transaction. Throws when the load has been settled already.
+   * same transaction. Throws when the load has been settled already. `load` is the load as it was
+   * reserved (its id finds it; owner, card and amount name it in the trail's event).
    */
   settle(
-    loadId: number,
+    load: Pick<LoadRecord, 'id' | 'ownerId' | 'cardId' | 'amountCents'>,
     settlement: Settlement,
     from?: readonly ('pending' | 'unknown')[],
   ): Promise<{ load: LoadRecord; balanceCents: number }>;

@@ -55,7 +55,7 @@ export class CardLoads {
       });
     let settled: { load: LoadRecord; balanceCents: number };
     try {
-      settled = await this.deps.store.settle(load.id, settlementFor(outcome, this.deps.clock()));
+      settled = await this.deps.store.settle(load, settlementFor(outcome, this.deps.clock()));
     } catch (err) {
       // The sale may have been approved and the ledger cannot say so now: to the client this is an
       // unknown outcome (never "the ledger is unavailable", which invites a retry that pays twice).

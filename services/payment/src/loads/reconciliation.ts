@@ -80,7 +80,7 @@ async function reconcileOne(deps: ReconciliationDeps, load: LoadRecord, report: 
         }
       : settlementFor(found, deps.clock());
   try {
-    await deps.store.settle(load.id, settlement, ['pending', 'unknown']);
+    await deps.store.settle(load, settlement, ['pending', 'unknown']);
   } catch (err) {
     deps.log.warn({ err, loadId: load.id }, 'reconciliation could not settle the load');
     return;
