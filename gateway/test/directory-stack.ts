@@ -3,12 +3,12 @@
 // development processor, so cards hold money) and two gateways, each with its admin listener.
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { processorEnv } from '../../services/payment/test/helpers';
 import { type Answer, Browser } from '../../test/browser';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { ROOT, type Stack, startStack } from '../../test/stack';
+import { totpCode } from '../../test/totp-code';
 
 export interface DirectoryStack {
   stack: Stack;
@@ -128,9 +128,8 @@ export async function totpLogin(url: string, name: string): Promise<PageBrowser>
   const first = await loggedIn(url, name);
   const setup = await first.send('POST', '/auth/totp/setup');
   const { secret } = setup.json() as { secret: string };
-  const code = (steps: number) =>
-    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
-  const activated = await first.send('POST', '/auth/totp/activate', { code: code(-1) });
+  const code = (steps: number) => totpCode(secret, steps);
+  const activated = await first.send('POST', '/auth/totp/activate', { code: await code(-1) });
   if (activated.status !== 200) throw new Error(`TOTP activation answered ${activated.status}: ${activated.text}`);
   const b = new PageBrowser(url);
   const pending = await b.devLogin(name);
@@ -138,7 +137,7 @@ export async function totpLogin(url: string, name: string): Promise<PageBrowser>
     throw new Error(`no second factor asked: ${pending.text}`);
   const verified = await b.request('POST', '/auth/totp/verify', {
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: code(0) }),
+    body: JSON.stringify({ code: await code(0) }),
   });
   if (verified.status !== 200) throw new Error(`TOTP verify answered ${verified.status}: ${verified.text}`);
   return b;

@@ -7,6 +7,7 @@ import { Secret, TOTP } from 'otpauth';
 import { Browser } from '../../test/browser';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { type Stack, startStack } from '../../test/stack';
+import { totpCode } from '../../test/totp-code';
 
 let stack: Stack;
 let db: TestDatabase;
@@ -29,8 +30,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const codeOf = (secret: string, offsetSteps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+const codeOf = totpCode;
 
 async function send(b: Browser, method: string, path: string, body?: unknown, xsrf = true) {
   const headers: Record<string, string> = {};
@@ -44,7 +44,7 @@ async function withTotp(name: string) {
   const b = new Browser(stack.url);
   expect((await b.devLogin(name)).status).toBe(200);
   const { secret } = (await send(b, 'POST', '/auth/totp/setup')).json() as { secret: string };
-  const activated = await send(b, 'POST', '/auth/totp/activate', { code: codeOf(secret, -1) });
+  const activated = await send(b, 'POST', '/auth/totp/activate', { code: await codeOf(secret, -1) });
   expect(activated.status).toBe(200);
   return { b, secret, activated };
 }
@@ -73,7 +73,7 @@ describe('the pending second-factor record is sealed', () => {
     const b = new Browser(stack.url);
     const res = await b.request('POST', '/auth/totp/verify', {
       headers: { cookie: `TOTP-PENDING=${id}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ code: codeOf(secret) }),
+      body: JSON.stringify({ code: await codeOf(secret) }),
     });
     expect([res.status, (res.json() as { error: string }).error]).toEqual([401, expect.stringMatching(/log in again/)]);
     expect(res.cookies.some((c) => /^JWT=[^;]+/.test(c))).toBe(false);
@@ -93,7 +93,11 @@ describe('attempt limits are counted before codes are checked', () => {
   };
   const wrongCode = (secret: string, i: number) => {
     // Six digits that are none of the codes accepted around now (one step of drift either way).
-    const right = new Set([-1, 0, 1].map((d) => codeOf(secret, d)));
+    const right = new Set(
+      [-1, 0, 1].map((d) =>
+        new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + d * 30_000 }),
+      ),
+    );
     let code = String((i * 7919) % 1_000_000).padStart(6, '0');
     while (right.has(code)) code = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     return code;
@@ -160,7 +164,7 @@ describe('turning TOTP on, or new recovery codes, ends the other sessions', () =
       for (const b of [there, other]) expect((await b.getWithXsrf('/auth/user')).status).toBe(200);
 
       const { secret } = (await send(here, 'POST', '/auth/totp/setup')).json() as { secret: string };
-      const on = await send(here, 'POST', '/auth/totp/activate', { code: codeOf(secret, -1) });
+      const on = await send(here, 'POST', '/auth/totp/activate', { code: await codeOf(secret, -1) });
       expect(on.status).toBe(200);
       expect(on.json()).toMatchObject({ other_sessions_ended: 2 });
       // The gateway that served it at once; the other one through WatchEndedSessions.
@@ -171,7 +175,7 @@ describe('turning TOTP on, or new recovery codes, ends the other sessions', () =
       // A later login (with its code) on the other gateway, then new recovery codes here.
       const later = new Browser(second.url);
       expect((await later.devLogin('june')).json()).toEqual({ second_factor: 'totp' });
-      expect((await send(later, 'POST', '/auth/totp/verify', { code: codeOf(secret) }, false)).status).toBe(200);
+      expect((await send(later, 'POST', '/auth/totp/verify', { code: await codeOf(secret) }, false)).status).toBe(200);
       expect((await later.getWithXsrf('/auth/user')).status).toBe(200);
       const codes = (on.json() as { recovery_codes: string[] }).recovery_codes;
       const fresh = await send(here, 'POST', '/auth/totp/recovery-codes', { recovery_code: codes[0] });

@@ -3,11 +3,11 @@
 // recovery codes once, log out, log in again and give the code at the page's prompt, then turn it off
 // with a recovery code. Codes are computed here with otpauth, as the app on a phone would.
 import { randomBytes } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { Browser } from '../../test/browser';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { type Stack, startStack } from '../../test/stack';
+import { totpCode } from '../../test/totp-code';
 import { itWithChromium, launchChromium } from './chromium';
 
 let stack: Stack;
@@ -27,8 +27,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const codeOf = (secret: string, offsetSteps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+const codeOf = totpCode;
 
 async function devLogin(page: Page, name: string) {
   await page.goto(`${stack.url}/`);
@@ -58,7 +57,7 @@ describe('TOTP on the page', () => {
         expect(await page.locator('#totp-qr svg path').count()).toBeGreaterThan(0);
         const secret = ((await page.locator('#totp-secret').textContent()) ?? '').trim();
         expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-        await page.locator('#totp-activate-code').fill(codeOf(secret));
+        await page.locator('#totp-activate-code').fill(await codeOf(secret));
         await page.getByRole('button', { name: 'Turn on' }).click();
         await page.locator('#totp-recovery').waitFor({ state: 'visible' });
         const recoveryCodes = await page.locator('#totp-recovery-codes li').allTextContents();
@@ -88,7 +87,7 @@ describe('TOTP on the page', () => {
         await page.getByRole('button', { name: 'Verify' }).click();
         await page.locator('#totp-prompt-message').filter({ hasText: 'Not accepted' }).waitFor();
         // The next step's code: the activation used this one, and a code is accepted once.
-        await page.getByLabel('Code from your authenticator app').fill(codeOf(secret, 1));
+        await page.getByLabel('Code from your authenticator app').fill(await codeOf(secret, 1));
         await page.getByRole('button', { name: 'Verify' }).click();
         await page.waitForURL(`${stack.url}/`);
         await page.locator('#user').waitFor({ state: 'visible' });
@@ -132,7 +131,7 @@ describe('TOTP on the page', () => {
         await page.locator('#totp-setup').click();
         await page.locator('#totp-enrol').waitFor({ state: 'visible' });
         const secret = ((await page.locator('#totp-secret').textContent()) ?? '').trim();
-        await page.locator('#totp-activate-code').fill(codeOf(secret));
+        await page.locator('#totp-activate-code').fill(await codeOf(secret));
         await page.getByRole('button', { name: 'Turn on' }).click();
         const first = (await page.locator('#totp-recovery-codes li').first().textContent()) as string;
         await page.locator('#logout').click();

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { type Claims, configSecretReader, TokenService } from '@gatehouse/token';
 import bcrypt from 'bcryptjs';
 import { decodeJwt } from 'jose';
-import { Secret, TOTP } from 'otpauth';
 import { Browser } from '../../test/browser';
 import { createTestDatabase, type TestDatabase } from '../../test/databases';
 import { type Stack, startStack } from '../../test/stack';
+import { totpCode } from '../../test/totp-code';
 
 let stack: Stack;
 let db: TestDatabase;
@@ -39,8 +39,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const codeOf = (secret: string, offsetSteps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetSteps * 30_000 });
+const codeOf = totpCode;
 
 async function send(b: Browser, method: string, path: string, body?: unknown, xsrf = true) {
   const headers: Record<string, string> = {};
@@ -60,7 +59,7 @@ async function withTotp(name: string) {
     `otpauth://totp/gatehouse:${name}?issuer=gatehouse&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
   );
   expect(qr_svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-  const activated = await send(b, 'POST', '/auth/totp/activate', { code: codeOf(secret, -1) });
+  const activated = await send(b, 'POST', '/auth/totp/activate', { code: await codeOf(secret, -1) });
   expect(activated.status).toBe(200);
   const { recovery_codes } = activated.json() as { recovery_codes: string[] };
   return { b, secret, recoveryCodes: recovery_codes };
@@ -98,7 +97,7 @@ describe('TOTP second factor over HTTP', () => {
       expect((await new Browser(stack.url).get('/auth/user', headers)).status).toBe(401);
     }
 
-    const code = codeOf(secret);
+    const code = await codeOf(secret);
     const verified = await send(next, 'POST', '/auth/totp/verify', { code }, false);
     expect(verified.status).toBe(200);
     expect(verified.json()).toMatchObject({
@@ -118,7 +117,7 @@ describe('TOTP second factor over HTTP', () => {
     const again = await send(replay, 'POST', '/auth/totp/verify', { code }, false);
     expect([again.status, again.json()]).toEqual([400, { error: 'the code is wrong or was already used' }]);
     // The pending login was used up by the first right answer.
-    const used = await send(next, 'POST', '/auth/totp/verify', { code: codeOf(secret, 1) }, false);
+    const used = await send(next, 'POST', '/auth/totp/verify', { code: await codeOf(secret, 1) }, false);
     expect(used.status).toBe(401);
   });
 
@@ -143,12 +142,12 @@ describe('TOTP second factor over HTTP', () => {
     for (let i = 0; i < 5; i++) {
       expect((await send(b, 'POST', '/auth/totp/verify', { code: '000000' }, false)).status).toBe(400);
     }
-    const limited = await send(b, 'POST', '/auth/totp/verify', { code: codeOf(secret) }, false);
+    const limited = await send(b, 'POST', '/auth/totp/verify', { code: await codeOf(secret) }, false);
     expect([limited.status, limited.json()]).toEqual([429, { error: 'too many wrong codes: try again later' }]);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
     // Per user as well: a new pending login of the same user waits too.
     const { b: other } = await pendingLogin('walt');
-    expect((await send(other, 'POST', '/auth/totp/verify', { code: codeOf(secret) }, false)).status).toBe(429);
+    expect((await send(other, 'POST', '/auth/totp/verify', { code: await codeOf(secret) }, false)).status).toBe(429);
   });
 
   it('redirects to the page prompt when the login was given from, and to from after the code', async () => {
@@ -156,7 +155,7 @@ describe('TOTP second factor over HTTP', () => {
     const from = `${stack.url}/after-login`;
     const { b, res } = await pendingLogin('fred', `?from=${encodeURIComponent(from)}`);
     expect([res.status, res.headers.get('location')]).toEqual([303, '/?second_factor=totp']);
-    const verified = await send(b, 'POST', '/auth/totp/verify', { code: codeOf(secret) }, false);
+    const verified = await send(b, 'POST', '/auth/totp/verify', { code: await codeOf(secret) }, false);
     expect([verified.status, verified.headers.get('location')]).toEqual([303, from]);
     expect(verified.cookies.some((c) => /^JWT=[^;]+/.test(c))).toBe(true);
   });
@@ -164,7 +163,7 @@ describe('TOTP second factor over HTTP', () => {
   it('gives new recovery codes for a current or a recovery code; every earlier one stops working', async () => {
     const { b, secret, recoveryCodes } = await withTotp('reggie');
     expect((await send(b, 'POST', '/auth/totp/recovery-codes', { code: '123456' })).status).toBe(400);
-    const current = codeOf(secret);
+    const current = await codeOf(secret);
     const first = await send(b, 'POST', '/auth/totp/recovery-codes', { code: current });
     expect([first.status, first.headers.get('cache-control')]).toEqual([200, 'no-store']);
     const codesA = (first.json() as { recovery_codes: string[] }).recovery_codes;
@@ -191,14 +190,14 @@ describe('TOTP second factor over HTTP', () => {
     const b = new Browser(stack.url);
     expect((await b.request('POST', '/auth/local/login', password())).status).toBe(200);
     const { secret } = (await send(b, 'POST', '/auth/totp/setup')).json() as { secret: string };
-    expect((await send(b, 'POST', '/auth/totp/activate', { code: codeOf(secret, -1) })).status).toBe(200);
+    expect((await send(b, 'POST', '/auth/totp/activate', { code: await codeOf(secret, -1) })).status).toBe(200);
 
     const next = new Browser(stack.url);
     const held = await next.request('POST', '/auth/local/login', password());
     expect([held.status, held.json()]).toEqual([200, { second_factor: 'totp' }]);
     expect(held.cookies.some((c) => /^JWT=[^;]+/.test(c))).toBe(false);
     expect((await next.getWithXsrf('/auth/user')).status).toBe(401);
-    const done = await send(next, 'POST', '/auth/totp/verify', { code: codeOf(secret) }, false);
+    const done = await send(next, 'POST', '/auth/totp/verify', { code: await codeOf(secret) }, false);
     expect(done.status).toBe(200);
     expect(done.json()).toMatchObject({ name: 'pat' });
     expect((decodeJwt((await next.cookie('JWT')) as string) as Claims).amr).toEqual(['pwd', 'otp', 'mfa']);
@@ -208,7 +207,7 @@ describe('TOTP second factor over HTTP', () => {
     const { b, secret } = await withTotp('otto');
     const wrong = await send(b, 'DELETE', '/auth/totp', { code: '123456' });
     expect(wrong.status).toBe(400);
-    const off = await send(b, 'DELETE', '/auth/totp', { code: codeOf(secret) });
+    const off = await send(b, 'DELETE', '/auth/totp', { code: await codeOf(secret) });
     expect(off.status).toBe(204);
     expect((await b.getWithXsrf('/auth/totp')).json()).toMatchObject({ enabled: false });
     const { res } = await pendingLogin('otto');
@@ -289,7 +288,7 @@ describe('TOTP routes refuse what they must', () => {
       body: JSON.stringify({ code: 'x'.repeat(10_000) }),
     });
     expect(huge.status).toBe(413);
-    const wrong = await send(b, 'POST', '/auth/totp/activate', { code: codeOf(secret, 5) });
+    const wrong = await send(b, 'POST', '/auth/totp/activate', { code: await codeOf(secret, 5) });
     expect([wrong.status, wrong.json()]).toEqual([400, { error: 'the code is wrong or was already used' }]);
     expect((await b.getWithXsrf('/auth/totp')).json()).toMatchObject({ enabled: false });
     // Verify: no pending cookie, a forged one, both fields, neither.

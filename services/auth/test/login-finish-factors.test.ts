@@ -6,9 +6,9 @@
 // processes; the passkey is a software authenticator (test/fakes/passkey-authenticator.ts).
 import { randomBytes } from 'node:crypto';
 import { userId } from '@gatehouse/token';
-import { Secret, TOTP } from 'otpauth';
 import { Browser } from '../../../test/browser';
 import { SoftPasskey } from '../../../test/fakes/passkey-authenticator';
+import { totpCode } from '../../../test/totp-code';
 import { expectSession, type LoginFinishStack, send, startLoginFinishStack } from './login-finish-stack';
 
 let s: LoginFinishStack;
@@ -26,15 +26,14 @@ afterAll(async () => {
   await s?.stop();
 });
 
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+const codeOf = totpCode;
 
 /** A dev login of `name` with TOTP turned on (by a code of the previous step, so the current one is unused). */
 async function withTotp(name: string): Promise<{ secret: string; recoveryCodes: string[] }> {
   const b = new Browser(s.url);
   expectSession(await b.devLogin(name));
   const { secret } = (await send(b, 'POST', '/auth/totp/setup')).json() as { secret: string };
-  const activated = await send(b, 'POST', '/auth/totp/activate', { code: codeOf(secret, -1) });
+  const activated = await send(b, 'POST', '/auth/totp/activate', { code: await codeOf(secret, -1) });
   expect(activated.status).toBe(200);
   return { secret, recoveryCodes: (activated.json() as { recovery_codes: string[] }).recovery_codes };
 }
@@ -73,7 +72,7 @@ test('a login held for its TOTP code counts nothing until the code, then once (v
   const b = new Browser(s.url);
   expect(await s.counted(tess, () => heldLogin(b, 'tess'))).toEqual({ issued: {}, succeeded: 0 });
   const left = await s.counted(tess, async () => {
-    expectSession(await b.request('POST', '/auth/totp/verify', jsonBody({ code: codeOf(secret) })));
+    expectSession(await b.request('POST', '/auth/totp/verify', jsonBody({ code: await codeOf(secret) })));
   });
   expect(left).toEqual({ issued: { 'dev/totp': 1 }, succeeded: 1 });
 });
