@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { startStack } from '@gatehouse/test-kit/stack';
 import { generateSigningJwk } from '../packages/token/src/keys';
-import { Browser } from '../test/browser';
-import { startStack } from '../test/stack';
 import { type BaselineServer, forkBaseline, type Measured, measure, median, pinToCore } from './harness';
 
 export interface AuthBenchOptions {

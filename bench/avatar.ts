@@ -7,8 +7,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Browser } from '../test/browser';
-import { startStack } from '../test/stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { startStack } from '@gatehouse/test-kit/stack';
 import { type BaselineServer, forkBaseline, type Measured, measure, median, pinToCore } from './harness';
 
 export interface AvatarBenchOptions {

@@ -6,12 +6,12 @@
 import http from 'node:http';
 import path from 'node:path';
 import { loadProto } from '@gatehouse/proto';
+import { createTestDatabase } from '@gatehouse/test-kit/databases';
+import { freePort, startStack } from '@gatehouse/test-kit/stack';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { createClient, openInternalAuth } from '../packages/grpc-kit/src';
-import { createTestDatabase } from '../services/payment/test/db';
-import { freePort, startStack } from '../test/stack';
 import { cpuMs, median, postgresBackendsCpu } from './harness';
 import { type BenchClient, loggedInClients } from './payment';
 import { waitForSettled } from './payment-ledger';

@@ -11,6 +11,7 @@
 // With `--ledger-sum` the loads check the limits as before the running totals (the windows summed over
 // the ledger, on another connection of the pool: the same work, for comparison only).
 import { createLogger } from '@gatehouse/logger';
+import { createTestDatabase } from '@gatehouse/test-kit/databases';
 import type { Pool } from 'pg';
 import { createPool } from '../services/payment/src/db';
 import type { LedgerStore } from '../services/payment/src/ledger';
@@ -20,7 +21,6 @@ import { runMigrations } from '../services/payment/src/migrate';
 import { Payments } from '../services/payment/src/payments';
 import { BraintreeProcessor } from '../services/payment/src/processor';
 import { startDevProcessor } from '../services/payment/src/processor/dev';
-import { createTestDatabase } from '../services/payment/test/db';
 import { insertHistory, recomputeTotals } from '../services/payment/test/totals';
 
 const HISTORY = 50_000;

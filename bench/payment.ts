@@ -4,10 +4,10 @@
 // on the same database, first, in the same run. Then a check that the ledger and the card balances
 // agree with each other, with every answered load, and with the processor.
 import os from 'node:os';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase } from '@gatehouse/test-kit/databases';
+import { freePort, startStack } from '@gatehouse/test-kit/stack';
 import autocannon from 'autocannon';
-import { createTestDatabase } from '../services/payment/test/db';
-import { Browser } from '../test/browser';
-import { freePort, startStack } from '../test/stack';
 import { closedLoopLatencyMs, cpuMs, median, postgresBackendsCpu } from './harness';
 import { checkLedger, type LedgerConsistency, waitForSettled } from './payment-ledger';
 import { type PgbenchRun, prepareSqlFloor, type SqlFloor } from './payment-sql';

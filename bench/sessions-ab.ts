@@ -6,8 +6,8 @@
 // checkout twice, with BENCH_AB_NODE_ARGS_B (or _A) set, compares Node flags.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '../test/databases';
-import type { startStack as StartStack } from '../test/stack';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import type { startStack as StartStack } from '@gatehouse/test-kit/stack';
 import { cpuMs, median, postgresBackendsCpu } from './harness';
 import { closeClient, devLogin, inParallel, refresh, type Session } from './session-client';
 

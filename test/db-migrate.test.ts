@@ -2,9 +2,10 @@
 // payment-migrate), from sources as `pnpm build` bundles them: against a fresh database they apply
 // the service's migrations and exit 0, a second run finds the schema current, and without
 // DATABASE_URL they exit 1 naming it.
+
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { runEntry } from '@gatehouse/test-kit/run-entry';
 import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase } from './databases';
-import { runEntry } from './run-entry';
 
 const run = (entry: string, databaseUrl: string | undefined) => runEntry(entry, { DATABASE_URL: databaseUrl });
 

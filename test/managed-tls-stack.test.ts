@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type OwnPostgres, postgresMissing, startPostgres } from '@gatehouse/test-kit/servers/postgres';
+import { type OwnRedis, redisMissing, startRedis } from '@gatehouse/test-kit/servers/redis';
+import { makeTestCa, type TestCa } from '@gatehouse/test-kit/servers/tls';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { Client } from 'pg';
 import { type DevProcessor, startDevProcessor } from '../services/payment/src/processor/dev';
 import { processorEnv } from '../services/payment/test/helpers';
-import { Browser } from './browser';
-import { type OwnPostgres, postgresMissing, startPostgres } from './servers/postgres';
-import { type OwnRedis, redisMissing, startRedis } from './servers/redis';
-import { makeTestCa, type TestCa } from './servers/tls';
-import { type Stack, startStack } from './stack';
 
 // The stack on TLS Postgres and TLS-only Redis (mutual TLS), with certificates from a private CA the
 // test makes: a login and a card load work, and every Postgres connection of the processes is encrypted.

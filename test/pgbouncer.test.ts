@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type OwnPgBouncer, pgbouncerMissing, startPgBouncer } from '@gatehouse/test-kit/servers/pgbouncer';
 import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase } from './databases';
-import { type OwnPgBouncer, pgbouncerMissing, startPgBouncer } from './servers/pgbouncer';
 
 // DATABASE_TRANSACTION_POOLING=true behind Debian's PgBouncer 1.18 in transaction mode with its
 // defaults (ignore_startup_parameters = extra_float_digits, no prepared statements): N processes

@@ -5,6 +5,8 @@
 // Then the upgrade: a database an older stack filled as the superuser is handed over, data and all.
 // The passwords (sent as SCRAM verifiers) are checked on a server of the test's own that asks for them.
 import { randomBytes } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type OwnPostgres, postgresMissing, startPostgres } from '@gatehouse/test-kit/servers/postgres';
 import { Client } from 'pg';
 import {
   ensureWorkloadRoles,
@@ -23,8 +25,6 @@ import { PostgresAvatarStore } from '../services/avatar/src/stores/postgres';
 import { SCHEMA as PAYMENT_SCHEMA, createPool as paymentPool } from '../services/payment/src/db';
 import { PostgresLedgerStore } from '../services/payment/src/ledger';
 import { runMigrations as paymentMigrations } from '../services/payment/src/migrate';
-import { createTestDatabase, type TestDatabase } from './databases';
-import { type OwnPostgres, postgresMissing, startPostgres } from './servers/postgres';
 
 const ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const suffix = randomBytes(4).toString('hex');

@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type OwnPostgres, postgresMissing, startPostgres } from '@gatehouse/test-kit/servers/postgres';
+import { makeTestCa, type TestCa } from '@gatehouse/test-kit/servers/tls';
+import { freePort } from '@gatehouse/test-kit/stack';
 import { createPool } from '../packages/postgres/src';
-import { type OwnPostgres, postgresMissing, startPostgres } from './servers/postgres';
-import { makeTestCa, type TestCa } from './servers/tls';
-import { freePort } from './stack';
 
 // Postgres over TLS with a private CA, through DATABASE_URL alone (`sslmode=verify-full&sslrootcert=`):
 // the right CA connects; a wrong one stops auth's start-up and keeps payment NOT_SERVING, each with one

@@ -6,6 +6,8 @@
 // planting a pending second factor or a Telegram login, clearing attempt counters) all fail.
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
+import { type OwnRedis, redisMissing, startRedis } from '@gatehouse/test-kit/servers/redis';
+import { until } from '@gatehouse/test-kit/until';
 import type { Redis } from 'ioredis';
 import { loadGatewayConfig } from '../gateway/src/config';
 import type { Logger } from '../packages/logger/src';
@@ -20,7 +22,6 @@ import { RedisPollerLease } from '../services/telegram-bot/src/lease';
 import { RedisLoginRequestStore } from '../services/telegram-bot/src/redis-requests';
 import { hashCode } from '../services/telegram-bot/src/requests';
 import { RedisUpdateLog } from '../services/telegram-bot/src/update-log';
-import { type OwnRedis, redisMissing, startRedis } from './servers/redis';
 
 const missing = redisMissing();
 if (missing) console.warn(`redis-acl.test.ts skipped: ${missing}`);
@@ -293,12 +294,4 @@ function raw(port: number, args: string[]): Promise<string> {
     });
     socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
   });
-}
-
-async function until(check: () => boolean, withinMs = 5000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }

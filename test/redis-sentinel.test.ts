@@ -1,10 +1,11 @@
+import { redisMissing, type SentinelSet, startSentinelSet } from '@gatehouse/test-kit/servers/redis';
+import { until } from '@gatehouse/test-kit/until';
 import { Redis } from 'ioredis';
 import type { Logger } from '../packages/logger/src';
 import { openRedis, type RedisConnection, resolveRedisConnection } from '../packages/redis/src';
 import { RedisRevocations } from '../services/auth/src/stores/revocations';
 import { RedisUsedTokens } from '../services/auth/src/stores/used-tokens';
 import { RedisPollerLease } from '../services/telegram-bot/src/lease';
-import { redisMissing, type SentinelSet, startSentinelSet } from './servers/redis';
 
 // Redis Sentinel (REDIS_SENTINELS, REDIS_SENTINEL_NAME): one master, one replica and three sentinels
 // the test starts, then a SENTINEL FAILOVER under steady use of the stores the processes use: auth's
@@ -115,7 +116,7 @@ suite('Redis Sentinel failover', () => {
       expect(await lease.readOffset()).toBe(offset);
       // A logout made after the failover reaches the other process.
       await revocations.revoke('after-failover', 600_000, Date.now() + 600_000);
-      await eventually(async () => heard.has('after-failover'), 5_000);
+      await untilWithin(async () => heard.has('after-failover'), 5_000);
       for (const password of Object.values(PASSWORDS)) expect(lines.every((l) => !l.includes(password))).toBe(true);
       // Nothing the processes sent was refused by their users' rules.
       expect(lines.filter((l) => l.includes('NOPERM'))).toEqual([]);
@@ -129,11 +130,6 @@ suite('Redis Sentinel failover', () => {
   }, 60_000);
 });
 
-async function eventually(check: () => Promise<boolean>, withinMs: number): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+/** `check` true within `ms` (a check that throws counts as not yet: a failover under way). */
+const untilWithin = (check: () => Promise<boolean>, ms: number) =>
+  until(check, { ms, everyMs: 200, ignoreErrors: true });

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type OwnRedis, redisMissing, startRedis } from '@gatehouse/test-kit/servers/redis';
+import { makeTestCa, type TestCa } from '@gatehouse/test-kit/servers/tls';
 import type { Logger } from '../packages/logger/src';
 import { openRedis, resolveRedisConnection } from '../packages/redis/src';
-import { type OwnRedis, redisMissing, startRedis } from './servers/redis';
-import { makeTestCa, type TestCa } from './servers/tls';
 
 // Redis over TLS with a private CA (rediss:// + REDIS_TLS_CA_FILE, and a client certificate for mutual
 // TLS), on a redis-server the test starts with --tls-port and --port 0.

@@ -5,9 +5,9 @@
 // (test/start.test.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ROOT } from '@gatehouse/test-kit/stack';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { looksSecret, mayHold, SECRET_HOLDERS, WORKLOADS, type Workload } from '../packages/config/src/secret-holders';
-import { ROOT } from './stack';
 
 const isWorkload = (name: string): name is Workload => (WORKLOADS as readonly string[]).includes(name);
 

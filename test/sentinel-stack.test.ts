@@ -1,6 +1,7 @@
-import { Browser } from './browser';
-import { redisMissing, type SentinelSet, startSentinelSet } from './servers/redis';
-import { type Stack, startStack } from './stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { redisMissing, type SentinelSet, startSentinelSet } from '@gatehouse/test-kit/servers/redis';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 
 // The auth service and two gateways on Redis Sentinel (REDIS_SENTINELS, REDIS_SENTINEL_NAME) through a
 // SENTINEL FAILOVER: no live session is logged out, logins work again within 10 s, a logout made
@@ -34,14 +35,14 @@ suite('the stack through a Redis Sentinel failover', () => {
   });
 
   const user = (url: string, token: string) => new Browser(url).get('/auth/user', { 'x-jwt': token });
-  async function untilRefused(url: string, token: string, timeoutMs = 5000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const res = await user(url, token);
-      if (res.status === 401 || Date.now() > deadline) return res;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const untilRefused = (url: string, token: string) =>
+    until(
+      async () => {
+        const res = await user(url, token);
+        return res.status === 401 && res;
+      },
+      { what: 'a 401', everyMs: 100 },
+    );
 
   it('keeps sessions and logouts, and logs in again within 10 s', async () => {
     const other = await stack.addGateway();

@@ -7,8 +7,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { createTestDatabase } from './databases';
-import { freePort, ROOT } from './stack';
+import { createTestDatabase } from '@gatehouse/test-kit/databases';
+import { freePort, ROOT } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 
 jest.setTimeout(120_000);
 
@@ -62,11 +63,6 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, output: () => text, exited };
-}
-
-async function until(what: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!what() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
 }
 
 /** Every descendant of `pid`, from /proc (Linux). */

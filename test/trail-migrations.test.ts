@@ -7,14 +7,14 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { oldTrailDdl } from '@gatehouse/test-kit/old-trail';
 import type { Pool } from 'pg';
 import { type NewEvent, newEventId, recordEvent, TrailMissingError, waitForTrail } from '../packages/events/src/index';
 import { MIGRATIONS_DIR as AUTH_MIGRATIONS, createPool, runMigrations } from '../services/auth/src/stores/postgres';
 import { createPool as paymentPool } from '../services/payment/src/db';
 import { PostgresLedgerStore } from '../services/payment/src/ledger';
 import { runMigrations as paymentMigrations } from '../services/payment/src/migrate';
-import { createTestDatabase, type TestDatabase } from './databases';
-import { oldTrailDdl } from './old-trail';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 /** A ULID's milliseconds: its first ten characters, Crockford base32. */

@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { oldTrailDdl } from '@gatehouse/test-kit/old-trail';
 import { Client, type Pool } from 'pg';
 import { deliveryBody, type NewEvent, recordEvent } from '../packages/events/src/index';
 import { ensureWorkloadRoles, type WorkloadRole } from '../packages/postgres/src/index';
@@ -24,8 +26,6 @@ import {
 import { SCHEMA as PAYMENT_SCHEMA, createPool as paymentPool } from '../services/payment/src/db';
 import { PostgresLedgerStore } from '../services/payment/src/ledger';
 import { runMigrations as paymentMigrations } from '../services/payment/src/migrate';
-import { createTestDatabase, type TestDatabase } from './databases';
-import { oldTrailDdl } from './old-trail';
 
 const ADMIN = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const suffix = randomBytes(4).toString('hex');

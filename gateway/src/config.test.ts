@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makeTestCa } from '../../test/servers/tls';
+import { makeTestCa } from '@gatehouse/test-kit/servers/tls';
 import { loadGatewayConfig } from './config';
 
 const base = { AUTH_SECRET: 'x'.repeat(32) };

@@ -6,10 +6,10 @@
 // auth, sessions of non-admins, odd methods and encoded paths; the public port never serves it.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { type Answer, Browser } from '@gatehouse/test-kit/browser';
 import { userId } from '@gatehouse/token';
 import { SignJWT } from 'jose';
 import { Client } from 'pg';
-import { type Answer, Browser } from '../../test/browser';
 import { type DirectoryStack, loggedIn, type PageBrowser, startDirectoryStack, totpLogin } from './directory-stack';
 import { AnswerChecker, type Document } from './openapi-answers';
 

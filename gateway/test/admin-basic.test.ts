@@ -2,8 +2,8 @@
 // even with the right password, while the admin from another address still gets in; nothing of the
 // guessed credentials reaches the log.
 import { randomBytes } from 'node:crypto';
-import { metricValue, scrapeMetrics } from '../../test/metric-value';
-import { freePort, type Stack, startStack } from '../../test/stack';
+import { metricValue, scrapeMetrics } from '@gatehouse/test-kit/metric-value';
+import { freePort, type Stack, startStack } from '@gatehouse/test-kit/stack';
 
 let stack: Stack;
 const PASSWORD = 'admin-password-for-tests';

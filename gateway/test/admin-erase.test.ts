@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { createClient, describeCallError, InternalAuth } from '@gatehouse/grpc-kit';
 import { loadProto, type payment } from '@gatehouse/proto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { until } from '@gatehouse/test-kit/until';
 import { userId } from '@gatehouse/token';
-import { Browser } from '../../test/browser';
-import { until } from '../../test/until';
 import { type DirectoryStack, loggedIn, type PageBrowser, startDirectoryStack } from './directory-stack';
 
 let dir: DirectoryStack;

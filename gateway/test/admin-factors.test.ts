@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { SoftPasskey } from '@gatehouse/test-kit/fakes/passkey-authenticator';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { totpCode } from '@gatehouse/test-kit/totp-code';
+import { until } from '@gatehouse/test-kit/until';
 import { userId } from '@gatehouse/token';
 import { SMTPServer } from 'smtp-server';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { SoftPasskey } from '../../test/fakes/passkey-authenticator';
-import { type Stack, startStack } from '../../test/stack';
-import { totpCode } from '../../test/totp-code';
-import { until } from '../../test/until';
 import { loggedIn, PageBrowser } from './directory-stack';
 
 const ADDRESS = 'vera@example.com';

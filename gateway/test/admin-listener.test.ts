@@ -9,9 +9,9 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { makeTestCa, type TestCa } from '../../test/servers/tls';
-import { ROOT, type Stack, startStack } from '../../test/stack';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { makeTestCa, type TestCa } from '@gatehouse/test-kit/servers/tls';
+import { ROOT, type Stack, startStack } from '@gatehouse/test-kit/stack';
 
 let dir: string;
 let ca: TestCa;

@@ -2,9 +2,10 @@
 // operator pastes a workload token, searches alice, opens her, blocks her (her session is refused),
 // unblocks her, ends her sessions, unlinks a linked identity and exports her; the public port has no
 // such page.
+
+import { Browser } from '@gatehouse/test-kit/browser';
 import { userId } from '@gatehouse/token';
 import type { Page } from 'playwright-core';
-import { Browser } from '../../test/browser';
 import { itWithChromium, launchChromium } from './chromium';
 import { type DirectoryStack, loggedIn, startDirectoryStack } from './directory-stack';
 

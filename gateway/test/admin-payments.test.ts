@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { type Answer, Browser } from '@gatehouse/test-kit/browser';
 import { userId } from '@gatehouse/token';
-import { type Answer, Browser } from '../../test/browser';
 import { totpLogin } from './directory-stack';
 import { useMoneyBackStack } from './money-back-stack';
 import { AnswerChecker, type Document } from './openapi-answers';

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { type RunningHooks, serveHooks } from '@gatehouse/hooks-sdk';
 import { createLogger } from '@gatehouse/logger';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { userId } from '@gatehouse/token';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { type Stack, startStack } from '../../test/stack';
 import { loggedIn, type PageBrowser, totpLogin } from './directory-stack';
 
 const ROLES: Record<string, string> = { rhea: 'Admin', ed: 'editor' };

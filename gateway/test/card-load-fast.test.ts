@@ -4,9 +4,9 @@
 // `+json` type (which only Koa's route accepts), and the two answers are compared whole; also when the
 // ledger cannot take a load (503, nothing charged).
 import net from 'node:net';
+import { Browser } from '@gatehouse/test-kit/browser';
+import type { Stack } from '@gatehouse/test-kit/stack';
 import { Client } from 'pg';
-import { Browser } from '../../test/browser';
-import type { Stack } from '../../test/stack';
 import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
 
 let running: DevProcessorStack;

@@ -3,8 +3,8 @@
 // test nonces, and read the balance, the loads and the API's errors the way a person sees them.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { ROOT, type Stack } from '@gatehouse/test-kit/stack';
 import type { Locator, Page } from 'playwright-core';
-import { ROOT, type Stack } from '../../test/stack';
 import { itWithChromium, launchChromium } from './chromium';
 import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
 

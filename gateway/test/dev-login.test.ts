@@ -1,9 +1,9 @@
 // The foundation slice end to end: real auth, avatar and gateway processes on loopback, driven over
 // HTTP with a cookie jar, as a browser would.
 import { createHash } from 'node:crypto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { decodeJwt } from 'jose';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 

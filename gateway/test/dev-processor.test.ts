@@ -1,8 +1,8 @@
 // The card-loading API through the gateway with PAYMENT_DEV_PROCESSOR=true, as `pnpm start` runs it:
 // the payment process starts the development processor itself and uses it through the real
 // braintree SDK; no PROCESSOR_* setting and nothing outside loopback.
-import { Browser } from '../../test/browser';
-import type { Stack } from '../../test/stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import type { Stack } from '@gatehouse/test-kit/stack';
 import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
 
 let running: DevProcessorStack;

@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type RunningHooks, serveHooks } from '@gatehouse/hooks-sdk';
 import { createLogger } from '@gatehouse/logger';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import bcrypt from 'bcryptjs';
 import { Redis } from 'ioredis';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -3,12 +3,12 @@
 // development processor, so cards hold money) and two gateways, each with its admin listener.
 import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { type Answer, Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { ROOT, type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { totpCode } from '@gatehouse/test-kit/totp-code';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { processorEnv } from '../../services/payment/test/helpers';
-import { type Answer, Browser } from '../../test/browser';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { ROOT, type Stack, startStack } from '../../test/stack';
-import { totpCode } from '../../test/totp-code';
 
 export interface DirectoryStack {
   stack: Stack;

@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Answer } from '@gatehouse/test-kit/browser';
 import { userId } from '@gatehouse/token';
 import bcrypt from 'bcryptjs';
 import { Client } from 'pg';
-import type { Answer } from '../../test/browser';
 import { openApiDocument } from '../src/openapi/document';
 import { type DirectoryStack, loggedIn, PageBrowser, startDirectoryStack } from './directory-stack';
 import { AnswerChecker, type Document } from './openapi-answers';

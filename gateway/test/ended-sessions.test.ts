@@ -1,7 +1,8 @@
 // Several gateways in front of one auth service: a logout at any of them ends every copy of the
 // session's tokens at all of them, through the auth service's WatchEndedSessions stream.
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 
 let stack: Stack;
 
@@ -16,15 +17,15 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Asks until the answer is a 401 or the time is up, and returns the last answer. */
-async function untilRefused(url: string, token: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await new Browser(url).get('/auth/user', { 'x-jwt': token });
-    if (res.status === 401 || Date.now() > deadline) return res;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Asks until the answer is a 401 (which it returns), for up to 5 s. */
+const untilRefused = (url: string, token: string) =>
+  until(
+    async () => {
+      const res = await new Browser(url).get('/auth/user', { 'x-jwt': token });
+      return res.status === 401 && res;
+    },
+    { what: 'a 401', everyMs: 100 },
+  );
 
 describe('sessions ended at one gateway', () => {
   it('are refused at every other gateway, including one started after the logout', async () => {

@@ -8,9 +8,9 @@
 // A receiver failing twice gets the same webhook-id on the third attempt; a 410 disables its endpoint,
 // which the admin turns on again.
 import { secretProblem } from '@gatehouse/events';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { until } from '@gatehouse/test-kit/until';
 import { Client } from 'pg';
-import { Browser } from '../../test/browser';
-import { until } from '../../test/until';
 import { loggedIn } from './directory-stack';
 import { type Delivered, useEventsStack } from './events-stack';
 

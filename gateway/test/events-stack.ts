@@ -6,12 +6,12 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { type Answer, Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { ROOT, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { Webhook } from 'standardwebhooks';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { processorEnv } from '../../services/payment/test/helpers';
-import { type Answer, Browser } from '../../test/browser';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { ROOT, type Stack, startStack } from '../../test/stack';
 import { AnswerChecker, type Document } from './openapi-answers';
 
 export interface Delivered {

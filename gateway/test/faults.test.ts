@@ -6,12 +6,12 @@
 // processor's approvals with nothing left open. Each fault prints what the clients saw.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createLogger } from '@gatehouse/logger';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { freePort, type ServiceName, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { createPool } from '../../services/payment/src/db';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv, testPayments } from '../../services/payment/test/helpers';
-import { Browser } from '../../test/browser';
-import { freePort, type ServiceName, type Stack, startStack } from '../../test/stack';
 
 const CLIENTS = 6;
 const INTERNALS = /ECONNREFUSED|remote_addr|Deadline exceeded|No connection established|127\.0\.0\.1:\d+|\bat \w+ \(/;

@@ -9,12 +9,12 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type Credentials, Gen, hostileRequest, malformedHttp, prng } from '@gatehouse/test-kit/fuzz/hostile';
+import { type Stack, startStack, waitForGrpcHealth } from '@gatehouse/test-kit/stack';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv } from '../../services/payment/test/helpers';
-import { Browser } from '../../test/browser';
-import { type Credentials, Gen, hostileRequest, malformedHttp, prng } from '../../test/fuzz/hostile';
-import { type Stack, startStack, waitForGrpcHealth } from '../../test/stack';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const RAW_SOCKETS = 300;

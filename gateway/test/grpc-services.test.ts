@@ -7,9 +7,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { checkHealth, ensureInternalKeys, InternalAuth } from '@gatehouse/grpc-kit';
 import { loadProto } from '@gatehouse/proto';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { ROOT, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import * as grpc from '@grpc/grpc-js';
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
-import { ROOT, type Stack, startStack } from '../../test/stack';
 
 const run = promisify(execFile);
 const BUF = path.join(ROOT, 'node_modules/.bin/buf');

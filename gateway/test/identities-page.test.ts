@@ -1,9 +1,10 @@
 // Linked accounts on the / page in headless Chromium (docs/accounts.md "Linking"): alice logs in with
 // the dev provider, "Link another account" → dev → bob, back on the page both are listed; "Unlink"
 // removes bob, and unlinking alice, the last way in, is refused with a message.
+
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import type { Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { type Stack, startStack } from '../../test/stack';
 import { itWithChromium, launchChromium } from './chromium';
 
 let stack: Stack;

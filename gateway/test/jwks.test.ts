@@ -6,11 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { InternalAuth } from '@gatehouse/grpc-kit';
 import { loadProto } from '@gatehouse/proto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { generateSigningJwk, loadSigningKeys, publicKeySetOf, randomToken, signClaims } from '@gatehouse/token';
 import * as grpc from '@grpc/grpc-js';
 import { decodeJwt, decodeProtectedHeader, type JWK } from 'jose';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
 
 let stack: Stack;
 let hs256: Stack;

@@ -8,7 +8,7 @@
 //   the user JSON), a logout, a 405, the router's security headers, or reads the query itself.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { importsOf, sourceFiles } from '../../test/layering';
+import { importsOf, sourceFiles } from '@gatehouse/test-kit/layering';
 
 const SRC = path.join(__dirname, '..', 'src');
 

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { until } from '@gatehouse/test-kit/until';
 import { userId } from '@gatehouse/token';
 import { SMTPServer } from 'smtp-server';
-import { until } from '../../test/until';
 import { type DirectoryStack, PageBrowser, startDirectoryStack } from './directory-stack';
 
 interface Mail {

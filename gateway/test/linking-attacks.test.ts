@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { until } from '@gatehouse/test-kit/until';
 import { type Claims, userId } from '@gatehouse/token';
 import { decodeJwt, SignJWT } from 'jose';
-import { until } from '../../test/until';
 import { type DirectoryStack, loggedIn, PageBrowser, startDirectoryStack } from './directory-stack';
 
 const SITE_SECRET = randomBytes(32).toString('hex');

@@ -5,10 +5,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fromPairs, type RunningGrpcServer, startGrpcServer, toPairs, unaryHandler } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
 import { loadProto, type login } from '@gatehouse/proto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { freePort, type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 import sharp from 'sharp';
 import { FakeBotApi } from '../../services/telegram-bot/test/fake-bot-api';
-import { Browser } from '../../test/browser';
-import { freePort, type Stack, startStack } from '../../test/stack';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 const log = createLogger({ name: 'fixture-handler', level: 'silent' });
@@ -88,16 +89,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 it('lists the handlers after the OAuth2 providers', async () => {
   expect((await new Browser(stack.url).get('/auth/list')).json()).toEqual(['dev', 'telegram', 'fixture']);
 });
@@ -124,12 +115,16 @@ it('logs in with Telegram: request, /start and Confirm in the bot chat, cookie a
 
   fake.sendText({ id: 7001, first_name: 'Tess' }, `/start ${token}`);
   // /start only asks (issue 16, part 3): the prompt names the site (the AUTH_URL host) and has the buttons.
-  const prompt = await until('the prompt', async () => fake.buttonIn(7001, 'Confirm'));
+  const prompt = await until(async () => fake.buttonIn(7001, 'Confirm'), {
+    what: 'the prompt',
+    ms: 15_000,
+    everyMs: 200,
+  });
   expect(prompt.text.split('\n')[0]).toBe(`Log in to ${new URL(stack.url).host}?`);
   const asked = await browser.get(`/auth/telegram/login?token=${token}`);
   expect([asked.status, asked.json()]).toEqual([404, { error: 'request is not verified yet' }]);
   const press = fake.press({ id: 7001, first_name: 'Tess' }, prompt, 'Confirm');
-  await until('the confirmation', async () => fake.answerTo(press));
+  await until(async () => fake.answerTo(press), { what: 'the confirmation', ms: 15_000, everyMs: 200 });
   // Whoever else holds the token (an attacker who sent the link, anyone who saw it) gets nothing, and
   // does not spoil the login of the browser that asked.
   const stranger = new Browser(stack.url);
@@ -140,10 +135,13 @@ it('logs in with Telegram: request, /start and Confirm in the bot chat, cookie a
     expect(stolen.cookies).toEqual([]);
     expect((await poller.getWithXsrf('/auth/user')).status).toBe(401);
   }
-  const done = await until('the login', async () => {
-    const res = await browser.get(`/auth/telegram/login?token=${token}`);
-    return res.status === 200 ? res : undefined;
-  });
+  const done = await until(
+    async () => {
+      const res = await browser.get(`/auth/telegram/login?token=${token}`);
+      return res.status === 200 ? res : undefined;
+    },
+    { what: 'the login', ms: 15_000, everyMs: 200 },
+  );
   const id = `telegram_${sha1('7001')}`;
   expect(done.json()).toEqual({ name: 'Tess', id, picture: `${stack.url}/avatar/${sha1(id)}.image` });
   expect(done.cookies.map((c) => c.split('=')[0])).toEqual(['gh_telegram_req', 'JWT', 'XSRF-TOKEN']);

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { type RunningHooks, serveHooks } from '@gatehouse/hooks-sdk';
 import { createLogger } from '@gatehouse/logger';
-import { Browser } from '../../test/browser';
-import { FakeOidcIdp } from '../../test/fakes/oidc-idp';
-import { type Stack, startStack } from '../../test/stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { FakeOidcIdp } from '@gatehouse/test-kit/fakes/oidc-idp';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 const idp = new FakeOidcIdp();

@@ -4,12 +4,12 @@
 
 import { createClient } from '@gatehouse/grpc-kit';
 import { loadProto, type telegram } from '@gatehouse/proto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { metricValue as value } from '@gatehouse/test-kit/metric-value';
+import { type ServiceName, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv } from '../../services/payment/test/helpers';
-import { Browser } from '../../test/browser';
-import { metricValue as value } from '../../test/metric-value';
-import { type ServiceName, type Stack, startStack } from '../../test/stack';
 
 let stack: Stack;
 let db: TestDatabase;

@@ -3,6 +3,9 @@
 // the real braintree SDK inside the payment service, whose POST /dev/notifications signs disputes and
 // posts them to the gateway's public webhook route, as Braintree would; a logged-in user's calls.
 import { createLogger } from '@gatehouse/logger';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type Stack, type StackOptions, startStack } from '@gatehouse/test-kit/stack';
 import type { Pool } from 'pg';
 import { createPool } from '../../services/payment/src/db';
 import {
@@ -10,10 +13,7 @@ import {
   type DevProcessorOptions,
   startDevProcessor,
 } from '../../services/payment/src/processor/dev';
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv, testPayments } from '../../services/payment/test/helpers';
-import { Browser } from '../../test/browser';
-import { type Stack, type StackOptions, startStack } from '../../test/stack';
 
 export const WEBHOOK = '/payment/webhooks/braintree';
 

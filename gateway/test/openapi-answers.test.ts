@@ -2,9 +2,10 @@
 // processor) against the OpenAPI document it serves at /openapi.json: every route family, successes
 // and refusals, through the typed client (@gatehouse/client) where a client would call, and raw
 // requests where a client cannot go wrong (broken JSON, missing XSRF, odd methods, forged tokens).
+
+import { Browser } from '@gatehouse/test-kit/browser';
+import { totpCode } from '@gatehouse/test-kit/totp-code';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { Browser } from '../../test/browser';
-import { totpCode } from '../../test/totp-code';
 import { ADMIN_PASSWORD, CheckedBrowser, type OpenApiStack, startOpenApiStack } from './openapi-stack';
 
 /** As openapi-routes.test.ts: routes of branches not merged yet. */

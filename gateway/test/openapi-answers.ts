@@ -2,8 +2,9 @@
 // path (concrete paths before templated ones, as OpenAPI matches), the response by status (or
 // `default`), the media type, the JSON body against the response schema (Ajv, JSON Schema 2020-12 as
 // OpenAPI 3.1 uses), and the presence of every header the response requires.
+
+import type { Answer } from '@gatehouse/test-kit/browser';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import type { Answer } from '../../test/browser';
 
 interface MediaType {
   schema?: object;

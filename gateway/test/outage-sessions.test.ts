@@ -2,8 +2,9 @@
 // auth service itself down, an expired cookie token gets 503 with Retry-After, the cookies stay, and
 // the answer carries no transport details; once the dependency is back the same cookies refresh.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { Browser } from '../../test/browser';
-import { freePort, type Stack, startStack } from '../../test/stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { freePort, type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 
 let stack: Stack;
 let redis: ChildProcess;
@@ -45,14 +46,14 @@ async function expectUndecided(browser: Browser) {
   expect(await browser.cookie('JWT')).toBe(before);
 }
 
-async function eventually200(browser: Browser) {
-  for (let i = 0; i < 40; i++) {
-    const res = await browser.getWithXsrf('/auth/user');
-    if (res.status === 200) return res;
-    await sleep(250);
-  }
-  throw new Error('the session did not come back');
-}
+const eventually200 = (browser: Browser) =>
+  until(
+    async () => {
+      const res = await browser.getWithXsrf('/auth/user');
+      return res.status === 200 && res;
+    },
+    { what: 'the session to come back', ms: 10_000, everyMs: 250 },
+  );
 
 it('keeps the session through a Redis outage and refreshes it afterwards', async () => {
   const browser = await expiredSession('olga');

@@ -3,12 +3,12 @@
 // driving the / page: log in with dev, register a passkey, log out, log in with the passkey as the same
 // user, remove it, and a login with it fails.
 import { createHash } from 'node:crypto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { type Claims, configSecretReader, TokenService } from '@gatehouse/token';
 import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
-import { Browser } from '../../test/browser';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { type Stack, startStack } from '../../test/stack';
 import { itWithChromium, launchChromium } from './chromium';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');

@@ -6,8 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 
 let stack: Stack;
 let upstream: http.Server;

@@ -1,11 +1,11 @@
 // The card-loading API end to end: real auth, avatar, payment and gateway processes, a logged-in
 // browser, the real braintree SDK (inside the payment process) talking to the loopback gateway.
 
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { createTestDatabase, type TestDatabase } from '../../services/payment/test/db';
 import { processorEnv } from '../../services/payment/test/helpers';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
 
 const NOT_FOUND_TEXT =
   'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.';

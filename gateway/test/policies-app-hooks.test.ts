@@ -1,9 +1,10 @@
 // Application hooks that replace the gateway's own decisions, end to end: the CheckBasicAuth hook decides
 // basic auth (the admin password then no longer works), and ReadSecret gives each audience its secret.
 // The same upstream and routes as policies.test.ts (policy-stack.ts), on a stack of their own.
+
+import { Browser } from '@gatehouse/test-kit/browser';
+import type { Stack } from '@gatehouse/test-kit/stack';
 import { decodeJwt, jwtVerify } from 'jose';
-import { Browser } from '../../test/browser';
-import type { Stack } from '../../test/stack';
 import { ADMIN, decodeUser, type Echo, type PolicyStack, startPolicyStack } from './policy-stack';
 
 describe('basic auth by the application hook, and per-audience secrets from the ReadSecret hook', () => {

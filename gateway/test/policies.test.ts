@@ -5,9 +5,9 @@
 
 import http from 'node:http';
 import type { HookFunctions } from '@gatehouse/hooks-sdk';
+import { Browser } from '@gatehouse/test-kit/browser';
+import type { Stack } from '@gatehouse/test-kit/stack';
 import { decodeJwt } from 'jose';
-import { Browser } from '../../test/browser';
-import type { Stack } from '../../test/stack';
 import { ADMIN, decodeUser, type Echo, type PolicyStack, startPolicyStack } from './policy-stack';
 
 /** The application's policy hooks: roles and blocking decided by the app's own lists. */

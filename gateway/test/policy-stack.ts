@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type HookFunctions, type RunningHooks, serveHooks } from '@gatehouse/hooks-sdk';
 import { createLogger } from '@gatehouse/logger';
-import { freePort, type Stack, startStack } from '../../test/stack';
+import { freePort, type Stack, startStack } from '@gatehouse/test-kit/stack';
 
 export interface Echo {
   method: string;

@@ -4,9 +4,9 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Browser } from '../../test/browser';
-import { FakeApple } from '../../test/fakes/apple';
-import { type Stack, startStack } from '../../test/stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { FakeApple } from '@gatehouse/test-kit/fakes/apple';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { handshakeCookiePolicy } from '../src/routes/kit';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');

@@ -5,8 +5,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { itWithChromium, launchChromium } from './chromium';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');

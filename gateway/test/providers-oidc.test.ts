@@ -4,10 +4,10 @@ import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { FakeOidcIdp } from '@gatehouse/test-kit/fakes/oidc-idp';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { decodeJwt } from 'jose';
-import { Browser } from '../../test/browser';
-import { FakeOidcIdp } from '../../test/fakes/oidc-idp';
-import { type Stack, startStack } from '../../test/stack';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 

@@ -4,10 +4,10 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { FakeSocialProviders, solidPng } from '@gatehouse/test-kit/fakes/social';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { decodeJwt } from 'jose';
-import { Browser } from '../../test/browser';
-import { FakeSocialProviders, solidPng } from '../../test/fakes/social';
-import { type Stack, startStack } from '../../test/stack';
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 

@@ -13,13 +13,14 @@
 // processor in this process (the payment service calls it through the braintree SDK), so its own record
 // of sales, by order id, is what the answers are counted against.
 import { createLogger } from '@gatehouse/logger';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type OwnPostgres, postgresMissing, startPostgres } from '@gatehouse/test-kit/servers/postgres';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 import { Client as PgClient } from 'pg';
 import { createPool } from '../../services/payment/src/db';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
 import { processorEnv, testPayments } from '../../services/payment/test/helpers';
-import { Browser } from '../../test/browser';
-import { type OwnPostgres, postgresMissing, startPostgres } from '../../test/servers/postgres';
-import { type Stack, startStack } from '../../test/stack';
 
 const CLIENTS = 10;
 const WINDOW_MS = 8_000;
@@ -120,7 +121,7 @@ suite('a read-only Postgres window under concurrent loads', () => {
     // settle meets the read-only ledger (the loads rightly unknown).
     fake.slowMs = 1_500;
     fake.faults.push(...Array<'charge-slowly'>(CLIENTS).fill('charge-slowly'));
-    for (const deadline = Date.now() + 10_000; fake.faults.length > 0 && Date.now() < deadline; ) await sleep(10);
+    await until(() => fake.faults.length === 0, { ms: 10_000, everyMs: 10, what: 'the slow charges to start' });
     await sql(pg.url, 'ALTER SYSTEM SET default_transaction_read_only = on');
     await sql(pg.url, 'SELECT pg_reload_conf()');
     const windowStart = attempts.length;

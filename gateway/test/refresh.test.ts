@@ -1,8 +1,9 @@
 // Refresh of expired cookie tokens through the real processes, with short durations so the test
 // sees a token expire and a session reach its absolute end.
+
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { decodeJwt } from 'jose';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
 
 let stack: Stack;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

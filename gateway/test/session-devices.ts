@@ -1,6 +1,6 @@
 // The devices of the sessions-per-device tests (sessions*.test.ts): browser-like clients, each with its
 // own User-Agent and client address (sent as X-Forwarded-For: the stacks trust one proxy).
-import { type Answer, Browser } from '../../test/browser';
+import { type Answer, Browser } from '@gatehouse/test-kit/browser';
 
 /** A browser on its own device: every request carries its User-Agent, through a proxy naming its address. */
 export class Device extends Browser {

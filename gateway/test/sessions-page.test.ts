@@ -4,9 +4,9 @@
 // browser itself, which is then logged out.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { ROOT, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import type { Page } from 'playwright-core';
-import { Browser } from '../../test/browser';
-import { ROOT, type Stack, startStack } from '../../test/stack';
 import { itWithChromium, launchChromium } from './chromium';
 
 let stack: Stack;

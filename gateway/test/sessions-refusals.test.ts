@@ -4,9 +4,9 @@
 import path from 'node:path';
 import { InternalAuth } from '@gatehouse/grpc-kit';
 import { loadProto } from '@gatehouse/proto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import * as grpc from '@grpc/grpc-js';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
 import { list, loggedIn as loggedInAt, userOf } from './session-devices';
 
 let stack: Stack;

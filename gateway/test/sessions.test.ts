@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import bcrypt from 'bcryptjs';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
 import { Device, type Listed, list, loggedIn as loggedInAt, userOf } from './session-devices';
 
 let stack: Stack;

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Stack, startStack } from '../../test/stack';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 
 let stack: Stack;
 let upstream: http.Server;

@@ -10,12 +10,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Browser } from '@gatehouse/test-kit/browser';
+import {
+  createTestDatabase,
+  createLedgerDatabase as paymentDatabase,
+  type TestDatabase,
+} from '@gatehouse/test-kit/databases';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { type Claims, configSecretReader, TokenService } from '@gatehouse/token';
 import { decodeJwt, jwtVerify } from 'jose';
-import { createTestDatabase as paymentDatabase } from '../../services/payment/test/db';
-import { Browser } from '../../test/browser';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { type Stack, startStack } from '../../test/stack';
 
 const SITE_SECRET = randomBytes(32).toString('hex');
 let stack: Stack;

@@ -2,9 +2,10 @@
 // sends a code, the gateway passes the browser's ?code= to the handler, and only the browser that
 // started the login, with the right code, gets the session (issue 16, part 3).
 import { randomBytes } from 'node:crypto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 import { FakeBotApi } from '../../services/telegram-bot/test/fake-bot-api';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
 
 let stack: Stack;
 let fake: FakeBotApi;
@@ -30,16 +31,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function until<T>(what: string, probe: () => T | undefined, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 it('logs in with the code the bot sent, only in the browser that started the login', async () => {
   const browser = new Browser(stack.url);
   const created = await browser.get('/auth/telegram/login');
@@ -47,7 +38,7 @@ it('logs in with the code the bot sent, only in the browser that started the log
   expect(confirm).toBe('code');
 
   fake.sendText({ id: 7101, first_name: 'Cody' }, `/start ${token}`);
-  const text = await until('the code', () => fake.messagesTo(7101)[0]);
+  const text = await until(() => fake.messagesTo(7101)[0], { what: 'the code', ms: 15_000, everyMs: 100 });
   const code = /^Your login code for Gatehouse Test: (\d{6})\n/.exec(text)?.[1] ?? '';
   expect(code).toMatch(/^\d{6}$/);
 

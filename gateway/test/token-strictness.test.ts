@@ -1,8 +1,9 @@
 // Correctly signed tokens the gateway must still refuse: a provider that is not configured, another
 // issuer, no exp, another HMAC, a non-canonical spelling, claims of the wrong type, NUL in the user.
+
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { SignJWT } from 'jose';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
 
 let stack: Stack;
 

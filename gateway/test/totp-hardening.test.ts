@@ -2,12 +2,12 @@
 // record written straight into Redis, many codes at once, sessions stolen before TOTP was turned on.
 // Real auth (its own Postgres database, AUTH_TOTP_KEY), avatar and gateway processes and Redis.
 import { createHash, randomBytes } from 'node:crypto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { totpCode } from '@gatehouse/test-kit/totp-code';
 import { Redis } from 'ioredis';
 import { Secret, TOTP } from 'otpauth';
-import { Browser } from '../../test/browser';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { type Stack, startStack } from '../../test/stack';
-import { totpCode } from '../../test/totp-code';
 
 let stack: Stack;
 let db: TestDatabase;
@@ -82,7 +82,7 @@ describe('the pending second-factor record is sealed', () => {
 
 describe('attempt limits are counted before codes are checked', () => {
   const checks = async () => {
-    const { metricValue, scrapeMetrics } = await import('../../test/metric-value');
+    const { metricValue, scrapeMetrics } = await import('@gatehouse/test-kit/metric-value');
     return metricValue(await scrapeMetrics(stack.metricsPorts?.auth), 'gatehouse_totp_checks_total');
   };
   /** Sends `n` requests at once; answers their statuses (any other than 400 and 429 fails, with its body). */

@@ -3,11 +3,11 @@
 // recovery codes once, log out, log in again and give the code at the page's prompt, then turn it off
 // with a recovery code. Codes are computed here with otpauth, as the app on a phone would.
 import { randomBytes } from 'node:crypto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { totpCode } from '@gatehouse/test-kit/totp-code';
 import type { Page } from 'playwright-core';
-import { Browser } from '../../test/browser';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { type Stack, startStack } from '../../test/stack';
-import { totpCode } from '../../test/totp-code';
 import { itWithChromium, launchChromium } from './chromium';
 
 let stack: Stack;

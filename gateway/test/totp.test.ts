@@ -6,13 +6,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { totpCode } from '@gatehouse/test-kit/totp-code';
 import { type Claims, configSecretReader, TokenService } from '@gatehouse/token';
 import bcrypt from 'bcryptjs';
 import { decodeJwt } from 'jose';
-import { Browser } from '../../test/browser';
-import { createTestDatabase, type TestDatabase } from '../../test/databases';
-import { type Stack, startStack } from '../../test/stack';
-import { totpCode } from '../../test/totp-code';
 
 let stack: Stack;
 let db: TestDatabase;

@@ -2,8 +2,9 @@
 // sends its spans by OTLP/HTTP (JSON) to the collector, here a loopback server that keeps what it gets.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Browser } from '../../test/browser';
-import type { Stack } from '../../test/stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import type { Stack } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
 
 interface Span {
@@ -57,10 +58,12 @@ afterAll(async () => {
 });
 
 async function spansOf(traceId: string, services: string[]): Promise<Span[]> {
-  const deadline = Date.now() + 10_000;
   const of = () => spans.filter((s) => s.traceId === traceId);
-  while (Date.now() < deadline && !services.every((name) => of().some((s) => s.service === name)))
-    await new Promise((r) => setTimeout(r, 100));
+  await until(() => services.every((name) => of().some((s) => s.service === name)), {
+    ms: 10_000,
+    everyMs: 100,
+    what: `spans of ${services.join(', ')}`,
+  });
   return of();
 }
 

@@ -1,7 +1,8 @@
 // Trace context end to end: a client's traceparent goes through the gateway into the payment service
 // (gRPC metadata) and onto its log lines; every answer names the trace in X-Request-Id.
-import { Browser } from '../../test/browser';
-import type { Stack } from '../../test/stack';
+import { Browser } from '@gatehouse/test-kit/browser';
+import type { Stack } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 import { type DevProcessorStack, startDevProcessorStack } from './dev-processor-stack';
 
 let running: DevProcessorStack;
@@ -44,8 +45,7 @@ test("a card load's traceparent reaches the payment service's log line, and X-Re
   expect(res.headers.get('x-request-id')).toBe(traceId);
 
   // The payment process's own line for this load, written inside the gRPC call the gateway made.
-  const deadline = Date.now() + 5000;
-  while (linesOf('payment', traceId).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await until(() => linesOf('payment', traceId).length > 0, { what: "payment's line" });
   expect(linesOf('payment', traceId)).toEqual([
     expect.objectContaining({
       service: 'payment',
@@ -61,7 +61,7 @@ test("a card load's traceparent reaches the payment service's log line, and X-Re
   ]);
   // The gateway's access line for the 400 names the same trace. It is written as the answer leaves and
   // reaches this process through a pipe, so it may come after the answer: wait for it as for the other.
-  while (linesOf('gateway', traceId).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  await until(() => linesOf('gateway', traceId).length > 0, { what: "the gateway's line" });
   expect(linesOf('gateway', traceId)).toEqual([expect.objectContaining({ msg: 'request', status: 400 })]);
 });
 

@@ -2,9 +2,10 @@
 // (gateway/src/lanes/user-refresh.ts), every other request through Koa's route. Both must give
 // the same answer: each case runs on a real stack against a gateway with the fast path and one at
 // LOG_LEVEL=debug (every request through Koa), and the answers are compared whole.
+
+import { Browser } from '@gatehouse/test-kit/browser';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { decodeJwt } from 'jose';
-import { Browser } from '../../test/browser';
-import { type Stack, startStack } from '../../test/stack';
 
 let stack: Stack;
 let koa: { url: string; stop(): Promise<void> };

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { createClient } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
 import { type auth, loadProto } from '@gatehouse/proto';
+import { until } from '@gatehouse/test-kit/until';
 import * as grpc from '@grpc/grpc-js';
 import { EndedSessionsFeed } from './ended-sessions';
 
@@ -25,17 +26,12 @@ async function watchServer(port: number, ended: auth.EndedSession[]): Promise<{ 
   return { server, port: bound };
 }
 
-async function waitFor(done: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-}
-
 describe('EndedSessionsFeed', () => {
   it('passes on valid ends, and reconnects when the stream breaks', async () => {
-    const until = String(Date.now() + 60_000);
+    const endsAt = String(Date.now() + 60_000);
     const first = await watchServer(0, [
-      { jti: 'aaaa', untilUnixMs: until },
-      { jti: 'not a jti!', untilUnixMs: until },
+      { jti: 'aaaa', untilUnixMs: endsAt },
+      { jti: 'not a jti!', untilUnixMs: endsAt },
     ]);
     const client = createClient<auth.AuthServiceClient>(AuthService, `127.0.0.1:${first.port}`);
     const heard: [string, number][] = [];
@@ -48,14 +44,14 @@ describe('EndedSessionsFeed', () => {
     let second: { server: grpc.Server } | undefined;
     try {
       feed.start();
-      await waitFor(() => heard.length > 0);
-      expect(heard).toEqual([['aaaa', Number(until)]]);
+      await until(() => heard.length > 0, { everyMs: 20 });
+      expect(heard).toEqual([['aaaa', Number(endsAt)]]);
 
       // The auth service goes away and comes back on the same address: the feed opens a new stream.
       first.server.forceShutdown();
       await new Promise((r) => setTimeout(r, 200));
-      second = await watchServer(first.port, [{ jti: 'cccc', untilUnixMs: until }]);
-      await waitFor(() => heard.length > 1);
+      second = await watchServer(first.port, [{ jti: 'cccc', untilUnixMs: endsAt }]);
+      await until(() => heard.length > 1, { everyMs: 20 });
       expect(heard.map(([jti]) => jti)).toEqual(['aaaa', 'cccc']);
     } finally {
       feed.stop();
@@ -66,7 +62,7 @@ describe('EndedSessionsFeed', () => {
   });
 
   it('takes an auth replica closing the stream in order as routine, and warns only if the next stream fails', async () => {
-    const until = String(Date.now() + 60_000);
+    const endsAt = String(Date.now() + 60_000);
     // The first stream is closed in order (a replica draining), the second refused, the third stays open.
     let streams = 0;
     const server = new grpc.Server();
@@ -79,7 +75,7 @@ describe('EndedSessionsFeed', () => {
         }
         call.sendMetadata(new grpc.Metadata());
         if (streams === 1) setTimeout(() => call.end(), 20);
-        else call.write({ jti: 'dddd', untilUnixMs: until });
+        else call.write({ jti: 'dddd', untilUnixMs: endsAt });
       },
     });
     const port = await new Promise<number>((resolve, reject) =>
@@ -104,7 +100,7 @@ describe('EndedSessionsFeed', () => {
     });
     try {
       feed.start();
-      await waitFor(() => heard.length > 0);
+      await until(() => heard.length > 0, { everyMs: 20 });
       expect(heard).toEqual(['dddd']);
       expect(streams).toBe(3);
       const WARN = 40;

@@ -3,7 +3,7 @@
 // every connection it is given, leaves the other's delivery to go at once. A real server on loopback.
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { until } from '../../../test/until';
+import { until } from '@gatehouse/test-kit/until';
 import { type AttemptResult, WebhookSender } from './sender';
 
 const secrets = [`whsec_${Buffer.alloc(32, 2).toString('base64')}`];

@@ -7,8 +7,8 @@
 
 import { createLogger } from '@gatehouse/logger';
 import { loadProto, type payment } from '@gatehouse/proto';
+import { until } from '@gatehouse/test-kit/until';
 import * as grpc from '@grpc/grpc-js';
-import { until } from '../../../test/until';
 import { createClient } from './client';
 import { REFRESH_INTERVAL_OPTION, refreshingResolver } from './refreshing-resolver';
 import { type RunningGrpcServer, startGrpcServer, unaryHandler } from './server';

@@ -2,8 +2,9 @@
 // without pipelining: the first statement (in BEGIN's write when pipelining) runs under the transaction's timeouts (with
 // transaction pooling the SET LOCALs come first), a failure there rolls back and leaves the pool usable,
 // and with pipelining no statement sent behind a failed one commits.
+
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { Client, type Pool, type PoolClient } from 'pg';
-import { createTestDatabase, type TestDatabase } from '../../../test/databases';
 import { createPool } from './pool';
 import { inTransaction, type Transaction } from './transaction';
 

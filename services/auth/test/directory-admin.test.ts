@@ -3,10 +3,11 @@
 
 import { createLogger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { freePort } from '@gatehouse/test-kit/stack';
+import { migrateTrail } from '@gatehouse/test-kit/trail';
+import { until } from '@gatehouse/test-kit/until';
 import type { ClientReadableStream } from '@grpc/grpc-js';
-import { createTestDatabase, type TestDatabase } from '../../../test/databases';
-import { freePort } from '../../../test/stack';
-import { migrateTrail } from '../../../test/trail';
 import { loadPaymentConfig } from '../../payment/src/config';
 import { type RunningPaymentService, startPaymentService } from '../../payment/src/service';
 import { call, type DirectoryStack, refusal, startDirectoryStack } from './directory-stack';
@@ -98,8 +99,7 @@ describe('acting on a user', () => {
       stack.admin.blockUser({ actor, userId: mallory.user.id, reason: 'fraud' }, cb),
     );
     expect(blocked.ended.map((e) => e.jti).sort()).toEqual([mallory.jti, second.jti].sort());
-    const deadline = Date.now() + 1000;
-    while (heard.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await until(() => heard.length >= 2, { ms: 1000, everyMs: 20, what: 'both ends' });
     expect(heard).toEqual(expect.arrayContaining([mallory.jti, second.jti]));
     watch.cancel();
 

@@ -3,9 +3,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { FakeOidcIdp } from '@gatehouse/test-kit/fakes/oidc-idp';
 import { Client } from 'pg';
-import { Browser } from '../../../test/browser';
-import { FakeOidcIdp } from '../../../test/fakes/oidc-idp';
 import { call, type DirectoryStack, startDirectoryStack } from './directory-stack';
 
 const idp = new FakeOidcIdp();

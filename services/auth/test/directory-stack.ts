@@ -3,10 +3,10 @@
 import { createHash } from 'node:crypto';
 import { createLogger } from '@gatehouse/logger';
 import { type auth, loadProto } from '@gatehouse/proto';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { freePort } from '@gatehouse/test-kit/stack';
 import { configSecretReader, TokenService } from '@gatehouse/token';
 import * as grpc from '@grpc/grpc-js';
-import { createTestDatabase, type TestDatabase } from '../../../test/databases';
-import { freePort } from '../../../test/stack';
 import { loadAuthConfig } from '../src/config';
 import { type RunningAuthService, startAuthService } from '../src/service';
 

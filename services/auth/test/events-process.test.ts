@@ -10,11 +10,11 @@ import { secretProblem } from '@gatehouse/events';
 import { createClient, describeCallError, openInternalAuth } from '@gatehouse/grpc-kit';
 import { runInTrace, traceFrom } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 import { Client } from 'pg';
 import { Webhook } from 'standardwebhooks';
-import { createTestDatabase, type TestDatabase } from '../../../test/databases';
-import { type Stack, startStack } from '../../../test/stack';
-import { until } from '../../../test/until';
 import { type DevProcessor, startDevProcessor } from '../../payment/src/processor/dev';
 import { processorEnv } from '../../payment/test/helpers';
 

@@ -8,12 +8,12 @@ import http from 'node:http';
 import path from 'node:path';
 import { createClient, openInternalAuth } from '@gatehouse/grpc-kit';
 import { loadProto } from '@gatehouse/proto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { metricValue, scrapeMetrics } from '@gatehouse/test-kit/metric-value';
+import { freePort, type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 import { Webhook } from 'standardwebhooks';
-import { Browser } from '../../../test/browser';
-import { createTestDatabase, type TestDatabase } from '../../../test/databases';
-import { metricValue, scrapeMetrics } from '../../../test/metric-value';
-import { freePort, type Stack, startStack } from '../../../test/stack';
-import { until } from '../../../test/until';
 import { type DevProcessor, startDevProcessor } from '../../payment/src/processor/dev';
 import { processorEnv } from '../../payment/test/helpers';
 

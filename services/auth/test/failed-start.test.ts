@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '../../../test/databases';
-import { freePort } from '../../../test/stack';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { freePort } from '@gatehouse/test-kit/stack';
 
 let db: TestDatabase;
 let dir: string;

@@ -10,7 +10,7 @@ import {
   layeringProblems,
   sourceFiles,
   TRANSPORT_PACKAGES,
-} from '../../../test/layering';
+} from '@gatehouse/test-kit/layering';
 
 const SRC = path.join(__dirname, '..', 'src');
 

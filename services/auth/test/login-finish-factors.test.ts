@@ -5,10 +5,10 @@
 // and writes nothing until the code is given. Through real auth (its own database), avatar and gateway
 // processes; the passkey is a software authenticator (test/fakes/passkey-authenticator.ts).
 import { randomBytes } from 'node:crypto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { SoftPasskey } from '@gatehouse/test-kit/fakes/passkey-authenticator';
+import { totpCode } from '@gatehouse/test-kit/totp-code';
 import { userId } from '@gatehouse/token';
-import { Browser } from '../../../test/browser';
-import { SoftPasskey } from '../../../test/fakes/passkey-authenticator';
-import { totpCode } from '../../../test/totp-code';
 import { expectSession, type LoginFinishStack, send, startLoginFinishStack } from './login-finish-stack';
 
 let s: LoginFinishStack;

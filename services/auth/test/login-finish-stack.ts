@@ -2,11 +2,12 @@
 // auth (its own Postgres database, so the trail is on), avatar and gateway processes, with metrics, and
 // what each test counts: gatehouse_auth_sessions_issued_total from auth's /metrics, and the user's
 // login.succeeded events from the trail.
+
+import type { Answer, Browser } from '@gatehouse/test-kit/browser';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { metricValue, scrapeMetrics } from '@gatehouse/test-kit/metric-value';
+import { type ServiceName, type Stack, type StackOptions, startStack } from '@gatehouse/test-kit/stack';
 import { Client } from 'pg';
-import type { Answer, Browser } from '../../../test/browser';
-import { createTestDatabase, type TestDatabase } from '../../../test/databases';
-import { metricValue, scrapeMetrics } from '../../../test/metric-value';
-import { type ServiceName, type Stack, type StackOptions, startStack } from '../../../test/stack';
 
 const ISSUED = 'gatehouse_auth_sessions_issued_total';
 

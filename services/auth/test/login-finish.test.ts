@@ -12,13 +12,13 @@ import path from 'node:path';
 import { fromPairs, type RunningGrpcServer, startGrpcServer, toPairs, unaryHandler } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
 import { loadProto, type login } from '@gatehouse/proto';
+import { Browser } from '@gatehouse/test-kit/browser';
+import { FakeOidcIdp } from '@gatehouse/test-kit/fakes/oidc-idp';
+import { freePort } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 import { userId } from '@gatehouse/token';
 import bcrypt from 'bcryptjs';
 import { SMTPServer } from 'smtp-server';
-import { Browser } from '../../../test/browser';
-import { FakeOidcIdp } from '../../../test/fakes/oidc-idp';
-import { freePort } from '../../../test/stack';
-import { until } from '../../../test/until';
 import { FakeBotApi } from '../../telegram-bot/test/fake-bot-api';
 import { expectSession, type LoginFinishStack, startLoginFinishStack } from './login-finish-stack';
 

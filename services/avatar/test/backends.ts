@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '../../../test/databases';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { tempDir } from './helpers';
 
 /** A fresh Postgres database for one test file (other agents share the server), dropped afterwards. */

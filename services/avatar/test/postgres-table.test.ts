@@ -2,8 +2,9 @@
 // services/avatar/migrations through @gatehouse/migrations when the store opens, recorded in
 // `<table>_migrations` beside it, under avatar's lock; a table the store made at start before that is
 // taken as it is, its pictures kept.
+
+import type { TestDatabase } from '@gatehouse/test-kit/databases';
 import { Client } from 'pg';
-import type { TestDatabase } from '../../../test/databases';
 import { PostgresAvatarStore } from '../src/stores/postgres';
 import { testDatabase } from './backends';
 

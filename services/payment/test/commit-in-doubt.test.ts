@@ -5,8 +5,8 @@
 // in front of the real Postgres cuts the connection after the server committed, or before the COMMIT
 // reached it.
 import { createLogger } from '@gatehouse/logger';
+import { type CommitCutter, startCommitCutter } from '@gatehouse/test-kit/servers/commit-cutter';
 import type { Pool } from 'pg';
-import { type CommitCutter, startCommitCutter } from '../../../test/servers/commit-cutter';
 import { createPool } from '../src/db';
 import { standardRules } from '../src/limits';
 import { runMigrations } from '../src/migrate';

@@ -7,16 +7,7 @@ import { Payments } from '../src/payments';
 import { BraintreeProcessor } from '../src/processor';
 import type { DevProcessor } from '../src/processor/dev';
 
-/** The payment service's settings for the development processor (for test/stack.ts's env). */
-export function processorEnv(fake: DevProcessor, timeout = '2s'): Record<string, string> {
-  return {
-    PROCESSOR_MERCHANT_ID: fake.merchantId,
-    PROCESSOR_PUBLIC_KEY: fake.publicKey,
-    PROCESSOR_PRIVATE_KEY: fake.privateKey,
-    PROCESSOR_GATEWAY_URL: fake.url,
-    PROCESSOR_TIMEOUT: timeout,
-  };
-}
+export { processorEnv } from '@gatehouse/test-kit/processor';
 
 /** A Payments on a test database and the development processor, through the real braintree SDK. */
 export function testPayments(

@@ -1,7 +1,7 @@
 // The payment service's rooms and the order they stand in (issue 38): imports only go down, so a
 // feature finds its room and the rooms below it, never one above. The checker: test/layering.ts.
 import path from 'node:path';
-import { layeringProblems, sourceFiles } from '../../../test/layering';
+import { layeringProblems, sourceFiles } from '@gatehouse/test-kit/layering';
 
 const SRC = path.join(__dirname, '..', 'src');
 

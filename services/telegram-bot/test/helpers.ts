@@ -7,6 +7,7 @@ import { startAvatarService } from '@gatehouse/avatar-service';
 import { createClient, toPairs } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
+import { until } from '@gatehouse/test-kit/until';
 import * as grpc from '@grpc/grpc-js';
 import { Redis } from 'ioredis';
 import { loadTelegramConfig, type TelegramConfig } from '../src/config';
@@ -87,16 +88,9 @@ export async function startService(config: TelegramConfig, overrides: TelegramSe
   };
 }
 
-/** Waits until `probe` returns a value (not undefined), checking every 25 ms, for at most `limitMs`. */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, limitMs = 8000) {
-  const until = Date.now() + limitMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+/** Waits until `probe` returns a value, checking every 25 ms, for at most `limitMs` (the kit's until). */
+export const waitFor = <T>(what: string, probe: () => Promise<T | undefined> | T | undefined, limitMs = 8000) =>
+  until(probe, { what, ms: limitMs, everyMs: 25 });
 
 export function loginRequest(
   query: Record<string, string> = {},

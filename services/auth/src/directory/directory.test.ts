@@ -2,8 +2,8 @@
 // session signed passes through Directory.resolve, as in the running service.
 import { AppError } from '@gatehouse/errors';
 import { createLogger } from '@gatehouse/logger';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { configSecretReader, TokenService } from '@gatehouse/token';
-import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { Sessions } from '../sessions/sessions';
 import { createPool, runMigrations } from '../stores/postgres';
 import { MemoryRevocations } from '../stores/revocations';

@@ -3,7 +3,7 @@
 // the tables: a shape the generic plan cannot key (an IN over two CTEs, an EXISTS it hashes) then scans
 // the whole table at every login until an ANALYZE replans it, minutes later or (autovacuum behind or
 // off) much later. The sessions bench met it: 710 µs of Postgres a login statement, now 338 (issue 36).
-import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { createPool, runMigrations } from '../stores/postgres';
 import { ENSURE_SQL, LOGIN_SQL } from './login-sql';
 

@@ -5,8 +5,8 @@
 // removal race.
 import { AppError } from '@gatehouse/errors';
 import { createLogger } from '@gatehouse/logger';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { configSecretReader, type Issued, TokenService } from '@gatehouse/token';
-import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { DeviceSessions } from '../sessions/device-sessions';
 import { Sessions } from '../sessions/sessions';
 import { PgPasskeyStore } from '../stores/passkeys';

@@ -4,10 +4,10 @@
 // And the migration that lets the trail hold that actor, on a trail made before it existed.
 import { recordEvent } from '@gatehouse/events';
 import { createLogger } from '@gatehouse/logger';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { oldTrailDdl } from '@gatehouse/test-kit/old-trail';
 import { userId } from '@gatehouse/token';
 import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
-import { oldTrailDdl } from '../../../../test/old-trail';
 import { DirectLogin } from '../login/direct-login';
 import { AuthTrail } from '../sessions/session-events';
 import { MemoryRateLimiter } from '../stores/limits';

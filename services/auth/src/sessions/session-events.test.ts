@@ -4,9 +4,9 @@
 import { randomBytes } from 'node:crypto';
 import { secretProblem } from '@gatehouse/events';
 import { createLogger, runInTrace, traceFrom } from '@gatehouse/logger';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { configSecretReader, type Issued, TokenService, userId } from '@gatehouse/token';
 import { Redis } from 'ioredis';
-import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { PgDirectoryAdminStore } from '../directory/admin-store';
 import { openDirectoryAdmin } from '../directory/open';
 import { PgDirectoryStore } from '../directory/store';

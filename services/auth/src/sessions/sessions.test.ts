@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { until } from '@gatehouse/test-kit/until';
 import { configSecretReader, TokenService } from '@gatehouse/token';
 import { Redis } from 'ioredis';
 import { MemoryRevocations, RedisRevocations, type Revocations } from '../stores/revocations';
@@ -81,7 +82,7 @@ describe.each([
     await sessions.end(ended.token);
     // Until the last possible token of the session expires, plus a minute for clocks that disagree.
     const expected = { jti: ended.jti, untilMs: now + 16 * MINUTE };
-    await waitFor(() => heard.length > 0);
+    await until(() => heard.length > 0, { everyMs: 20 });
     expect(heard).toEqual([expected]);
     watch.stop();
 
@@ -90,11 +91,6 @@ describe.each([
     later.stop();
   });
 });
-
-async function waitFor(done: () => boolean, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!done() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-}
 
 describe('RedisRevocations across auth instances', () => {
   it('carries an end from one instance to the watchers of another, and after a reconnect', async () => {
@@ -111,7 +107,7 @@ describe('RedisRevocations across auth instances', () => {
     const heard: string[] = [];
     const watch = await b.watch((e) => heard.push(e.jti));
     await a.revoke('jti-one', MINUTE, Date.now() + MINUTE);
-    await waitFor(() => heard.includes('jti-one'));
+    await until(() => heard.includes('jti-one'), { everyMs: 20 });
     expect(heard).toEqual(['jti-one']);
     expect(await b.isRevoked('jti-one')).toBe(true);
 
@@ -127,7 +123,7 @@ describe('RedisRevocations across auth instances', () => {
     expect(subscriberId).toBeDefined();
     await redis.client('KILL', 'ID', subscriberId as string);
     await a.revoke('jti-two', MINUTE, Date.now() + MINUTE);
-    await waitFor(() => heard.includes('jti-two'), 5000);
+    await until(() => heard.includes('jti-two'), { ms: 5000, everyMs: 20 });
     expect(heard).toContain('jti-two');
     watch.stop();
   });

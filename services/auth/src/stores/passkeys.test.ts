@@ -1,5 +1,5 @@
 // The passkey store against a fresh Postgres database, migrated as the auth service does at start.
-import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { PgPasskeyStore } from './passkeys';
 import { createPool, runMigrations } from './postgres';
 

@@ -4,10 +4,10 @@
 // checks it made (the same observer that feeds gatehouse_totp_checks_total).
 import { randomBytes } from 'node:crypto';
 import { RedisRateLimiter } from '@gatehouse/redis';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { configSecretReader, RecordSeal, TokenService } from '@gatehouse/token';
 import { Redis } from 'ioredis';
 import { Secret, TOTP } from 'otpauth';
-import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { createPool, runMigrations } from '../stores/postgres';
 import { FactorChecker } from './factor-check';
 import { RedisPendingLogins } from './pending';

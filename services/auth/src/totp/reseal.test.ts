@@ -5,8 +5,8 @@
 // a row changed meanwhile is not overwritten; a second run has nothing to do.
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@gatehouse/logger';
-import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
-import { runEntry } from '../../../../test/run-entry';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { runEntry } from '@gatehouse/test-kit/run-entry';
 import { createPool, runMigrations } from '../stores/postgres';
 import { resealAll } from './reseal';
 import { keyId, SecretBox } from './secret-box';

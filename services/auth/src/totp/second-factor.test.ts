@@ -2,9 +2,9 @@
 // with the in-process limiter and pending store (the Redis ones are the integration test's).
 import { randomBytes } from 'node:crypto';
 import { MemoryRateLimiter } from '@gatehouse/redis';
+import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { configSecretReader, RecordSeal, TokenService } from '@gatehouse/token';
 import { Secret, TOTP } from 'otpauth';
-import { createTestDatabase, type TestDatabase } from '../../../../test/databases';
 import { createPool, runMigrations } from '../stores/postgres';
 import { FactorChecker } from './factor-check';
 import { MemoryPendingLogins } from './pending';

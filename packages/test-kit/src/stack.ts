@@ -6,11 +6,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { checkHealth } from '../packages/grpc-kit/src/health-client';
-import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
+// The two modules only, not the kit's index (grpc-js and all): every stack test loads this file.
+import { checkHealth } from '@gatehouse/grpc-kit/src/health-client';
+import { ensureWorkloadKeys } from '@gatehouse/grpc-kit/src/internal-auth';
 import { migrateTrail } from './trail';
 
-export const ROOT = path.resolve(__dirname, '..');
+/** The checkout's root (this package is packages/test-kit/src). */
+export const ROOT = path.resolve(__dirname, '../../..');
 
 export type ServiceName = 'auth' | 'avatar' | 'telegram-bot' | 'payment' | 'gateway';
 

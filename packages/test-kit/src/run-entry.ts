@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '../../..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 
 /** `entry` is relative to the repository; `env` is laid over this process's, an undefined value unsetting. */

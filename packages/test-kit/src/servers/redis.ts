@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../stack';
+import { until } from '../until';
 
 /** Why a test that needs its own redis-server cannot run here, or undefined when it can. */
 /** Debian's redis-server is built with TLS, so a TLS test needs nothing more than the binary. */
@@ -32,7 +33,7 @@ export interface RedisTls {
 }
 
 /** Compose's Redis entrypoint: redis-server with the users of deploy/redis/users.acl. */
-const ACL_ENTRYPOINT = path.resolve(__dirname, '..', '..', 'deploy', 'redis', 'entrypoint.sh');
+const ACL_ENTRYPOINT = path.resolve(__dirname, '..', '..', '..', '..', 'deploy', 'redis', 'entrypoint.sh');
 
 /**
  * A redis-server of the test's own on a free loopback port: plain, or TLS only (`--port 0`). With
@@ -186,15 +187,18 @@ export async function startSentinelSet(
       c.disconnect();
     }
   };
-  await until(async () => {
-    for (const s of sentinels) {
-      const replicas = await ask<string[][]>(s.port, 'SENTINEL', 'REPLICAS', name);
-      const r = replicas[0] ?? [];
-      if (r[r.indexOf('flags') + 1] !== 'slave' || r[r.indexOf('master-link-status') + 1] !== 'ok') return false;
-      if ((await ask<unknown[]>(s.port, 'SENTINEL', 'SENTINELS', name)).length < 2) return false;
-    }
-    return true;
-  }, 30_000);
+  await until(
+    async () => {
+      for (const s of sentinels) {
+        const replicas = await ask<string[][]>(s.port, 'SENTINEL', 'REPLICAS', name);
+        const r = replicas[0] ?? [];
+        if (r[r.indexOf('flags') + 1] !== 'slave' || r[r.indexOf('master-link-status') + 1] !== 'ok') return false;
+        if ((await ask<unknown[]>(s.port, 'SENTINEL', 'SENTINELS', name)).length < 2) return false;
+      }
+      return true;
+    },
+    { ms: 30_000, everyMs: 200, ignoreErrors: true },
+  );
   return {
     master,
     replica,
@@ -202,22 +206,16 @@ export async function startSentinelSet(
     addresses: sentinels.map((s) => `127.0.0.1:${s.port}`).join(','),
     async failover() {
       await ask(sentinels[0]!.port, 'SENTINEL', 'FAILOVER', name);
-      await until(async () => {
-        const [, port] = await ask<string[]>(sentinels[0]!.port, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name);
-        return Number(port) === replica.port;
-      }, 15_000);
+      await until(
+        async () => {
+          const [, port] = await ask<string[]>(sentinels[0]!.port, 'SENTINEL', 'GET-MASTER-ADDR-BY-NAME', name);
+          return Number(port) === replica.port;
+        },
+        { ms: 15_000, everyMs: 200, ignoreErrors: true },
+      );
     },
     async stop() {
       for (const s of [...sentinels, replica, master]) await s.stop();
     },
   };
-}
-
-async function until(check: () => Promise<boolean>, withinMs: number): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`not within ${withinMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { migrateTrail } from './trail';
 
 export interface TestDatabase {
   /** The database's URL: through the pooler when TEST_DATABASE_POOLER_URL is set. */
@@ -69,4 +70,14 @@ async function reachable(url: string): Promise<void> {
       await client.end().catch(() => {});
     }
   }
+}
+
+/**
+ * A fresh database `gh_payment_<random>` with the audit trail the ledger writes into (auth's migrations
+ * made it, as they do before payment serves); payment's own migrations are the test's to run.
+ */
+export async function createLedgerDatabase(): Promise<TestDatabase> {
+  const db = await createTestDatabase('gh_payment');
+  await migrateTrail(db.url, db.transactionPooling);
+  return db;
 }
