@@ -1,7 +1,6 @@
 // Starts the embedded Postgres of `pnpm start` through postgres-runner.ts, in a process group of its own
 // (detached), so the terminal's Ctrl-C does not stop it under the services; stop() ends it last.
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 export class StartError extends Error {
@@ -14,15 +13,16 @@ export interface EmbeddedPostgres {
 }
 
 export async function startEmbeddedPostgres(options: {
+  /** The runner's compiled file (scripts/start/compile.js). */
+  runner: string;
   databaseDir: string;
   port: number;
   password: string;
 }): Promise<EmbeddedPostgres> {
-  const runner = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(__dirname, 'postgres-runner.ts'), options.databaseDir, String(options.port)],
-    { detached: true, stdio: ['pipe', 'pipe', 'inherit'] },
-  );
+  const runner = spawn(process.execPath, [options.runner, options.databaseDir, String(options.port)], {
+    detached: true,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   runner.stdin.write(`${options.password}\n`);
   const exited = new Promise<void>((resolve) => runner.once('exit', () => resolve()));
   const answer = await new Promise<{ ready?: boolean; failed?: string }>((resolve) => {
