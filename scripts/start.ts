@@ -11,18 +11,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { environment } from '../packages/config/src/index';
-import {
-  looksSecret,
-  mayHold,
-  SECRET_HOLDERS,
-  secretsNamedIn,
-  type Workload,
-} from '../packages/config/src/secret-holders';
+import { environment, secretsNamedIn, type Workload } from '../packages/config/src/index';
 import { checkHealth } from '../packages/grpc-kit/src/health-client';
 import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
 import { describeDatabaseError } from '../packages/postgres/src/errors';
 import { type EmbeddedPostgres, StartError, startEmbeddedPostgres } from './start/embedded-postgres';
+import { environmentFor, undeclaredSettings } from './start/environments';
 import { hasProcessorCredentials, keptSecret, keptSigningKeys, publicSigningKeys } from './start/kept-files';
 import { portProblems, type WantedPort } from './start/ports';
 import { workloadDatabaseUrls } from './start/workload-roles';
@@ -225,26 +219,14 @@ async function main(): Promise<void> {
   if (!env.REDIS_URL) say('REDIS_URL is unset: services keep tokens in process memory (development only)');
   await ensureWorkloadKeys(internalKeys);
 
-  // Each process gets its own key folder, its own database role, and only the secrets its workload is
-  // listed for (SECRET_HOLDERS): a foothold in one process finds no other workload's secret, and a new
-  // secret reaches no process until it is listed. The gateway's signing keys are the public half.
+  // Each process gets the settings its workload declares, its own key folder and database role, and only
+  // the secrets it is listed for (scripts/start/environments.ts); the gateway's signing keys are the
+  // public half. A setting of ours that no process reads is named, once.
   const configSecrets = secretsNamedIn(env.AUTH_CONFIG ? readFileSync(env.AUTH_CONFIG, 'utf8') : '');
-  const ours = /^(AUTH|GATEWAY|PAYMENT|PROCESSOR|TELEGRAM|AVATAR|REDIS|DATABASE|WEBHOOK|ADMIN)_/;
-  for (const name of Object.keys(childEnv).filter((n) => childEnv[n] && ours.test(n) && looksSecret(n)))
-    if (!(name in SECRET_HOLDERS) && !configSecrets.has(name))
-      say(
-        `${name} looks like a secret that no workload is listed for: no process gets it (packages/config/src/secret-holders.ts)`,
-      );
-  const envFor = (name: Workload): Record<string, string | undefined> => {
-    const own: Record<string, string | undefined> = {
-      ...childEnv,
-      INTERNAL_KEYS_DIR: path.join(internalKeys, name),
-      ...(databaseUrls ? { DATABASE_URL: databaseUrls[name] } : {}),
-      ...(name === 'gateway' ? { AUTH_SIGNING_KEYS_FILE: gatewayKeysFile } : {}),
-    };
-    const providerSecrets = name === 'auth' ? configSecrets : undefined;
-    return Object.fromEntries(Object.entries(own).filter(([key]) => mayHold(name, key, providerSecrets)));
-  };
+  for (const name of undeclaredSettings(env, configSecrets))
+    say(`${name} is set, but no workload declares it: no process gets it (docs/configuration.md)`);
+  const started = { internalKeys, databaseUrls, gatewayKeysFile, configSecrets };
+  const envFor = (name: Workload) => environmentFor(name, childEnv, started);
 
   const children = new Map<string, ChildProcess>();
   let stopping = false;

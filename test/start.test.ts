@@ -135,7 +135,7 @@ describe('pnpm start', () => {
       expect(holders('AUTH_SECRET')).toEqual(['auth', 'gateway']);
       expect(holders('DATABASE_URL')).toEqual(['auth', 'payment']);
       expect(holders('AUTH_UNLISTED_SECRET')).toEqual([]);
-      expect(run.output()).toContain('AUTH_UNLISTED_SECRET looks like a secret that no workload is listed for');
+      expect(run.output()).toContain('AUTH_UNLISTED_SECRET is set, but no workload declares it: no process gets it');
     } finally {
       process.kill(-(run.child.pid as number), 'SIGTERM');
       await run.exited;

@@ -1,4 +1,5 @@
 export * from './auth-settings';
+export * from './declared-settings';
 export { parseDuration } from './duration';
 export * from './files';
 export * from './schema';
