@@ -10,16 +10,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
-import { environment, secretsNamedIn, type Workload } from '../packages/config/src/index';
-import { checkHealth } from '../packages/grpc-kit/src/health-client';
+import { environment } from '../packages/config/src/environment';
+import { secretsNamedIn, type Workload } from '../packages/config/src/secret-holders';
 import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
-import { describeDatabaseError } from '../packages/postgres/src/errors';
 import { type EmbeddedPostgres, StartError, startEmbeddedPostgres } from './start/embedded-postgres';
 import { environmentFor, undeclaredSettings } from './start/environments';
 import { hasProcessorCredentials, keptSecret, keptSigningKeys, publicSigningKeys } from './start/kept-files';
 import { portProblems, type WantedPort } from './start/ports';
-import { workloadDatabaseUrls } from './start/workload-roles';
+import { waitForStack } from './start/readiness';
 
 const ROOT = path.resolve(__dirname, '..');
 const env = environment();
@@ -110,20 +108,6 @@ function wantedPorts(childEnv: Record<string, string | undefined>, embeddedPostg
   return wanted.filter((w) => w.port !== 0);
 }
 
-/** A DATABASE_URL given by the user must answer before anything starts on it. */
-async function checkDatabase(url: string): Promise<void> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  client.on('error', () => {}); // a failed connect is reported by connect()
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-  } catch (err) {
-    throw new StartError(`${describeDatabaseError(err)}: check it, or unset it to use the embedded Postgres`);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream, quiet: () => boolean) {
   let rest = '';
   stream.on('data', (chunk: Buffer) => {
@@ -134,37 +118,13 @@ function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.Wr
   });
 }
 
-/**
- * Up means usable: every service answers gRPC health SERVING and the gateway's /health/ready says every
- * service it calls does, not merely that the gateway listens. Quietly: a route that needs the auth
- * service (/auth/list) asked too early is a 503 the gateway logs as an error with its stack. Answers the
- * services not serving after a minute (empty when up; undefined when a process exited meanwhile).
- */
-async function waitForStack(url: string, grpc: Record<string, string>, children: Map<string, ChildProcess>) {
-  let notServing: string[] = [];
-  for (let i = 0; i < 240; i++) {
-    if ([...children.values()].some((c) => c.exitCode !== null || c.signalCode !== null)) return undefined;
-    const health = await Promise.all(Object.values(grpc).map((a) => checkHealth(a).catch(() => 'UNKNOWN')));
-    notServing = Object.keys(grpc).filter((_, j) => health[j] !== 'SERVING');
-    if (notServing.length === 0) {
-      try {
-        if ((await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(1000) })).ok) return [];
-      } catch {
-        // the gateway is not listening yet
-      }
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return notServing.length > 0 ? notServing : ['gateway'];
-}
-
 async function main(): Promise<void> {
   mkdirSync(DATA, { recursive: true });
   // Every internal gRPC call is authenticated: one key pair per caller, made once under .data/, one
   // folder per workload, each process given only its own (its private key and the public keys).
   const internalKeys = env.INTERNAL_KEYS_DIR ?? path.join(DATA, 'workload-keys');
   const signingKeysFile = await keptSigningKeys(DATA, env.AUTH_JWT_ALG, env.AUTH_SIGNING_KEYS_FILE);
-  const gatewayKeysFile = publicSigningKeys(DATA, signingKeysFile) ?? signingKeysFile;
+  const gatewayKeysFile = (await publicSigningKeys(DATA, signingKeysFile)) ?? signingKeysFile;
   const childEnv: Record<string, string | undefined> = {
     ...env,
     AUTH_SECRET: env.AUTH_SECRET ?? (env.AUTH_SECRETS_FILE ? undefined : keptSecret(DATA, 'auth-secret')),
@@ -173,7 +133,7 @@ async function main(): Promise<void> {
     AUTH_TOTP_KEY: env.AUTH_TOTP_KEY ?? keptSecret(DATA, 'totp-key'),
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
     // The payment counterpart of the dev provider, unless a real processor is configured (or it is set).
-    PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? (hasProcessorCredentials(env) ? 'false' : 'true'),
+    PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? ((await hasProcessorCredentials(env)) ? 'false' : 'true'),
     // POST /dev/notifications posts to the gateway this script starts, on whatever port it was given.
     PAYMENT_DEV_WEBHOOK_URL:
       env.PAYMENT_DEV_WEBHOOK_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT ?? 8080}/payment/webhooks/braintree`,
@@ -205,6 +165,8 @@ async function main(): Promise<void> {
   // A DATABASE_URL given reaches every process as it is; the embedded one, auth and payment as their roles.
   let databaseUrls: Record<string, string> | undefined;
   if (env.DATABASE_URL) {
+    // Its client is loaded for this only: with the embedded Postgres the launcher holds none.
+    const { checkDatabase } = await import('./start/database-check');
     await checkDatabase(env.DATABASE_URL);
   } else {
     say(`DATABASE_URL is unset: starting an embedded Postgres on 127.0.0.1:${EMBEDDED_PG_PORT}`);
@@ -213,8 +175,9 @@ async function main(): Promise<void> {
       databaseDir: path.join(DATA, 'postgres'),
       port: EMBEDDED_PG_PORT,
       password: keptSecret(DATA, 'postgres-password'),
+      rolesKeptIn: DATA,
     });
-    databaseUrls = await workloadDatabaseUrls(postgres.url, DATA);
+    databaseUrls = postgres.workloadUrls;
   }
   if (!env.REDIS_URL) say('REDIS_URL is unset: services keep tokens in process memory (development only)');
   await ensureWorkloadKeys(internalKeys);

@@ -9,6 +9,8 @@ export class StartError extends Error {
 
 export interface EmbeddedPostgres {
   url: string;
+  /** Each workload's DATABASE_URL (auth, payment), as its own role, when `rolesKeptIn` was given. */
+  workloadUrls?: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -18,14 +20,19 @@ export async function startEmbeddedPostgres(options: {
   databaseDir: string;
   port: number;
   password: string;
+  /** The folder of the kept passwords of the workloads' roles: the runner makes the roles (workload-roles.ts). */
+  rolesKeptIn?: string;
 }): Promise<EmbeddedPostgres> {
-  const runner = spawn(process.execPath, [options.runner, options.databaseDir, String(options.port)], {
-    detached: true,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const args = [
+    options.runner,
+    options.databaseDir,
+    String(options.port),
+    ...(options.rolesKeptIn ? [options.rolesKeptIn] : []),
+  ];
+  const runner = spawn(process.execPath, args, { detached: true, stdio: ['pipe', 'pipe', 'inherit'] });
   runner.stdin.write(`${options.password}\n`);
   const exited = new Promise<void>((resolve) => runner.once('exit', () => resolve()));
-  const answer = await new Promise<{ ready?: boolean; failed?: string }>((resolve) => {
+  const answer = await new Promise<{ ready?: boolean; failed?: string; urls?: Record<string, string> }>((resolve) => {
     const lines = createInterface({ input: runner.stdout });
     lines.on('line', (line) => {
       try {
@@ -41,6 +48,7 @@ export async function startEmbeddedPostgres(options: {
   if (!answer.ready) throw new StartError(answer.failed ?? 'the embedded Postgres did not start');
   return {
     url: `postgres://gatehouse:${options.password}@127.0.0.1:${options.port}/gatehouse`,
+    workloadUrls: answer.urls,
     async stop() {
       if (runner.exitCode === null && runner.signalCode === null) runner.kill('SIGTERM');
       await exited;

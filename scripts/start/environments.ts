@@ -3,7 +3,8 @@
 // nothing else. A foothold in one process finds no other workload's secret, and a setting reaches every
 // process that reads it, whatever its name looks like (docs/configuration.md, "read by").
 import path from 'node:path';
-import { DECLARED_SETTINGS, declaredByAny, givenTo, type Workload } from '../../packages/config/src/index';
+import { DECLARED_SETTINGS, declaredByAny, givenTo } from '../../packages/config/src/declared-settings';
+import type { Workload } from '../../packages/config/src/secret-holders';
 
 /**
  * Read by Node.js, by the libraries under every process or by the system, never a Gatehouse setting:
