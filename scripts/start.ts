@@ -43,7 +43,11 @@ const say = (line: string) => console.log(`[start       ] ${line}`);
 
 /** node's arguments for one process: its source as scripts/start.js compiled it, or its `pnpm build` bundle. */
 function processArgs(name: string): string[] {
-  if (!FROM_DIST) return [...DEVELOPMENT_FLAGS, path.join(COMPILED, name, 'main.js')];
+  if (!FROM_DIST) {
+    const compiled = path.join(COMPILED, name, 'main.js');
+    if (!existsSync(compiled)) throw new StartError(`${compiled} is missing: start with pnpm start, which compiles it`);
+    return [...DEVELOPMENT_FLAGS, compiled];
+  }
   const bundle = path.join(ROOT, 'dist', name, 'main.js');
   if (!existsSync(bundle)) throw new StartError(`${bundle} is missing: run pnpm build first`);
   return [bundle];
