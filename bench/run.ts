@@ -1,10 +1,11 @@
 // `pnpm bench`: every benchmark, each comparing Gatehouse with a baseline measured in the same run.
-// `pnpm bench auth|avatar|payment|events|sessions` runs one of them; `--alg=ES256` (or EdDSA) runs auth (and
-// sessions) with that AUTH_JWT_ALG.
+// `pnpm bench auth|avatar|payment|events|sessions|memory` runs one of them; `--alg=ES256` (or EdDSA) runs auth
+// (and sessions) with that AUTH_JWT_ALG; `--idle=<seconds>` is how long memory lets the stack idle (30).
 import { runAuthBench } from './auth-user';
 import { runAvatarBench } from './avatar';
 import { EVENTS_TARGETS, runEventsBench } from './events';
 import { median } from './harness';
+import { MEMORY_LIMITS, memoryTable, runMemoryBench } from './memory';
 import { runPaymentBench, TARGETS } from './payment';
 import { type Operation, runSessionsBench, SESSION_TARGETS } from './sessions';
 
@@ -108,6 +109,17 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
             `(median ${median(runs.map((run) => run.totalCpuMsPerOp)).toFixed(2)} ms; ${floorWords(r.joseUs, r.hopUs)})`,
         );
     }
+    return problems;
+  },
+  async memory() {
+    console.log('\n== memory of the development stack (pnpm start), idle after one dev login: PSS of each process');
+    const r = await runMemoryBench({ idleSeconds: countFlag('idle') });
+    for (const line of memoryTable(r)) console.log(line);
+    const problems: string[] = [];
+    if (r.launcherMiB > MEMORY_LIMITS.launcherMiB)
+      problems.push(`the launcher holds ${r.launcherMiB.toFixed(1)} MiB, over its limit ${MEMORY_LIMITS.launcherMiB}`);
+    if (r.totalMiB > MEMORY_LIMITS.stackMiB)
+      problems.push(`the stack holds ${r.totalMiB.toFixed(1)} MiB, over its limit ${MEMORY_LIMITS.stackMiB}`);
     return problems;
   },
 };

@@ -3,28 +3,21 @@
 // generated secrets kept in .data/ (GATEHOUSE_DATA_DIR moves it), avatars under .data/avatars, the dev
 // provider on, and the development payment processor on unless PROCESSOR_* credentials are set.
 // Ctrl-C stops everything: the services first, the embedded Postgres last.
-// It runs the TypeScript sources through tsx (development); `pnpm start --dist` runs what `pnpm build`
-// compiled into dist/ instead, the same files the production images run.
+// scripts/start.js compiles this launcher and every process with esbuild when a source changed, and
+// each process runs its compiled file on plain node (no TypeScript compiler held for its whole life);
+// `pnpm start --dist` runs what `pnpm build` compiled into dist/ instead, the files the images run.
 // A start that cannot go on says what failed and what to do in one line, and stops what it started.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from 'pg';
-import { environment } from '../packages/config/src/index';
-import {
-  looksSecret,
-  mayHold,
-  SECRET_HOLDERS,
-  secretsNamedIn,
-  type Workload,
-} from '../packages/config/src/secret-holders';
-import { checkHealth } from '../packages/grpc-kit/src/health-client';
+import { environment } from '../packages/config/src/environment';
+import { secretsNamedIn, type Workload } from '../packages/config/src/secret-holders';
 import { ensureWorkloadKeys } from '../packages/grpc-kit/src/internal-auth';
-import { describeDatabaseError } from '../packages/postgres/src/errors';
 import { type EmbeddedPostgres, StartError, startEmbeddedPostgres } from './start/embedded-postgres';
+import { environmentFor, undeclaredSettings } from './start/environments';
 import { hasProcessorCredentials, keptSecret, keptSigningKeys, publicSigningKeys } from './start/kept-files';
 import { portProblems, type WantedPort } from './start/ports';
-import { workloadDatabaseUrls } from './start/workload-roles';
+import { waitForStack } from './start/readiness';
 
 const ROOT = path.resolve(__dirname, '..');
 const env = environment();
@@ -39,11 +32,22 @@ const PROCESSES: [Workload, string][] = [
   ['gateway', 'gateway/src/main.ts'],
 ];
 const FROM_DIST = process.argv.includes('--dist');
+/** Where scripts/start.js compiled this launcher and every process (scripts/start/compile.js). */
+const COMPILED = path.join(ROOT, 'node_modules', '.cache', 'gatehouse-start');
+/**
+ * node's flags for a compiled process: stack traces name the TypeScript lines, and a young generation of
+ * at most 2 MiB a half (V8 lets it grow to 16): an idle development process held 30 MiB more without.
+ */
+const DEVELOPMENT_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'];
 const say = (line: string) => console.log(`[start       ] ${line}`);
 
-/** node's arguments for one process: its source through tsx, or its `pnpm build` bundle. */
-function processArgs(name: string, source: string): string[] {
-  if (!FROM_DIST) return ['--import', 'tsx', path.join(ROOT, source)];
+/** node's arguments for one process: its source as scripts/start.js compiled it, or its `pnpm build` bundle. */
+function processArgs(name: string): string[] {
+  if (!FROM_DIST) {
+    const compiled = path.join(COMPILED, name, 'main.js');
+    if (!existsSync(compiled)) throw new StartError(`${compiled} is missing: start with pnpm start, which compiles it`);
+    return [...DEVELOPMENT_FLAGS, compiled];
+  }
   const bundle = path.join(ROOT, 'dist', name, 'main.js');
   if (!existsSync(bundle)) throw new StartError(`${bundle} is missing: run pnpm build first`);
   return [bundle];
@@ -108,20 +112,6 @@ function wantedPorts(childEnv: Record<string, string | undefined>, embeddedPostg
   return wanted.filter((w) => w.port !== 0);
 }
 
-/** A DATABASE_URL given by the user must answer before anything starts on it. */
-async function checkDatabase(url: string): Promise<void> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  client.on('error', () => {}); // a failed connect is reported by connect()
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-  } catch (err) {
-    throw new StartError(`${describeDatabaseError(err)}: check it, or unset it to use the embedded Postgres`);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream, quiet: () => boolean) {
   let rest = '';
   stream.on('data', (chunk: Buffer) => {
@@ -132,37 +122,13 @@ function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.Wr
   });
 }
 
-/**
- * Up means usable: every service answers gRPC health SERVING and the gateway's /health/ready says every
- * service it calls does, not merely that the gateway listens. Quietly: a route that needs the auth
- * service (/auth/list) asked too early is a 503 the gateway logs as an error with its stack. Answers the
- * services not serving after a minute (empty when up; undefined when a process exited meanwhile).
- */
-async function waitForStack(url: string, grpc: Record<string, string>, children: Map<string, ChildProcess>) {
-  let notServing: string[] = [];
-  for (let i = 0; i < 240; i++) {
-    if ([...children.values()].some((c) => c.exitCode !== null || c.signalCode !== null)) return undefined;
-    const health = await Promise.all(Object.values(grpc).map((a) => checkHealth(a).catch(() => 'UNKNOWN')));
-    notServing = Object.keys(grpc).filter((_, j) => health[j] !== 'SERVING');
-    if (notServing.length === 0) {
-      try {
-        if ((await fetch(`${url}/health/ready`, { signal: AbortSignal.timeout(1000) })).ok) return [];
-      } catch {
-        // the gateway is not listening yet
-      }
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return notServing.length > 0 ? notServing : ['gateway'];
-}
-
 async function main(): Promise<void> {
   mkdirSync(DATA, { recursive: true });
   // Every internal gRPC call is authenticated: one key pair per caller, made once under .data/, one
   // folder per workload, each process given only its own (its private key and the public keys).
   const internalKeys = env.INTERNAL_KEYS_DIR ?? path.join(DATA, 'workload-keys');
   const signingKeysFile = await keptSigningKeys(DATA, env.AUTH_JWT_ALG, env.AUTH_SIGNING_KEYS_FILE);
-  const gatewayKeysFile = publicSigningKeys(DATA, signingKeysFile) ?? signingKeysFile;
+  const gatewayKeysFile = (await publicSigningKeys(DATA, signingKeysFile)) ?? signingKeysFile;
   const childEnv: Record<string, string | undefined> = {
     ...env,
     AUTH_SECRET: env.AUTH_SECRET ?? (env.AUTH_SECRETS_FILE ? undefined : keptSecret(DATA, 'auth-secret')),
@@ -171,7 +137,7 @@ async function main(): Promise<void> {
     AUTH_TOTP_KEY: env.AUTH_TOTP_KEY ?? keptSecret(DATA, 'totp-key'),
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
     // The payment counterpart of the dev provider, unless a real processor is configured (or it is set).
-    PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? (hasProcessorCredentials(env) ? 'false' : 'true'),
+    PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? ((await hasProcessorCredentials(env)) ? 'false' : 'true'),
     // POST /dev/notifications posts to the gateway this script starts, on whatever port it was given.
     PAYMENT_DEV_WEBHOOK_URL:
       env.PAYMENT_DEV_WEBHOOK_URL ?? `http://127.0.0.1:${env.GATEWAY_PORT ?? 8080}/payment/webhooks/braintree`,
@@ -188,11 +154,12 @@ async function main(): Promise<void> {
         : undefined),
   };
 
-  const argsOf = new Map(PROCESSES.map(([name, entry]) => [name, processArgs(name, entry)]));
+  const argsOf = new Map(PROCESSES.map(([name]) => [name, processArgs(name)]));
   // Nothing starts while a port it needs is taken: one line says which, by what, and what to do.
   const problems = await portProblems(
     wantedPorts(childEnv, !env.DATABASE_URL),
     (command) =>
+      command.includes(COMPILED) ||
       PROCESSES.some(([, entry]) => command.includes(path.join(ROOT, entry))) ||
       command.includes(path.join(DATA, 'postgres')),
   );
@@ -202,39 +169,31 @@ async function main(): Promise<void> {
   // A DATABASE_URL given reaches every process as it is; the embedded one, auth and payment as their roles.
   let databaseUrls: Record<string, string> | undefined;
   if (env.DATABASE_URL) {
+    // Its client is loaded for this only: with the embedded Postgres the launcher holds none.
+    const { checkDatabase } = await import('./start/database-check');
     await checkDatabase(env.DATABASE_URL);
   } else {
     say(`DATABASE_URL is unset: starting an embedded Postgres on 127.0.0.1:${EMBEDDED_PG_PORT}`);
     postgres = await startEmbeddedPostgres({
+      runner: path.join(COMPILED, 'postgres-runner.js'),
       databaseDir: path.join(DATA, 'postgres'),
       port: EMBEDDED_PG_PORT,
       password: keptSecret(DATA, 'postgres-password'),
+      rolesKeptIn: DATA,
     });
-    databaseUrls = await workloadDatabaseUrls(postgres.url, DATA);
+    databaseUrls = postgres.workloadUrls;
   }
   if (!env.REDIS_URL) say('REDIS_URL is unset: services keep tokens in process memory (development only)');
   await ensureWorkloadKeys(internalKeys);
 
-  // Each process gets its own key folder, its own database role, and only the secrets its workload is
-  // listed for (SECRET_HOLDERS): a foothold in one process finds no other workload's secret, and a new
-  // secret reaches no process until it is listed. The gateway's signing keys are the public half.
+  // Each process gets the settings its workload declares, its own key folder and database role, and only
+  // the secrets it is listed for (scripts/start/environments.ts); the gateway's signing keys are the
+  // public half. A setting of ours that no process reads is named, once.
   const configSecrets = secretsNamedIn(env.AUTH_CONFIG ? readFileSync(env.AUTH_CONFIG, 'utf8') : '');
-  const ours = /^(AUTH|GATEWAY|PAYMENT|PROCESSOR|TELEGRAM|AVATAR|REDIS|DATABASE|WEBHOOK|ADMIN)_/;
-  for (const name of Object.keys(childEnv).filter((n) => childEnv[n] && ours.test(n) && looksSecret(n)))
-    if (!(name in SECRET_HOLDERS) && !configSecrets.has(name))
-      say(
-        `${name} looks like a secret that no workload is listed for: no process gets it (packages/config/src/secret-holders.ts)`,
-      );
-  const envFor = (name: Workload): Record<string, string | undefined> => {
-    const own: Record<string, string | undefined> = {
-      ...childEnv,
-      INTERNAL_KEYS_DIR: path.join(internalKeys, name),
-      ...(databaseUrls ? { DATABASE_URL: databaseUrls[name] } : {}),
-      ...(name === 'gateway' ? { AUTH_SIGNING_KEYS_FILE: gatewayKeysFile } : {}),
-    };
-    const providerSecrets = name === 'auth' ? configSecrets : undefined;
-    return Object.fromEntries(Object.entries(own).filter(([key]) => mayHold(name, key, providerSecrets)));
-  };
+  for (const name of undeclaredSettings(env, configSecrets))
+    say(`${name} is set, but no workload declares it: no process gets it (docs/configuration.md)`);
+  const started = { internalKeys, databaseUrls, gatewayKeysFile, configSecrets };
+  const envFor = (name: Workload) => environmentFor(name, childEnv, started);
 
   const children = new Map<string, ChildProcess>();
   let stopping = false;

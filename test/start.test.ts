@@ -1,8 +1,8 @@
 // `pnpm start` as a newcomer meets it (scripts/start.ts, run as `pnpm start` runs it): a start that cannot
 // go on says what failed and what to do in one line with no stack, and stops what it started; a Ctrl-C
 // reaching the whole process group, as a terminal sends it, stops everything without a warning.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,99 +10,9 @@ import { createInterface } from 'node:readline';
 import { createTestDatabase } from '@gatehouse/test-kit/databases';
 import { freePort, ROOT } from '@gatehouse/test-kit/stack';
 import { until } from '@gatehouse/test-kit/until';
+import { childrenOf, environOf, start, startLines, workloadOf } from './start-run';
 
 jest.setTimeout(120_000);
-
-interface Run {
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<number | null>;
-}
-
-/** scripts/start.ts with its data folder in `dataDir` and every port it listens on free (or as given). */
-async function start(dataDir: string, env: Record<string, string> = {}): Promise<Run> {
-  const ports: Record<string, string> = {};
-  for (const name of [
-    'GATEWAY_PORT',
-    'AUTH_GRPC_PORT',
-    'AVATAR_GRPC_PORT',
-    'TELEGRAM_GRPC_PORT',
-    'PAYMENT_GRPC_PORT',
-    'AUTH_DEV_PORT',
-    'PAYMENT_DEV_PROCESSOR_PORT',
-    'EMBEDDED_POSTGRES_PORT',
-  ])
-    ports[name] = String(await freePort());
-  const grpc = (name: string) => `127.0.0.1:${env[name] ?? ports[name]}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
-    cwd: ROOT,
-    // A process group of its own, so the test can send a Ctrl-C to all of it as a terminal does.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      GATEHOUSE_DATA_DIR: dataDir,
-      METRICS_PORT: '0',
-      LOG_FORMAT: 'pretty',
-      AUTH_GRPC_ADDR: grpc('AUTH_GRPC_PORT'),
-      AVATAR_GRPC_ADDR: grpc('AVATAR_GRPC_PORT'),
-      TELEGRAM_GRPC_ADDR: grpc('TELEGRAM_GRPC_PORT'),
-      PAYMENT_GRPC_ADDR: grpc('PAYMENT_GRPC_PORT'),
-      ADMIN_ADDR: `127.0.0.1:${await freePort()}`,
-      ...ports,
-      ...env,
-    },
-  });
-  let text = '';
-  child.stdout?.on('data', (c: Buffer) => {
-    text += c.toString();
-  });
-  child.stderr?.on('data', (c: Buffer) => {
-    text += c.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, output: () => text, exited };
-}
-
-/** Every descendant of `pid`, from /proc (Linux). */
-function childrenOf(pid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const p of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      parents.set(Number(p), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // gone
-    }
-  }
-  const found: number[] = [];
-  const walk = (parent: number) => {
-    for (const [p, pp] of parents) {
-      if (pp !== parent) continue;
-      found.push(p);
-      walk(p);
-    }
-  };
-  walk(pid);
-  return found;
-}
-
-const commandOf = (pid: number) => {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-  } catch {
-    return '';
-  }
-};
-
-function environOf(pid: number): Record<string, string> {
-  const pairs = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
-  return Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
-}
-
-/** The lines start.ts itself wrote. */
-const startLines = (output: string) => output.split('\n').filter((l) => l.startsWith('[start       ]'));
 
 let dataDir: string;
 beforeEach(() => {
@@ -205,13 +115,16 @@ describe('pnpm start', () => {
     try {
       // The processes' environments as the kernel holds them, once all five have started.
       const environments = new Map<string, Record<string, string>>();
-      await until(() => {
-        for (const pid of childrenOf(run.child.pid as number)) {
-          const entry = /(gateway|services\/([a-z-]+))\/src\/main\.ts/.exec(commandOf(pid));
-          if (entry) environments.set(entry[2] ?? 'gateway', environOf(pid));
-        }
-        return environments.size === 5 || run.child.exitCode !== null;
-      }, 60_000);
+      await until(
+        () => {
+          for (const pid of childrenOf(run.child.pid as number)) {
+            const workload = workloadOf(pid);
+            if (workload) environments.set(workload, environOf(pid));
+          }
+          return environments.size === 5 || run.child.exitCode !== null;
+        },
+        { ms: 60_000, everyMs: 200 },
+      );
       expect([...environments.keys()].sort()).toEqual(['auth', 'avatar', 'gateway', 'payment', 'telegram-bot']);
       const holders = (name: string) =>
         [...environments]
@@ -226,7 +139,7 @@ describe('pnpm start', () => {
       expect(holders('AUTH_SECRET')).toEqual(['auth', 'gateway']);
       expect(holders('DATABASE_URL')).toEqual(['auth', 'payment']);
       expect(holders('AUTH_UNLISTED_SECRET')).toEqual([]);
-      expect(run.output()).toContain('AUTH_UNLISTED_SECRET looks like a secret that no workload is listed for');
+      expect(run.output()).toContain('AUTH_UNLISTED_SECRET is set, but no workload declares it: no process gets it');
     } finally {
       process.kill(-(run.child.pid as number), 'SIGTERM');
       await run.exited;
@@ -237,7 +150,10 @@ describe('pnpm start', () => {
   it('stops on Ctrl-C with no warning, error or object dump', async () => {
     const devPort = String(await freePort());
     const run = await start(dataDir, { PAYMENT_DEV_PROCESSOR_PORT: devPort });
-    await until(() => run.output().includes('Gatehouse is up') || run.child.exitCode !== null, 90_000);
+    await until(() => run.output().includes('Gatehouse is up') || run.child.exitCode !== null, {
+      ms: 90_000,
+      everyMs: 200,
+    });
     expect(run.output()).toContain('Gatehouse is up');
     // The development processor posts its notifications to the gateway's own port (GATEWAY_PORT here),
     // which takes them: a `check` is verified by the payment service and changes nothing.

@@ -88,6 +88,12 @@ const envSchema = z.object({
   LOG_FORMAT: logFormat(),
 });
 
+/**
+ * The variables this process reads, every one: `pnpm start` gives it these (and the secrets it is listed
+ * for), no others (packages/config/src/declared-settings.ts, checked equal by test/documented-variables.test.ts).
+ */
+export const declaredSettings: readonly string[] = Object.keys(envSchema.shape);
+
 export interface GatewayConfig {
   token: TokenSettings;
   host: string;

@@ -4,8 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JWK } from 'jose';
-import { readStructuredFile } from '../../packages/config/src/index';
-import { type AsymmetricAlgorithm, generateSigningJwk, publicKeySetOf } from '../../packages/token/src/keys';
+import type { AsymmetricAlgorithm } from '../../packages/token/src/keys';
+
+// The YAML reader and jose are loaded only when a start needs them (a PAYMENT_SETTINGS file, ES256 or
+// EdDSA keys): the launcher stays small for the whole life of the stack.
 
 /** A secret made once and kept in the data folder. */
 export function keptSecret(data: string, file: string): string {
@@ -17,10 +19,11 @@ export function keptSecret(data: string, file: string): string {
 }
 
 /** Any PROCESSOR_* credential, in the environment or the PAYMENT_SETTINGS file the payment service reads. */
-export function hasProcessorCredentials(env: Record<string, string | undefined>): boolean {
+export async function hasProcessorCredentials(env: Record<string, string | undefined>): Promise<boolean> {
   const names = ['PROCESSOR_MERCHANT_ID', 'PROCESSOR_PUBLIC_KEY', 'PROCESSOR_PRIVATE_KEY', 'PROCESSOR_GATEWAY_URL'];
   if (names.some((n) => (env[n] ?? '').trim() !== '')) return true;
   if (!env.PAYMENT_SETTINGS) return false;
+  const { readStructuredFile } = await import('../../packages/config/src/files');
   let settings: unknown;
   try {
     settings = readStructuredFile(env.PAYMENT_SETTINGS);
@@ -43,6 +46,7 @@ export async function keptSigningKeys(
   if (file || (alg !== 'ES256' && alg !== 'EdDSA')) return file;
   const full = path.join(data, `signing-keys-${alg}.json`);
   if (!existsSync(full)) {
+    const { generateSigningJwk } = await import('../../packages/token/src/keys');
     const jwk = await generateSigningJwk(alg as AsymmetricAlgorithm);
     writeFileSync(full, `${JSON.stringify({ keys: [jwk] }, null, 2)}\n`, { mode: 0o600 });
     console.log(`[start       ] AUTH_JWT_ALG=${alg}: made a signing key in ${full}`);
@@ -55,8 +59,9 @@ export async function keptSigningKeys(
  * gateway: it only verifies, so it never gets a private key. Undefined when the file cannot be read as a
  * key set (the auth service then reports it).
  */
-export function publicSigningKeys(data: string, file: string | undefined): string | undefined {
+export async function publicSigningKeys(data: string, file: string | undefined): Promise<string | undefined> {
   if (!file) return undefined;
+  const { publicKeySetOf } = await import('../../packages/token/src/keys');
   try {
     const { keys } = JSON.parse(readFileSync(file, 'utf8')) as { keys: JWK[] };
     const out = path.join(data, `${path.basename(file).replace(/\.json$/, '')}.public.json`);

