@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Browser } from '@gatehouse/test-kit/browser';
+import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type OwnPostgres, postgresMissing, startPostgres } from '@gatehouse/test-kit/servers/postgres';
 import { type OwnRedis, redisMissing, startRedis } from '@gatehouse/test-kit/servers/redis';
 import { makeTestCa, type TestCa } from '@gatehouse/test-kit/servers/tls';
 import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { Client } from 'pg';
 import { type DevProcessor, startDevProcessor } from '../services/payment/src/processor/dev';
-import { processorEnv } from '../services/payment/test/helpers';
 
 // The stack on TLS Postgres and TLS-only Redis (mutual TLS), with certificates from a private CA the
 // test makes: a login and a card load work, and every Postgres connection of the processes is encrypted.

@@ -5,10 +5,10 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { type Answer, Browser } from '@gatehouse/test-kit/browser';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { processorEnv } from '@gatehouse/test-kit/processor';
 import { ROOT, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { totpCode } from '@gatehouse/test-kit/totp-code';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { processorEnv } from '../../services/payment/test/helpers';
 
 export interface DirectoryStack {
   stack: Stack;

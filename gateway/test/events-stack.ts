@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Answer, Browser } from '@gatehouse/test-kit/browser';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { processorEnv } from '@gatehouse/test-kit/processor';
 import { ROOT, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { Webhook } from 'standardwebhooks';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { processorEnv } from '../../services/payment/test/helpers';
 import { AnswerChecker, type Document } from './openapi-answers';
 
 export interface Delivered {

@@ -8,10 +8,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createLogger } from '@gatehouse/logger';
 import { Browser } from '@gatehouse/test-kit/browser';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { processorEnv } from '@gatehouse/test-kit/processor';
 import { freePort, type ServiceName, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { createPool } from '../../services/payment/src/db';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { processorEnv, testPayments } from '../../services/payment/test/helpers';
+import { testPayments } from '../../services/payment/test/helpers';
 
 const CLIENTS = 6;
 const INTERNALS = /ECONNREFUSED|remote_addr|Deadline exceeded|No connection established|127\.0\.0\.1:\d+|\bat \w+ \(/;

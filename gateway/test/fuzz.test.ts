@@ -12,9 +12,9 @@ import path from 'node:path';
 import { Browser } from '@gatehouse/test-kit/browser';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { type Credentials, Gen, hostileRequest, malformedHttp, prng } from '@gatehouse/test-kit/fuzz/hostile';
+import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type Stack, startStack, waitForGrpcHealth } from '@gatehouse/test-kit/stack';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { processorEnv } from '../../services/payment/test/helpers';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const RAW_SOCKETS = 300;

@@ -7,9 +7,9 @@ import { loadProto, type telegram } from '@gatehouse/proto';
 import { Browser } from '@gatehouse/test-kit/browser';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { metricValue as value } from '@gatehouse/test-kit/metric-value';
+import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type ServiceName, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { processorEnv } from '../../services/payment/test/helpers';
 
 let stack: Stack;
 let db: TestDatabase;

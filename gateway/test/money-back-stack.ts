@@ -5,6 +5,7 @@
 import { createLogger } from '@gatehouse/logger';
 import { Browser } from '@gatehouse/test-kit/browser';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type Stack, type StackOptions, startStack } from '@gatehouse/test-kit/stack';
 import type { Pool } from 'pg';
 import { createPool } from '../../services/payment/src/db';
@@ -13,7 +14,7 @@ import {
   type DevProcessorOptions,
   startDevProcessor,
 } from '../../services/payment/src/processor/dev';
-import { processorEnv, testPayments } from '../../services/payment/test/helpers';
+import { testPayments } from '../../services/payment/test/helpers';
 
 export const WEBHOOK = '/payment/webhooks/braintree';
 

@@ -8,11 +8,11 @@ import path from 'node:path';
 import { createGatehouseClient, type GatehouseClient } from '@gatehouse/client';
 import { type Answer, Browser } from '@gatehouse/test-kit/browser';
 import { createTestDatabase } from '@gatehouse/test-kit/databases';
+import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { generateSigningJwk, publicKeySetOf } from '@gatehouse/token';
 import bcrypt from 'bcryptjs';
 import { startDevProcessor } from '../../services/payment/src/processor/dev';
-import { processorEnv } from '../../services/payment/test/helpers';
 import { AnswerChecker, type Document } from './openapi-answers';
 
 export const ADMIN_PASSWORD = 'openapi-admin-password';

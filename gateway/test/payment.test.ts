@@ -3,9 +3,9 @@
 
 import { Browser } from '@gatehouse/test-kit/browser';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { processorEnv } from '../../services/payment/test/helpers';
 
 const NOT_FOUND_TEXT =
   'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.';

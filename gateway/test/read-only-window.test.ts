@@ -14,13 +14,14 @@
 // of sales, by order id, is what the answers are counted against.
 import { createLogger } from '@gatehouse/logger';
 import { Browser } from '@gatehouse/test-kit/browser';
+import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type OwnPostgres, postgresMissing, startPostgres } from '@gatehouse/test-kit/servers/postgres';
 import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { until } from '@gatehouse/test-kit/until';
 import { Client as PgClient } from 'pg';
 import { createPool } from '../../services/payment/src/db';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
-import { processorEnv, testPayments } from '../../services/payment/test/helpers';
+import { testPayments } from '../../services/payment/test/helpers';
 
 const CLIENTS = 10;
 const WINDOW_MS = 8_000;
