@@ -6,7 +6,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { loadProto } from '@gatehouse/proto';
-import { createTestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase } from '@gatehouse/test-kit/databases';
 import { freePort, startStack } from '@gatehouse/test-kit/stack';
 import autocannon from 'autocannon';
 import { Client } from 'pg';

@@ -5,7 +5,7 @@
 // minutes, which swamps any change of a few per cent measured in separate runs; the median of paired
 // ratios does not. It prints each pair and the median B/A of loads/s and of CPU a load.
 import path from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import type { freePort as FreePort, startStack as StartStack } from '@gatehouse/test-kit/stack';
 import autocannon from 'autocannon';
 import { cpuMs, median, postgresBackendsCpu } from './harness';

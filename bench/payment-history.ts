@@ -11,7 +11,7 @@
 // With `--ledger-sum` the loads check the limits as before the running totals (the windows summed over
 // the ledger, on another connection of the pool: the same work, for comparison only).
 import { createLogger } from '@gatehouse/logger';
-import { createTestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase } from '@gatehouse/test-kit/databases';
 import type { Pool } from 'pg';
 import { createPool } from '../services/payment/src/db';
 import type { LedgerStore } from '../services/payment/src/ledger';

@@ -5,7 +5,7 @@
 // agree with each other, with every answered load, and with the processor.
 import os from 'node:os';
 import { Browser } from '@gatehouse/test-kit/browser';
-import { createTestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase } from '@gatehouse/test-kit/databases';
 import { freePort, startStack } from '@gatehouse/test-kit/stack';
 import autocannon from 'autocannon';
 import { closedLoopLatencyMs, cpuMs, median, postgresBackendsCpu } from './harness';

@@ -3,7 +3,7 @@
 // second on a test database: it must run without a failed transaction and settle every load it makes
 // (credited, the balance equal to the loads), or the floor would measure something the service never does.
 import { spawnSync } from 'node:child_process';
-import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { Client } from 'pg';
 import { prepareSqlFloor, type SqlFloor } from '../bench/payment-sql';
 import { createPool } from '../services/payment/src/db';

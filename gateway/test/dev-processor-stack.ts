@@ -1,6 +1,6 @@
 // The whole stack (auth, avatar, payment, gateway) on a test database of its own, the payment service
 // with the development processor as `pnpm start` runs it: what the card-loading tests start.
-import { createTestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase } from '@gatehouse/test-kit/databases';
 import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 
 export interface DevProcessorStack {

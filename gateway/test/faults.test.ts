@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createLogger } from '@gatehouse/logger';
 import { Browser } from '@gatehouse/test-kit/browser';
-import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { processorEnv } from '@gatehouse/test-kit/processor';
 import { freePort, type ServiceName, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { createPool } from '../../services/payment/src/db';

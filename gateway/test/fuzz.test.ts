@@ -10,7 +10,7 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Browser } from '@gatehouse/test-kit/browser';
-import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { type Credentials, Gen, hostileRequest, malformedHttp, prng } from '@gatehouse/test-kit/fuzz/hostile';
 import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type Stack, startStack, waitForGrpcHealth } from '@gatehouse/test-kit/stack';

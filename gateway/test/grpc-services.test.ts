@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { checkHealth, ensureInternalKeys, InternalAuth } from '@gatehouse/grpc-kit';
 import { loadProto } from '@gatehouse/proto';
-import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { ROOT, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import * as grpc from '@grpc/grpc-js';
 

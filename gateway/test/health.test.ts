@@ -1,6 +1,6 @@
 // The gateway's own health endpoints: live while the process answers, ready only while every service
 // it calls answers gRPC health SERVING (503 naming the others).
-import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 
 let stack: Stack;

@@ -5,7 +5,7 @@
 import { createClient } from '@gatehouse/grpc-kit';
 import { loadProto, type telegram } from '@gatehouse/proto';
 import { Browser } from '@gatehouse/test-kit/browser';
-import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { metricValue as value } from '@gatehouse/test-kit/metric-value';
 import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type ServiceName, type Stack, startStack } from '@gatehouse/test-kit/stack';

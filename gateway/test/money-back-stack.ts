@@ -4,7 +4,7 @@
 // posts them to the gateway's public webhook route, as Braintree would; a logged-in user's calls.
 import { createLogger } from '@gatehouse/logger';
 import { Browser } from '@gatehouse/test-kit/browser';
-import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type Stack, type StackOptions, startStack } from '@gatehouse/test-kit/stack';
 import type { Pool } from 'pg';

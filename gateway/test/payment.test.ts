@@ -2,7 +2,7 @@
 // browser, the real braintree SDK (inside the payment process) talking to the loopback gateway.
 
 import { Browser } from '@gatehouse/test-kit/browser';
-import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
+import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
