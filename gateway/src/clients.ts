@@ -20,6 +20,8 @@ export interface GatewayClients {
   admin: ClientHandle<auth.AdminServiceClient>;
   /** The audit trail and webhooks (docs/events.md): the admin surface's, and a user's own activity. */
   events: ClientHandle<auth.EventsServiceClient>;
+  /** The OpenID provider's HTTP requests (docs/openid-provider.md): served by the auth process. */
+  oidc: ClientHandle<auth.OidcServiceClient>;
   avatar: ClientHandle<avatar.AvatarServiceClient>;
   payment: ClientHandle<payment.PaymentServiceClient>;
   /** Login handlers by provider name (login.v1.LoginHandler). */
@@ -73,6 +75,11 @@ export async function openClients(
     ),
     admin: createClient<auth.AdminServiceClient>(
       loadProto('admin').grpcObject.auth.v1.AdminService,
+      config.addresses.auth,
+      options('auth'),
+    ),
+    oidc: createClient<auth.OidcServiceClient>(
+      loadProto('oidc').grpcObject.auth.v1.OidcService,
       config.addresses.auth,
       options('auth'),
     ),

@@ -37,7 +37,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['state.ts', 'metrics.ts'],
   ['middleware'],
   ['routes/kit'],
-  ['routes/auth', 'routes/payment', 'routes/site'],
+  ['routes/auth', 'routes/payment', 'routes/site', 'routes/oidc'],
   ['routes/admin'],
   ['openapi', 'lanes'],
   ['app.ts', 'authentication.ts'],

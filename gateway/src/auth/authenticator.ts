@@ -216,11 +216,26 @@ export class Authenticator {
     return this.tokenChecked(ctx, found, owner);
   }
 
+  /**
+   * The browser's session for a top-level navigation to the OpenID provider (an application sends its
+   * user to /oidc/auth, the provider to its login page): the JWT cookie alone, as for the gateway's own
+   * routes (the auth service's key, not ended, refreshed when expired), without the XSRF header a
+   * navigation cannot carry. It lets the provider log the user in to the application they came from
+   * (single sign-on) and nothing else: every change the provider makes has a guard of its own (its
+   * interaction cookie, the consent form's token).
+   */
+  async authenticateNavigation(ctx: Koa.Context): Promise<Authenticated | Refused> {
+    const found = findToken(ctx);
+    if (found?.source !== 'cookie') return refused('no_token', false);
+    return this.tokenChecked(ctx, found, 'gateway', false);
+  }
+
   /** authenticate's decision on the request's token: verified, refreshed when an expired cookie token, or refused. */
   private async tokenChecked(
     request: CredentialRequest,
     found: FoundToken,
     owner: RouteOwner,
+    xsrf = true,
   ): Promise<Authenticated | Refused> {
     const { token, source } = found;
     let claims: Claims;
@@ -237,7 +252,7 @@ export class Authenticator {
     // Before any refresh: a site's token is refreshed into a site's token, which counts here no more.
     if (!counts(signer, owner)) return refused('site_token', false);
     if (this.ended.has(claims.jti)) return refused('session_ended', true);
-    if (!xsrfHolds(request, found, claims.jti ?? '')) return refused('xsrf_mismatch', false);
+    if (xsrf && !xsrfHolds(request, found, claims.jti ?? '')) return refused('xsrf_mismatch', false);
     const refusal = await this.validated(token, claims);
     if (refusal) return refusal;
     if (!expired) return { ok: true, user, source, claims, token };

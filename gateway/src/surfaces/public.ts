@@ -19,6 +19,7 @@ import { passkeyRoutes } from '../routes/auth/passkey.routes';
 import { sessionRoutes } from '../routes/auth/sessions.routes';
 import { totpRoutes } from '../routes/auth/totp.routes';
 import { LOGIN_DEADLINE_MS, requireUser } from '../routes/kit';
+import { oidcProviderRoutes } from '../routes/oidc/provider.routes';
 import { paymentRefusalBody, paymentRoutes } from '../routes/payment/cards.routes';
 import { reversalRoutes } from '../routes/payment/reversals.routes';
 import { paymentWebhookRoutes } from '../routes/payment/webhooks.routes';
@@ -102,6 +103,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     log,
     upstreamAnswered: metrics && upstreamRecorder(metrics),
   });
+  const oidc = oidcProviderRoutes({ oidc: clients.oidc.call, authenticator, cookies });
   const mounts: Mount[] = [
     { prefix: '/auth', routers: authRouters },
     { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
@@ -112,6 +114,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
       prefix: '/payment',
       routers: [paymentWebhookRoutes({ ...paymentDeps, limiter: authentication.limiter })],
     },
+    // The OpenID provider (docs/openid-provider.md): /oidc/ and discovery, handed to the auth service.
+    { prefix: '/oidc', routers: [oidc] },
     // Application upstreams (AUTH_CONFIG routes), each under its own prefix.
     ...config.routes.map((r) => ({ prefix: r.prefix, routers: [proxy] })),
     {
@@ -132,6 +136,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
       prefix: '',
       routers: [
         homeRoutes(),
+        oidc,
         jwksRoutes('/.well-known/jwks.json', keys.publicKeys?.jwks),
         openApiRoutes({ avatarRoutePath: config.token.avatarRoutePath, serverUrl: config.token.url }),
       ],

@@ -43,6 +43,15 @@ export const EVENT_DATA = {
   // refuses (they are counted in metrics); `limit` says what it counts per (user_ip, ip, user, address).
   'login.rate_limited': z.strictObject({ provider: code, limit: code }),
   'session.ended': z.strictObject({ reason: z.enum(['logout', 'revoked', 'revoked_others', 'blocked', 'admin']) }),
+  // The OpenID provider (docs/openid-provider.md): its clients, as admins change them; the grants users
+  // give and take back; a refresh token or code presented again (the family is revoked).
+  'client.created': z.strictObject({ client_id: id }),
+  'client.updated': z.strictObject({ client_id: id }),
+  'client.secret_rotated': z.strictObject({ client_id: id }),
+  'client.deleted': z.strictObject({ client_id: id }),
+  'grant.created': z.strictObject({ client_id: id, scopes: z.array(code).max(50) }),
+  'grant.revoked': z.strictObject({ client_id: id, reason: code }),
+  'token.reuse_detected': z.strictObject({ client_id: id, kind: code }),
   'passkey.added': z.strictObject({ credential_id: id }),
   'passkey.removed': z.strictObject({ credential_id: id }),
   'totp.enabled': z.strictObject({}),

@@ -9,6 +9,7 @@ import type { ProtoGrpcType as EventsProto } from './gen/events';
 import type { ProtoGrpcType as HooksProto } from './gen/hooks';
 import type { ProtoGrpcType as IdentitiesProto } from './gen/identities';
 import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
+import type { ProtoGrpcType as OidcProto } from './gen/oidc';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
 import type { ProtoGrpcType as SessionsProto } from './gen/sessions';
 import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
@@ -45,6 +46,8 @@ export const PROTO_FILES = {
   admin: 'auth/v1/admin.proto',
   // The audit trail and webhooks: auth.v1.EventsService, served by the auth process.
   events: 'auth/v1/events.proto',
+  // The OpenID provider: auth.v1.OidcService, its HTTP requests as the gateway received them.
+  oidc: 'auth/v1/oidc.proto',
 } as const;
 
 export type ProtoName = keyof typeof PROTO_FILES;
@@ -60,6 +63,7 @@ interface LoadedProtos {
   sessions: SessionsProto;
   identities: IdentitiesProto;
   admin: AdminProto;
+  oidc: OidcProto;
   events: EventsProto;
 }
 

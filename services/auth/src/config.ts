@@ -32,6 +32,7 @@ import {
 } from './login/config';
 import type { DirectLimits } from './login/direct-login';
 import type { VerifiedLimits } from './login/verified-login';
+import { type OidcSettings, oidcSettingsShape, resolveOidcSettings } from './oidc/config';
 import { type ProviderConfig, parseProviders } from './providers/config';
 import { type DevProviderSettings, loopbackFor } from './providers/dev';
 import type { RedisSettings } from './stores/open';
@@ -82,6 +83,8 @@ const envSchema = z.object({
   ...totpSettingsShape,
   /** The audit trail's retention and the webhooks' delivery (events/config.ts). */
   ...eventsSettingsShape,
+  /** Gatehouse as an OpenID provider (oidc/config.ts). */
+  ...oidcSettingsShape,
   /** Password of the verified providers' SMTP server (overrides smtp.password in AUTH_CONFIG). */
   AUTH_SMTP_PASSWORD: optionalText(),
   /** Abuse limits, <count>/<window>: direct login attempts, verification messages. */
@@ -137,6 +140,8 @@ export interface AuthConfig {
   /** AUTH_TOTP_KEY (and retired keys): with databaseUrl, the TOTP second factor can be set up. */
   totp?: TotpSettings;
   events?: EventsSettings;
+  /** The OpenID provider (docs/openid-provider.md); off unless AUTH_OIDC_PROVIDER. */
+  oidc?: OidcSettings;
   limits: { direct: DirectLimits; verified: VerifiedLimits };
   /** AUTH_MAX_SESSIONS: live sessions per user (0: no cap). */
   maxSessionsPerUser?: number;
@@ -179,6 +184,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   const redisConnection = resolveRedisConnection(raw, problems);
   const totp = resolveTotpSettings(raw, problems);
   const events = resolveEventsSettings(raw, problems, totp);
+  const oidc = resolveOidcSettings(raw, fileSettings.oidc, problems, totp);
   // A replica with the key but no database would find no user with TOTP on and issue every login a
   // single-factor session: a replica that cannot check the second factor must not run at all.
   if (totp.key && !raw.DATABASE_URL) {
@@ -250,6 +256,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     database: { poolMax: raw.DATABASE_POOL_MAX, transactionPooling: raw.DATABASE_TRANSACTION_POOLING },
     totp,
     events,
+    oidc,
     limits: {
       direct: {
         perUser: raw.AUTH_LIMIT_DIRECT_USER,

@@ -42,6 +42,9 @@ export const AuthErrors = errorCodes(
   'DIRECTORY_DISABLED',
   'DIRECTORY_UNAVAILABLE',
   'ADMIN_BAD_REQUEST',
+  // The OpenID provider (oidc/)
+  'OIDC_DISABLED',
+  'OIDC_BAD_REQUEST',
 );
 
 /** Login failures, with go-pkgz/auth's messages so existing clients read the same errors. */
@@ -101,4 +104,11 @@ export const directoryErrors = {
   disabled: () =>
     new AppError('failed_precondition', AuthErrors.DIRECTORY_DISABLED, 'the user directory needs DATABASE_URL'),
   badRequest: (why: string) => new AppError('invalid_argument', AuthErrors.ADMIN_BAD_REQUEST, why),
+};
+
+/** The OpenID provider's refusals outside the provider's own (its protocol errors are answered in HTTP). */
+export const oidcErrors = {
+  disabled: () =>
+    new AppError('not_found', AuthErrors.OIDC_DISABLED, 'the OpenID provider is off (AUTH_OIDC_PROVIDER)'),
+  badRequest: (why: string) => new AppError('invalid_argument', AuthErrors.OIDC_BAD_REQUEST, why),
 };

@@ -9,6 +9,7 @@ import type { MapUserHook } from './providers/custom';
 import { openClients } from './start/clients';
 import { migrate, openCore } from './start/core';
 import { openLogins } from './start/logins';
+import { openOidcProvider } from './start/oidc';
 import { startProviders } from './start/providers';
 import { serve } from './start/server';
 import { openSessions } from './start/sessions';
@@ -69,7 +70,11 @@ export async function startAuthService(
     const listedNames = logins.passkeys ? [...logins.handlerNames, PASSKEY_PROVIDER] : logins.handlerNames;
     signing.names.fill([...providers.registry.names(), ...listedNames]);
     const sessions = openSessions(config, core, signing);
-    const features = { core, signing, clients, logins, providers, sessions, events: events || undefined, listedNames };
+    const oidc = openOidcProvider(config, core, signing, providers, sessions, closers);
+    const features = {
+      ...{ core, signing, clients, logins, providers, sessions, oidc },
+      ...{ events: events || undefined, listedNames },
+    };
     const { port } = await serve(config, features, closers);
     return { port, devPort: providers.devPort, localPorts: providers.localPorts, stop: () => closers.closeAll() };
   });

@@ -32,6 +32,8 @@ const SRC = path.join(__dirname, '..', 'src');
  *   the trail, and the finisher every login kind ends in (the hold, the device, login.succeeded, the
  *   count), over login/ and totp/.
  * - events/: the trail's webhooks, dispatcher and retention, and the failed attempts of the built-in logins.
+ *   oidc/: Gatehouse as an OpenID provider (its clients, storage, keys, login and consent pages), beside
+ *   events/, which it does not import.
  * - config.ts: reads the environment and assembles the settings types of every layer below it.
  * - grpc/: the adapters: the gRPC server, its handlers, and the clients of other services.
  * - start/: the composition root's feature factories, each opening one feature and registering its
@@ -45,7 +47,7 @@ const LAYERS: string[][] = [
   ['directory'],
   ['login', 'totp'],
   ['sessions'],
-  ['events'],
+  ['events', 'oidc'],
   ['config.ts'],
   ['grpc'],
   ['start'],

@@ -34,6 +34,22 @@ export async function authenticated(
   return result;
 }
 
+/**
+ * The browser's session token for a top-level navigation (the OpenID provider's pages): the JWT cookie
+ * as the gateway's own routes accept it, without the XSRF header a navigation cannot send
+ * (Authenticator.authenticateNavigation); a refreshed one's cookies written. '' when there is none.
+ */
+export async function navigationSession(
+  ctx: Koa.Context,
+  authenticator: Authenticator,
+  cookies: CookiePolicy,
+): Promise<string> {
+  const result = await authenticator.authenticateNavigation(ctx);
+  if (!result.ok) return '';
+  if (result.refreshed) setTokenCookies(ctx, cookies, result.refreshed);
+  return result.token ?? '';
+}
+
 export interface SessionUser {
   id: string;
   name: string;

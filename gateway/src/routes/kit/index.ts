@@ -20,6 +20,7 @@
 //                              403 `refusal` for basic auth or a token without one; needs authenticate first.
 //   requireFreshLogin(ctx, refusal)  a cookie session (XSRF checked) logged in at most 5 minutes ago, else 403.
 //   authenticated(ctx, authenticator, cookies, owner)  one authentication for a route wording its own refusals.
+//   navigationSession(ctx, authenticator, cookies)  the session token of a navigation (no XSRF header), or ''.
 // Answers (answers.ts, login.ts):
 //   noStore() / setNoStore(ctx)  Cache-Control: no-store on a router's answers, or on one answer.
 //   limited(ctx, seconds, text)  the limiter's answer: 429 with Retry-After.
@@ -37,7 +38,15 @@ export { type CookiePolicy, cookieText, type TokenCookie } from '../../auth/cook
 export { bodyReader } from '../../middleware/bodies';
 export { HttpError } from '../../middleware/errors';
 export { limited, noStore, setNoStore } from './answers';
-export { authenticated, FRESH_LOGIN_S, requireFreshLogin, requireUser, type SessionUser, sessionUser } from './caller';
+export {
+  authenticated,
+  FRESH_LOGIN_S,
+  navigationSession,
+  requireFreshLogin,
+  requireUser,
+  type SessionUser,
+  sessionUser,
+} from './caller';
 export {
   answerLogin,
   answerLoginStart,

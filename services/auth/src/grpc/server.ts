@@ -5,6 +5,7 @@ import type { DirectoryAdmin } from '../directory/admin';
 import type { Directory } from '../directory/directory';
 import type { BuiltInLogin } from '../login/built-in-logins';
 import type { PasskeyLogin } from '../login/passkey-login';
+import type { OidcFeature } from '../oidc/open';
 import type { DeviceSessions } from '../sessions/device-sessions';
 import type { SecondFactor } from '../totp/second-factor';
 import { adminHandlers } from './admin-handlers';
@@ -12,6 +13,7 @@ import { type EventsApi, eventsHandlers } from './events-handlers';
 import { type AuthHandlerDeps, authHandlers } from './handlers';
 import { identityHandlers } from './identity-handlers';
 import { builtInLoginHandlers } from './login-handlers';
+import { oidcHandlers } from './oidc-handlers';
 import { passkeyHandlers } from './passkey-handlers';
 import { sessionHandlers } from './session-handlers';
 import { totpHandlers } from './totp-handlers';
@@ -38,6 +40,8 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   directoryAdmin?: DirectoryAdmin;
   /** The audit trail and webhooks: auth.v1.EventsService; undefined without a database. */
   events?: EventsApi;
+  /** The OpenID provider; undefined while AUTH_OIDC_PROVIDER is off (its calls answer NOT_FOUND). */
+  oidc?: OidcFeature;
 }
 
 /**
@@ -103,6 +107,10 @@ export const AUTH_ACCESS: AccessRules = {
     VerifyTotp: ['gateway'],
   },
   // The admin API's webhooks and trail, and a user's own activity: the gateway checks who asks.
+  // The OpenID provider's HTTP requests: the gateway, the only public listener, hands them over.
+  'auth.v1.OidcService': {
+    Http: ['gateway'],
+  },
   'auth.v1.EventsService': {
     CreateWebhook: ['gateway'],
     ListWebhooks: ['gateway'],
@@ -125,6 +133,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
   const identitiesProto = loadProto('identities');
   const adminProto = loadProto('admin');
   const eventsProto = loadProto('events');
+  const oidcProto = loadProto('oidc');
   return startGrpcServer({
     name: 'auth',
     host: deps.host,
@@ -164,6 +173,10 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
         definition: eventsProto.grpcObject.auth.v1.EventsService.service,
         implementation: eventsHandlers(deps.events, deps.log),
       },
+      {
+        definition: oidcProto.grpcObject.auth.v1.OidcService.service,
+        implementation: oidcHandlers(deps.oidc, deps.log),
+      },
     ],
     definitions: [
       definition,
@@ -173,6 +186,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       identitiesProto.definition,
       adminProto.definition,
       eventsProto.definition,
+      oidcProto.definition,
     ],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
     log: deps.log,

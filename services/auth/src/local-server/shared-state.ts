@@ -40,7 +40,7 @@ export function localServerKeys(secret: string | undefined, name: string): Local
 }
 
 /** The first candidate that is a valid P-256 private scalar (all but one in 2^32 are). */
-function randomScalar(next: () => Buffer): Buffer {
+export function randomScalar(next: () => Buffer): Buffer {
   for (;;) {
     const d = next();
     const value = BigInt(`0x${d.toString('hex')}`);
@@ -48,7 +48,8 @@ function randomScalar(next: () => Buffer): Buffer {
   }
 }
 
-function signingJwk(d: Buffer): Record<string, string> {
+/** The ES256 private JWK of the P-256 scalar `d`, its kid the SHA-256 of the public point. */
+export function signingJwk(d: Buffer): Record<string, string> {
   const ecdh = createECDH('prime256v1');
   ecdh.setPrivateKey(d);
   const point = ecdh.getPublicKey(); // 0x04 || x || y

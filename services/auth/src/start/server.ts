@@ -6,6 +6,7 @@ import type { RunningEvents } from '../events';
 import { auditedLogins } from '../events/login-events';
 import { EndedSessionStreams } from '../grpc/ended-sessions-stream';
 import { startAuthServer } from '../grpc/server';
+import type { OidcFeature } from '../oidc/open';
 import type { Clients } from './clients';
 import type { Core } from './core';
 import type { Logins } from './logins';
@@ -24,6 +25,8 @@ export interface Features {
   events: RunningEvents | undefined;
   /** The names ListProviders shows after the OAuth2 providers: login handlers, then passkey. */
   listedNames: string[];
+  /** The OpenID provider, when on. */
+  oidc: OidcFeature | undefined;
 }
 
 /** The metrics listener and the gRPC server, last: a server that answers has every feature it serves. */
@@ -73,6 +76,7 @@ export async function serve(config: AuthConfig, features: Features, closers: Clo
     linking: logins.linking,
     directoryAdmin,
     events: features.events?.api,
+    oidc: features.oidc,
   });
   closers.open('gRPC server', grpc, (g) => g.shutdown());
   // Closed first: the gateways' open streams would hold a graceful shutdown until each hung up.

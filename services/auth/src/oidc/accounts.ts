@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { Pool } from 'pg';
+
+/** A directory user as the provider shows them to relying parties (standard claims). */
+export interface OidcAccount {
+  sub: string;
+  name: string;
+  picture: string;
+  email: string | undefined;
+  emailVerified: boolean;
+}
+
+/**
+ * The provider's accounts are the directory's users (docs/accounts.md): `sub` is the user id the
+ * gateway's sessions carry. A blocked or erased user is no account: oidc-provider then refuses every
+ * code and refresh of theirs (invalid_grant), whatever grant they had.
+ */
+export class OidcAccounts {
+  constructor(
+    private readonly deps: {
+      pool: Pool;
+      /** AUTH_URL and AUTH_AVATAR_ROUTE_PATH: the picture is the avatar the gateway serves. */
+      baseUrl: string;
+      avatarRoutePath: string;
+    },
+  ) {}
+
+  async find(sub: string): Promise<OidcAccount | undefined> {
+    const { rows } = await this.deps.pool.query<{
+      id: string;
+      name: string;
+      email: string | null;
+      email_verified_by: string | null;
+      status: string;
+    }>({
+      name: 'oidc-account',
+      text: 'SELECT id, name, email, email_verified_by, status FROM users WHERE id = $1',
+      values: [sub],
+    });
+    const user = rows[0];
+    if (user?.status !== 'active') return undefined;
+    const avatar = `${createHash('sha1').update(user.id).digest('hex')}.image`;
+    return {
+      sub: user.id,
+      name: user.name,
+      picture: `${this.deps.baseUrl}${this.deps.avatarRoutePath}/${avatar}`,
+      email: user.email ?? undefined,
+      emailVerified: user.email_verified_by !== null,
+    };
+  }
+}

@@ -1,0 +1,146 @@
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
+import type { Pool } from 'pg';
+
+/** The models whose entries belong to a grant and go when it is revoked (oidc-provider's grantable ones). */
+export const GRANTABLE = [
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+] as const;
+
+/** What the adapter tells of a redemption that lost: a code or refresh token presented twice at once. */
+export interface AdapterEvents {
+  /** A consumed entry of `model` was redeemed again; its grant has been revoked. */
+  reused(model: string, payload: { grantId?: string; clientId?: string; accountId?: string }): void;
+}
+
+const UPSERT = `
+INSERT INTO oidc_payloads (model, id, payload, grant_id, uid, user_code, account_id, client_id, expires_at)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::int > 0 THEN now() + make_interval(secs => $9) END)
+ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id, uid = EXCLUDED.uid,
+  user_code = EXCLUDED.user_code, account_id = EXCLUDED.account_id, client_id = EXCLUDED.client_id,
+  expires_at = EXCLUDED.expires_at`;
+
+const LIVE = '(expires_at IS NULL OR expires_at > now())';
+
+type Row = { payload: AdapterPayload; consumed: number | null };
+const payloadOf = (row: Row | undefined): AdapterPayload | undefined =>
+  row ? { ...row.payload, ...(row.consumed ? { consumed: row.consumed } : {}) } : undefined;
+
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/**
+ * oidc-provider's storage in auth's Postgres (table oidc_payloads, 008_oidc.sql): every model in one
+ * table, so a code issued through one replica is redeemed through another, and a token family is one
+ * query away. A consume is a conditional update: of two redemptions of one refresh token or code at the
+ * same moment, one wins; the other is refused (invalid_grant) and, as a reuse, revokes the whole grant.
+ * Statements are named: parsed and planned once per connection (the refresh grant is a measured path).
+ */
+export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model: string) => Adapter {
+  return class PostgresAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const p = payload as AdapterPayload & { loginTs?: number };
+      await pool.query({
+        name: 'oidc-upsert',
+        text: UPSERT,
+        values: [
+          this.model,
+          id,
+          JSON.stringify(payload),
+          text(p.grantId),
+          text(p.uid),
+          text(p.userCode),
+          text(p.accountId),
+          text(p.clientId),
+          Math.max(0, Math.ceil(expiresIn || 0)),
+        ],
+      });
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      const { rows } = await pool.query<Row>({
+        name: 'oidc-find',
+        text: `SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oidc_payloads
+                WHERE model = $1 AND id = $2 AND ${LIVE}`,
+        values: [this.model, id],
+      });
+      return payloadOf(rows[0]);
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      const { rows } = await pool.query<Row>({
+        name: 'oidc-find-uid',
+        text: `SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oidc_payloads
+                WHERE model = $1 AND uid = $2 AND ${LIVE} LIMIT 1`,
+        values: [this.model, uid],
+      });
+      return payloadOf(rows[0]);
+    }
+
+    async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      const { rows } = await pool.query<Row>({
+        name: 'oidc-find-user-code',
+        text: `SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oidc_payloads
+                WHERE model = $1 AND user_code = $2 AND ${LIVE} LIMIT 1`,
+        values: [this.model, userCode],
+      });
+      return payloadOf(rows[0]);
+    }
+
+    async consume(id: string): Promise<void> {
+      const { rowCount } = await pool.query({
+        name: 'oidc-consume',
+        text: 'UPDATE oidc_payloads SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL',
+        values: [this.model, id],
+      });
+      if (rowCount === 1) return;
+      // Another redemption consumed it a moment ago: this one is a reuse. The grant goes with it, as
+      // oidc-provider revokes it when it finds a consumed token (RFC 9700 §4.14.2).
+      const found = await this.find(id);
+      if (found?.grantId) await revokeGrant(pool, found.grantId);
+      events?.reused(this.model, found ?? {});
+      throw new errors.InvalidGrant('grant request is invalid');
+    }
+
+    async destroy(id: string): Promise<void> {
+      await pool.query({
+        name: 'oidc-destroy',
+        text: 'DELETE FROM oidc_payloads WHERE model = $1 AND id = $2',
+        values: [this.model, id],
+      });
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await pool.query({
+        name: 'oidc-revoke-model',
+        text: 'DELETE FROM oidc_payloads WHERE model = $1 AND grant_id = $2',
+        values: [this.model, grantId],
+      });
+    }
+  };
+}
+
+/** Every token, code and device code of a grant, and the grant itself: its family ends at once. */
+export async function revokeGrant(pool: Pool, grantId: string): Promise<void> {
+  await pool.query({
+    name: 'oidc-revoke-grant',
+    text: "DELETE FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)",
+    values: [grantId],
+  });
+}
+
+/** Removes expired entries (any replica may run it: a delete of what no lookup returns any more). */
+export async function sweepExpired(pool: Pool, limit = 5000): Promise<number> {
+  const { rowCount } = await pool.query(
+    `DELETE FROM oidc_payloads WHERE ctid IN (
+       SELECT ctid FROM oidc_payloads WHERE expires_at < now() - interval '1 minute' LIMIT $1)`,
+    [limit],
+  );
+  await pool.query("DELETE FROM oidc_session_links WHERE expires_at < now() - interval '1 minute'");
+  return rowCount ?? 0;
+}

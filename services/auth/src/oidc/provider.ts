@@ -1,0 +1,199 @@
+import Provider, { type Configuration, errors, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Pool } from 'pg';
+import type { OidcAccounts } from './accounts';
+import { type AdapterEvents, postgresAdapter } from './adapter';
+import { clientAdapter, type PgClientStore, secretMatches } from './clients';
+import type { OidcSettings } from './config';
+import { existingGrant } from './grants';
+import type { ProviderKeys } from './keys';
+import { oidcRoutes } from './routes';
+import { browserSessionOf } from './session';
+
+/** The `acr` of a login: one factor, or two (a second factor after it, or a passkey with user verification). */
+export const ACR_ONE_FACTOR = 'urn:gatehouse:acr:1fa';
+export const ACR_TWO_FACTORS = 'urn:gatehouse:acr:2fa';
+
+export interface ProviderDeps {
+  /** AUTH_URL: the issuer, exactly. */
+  issuer: string;
+  pool: Pool;
+  clients: PgClientStore;
+  accounts: OidcAccounts;
+  keys: ProviderKeys;
+  settings: OidcSettings;
+  events?: AdapterEvents;
+  /** Pages the library renders itself (errors, logout confirmation): pages.ts. */
+  pages: LibraryPages;
+}
+
+export interface LibraryPages {
+  renderError: NonNullable<Configuration['renderError']>;
+  logoutSource: NonNullable<NonNullable<NonNullable<Configuration['features']>['rpInitiatedLogout']>['logoutSource']>;
+  postLogoutSuccessSource: NonNullable<
+    NonNullable<NonNullable<Configuration['features']>['rpInitiatedLogout']>['postLogoutSuccessSource']
+  >;
+}
+
+/** Whether the request asks for two factors: its acr_values, or the client's default_acr_values. */
+function wantsTwoFactors(ctx: KoaContextWithOIDC): boolean {
+  const asked = String(ctx.oidc.params?.acr_values ?? '').split(' ');
+  const byClient = (ctx.oidc.client?.defaultAcrValues as string[] | undefined) ?? [];
+  return [...asked, ...byClient].includes(ACR_TWO_FACTORS);
+}
+
+/**
+ * The login prompt of oidc-provider's policy, and two checks of Gatehouse's: the provider's session
+ * must be the browser's Gatehouse session (same user, same login: a logout, a block or a login as
+ * someone else at the gateway is seen at once, never papered over by the provider's own cookie), and
+ * a request for two factors needs a session that gave them (step-up). An interaction's own result
+ * passes both: it was decided with the session just now.
+ */
+function interactions(): Configuration['interactions'] {
+  const policy = interactionPolicy.base();
+  const login = policy.get('login');
+  const { Check } = interactionPolicy;
+  login?.checks.add(
+    new Check('gatehouse_session', 'the Gatehouse session is not the one logged in with', (ctx) => {
+      if (ctx.oidc.result?.login) return Check.NO_NEED_TO_PROMPT;
+      const browser = browserSessionOf(ctx);
+      const session = ctx.oidc.session;
+      const same = browser && browser.userId === session?.accountId && browser.authTime === session.loginTs;
+      return same ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    }),
+  );
+  login?.checks.add(
+    new Check('two_factors', 'two factors are required', (ctx) => {
+      if (ctx.oidc.result?.login || !wantsTwoFactors(ctx)) return Check.NO_NEED_TO_PROMPT;
+      return ctx.oidc.session?.acr === ACR_TWO_FACTORS ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    }),
+  );
+  return { policy, url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` };
+}
+
+/**
+ * Gatehouse's OpenID provider (docs/openid-provider.md): oidc-provider (certified) with the directory's
+ * users as accounts, clients from Postgres, every piece of state in Postgres (any replica), the stack's
+ * asymmetric keys, PKCE (S256) for every code flow, no implicit or password grant (OAuth 2.1).
+ */
+export function makeProvider(deps: ProviderDeps): Provider {
+  const { settings, keys } = deps;
+  const Tokens = postgresAdapter(deps.pool, deps.events);
+  const clients = clientAdapter(deps.clients);
+  // oidc-provider constructs one adapter per model name: clients come from their own table.
+  class Adapter {
+    constructor(model: string) {
+      // biome-ignore lint/correctness/noConstructorReturn: the library's factory is a constructor
+      return model === 'Client' ? clients : new Tokens(model);
+    }
+  }
+  const provider = new Provider(deps.issuer, {
+    adapter: Adapter as unknown as Configuration['adapter'],
+    clients: [],
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: keys.alg,
+    },
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    responseTypes: ['code'],
+    jwks: { keys: keys.jwks } as Configuration['jwks'],
+    enabledJWA: { idTokenSigningAlgValues: [keys.alg], authorizationSigningAlgValues: [keys.alg] },
+    cookies: {
+      keys: keys.cookieKeys,
+      names: { session: 'gh_oidc_session', interaction: 'gh_oidc_interaction', resume: 'gh_oidc_resume' },
+      long: { signed: true, httpOnly: true, sameSite: 'lax' },
+      short: { signed: true, httpOnly: true, sameSite: 'lax' },
+    },
+    routes: oidcRoutes,
+    interactions: interactions(),
+    pkce: { required: () => true },
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    claims: {
+      openid: ['sub', 'acr', 'amr', 'auth_time'],
+      profile: ['name', 'picture'],
+      email: ['email', 'email_verified'],
+    },
+    acrValues: [ACR_ONE_FACTOR, ACR_TWO_FACTORS],
+    extraClientMetadata: {
+      properties: ['first_party'],
+      validator(_ctx, key, value) {
+        if (key === 'first_party' && value !== undefined && typeof value !== 'boolean')
+          throw new errors.InvalidClientMetadata('first_party must be a boolean');
+      },
+    },
+    findAccount: async (_ctx, sub) => {
+      const account = await deps.accounts.find(sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({
+          sub,
+          name: account.name,
+          picture: account.picture,
+          ...(account.email ? { email: account.email, email_verified: account.emailVerified } : {}),
+        }),
+      };
+    },
+    loadExistingGrant: (ctx) => existingGrant(ctx, deps.pool),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: settings.accessTokenTtlS,
+      ClientCredentials: settings.accessTokenTtlS,
+      AuthorizationCode: 60,
+      DeviceCode: 600,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: settings.refreshAbsoluteS,
+      Grant: settings.refreshAbsoluteS,
+      // Idle: each rotation starts it again; absolute: never past the family's first issue (iiat).
+      RefreshToken: (_ctx, token) => {
+        const now = Math.floor(Date.now() / 1000);
+        const left = settings.refreshAbsoluteS - (now - (token.iiat ?? now));
+        return Math.max(1, Math.min(settings.refreshIdleS, left));
+      },
+    },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      introspection: { enabled: true },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      backchannelLogout: { enabled: true },
+      deviceFlow: { enabled: true, charset: 'base-20', mask: '****-****' },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: deps.pages.logoutSource,
+        postLogoutSuccessSource: deps.pages.postLogoutSuccessSource,
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => undefined,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          const resource = settings.resources.find((r) => r.uri === indicator);
+          if (!resource) throw new errors.InvalidTarget();
+          return {
+            scope: resource.scopes.join(' '),
+            audience: resource.uri,
+            accessTokenTTL: settings.accessTokenTtlS,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: keys.alg } },
+          };
+        },
+      },
+    },
+    renderError: deps.pages.renderError,
+  });
+  // The gateway, the only public listener, is the TLS-terminating proxy: the tunnel sets the scheme and
+  // host of AUTH_URL on every request (tunnel.ts), so cookies are Secure exactly when AUTH_URL is https.
+  provider.proxy = true;
+  // oidc-provider compares a presented client_secret with the stored one in plaintext and has no hook
+  // for hashed secrets; Gatehouse keeps only their hash (clients.ts), so the comparison is replaced. The
+  // secret is never an HMAC key here: client_secret_jwt and HS* algorithms are not offered.
+  (provider.Client.prototype as unknown as { compareClientSecret(actual: string): boolean }).compareClientSecret =
+    function compareClientSecret(this: { clientSecret?: string }, actual: string) {
+      return secretMatches(this.clientSecret, actual);
+    };
+  return provider;
+}
