@@ -136,6 +136,8 @@ async function main(): Promise<void> {
     // TOTP secrets are sealed with it (docs/accounts.md "Second factor (TOTP)"): kept like the signing secret.
     AUTH_TOTP_KEY: env.AUTH_TOTP_KEY ?? keptSecret(DATA, 'totp-key'),
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
+    // Gatehouse as an OpenID provider, with a demo client (docs/openid-provider.md): on for development.
+    AUTH_OIDC_PROVIDER: env.AUTH_OIDC_PROVIDER ?? 'true',
     // The payment counterpart of the dev provider, unless a real processor is configured (or it is set).
     PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? ((await hasProcessorCredentials(env)) ? 'false' : 'true'),
     // POST /dev/notifications posts to the gateway this script starts, on whatever port it was given.
