@@ -1,11 +1,12 @@
 // `pnpm bench`: every benchmark, each comparing Gatehouse with a baseline measured in the same run.
-// `pnpm bench auth|avatar|payment|events|sessions|memory` runs one of them; `--alg=ES256` (or EdDSA) runs auth
+// `pnpm bench auth|avatar|payment|events|sessions|oidc|memory` runs one of them; `--alg=ES256` (or EdDSA) runs auth
 // (and sessions) with that AUTH_JWT_ALG; `--idle=<seconds>` is how long memory lets the stack idle (30).
 import { runAuthBench } from './auth-user';
 import { runAvatarBench } from './avatar';
 import { EVENTS_TARGETS, runEventsBench } from './events';
 import { median } from './harness';
 import { MEMORY_LIMITS, memoryTable, runMemoryBench } from './memory';
+import { OIDC_TARGETS, runOidcBench } from './oidc';
 import { runPaymentBench, TARGETS } from './payment';
 import { type Operation, runSessionsBench, SESSION_TARGETS } from './sessions';
 
@@ -109,6 +110,26 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
             `(median ${median(runs.map((run) => run.totalCpuMsPerOp)).toFixed(2)} ms; ${floorWords(r.joseUs, r.hopUs)})`,
         );
     }
+    return problems;
+  },
+  async oidc() {
+    console.log(
+      '\n== the OpenID provider: refresh-token grants and code flows, CPU of the whole stack, beside the floor',
+    );
+    const r = await runOidcBench({ rounds: countFlag('rounds'), chains: countFlag('concurrency') });
+    const problems: string[] = [];
+    for (const [name, runs] of [
+      ['refresh grants', r.refresh],
+      ['code flows', r.codeFlow],
+    ] as const) {
+      const failed = runs.reduce((n, p) => n + p.failures, 0);
+      if (failed > 0) problems.push(`${failed} ${name} failed`);
+    }
+    const perCpuSecond = 1000 / median(r.refresh.map((p) => p.cpuMsPerOp));
+    if (perCpuSecond < OIDC_TARGETS.refreshPerCpuSecond)
+      problems.push(
+        `refresh grants: ${perCpuSecond.toFixed(0)} per CPU-second, under the target ${OIDC_TARGETS.refreshPerCpuSecond}`,
+      );
     return problems;
   },
   async memory() {
