@@ -270,6 +270,47 @@ describe('RP-initiated logout', () => {
   });
 });
 
+describe('a login as someone else at the gateway', () => {
+  it("throws the old user's provider session away (its applications told) and keeps the new user's session", async () => {
+    const app = await application(receivers[1] as BackchannelReceiver);
+    const browser = new PageBrowser(stack.issuer);
+    await signIn(app, browser, 'bcl-first');
+    expect((await browser.devLogin('bcl-second')).status).toBe(200);
+    // The next authorization logs the new user in; the library first logs the provider session of the
+    // first user out through its own end-session confirm step (a form the page posts itself).
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(app.config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    let next = url.href;
+    let posted = 0;
+    for (let hops = 0; hops < 20 && new URL(next, stack.issuer).origin === stack.issuer; hops++) {
+      const res = await browser.request('GET', next);
+      const form = /<form method="post" action="([^"]+)">([\s\S]*?)<noscript>/.exec(res.text);
+      if (res.status === 200 && form) {
+        const inputs = [...(form[2] as string).matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]);
+        const answer = await browser.request('POST', form[1] as string, {
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(inputs as [string, string][]).toString(),
+        });
+        posted++;
+        next = answer.headers.get('location') as string;
+        continue;
+      }
+      expect([302, 303]).toContain(res.status);
+      next = res.headers.get('location') as string;
+    }
+    expect(posted).toBe(1);
+    const tokens = await oidc.authorizationCodeGrant(app.config, new URL(next), { pkceCodeVerifier: verifier });
+    expect(tokens.claims()?.sub).toBe(userId('dev', 'bcl-second'));
+    await loggedOutOf(app, userId('dev', 'bcl-first'));
+    expect(await browser.userId()).toBe(userId('dev', 'bcl-second'));
+  });
+});
+
 /** The provider's logout page at `url`, confirmed ("Log out") or not ("Stay logged in"): the confirm's answer. */
 async function confirm(browser: PageBrowser, url: string, logout: boolean) {
   const page = await browser.request('GET', url, { headers: { accept: 'text/html' } });
