@@ -32,3 +32,11 @@ export const CARD_ID = new RegExp(`^${CARD_ID_TEXT}$`);
 
 /** payment/v1 ListCardsRequest: 50 cards a page unless asked, never more than 200. */
 export const CARDS_PAGE = { default: 50, max: 200 } as const;
+
+/**
+ * auth.v1 OidcService/Http's answer: the header that says the browser's Gatehouse session ended with it
+ * (the user confirmed an application's logout, RP-initiated): `<jti> <until_ms>`, the session's jti and
+ * when its last token expires. The gateway refuses the session at once and clears its own cookies; the
+ * header never reaches the browser (the gateway passes no `x-gatehouse-*` header).
+ */
+export const OIDC_SESSION_ENDED_HEADER = 'x-gatehouse-session-ended';

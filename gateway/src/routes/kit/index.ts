@@ -29,6 +29,7 @@
 //   answerLogin(ctx, cookies, finished)  every finished login: a link's identity, the pending second
 //                              factor, or the session cookies and a 303 to `from` or the user JSON.
 //   logout(ctx, deps, end, provider?) / loggedOut(ctx, deps, claims)  every logout; a session ended here.
+//   endedByAuth(ctx, deps, { jti, untilMs })  a session the auth service ended while answering (RP logout).
 //   cookieText(name, value, policy, attrs)  any other cookie: auth/cookies.ts is the one place
 //                              attributes are chosen.
 // Errors are thrown as HttpError(status, text): errorHandler answers {"error": text}. A route under
@@ -51,6 +52,7 @@ export {
   answerLogin,
   answerLoginStart,
   CODE_PROMPT_PATH,
+  endedByAuth,
   type FinishedLogin,
   handshakeCookiePolicy,
   LOGIN_DEADLINE_MS,

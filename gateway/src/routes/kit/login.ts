@@ -193,3 +193,13 @@ export function loggedOut(
   deps.authenticator.endSession(claims);
   clearTokenCookies(ctx, deps.cookies);
 }
+
+/**
+ * A session the auth service ended while answering a request of this browser (the OpenID provider's
+ * RP-initiated logout, confirmed by its user): refused here at once, until its last token's expiry,
+ * and its cookies cleared.
+ */
+export function endedByAuth(ctx: Koa.Context, deps: LogoutDeps, ended: { jti: string; untilMs: number }): void {
+  deps.authenticator.endSessionUntil(ended.jti, ended.untilMs);
+  clearTokenCookies(ctx, deps.cookies);
+}

@@ -2,12 +2,13 @@
 // the only public listener, hands each request over as it came (auth.v1.OidcService/Http) and writes the
 // answer back. What it adds: the browser's Gatehouse session for navigations (single sign-on), the
 // provider's own cookies and no others, a body limit and a deadline.
+import { OIDC_SESSION_ENDED_HEADER } from '@gatehouse/contract';
 import type { PromiseClient } from '@gatehouse/grpc-kit';
 import type { auth } from '@gatehouse/proto';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../../auth/authenticator';
-import { type CookiePolicy, HttpError, navigationSession, onlyMethods } from '../kit';
+import { type CookiePolicy, endedByAuth, HttpError, navigationSession, onlyMethods } from '../kit';
 
 export interface OidcProviderRoutesDeps {
   oidc: PromiseClient<auth.OidcServiceClient>;
@@ -56,6 +57,14 @@ function ownCookies(header: string): string {
     .join('; ');
 }
 
+/** The session auth says it ended (OIDC_SESSION_ENDED_HEADER: `<jti> <until_ms>`), or undefined. */
+function sessionEnded(headers: { name: string; value: string }[]): { jti: string; untilMs: number } | undefined {
+  const value = headers.find((h) => h.name === OIDC_SESSION_ENDED_HEADER)?.value;
+  const [jti, until] = value?.split(' ') ?? [];
+  const untilMs = Number(until);
+  return jti && Number.isFinite(untilMs) ? { jti, untilMs } : undefined;
+}
+
 export function oidcProviderRoutes(deps: OidcProviderRoutesDeps): Router {
   const router = new Router();
   router.all(OIDC_PATHS, async (ctx) => {
@@ -81,6 +90,10 @@ export function oidcProviderRoutes(deps: OidcProviderRoutesDeps): Router {
         ctx.set(h.name, h.value);
       }
     }
+    // The user confirmed an application's logout (RP-initiated): auth ended the Gatehouse session too;
+    // its cookies are this gateway's to clear (the header itself is withheld from the browser above).
+    const ended = sessionEnded(res.headers);
+    if (ended) endedByAuth(ctx, deps, ended);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.body = ctx.method === 'HEAD' ? null : Buffer.from(res.body);
   });

@@ -11,6 +11,11 @@ export const oidcSettingsShape = {
   AUTH_OIDC_REFRESH_IDLE: duration('14d'),
   /** No refresh token of a grant outlives its first issue by more than this, however often rotated. */
   AUTH_OIDC_REFRESH_ABSOLUTE: duration('90d'),
+  /**
+   * The provider's calls out (a client's back-channel logout URI) may reach private and loopback
+   * addresses: applications on the same internal network, and tests. Off, oidc-provider refuses them.
+   */
+  AUTH_OIDC_ALLOW_PRIVATE: flag(false),
 };
 
 /** A protected resource (RFC 8707): its access tokens are JWTs whose `aud` is the resource alone. */
@@ -27,6 +32,8 @@ export interface OidcSettings {
   refreshIdleS: number;
   refreshAbsoluteS: number;
   resources: OidcResource[];
+  /** AUTH_OIDC_ALLOW_PRIVATE: outgoing calls may reach private and loopback addresses. */
+  allowPrivate: boolean;
   /**
    * AUTH_TOTP_KEY and its retired keys: the provider's cookie keys, and its signing key on a stack whose
    * sessions are HS256, are derived from them (one auth-only secret, rotated the same way).
@@ -50,6 +57,7 @@ export function resolveOidcSettings(
     AUTH_OIDC_ACCESS_TOKEN_TTL: number;
     AUTH_OIDC_REFRESH_IDLE: number;
     AUTH_OIDC_REFRESH_ABSOLUTE: number;
+    AUTH_OIDC_ALLOW_PRIVATE?: boolean;
     DATABASE_URL?: string;
   },
   section: unknown,
@@ -74,6 +82,7 @@ export function resolveOidcSettings(
     refreshIdleS: seconds(raw.AUTH_OIDC_REFRESH_IDLE),
     refreshAbsoluteS: seconds(raw.AUTH_OIDC_REFRESH_ABSOLUTE),
     resources: parsed.success ? parsed.data.resources : [],
+    allowPrivate: raw.AUTH_OIDC_ALLOW_PRIVATE ?? false,
     keys,
   };
 }

@@ -88,6 +88,14 @@ export class Interactions {
       }
       return this.loginPage(res, details, clientName, login.reason);
     }
+    // Logout (issue 45): the provider session is another user's (someone else logged in at the gateway).
+    // The prompts and the grant of this interaction are that user's: the login alone finishes it, the
+    // library logs the old provider session out (resume.js: its applications told by back-channel), and
+    // the authorization then asks this user's consent against their own grant in a new interaction.
+    if (details.session?.accountId && details.session.accountId !== login.result.accountId) {
+      if (session) await this.deps.linked?.(session);
+      return this.finish(req, res, { login: login.result });
+    }
     const want = missing(details);
     const needsConsent =
       details.prompt.name === 'consent' &&

@@ -1,17 +1,21 @@
+import { OIDC_SESSION_ENDED_HEADER } from '@gatehouse/contract';
 import type { Logger } from '@gatehouse/logger';
 import type { JwtAlgorithm, TokenService } from '@gatehouse/token';
 import type Provider from 'oidc-provider';
 import type { Pool } from 'pg';
 import type { AuthTrail } from '../sessions/session-events';
-import type { Revocations } from '../stores/revocations';
+import type { SessionEndListener } from '../sessions/sessions';
+import type { EndedSession, Revocations } from '../stores/revocations';
 import { OidcAccounts } from './accounts';
 import { sweepExpired } from './adapter';
+import { BackchannelLogouts } from './backchannel';
 import { PgClientStore } from './clients';
 import type { OidcSettings } from './config';
 import { Interactions } from './interaction';
 import { providerKeys } from './keys';
 import { libraryPages } from './pages';
 import { makeProvider } from './provider';
+import { rpLogoutMiddleware } from './rp-logout';
 import { type BrowserSession, verifyBrowserSession } from './session';
 import { type OidcRequest, type OidcResponse, ProviderTunnel } from './tunnel';
 
@@ -27,6 +31,8 @@ export interface OidcDeps {
   /** The redirect-based providers the login page offers (read when a page is shown). */
   providerNames: () => string[];
   trail?: AuthTrail;
+  /** Ends the Gatehouse session of a token as a logout does (Sessions.end): after an RP-initiated logout. */
+  endSession?: (token: string) => Promise<EndedSession | undefined>;
   log: Logger;
 }
 
@@ -35,6 +41,10 @@ export interface OidcFeature {
   clients: PgClientStore;
   /** One HTTP request to the provider, with the browser's Gatehouse session token when it has one. */
   http(request: OidcRequest, sessionToken: string): Promise<OidcResponse>;
+  /** Sessions.onEnded's listener: the ended session's clients logged out by back-channel (backchannel.ts). */
+  sessionEnded: SessionEndListener;
+  /** Back-channel logouts under way, awaited. */
+  idle(): Promise<void>;
   stop(): void;
 }
 
@@ -48,6 +58,25 @@ async function recordLink(pool: Pool, session: BrowserSession, ttlS: number): Pr
      VALUES ($1, $2, $3, now() + make_interval(secs => $4)) ON CONFLICT DO NOTHING`,
     [session.jti, session.userId, session.authTime, ttlS],
   );
+}
+
+/**
+ * An answer of the provider marked by rp-logout.ts (the user confirmed an application's logout): the
+ * browser's Gatehouse session is ended here as a logout ends it, and the mark becomes what the gateway
+ * reads (OIDC_SESSION_ENDED_HEADER: `<jti> <until_ms>`) to refuse it and clear its cookies.
+ */
+async function endedByLogout(
+  res: OidcResponse,
+  session: BrowserSession | undefined,
+  token: string,
+  endSession: OidcDeps['endSession'],
+): Promise<OidcResponse> {
+  const mark = res.headers.find((h) => h.name === OIDC_SESSION_ENDED_HEADER);
+  if (!mark) return res;
+  const headers = res.headers.filter((h) => h !== mark);
+  const ended = session && mark.value === session.jti ? await endSession?.(token) : undefined;
+  if (ended) headers.push({ name: OIDC_SESSION_ENDED_HEADER, value: `${ended.jti} ${ended.untilMs}` });
+  return { ...res, headers };
 }
 
 /** The OpenID provider (docs/openid-provider.md), on auth's Postgres; undefined while AUTH_OIDC_PROVIDER is off. */
@@ -97,6 +126,8 @@ export function openOidc(deps: OidcDeps): OidcFeature {
     linked: (session) => recordLink(pool, session, settings.refreshAbsoluteS),
     log,
   });
+  provider.use(rpLogoutMiddleware({ pool, log }));
+  const logouts = new BackchannelLogouts({ provider, pool, log });
   const tunnel = new ProviderTunnel(provider, interactions, deps.issuer, log);
   const sweep = setInterval(() => {
     sweepExpired(pool).catch((err: unknown) => log.warn({ err }, 'expired OpenID entries not swept'));
@@ -108,8 +139,11 @@ export function openOidc(deps: OidcDeps): OidcFeature {
     clients,
     async http(request, sessionToken) {
       const session = await verifyBrowserSession({ tokens: deps.tokens, revocations: deps.revocations }, sessionToken);
-      return tunnel.handle(request, session);
+      const res = await tunnel.handle(request, session);
+      return endedByLogout(res, session, sessionToken, deps.endSession);
     },
+    sessionEnded: logouts.sessionEnded,
+    idle: () => logouts.idle(),
     stop: () => clearInterval(sweep),
   };
 }

@@ -6,6 +6,7 @@ import { clientAdapter, type PgClientStore, secretMatches } from './clients';
 import type { OidcSettings } from './config';
 import { existingGrant } from './grants';
 import type { ProviderKeys } from './keys';
+import { outgoingFetch } from './outgoing';
 import { oidcRoutes } from './routes';
 import { browserSessionOf } from './session';
 
@@ -184,6 +185,8 @@ export function makeProvider(deps: ProviderDeps): Provider {
       },
     },
     renderError: deps.pages.renderError,
+    // Calls out (back-channel logout): the library's deadline, its SSRF guard unless AUTH_OIDC_ALLOW_PRIVATE.
+    fetch: outgoingFetch(settings.allowPrivate),
   });
   // The gateway, the only public listener, is the TLS-terminating proxy: the tunnel sets the scheme and
   // host of AUTH_URL on every request (tunnel.ts), so cookies are Secure exactly when AUTH_URL is https.

@@ -211,7 +211,7 @@ export class DeviceSessions implements SessionEvents {
 
   private async endEntry(userId: string, entry: SessionEntry): Promise<EndedSession | undefined> {
     // Revoked first: once that is done the session is over, whatever happens to the list entry.
-    const ended = await this.deps.sessions.endJti(entry.jti, entry.endMs);
+    const ended = await this.deps.sessions.endJti(entry.jti, entry.endMs, { userId });
     await this.deps.registry.remove(userId, [entry.id]);
     return ended;
   }

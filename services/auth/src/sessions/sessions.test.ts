@@ -90,6 +90,34 @@ describe.each([
     expect(later.recent).toContainEqual(expected);
     later.stop();
   });
+
+  it('tells its end listeners after the revocation: a logout with its user and login, a session end by jti', async () => {
+    const tokens = testTokens(Date.now);
+    const store = make();
+    const sessions = new Sessions(tokens, store);
+    const user = { name: 'a', id: 'dev_a', picture: '' };
+    const heard: { end: unknown; revoked: Promise<boolean> }[] = [];
+    const stop = sessions.onEnded((end) => heard.push({ end, revoked: store.isRevoked(end.jti) }));
+    // A listener that throws is its own problem: the session still ends, the others still hear.
+    sessions.onEnded(() => {
+      throw new Error('a broken listener');
+    });
+    const loggedOut = await tokens.issueSession({ user, aud: 'x', provider: 'dev', sessionOnly: false });
+    expect(await sessions.end(loggedOut.token)).toMatchObject({ jti: loggedOut.jti });
+    const listed = await tokens.issueSession({ user, aud: 'x', provider: 'dev', sessionOnly: false });
+    await sessions.endJti(listed.jti, Date.now() + MINUTE, { userId: user.id });
+    // A session past its end, or a token that is none, is no end to hear of.
+    await sessions.endJti('jti-over', Date.now() - 1);
+    await sessions.end('not-a-token');
+    expect(heard.map((h) => h.end)).toEqual([
+      { jti: loggedOut.jti, userId: user.id, authTime: loggedOut.claims.auth_time },
+      { jti: listed.jti, userId: user.id },
+    ]);
+    expect(await Promise.all(heard.map((h) => h.revoked))).toEqual([true, true]);
+    stop();
+    await sessions.end(listed.token);
+    expect(heard).toHaveLength(2);
+  });
 });
 
 describe('RedisRevocations across auth instances', () => {

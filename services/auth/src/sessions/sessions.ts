@@ -15,6 +15,25 @@ export interface SessionEvents {
   ended(claims: Claims): Promise<void>;
 }
 
+/**
+ * A session just ended, as its listeners hear of it: the jti, and its user and login time (the token's
+ * auth_time, seconds) when the road that ended it knew them (a logout does; the session list's ends do
+ * not carry the login time).
+ */
+export interface SessionEnd {
+  jti: string;
+  userId?: string;
+  authTime?: number;
+}
+
+/**
+ * Told once a session is ended (revoked), on the instance that ended it: the OpenID provider logs the
+ * session out of the applications it signed into (oidc/backchannel.ts). Called synchronously after the
+ * revocation; a listener starts its own work and returns, so the road that ended the session (a logout,
+ * a block) never waits for it.
+ */
+export type SessionEndListener = (ended: SessionEnd) => void;
+
 /** Gateways forget an ended session this long after its last token's exp, for clocks that disagree. */
 const CLOCK_SKEW_MS = 60_000;
 
@@ -25,6 +44,8 @@ const CLOCK_SKEW_MS = 60_000;
  * ended session's token from then on rather than until its exp.
  */
 export class Sessions {
+  private readonly endListeners = new Set<SessionEndListener>();
+
   constructor(
     private readonly tokens: TokenService,
     private readonly revocations: Revocations,
@@ -52,31 +73,56 @@ export class Sessions {
     }
   }
 
-  /** Ends the session a token belongs to; a token that does not verify has no session to end. */
-  async end(token: string): Promise<void> {
-    if (!token) return;
+  /**
+   * Ends the session a token belongs to; a token that does not verify has no session to end. Answers
+   * what ended (undefined for nothing).
+   */
+  async end(token: string): Promise<EndedSession | undefined> {
+    if (!token) return undefined;
     let claims: Awaited<ReturnType<TokenService['verify']>>['claims'];
     try {
       ({ claims } = await this.tokens.verify(token));
     } catch {
-      return;
+      return undefined;
     }
-    if (!claims.jti || !claims.user) return;
-    await this.endJti(claims.jti, this.tokens.sessionEnd(claims));
+    if (!claims.jti || !claims.user) return undefined;
+    const who = { userId: claims.user.id, authTime: claims.auth_time };
+    const ended = await this.endJti(claims.jti, this.tokens.sessionEnd(claims), who);
     await this.events?.ended(claims);
+    return ended;
   }
 
   /**
-   * Ends the session of `jti` (whose absolute end is `sessionEndMs`): refresh is refused and every
-   * gateway told. Undefined when the session had ended anyway.
+   * Ends the session of `jti` (whose absolute end is `sessionEndMs`): refresh is refused, every gateway
+   * told, and then the end listeners (onEnded). Undefined when the session had ended anyway. Every road
+   * a session ends by comes here: logout (end), the session list's ends, an admin's, TOTP turned on, an
+   * unlink. `who` says whose session it was, where the caller knows.
    */
-  async endJti(jti: string, sessionEndMs: number): Promise<EndedSession | undefined> {
+  async endJti(
+    jti: string,
+    sessionEndMs: number,
+    who: { userId?: string; authTime?: number } = {},
+  ): Promise<EndedSession | undefined> {
     const now = this.now();
     if (sessionEndMs <= now) return undefined;
     // No token of this session can expire later than one signed just now (refresh is refused from here).
     const tokensUntil = Math.min(sessionEndMs, now + this.tokens.tokenDurationMs) + CLOCK_SKEW_MS;
     await this.revocations.revoke(jti, sessionEndMs - now, tokensUntil);
+    // After the revocation: what a listener starts finds the session ended everywhere.
+    for (const listener of this.endListeners) {
+      try {
+        listener({ jti, ...who });
+      } catch {
+        // A listener's own failure is its own: the session is ended either way.
+      }
+    }
     return { jti, untilMs: tokensUntil };
+  }
+
+  /** Registers a listener of every session ended through this instance; answers its removal. */
+  onEnded(listener: SessionEndListener): () => void {
+    this.endListeners.add(listener);
+    return () => this.endListeners.delete(listener);
   }
 
   /** Sessions ended recently (tokens possibly unexpired), then each one as it ends, on any instance. */

@@ -29,8 +29,20 @@ export function openOidcProvider(
     revocations: core.stores.revocations,
     providerNames: () => providers.registry.names(),
     trail: sessions.trail,
+    endSession: async (token) => {
+      const ended = await sessions.sessions.end(token);
+      if (ended) sessions.recorder?.loggedOut();
+      return ended;
+    },
     log: core.log,
   });
   closers.add('OpenID provider', () => oidc.stop());
+  // Every road a session ends by reaches the clients it signed into (back-channel logout); closed
+  // before the provider, and the logouts under way are let finish.
+  const unlisten = sessions.sessions.onEnded(oidc.sessionEnded);
+  closers.add('back-channel logout', async () => {
+    unlisten();
+    await oidc.idle();
+  });
   return oidc;
 }

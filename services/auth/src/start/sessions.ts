@@ -47,7 +47,7 @@ export function openSessions(config: AuthConfig, core: Core, signing: Signing): 
   const deviceDeps = {
     registry: stores.sessionRegistry,
     revocations: stores.revocations,
-    sessions: { endJti: (jti: string, endMs: number) => sessions.endJti(jti, endMs) },
+    sessions: { endJti: (...args: Parameters<Sessions['endJti']>) => sessions.endJti(...args) },
     tokens,
     log,
     maxPerUser: config.maxSessionsPerUser,
