@@ -1,13 +1,13 @@
-import { recordEvent } from '@gatehouse/events';
 import type { Logger } from '@gatehouse/logger';
 import type Provider from 'oidc-provider';
 import type { Pool, PoolClient } from 'pg';
 import type { SessionEnd } from '../sessions/sessions';
-import { revokeGrant } from './adapter';
 
 /** A provider session as oidc_payloads keeps it (model 'Session'): whose, and each client it signed into. */
 export interface ProviderSession {
   accountId?: string;
+  /** The session's uid: the tokens it issued carry it (`sessionUid`). */
+  uid?: string;
   authorizations?: Record<string, { sid?: string; grantId?: string }>;
 }
 
@@ -48,34 +48,23 @@ export async function inTransaction<T>(pool: Pool, fn: (client: PoolClient) => P
 }
 
 /**
- * Every grant the sessions' clients hold revoked, with every token and code of it (their refresh tokens
- * stop working), and `grant.revoked` (reason `logout`) in the trail, in the caller's transaction. The
- * events are written under a savepoint: a trail that cannot take them leaves the revocation standing.
+ * Every token and code the sessions gave their clients revoked (their refresh tokens stop working), in
+ * the caller's transaction: those of the session's authorizations' grants that the session itself issued
+ * (`sessionUid`). The grant stays: it is the user's remembered consent for that client, shared by their
+ * other sessions, whose tokens live on (a logout in one browser does not sign the user out of the
+ * application in another, nor ask for consent again).
  */
-export async function revokeSessionGrants(client: PoolClient, sessions: ProviderSession[], log: Logger) {
-  const revoked: { accountId: string; clientId: string }[] = [];
+export async function revokeSessionTokens(client: PoolClient, sessions: ProviderSession[]): Promise<void> {
   for (const session of sessions) {
-    for (const [clientId, authorization] of Object.entries(session.authorizations ?? {})) {
+    if (!session.uid) continue;
+    for (const authorization of Object.values(session.authorizations ?? {})) {
       if (!authorization.grantId) continue;
-      await revokeGrant(client, authorization.grantId);
-      revoked.push({ accountId: session.accountId ?? '', clientId });
-    }
-  }
-  if (revoked.length === 0) return;
-  await client.query('SAVEPOINT grant_events');
-  try {
-    for (const r of revoked) {
-      await recordEvent(client, {
-        type: 'grant.revoked',
-        actor: { kind: 'system' },
-        subjectUser: r.accountId || null,
-        data: { client_id: r.clientId, reason: 'logout' },
+      await client.query({
+        name: 'oidc-revoke-session-tokens',
+        text: "DELETE FROM oidc_payloads WHERE grant_id = $1 AND payload->>'sessionUid' = $2",
+        values: [authorization.grantId, session.uid],
       });
     }
-    await client.query('RELEASE SAVEPOINT grant_events');
-  } catch (err) {
-    await client.query('ROLLBACK TO SAVEPOINT grant_events');
-    log.warn({ err }, 'grant.revoked not written to the audit trail');
   }
 }
 
@@ -95,8 +84,8 @@ type BackchannelClient = { backchannelLogoutUri?: string; backchannelLogout(sub:
  * Back-channel logout from every road a Gatehouse session ends by (docs/openid-provider.md "Logging
  * out"): oidc-provider logs clients out only from its own end-session page, so when a session ends
  * (Sessions.onEnded: a logout, the session list, an admin's block or session end, TOTP turned on, an
- * unlink), the replica that ended it takes that session's provider sessions, revokes their grants (the
- * refresh tokens stop working) and sends each client with a `backchannel_logout_uri` a signed
+ * unlink), the replica that ended it takes that session's provider sessions, revokes the tokens they
+ * issued (the refresh tokens stop working; the grants, the user's consent, stay) and sends each client with a `backchannel_logout_uri` a signed
  * logout_token (the library's own, its `sid` when the client asks for it), all clients at once, each
  * call with the library's 2.5 s deadline. One attempt: a client that misses it is logged (as Keycloak
  * does); its tokens are refused either way.
@@ -124,7 +113,7 @@ export class BackchannelLogouts {
         end.authTime ?? null,
       ]);
       const taken = rows.map((r) => r.payload);
-      await revokeSessionGrants(client, taken, log);
+      await revokeSessionTokens(client, taken);
       return taken;
     });
     const calls = sessions.flatMap((session) =>

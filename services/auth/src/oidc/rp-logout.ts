@@ -3,7 +3,7 @@ import type { Logger } from '@gatehouse/logger';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Pool } from 'pg';
-import { inTransaction, type ProviderSession, revokeSessionGrants } from './backchannel';
+import { inTransaction, type ProviderSession, revokeSessionTokens } from './backchannel';
 import { browserSessionOf } from './session';
 
 type Middleware = Parameters<Provider['use']>[0];
@@ -14,8 +14,8 @@ type Middleware = Parameters<Provider['use']>[0];
  * session would log them straight back in at the next authorization (single sign-on). After the
  * library's confirm step (which has told every client of the session by back-channel, revoked the
  * grants that end with a logout and destroyed the session), this:
- * - revokes the session's grants the library keeps (`offline_access`'s): every road a Gatehouse session
- *   ends by stops its refresh tokens, and this one too;
+ * - revokes the tokens the session issued that the library keeps (`offline_access`'s): every road a
+ *   Gatehouse session ends by stops its refresh tokens, and this one too;
  * - marks the answer (OIDC_SESSION_ENDED_HEADER, the browser session's jti) for open.ts, which ends that
  *   Gatehouse session as a logout does and tells the gateway to clear its cookies.
  * Only when the provider session was the browser's user's: the library also passes through this step
@@ -32,7 +32,7 @@ export function rpLogoutMiddleware(deps: { pool: Pool; log: Logger }): Middlewar
     const browser = browserSessionOf(c);
     if (!session?.accountId || !browser || browser.userId !== session.accountId) return;
     try {
-      await inTransaction(deps.pool, (client) => revokeSessionGrants(client, [session], deps.log));
+      await inTransaction(deps.pool, (client) => revokeSessionTokens(client, [session]));
     } catch (err) {
       deps.log.warn({ err }, "a logged-out session's remaining grants not revoked");
     }
