@@ -6,6 +6,7 @@ import type { AuthTrail } from '../sessions/session-events';
 import type { Revocations } from '../stores/revocations';
 import { OidcAccounts } from './accounts';
 import { sweepExpired } from './adapter';
+import { ClientAdmin } from './client-admin';
 import { PgClientStore } from './clients';
 import type { OidcSettings } from './config';
 import { Interactions } from './interaction';
@@ -33,6 +34,8 @@ export interface OidcDeps {
 export interface OidcFeature {
   provider: Provider;
   clients: PgClientStore;
+  /** The clients' administration (the admin API's /admin/v1/clients). */
+  clientAdmin: ClientAdmin;
   /** One HTTP request to the provider, with the browser's Gatehouse session token when it has one. */
   http(request: OidcRequest, sessionToken: string): Promise<OidcResponse>;
   stop(): void;
@@ -106,6 +109,7 @@ export function openOidc(deps: OidcDeps): OidcFeature {
   return {
     provider,
     clients,
+    clientAdmin: new ClientAdmin({ pool, store: clients, provider, log }),
     async http(request, sessionToken) {
       const session = await verifyBrowserSession({ tokens: deps.tokens, revocations: deps.revocations }, sessionToken);
       return tunnel.handle(request, session);
