@@ -222,6 +222,7 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
     ['/admin.js', 'text/javascript', "The admin page's script"],
     ['/admin.css', 'text/css', "The admin page's style"],
+    ['/clients.js', 'text/javascript', "The admin page's OpenID clients section"],
   ] as const) {
     registry.registerPath({
       tags: ['page'],
