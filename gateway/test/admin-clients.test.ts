@@ -92,6 +92,12 @@ describe('a confidential client', () => {
       expect(answer.text).not.toMatch(/client_secret"|sha256\$/);
     }
     expect(shown.json()).toMatchObject({ client_id: made.client_id, client_name: 'Wiki' });
+    // An answer edited and sent back whole (RFC 7592's update) is taken; the secret stays as it was.
+    const edited = { ...(shown.json() as Made), client_name: 'Wiki 2' };
+    const replaced = await admin('PUT', `/admin/v1/clients/${made.client_id}`, edited);
+    expect(replaced.status).toBe(200);
+    expect(replaced.json()).toMatchObject({ client_name: 'Wiki 2', redirect_uris: [REDIRECT] });
+    expect((replaced.json() as Made).client_secret).toBeUndefined();
     expect((listed.json() as { clients: Made[] }).clients.map((c) => c.client_id)).toContain(made.client_id);
   });
 

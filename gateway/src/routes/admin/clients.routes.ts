@@ -35,6 +35,12 @@ const jsonBody = bodyReader('json', {
   typeRequired: 'the body must be application/json',
 });
 
+/**
+ * Names the answers carry and an update may send back unchanged (a GET's answer, edited, then PUT):
+ * they are the server's, so they are left out of the change rather than refused.
+ */
+const ANSWER_ONLY = ['client_id_issued_at', 'updated_at', 'client_secret_expires_at'];
+
 /** The auth service's refusals, as RFC 7591 words them (and the rest in the same shape). */
 const REFUSALS: Record<string, { status: number; error: string }> = {
   OIDC_INVALID_CLIENT_METADATA: { status: 400, error: 'invalid_client_metadata' },
@@ -105,13 +111,15 @@ export function adminClientsRoutes(deps: AdminClientsRoutesDeps): Router {
   const router = apiRouter({ prefix: '/admin/v1', noStore: true });
   const actions = adminActions(deps);
   const act = (action: string, handler: AdminHandler) => actions(action, rfc7591(handler));
-  const metadataOf = async (ctx: Koa.Context) => {
+  const metadataOf = async (ctx: Koa.Context, drop: string[] = []) => {
     await jsonBody(ctx);
-    return JSON.stringify(bodyOf(ctx, CLIENT_METADATA_BODY));
+    const metadata = bodyOf(ctx, CLIENT_METADATA_BODY);
+    for (const name of drop) delete metadata[name];
+    return JSON.stringify(metadata);
   };
   const update = (merge: boolean) => async (ctx: Koa.Context, actor: { id: string }) => {
     const id = clientId(ctx);
-    const metadataJson = await metadataOf(ctx);
+    const metadataJson = await metadataOf(ctx, ANSWER_ONLY);
     ctx.body = withSecret(await deps.oidcAdmin.updateClient({ actor, clientId: id, metadataJson, merge }));
   };
 
