@@ -4,49 +4,23 @@
 // the table), listed and shown without a secret, changed, its secret rotated (the old one refused at the
 // token endpoint at once, the new one taken), its own token lifetimes honoured, its redirect URIs matched
 // exactly, deleted (then unknown: invalid_client); bad metadata refused with RFC 7591's errors; the
-// trail's client.* and admin.action; `pnpm admin clients ...`; and the admin page's clients in Chromium.
-import { type Answer, Browser } from '@gatehouse/test-kit/browser';
+// trail's client.* and admin.action. The CLI and the page: admin-clients-tools.test.ts.
+import { Browser } from '@gatehouse/test-kit/browser';
 import * as oidc from 'openid-client';
-import { itWithChromium, launchChromium } from './chromium';
-import { authorizeInBrowser, type OidcStack, startOidcStack } from './oidc-stack';
-import { AnswerChecker, type Document } from './openapi-answers';
+import { type ClientsStack, type Made, REDIRECT, startClientsStack } from './admin-clients-support';
+import { authorizeInBrowser } from './oidc-stack';
 
-let stack: OidcStack;
-let checker: AnswerChecker;
-let operator: string;
-
+let c: ClientsStack;
 beforeAll(async () => {
-  stack = await startOidcStack();
-  operator = stack.workloadToken('admin');
-  const doc = await fetch(`${stack.adminUrl}/admin/v1/openapi.json`);
-  checker = new AnswerChecker((await doc.json()) as Document);
+  c = await startClientsStack();
 }, 90_000);
 afterAll(async () => {
-  await stack?.stop();
+  await c?.stack.stop();
 });
 
-const REDIRECT = 'https://rp.example/callback';
-const insecure = { execute: [oidc.allowInsecureRequests] };
-
-/** A call of the admin API with the operator's token, its answer checked against the admin document. */
-async function admin(method: string, path: string, body?: unknown, raw?: string): Promise<Answer> {
-  const headers: Record<string, string> = { authorization: `Bearer ${operator}` };
-  if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json';
-  const res = await new Browser(stack.adminUrl).request(method, path, {
-    headers,
-    body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
-  });
-  expect(checker.problems(method, path, res)).toEqual([]);
-  return res;
-}
-
-type Made = { client_id: string; client_secret?: string } & Record<string, unknown>;
-
-async function make(metadata: Record<string, unknown>): Promise<Made> {
-  const res = await admin('POST', '/admin/v1/clients', metadata);
-  if (res.status !== 201) throw new Error(`create answered ${res.status}: ${res.text}`);
-  return res.json() as Made;
-}
+const admin: ClientsStack['admin'] = (...args) => c.admin(...args);
+const make: ClientsStack['make'] = (metadata) => c.make(metadata);
+const discover: ClientsStack['discover'] = (id, secret) => c.discover(id, secret);
 
 /** The OAuth error a token request was refused with: in the body, or (a 401) in WWW-Authenticate. */
 async function refusal(request: Promise<unknown>): Promise<string | undefined> {
@@ -56,9 +30,6 @@ async function refusal(request: Promise<unknown>): Promise<string | undefined> {
   )) as { error?: string; cause?: { parameters?: { error?: string } }[] } | undefined;
   return err?.error ?? err?.cause?.[0]?.parameters?.error;
 }
-
-const discover = (clientId: string, secret: string) =>
-  oidc.discovery(new URL(stack.issuer), clientId, { client_secret: secret }, oidc.ClientSecretBasic(secret), insecure);
 
 describe('a confidential client', () => {
   it('is made with its secret once; the table holds only the hash; list and show never answer it', async () => {
@@ -78,7 +49,7 @@ describe('a confidential client', () => {
     });
     const secret = made.client_secret as string;
     expect(secret.length).toBeGreaterThanOrEqual(43);
-    const rows = await stack.sql<{ metadata: unknown; secret_hash: string }>(
+    const rows = await c.stack.sql<{ metadata: unknown; secret_hash: string }>(
       'SELECT metadata, secret_hash FROM auth.oidc_clients WHERE client_id = $1',
       [made.client_id],
     );
@@ -151,11 +122,11 @@ describe('a confidential client', () => {
       'https://RP.example/callback',
       'https://rp.example/Callback',
     ]) {
-      const refused = await new Browser(stack.issuer).request('GET', ask(near).href);
+      const refused = await new Browser(c.stack.issuer).request('GET', ask(near).href);
       expect(refused.status).toBe(400);
       expect(refused.text).toContain('redirect_uri did not match');
     }
-    const back = await authorizeInBrowser(new Browser(stack.issuer), ask(REDIRECT).href, 'clients-alice');
+    const back = await authorizeInBrowser(new Browser(c.stack.issuer), ask(REDIRECT).href, 'clients-alice');
     const tokens = await oidc.authorizationCodeGrant(config, back, { pkceCodeVerifier: verifier, expectedState: 'st' });
     expect(tokens.expires_in).toBe(120);
     const refresh = await oidc.tokenIntrospection(config, tokens.refresh_token as string);
@@ -221,8 +192,8 @@ describe('refusals', () => {
       expect([method, path, res.status]).toEqual([method, path, status]);
       expect((res.json() as { error: string }).error).toBe(error);
     }
-    const text = await new Browser(stack.adminUrl).request('POST', '/admin/v1/clients', {
-      headers: { authorization: `Bearer ${operator}`, 'content-type': 'text/plain' },
+    const text = await new Browser(c.stack.adminUrl).request('POST', '/admin/v1/clients', {
+      headers: { authorization: `Bearer ${c.operator}`, 'content-type': 'text/plain' },
       body: 'x',
     });
     expect(text.status).toBe(415);
@@ -236,7 +207,7 @@ describe('refusals', () => {
     expect(rotate.status).toBe(400);
     expect(rotate.json()).toMatchObject({ error: 'invalid_request' });
     // Without a caller, no client is shown.
-    expect((await new Browser(stack.adminUrl).get('/admin/v1/clients')).status).toBe(401);
+    expect((await new Browser(c.stack.adminUrl).get('/admin/v1/clients')).status).toBe(401);
   });
 });
 
@@ -257,7 +228,7 @@ describe('the trail', () => {
       'client.deleted',
     ]);
     for (const e of events) expect(e.actor).toEqual({ kind: 'admin', id: 'operator' });
-    const actions = await stack.sql<{ method: string }>(
+    const actions = await c.stack.sql<{ method: string }>(
       `SELECT data->>'method' AS method FROM events.events
         WHERE type = 'admin.action' AND data->>'client' = 'traced' AND actor_id = 'operator' ORDER BY id`,
     );
@@ -268,120 +239,8 @@ describe('the trail', () => {
       'delete_client',
     ]);
     // No secret anywhere in the trail.
-    expect(JSON.stringify(await stack.sql("SELECT data FROM events.events WHERE type LIKE 'client.%'"))).not.toMatch(
+    expect(JSON.stringify(await c.stack.sql("SELECT data FROM events.events WHERE type LIKE 'client.%'"))).not.toMatch(
       /secret"|sha256/,
     );
   });
-});
-
-describe('pnpm admin clients', () => {
-  it('creates, lists, shows, updates, rotates and deletes; bad metadata exits 1 with the error', () => {
-    const created = stack.adminCli([
-      'clients',
-      'create',
-      '--id',
-      'cli-app',
-      '--name',
-      'CLI app',
-      '--redirect-uri',
-      REDIRECT,
-      '--redirect-uri',
-      'http://127.0.0.1:8090/callback',
-      '--first-party',
-      '--access-token-ttl',
-      '900',
-    ]);
-    expect(created.status).toBe(0);
-    const made = JSON.parse(created.stdout) as Made;
-    expect(made).toMatchObject({
-      client_id: 'cli-app',
-      redirect_uris: [REDIRECT, 'http://127.0.0.1:8090/callback'],
-      first_party: true,
-      access_token_ttl: 900,
-    });
-    expect(made.client_secret).toBeTruthy();
-    const listed = stack.adminCli(['clients', 'list']);
-    expect(listed.status).toBe(0);
-    expect(listed.stdout).toContain('"cli-app"');
-    expect(listed.stdout).not.toContain(made.client_secret);
-    const updated = stack.adminCli(['clients', 'update', 'cli-app', '--name', 'CLI app 2']);
-    expect(JSON.parse(updated.stdout)).toMatchObject({ client_name: 'CLI app 2', access_token_ttl: 900 });
-    const rotated = JSON.parse(stack.adminCli(['clients', 'rotate-secret', 'cli-app']).stdout) as Made;
-    expect(rotated.client_secret).toBeTruthy();
-    expect(rotated.client_secret).not.toBe(made.client_secret);
-    expect(JSON.parse(stack.adminCli(['clients', 'show', 'cli-app']).stdout)).toMatchObject({
-      client_name: 'CLI app 2',
-    });
-    const bad = stack.adminCli(['clients', 'update', 'cli-app', '--redirect-uri', 'https://*.example.com/']);
-    expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain('400: invalid_redirect_uri: redirect_uris must be exact URIs, without wildcards');
-    expect(stack.adminCli(['clients', 'delete', 'cli-app']).status).toBe(0);
-    const gone = stack.adminCli(['clients', 'show', 'cli-app']);
-    expect(gone.status).toBe(1);
-    expect(gone.stderr).toContain('404: not_found');
-    const usage = stack.adminCli(['clients', 'show']);
-    expect(usage.status).toBe(2);
-    expect(usage.stderr).toContain('admin clients create');
-  });
-});
-
-describe('the admin page', () => {
-  itWithChromium(
-    'lists clients, makes one and shows its secret once, rotates it, deletes it',
-    async () => {
-      const chromium = await launchChromium();
-      try {
-        const page = await chromium.context.newPage();
-        page.setDefaultTimeout(10_000);
-        page.on('dialog', (dialog) => void dialog.accept());
-        await page.goto(`${stack.adminUrl}/`);
-        await page.getByLabel(/Operator token/).fill(operator);
-        await page.getByRole('button', { name: 'Use' }).click();
-        await page.locator('#message').getByText('Using the operator token.').waitFor();
-
-        await page.getByLabel('Name', { exact: true }).fill('Page app');
-        await page.getByLabel(/Redirect URIs/).fill(`${REDIRECT}\nhttps://rp.example/other`);
-        await page.getByLabel(/First party/).check();
-        await page.getByRole('button', { name: 'Create client' }).click();
-        await page
-          .locator('#message')
-          .getByText(/Client .* created\./)
-          .waitFor();
-        const secret = (await page.locator('#client-secret').textContent()) as string;
-        expect(secret.length).toBeGreaterThanOrEqual(43);
-        const row = page.locator('#client-rows tr').filter({ hasText: 'Page app' });
-        await row.waitFor();
-        const id = (await row.getAttribute('data-client-id')) as string;
-        expect(await row.textContent()).toContain('client_secret_basic');
-        const listed = (await admin('GET', `/admin/v1/clients/${id}`)).json() as Made;
-        expect(listed).toMatchObject({ client_name: 'Page app', first_party: true });
-        expect(listed.redirect_uris).toEqual([REDIRECT, 'https://rp.example/other']);
-
-        await row.getByRole('button', { name: 'Rotate secret' }).click();
-        await page.locator('#message').getByText('Secret rotated.').waitFor();
-        const rotated = (await page.locator('#client-secret').textContent()) as string;
-        expect(rotated).not.toBe(secret);
-        const config = await discover(id, rotated);
-        expect(config.serverMetadata().issuer).toBe(stack.issuer);
-
-        await page.getByRole('button', { name: 'List clients' }).click();
-        await expect(page.locator('#client-secret-box').isHidden()).resolves.toBe(true);
-        await row.getByRole('button', { name: 'Delete' }).click();
-        await page.locator('#message').getByText('Client deleted.').waitFor();
-        await row.waitFor({ state: 'detached' });
-        expect((await admin('GET', `/admin/v1/clients/${id}`)).status).toBe(404);
-
-        await page.getByLabel('Name', { exact: true }).fill('Bad app');
-        await page.getByLabel(/Redirect URIs/).fill('https://*.example.com/');
-        await page.getByRole('button', { name: 'Create client' }).click();
-        await page
-          .locator('#message')
-          .getByText(/invalid_redirect_uri: .*wildcards/)
-          .waitFor();
-      } finally {
-        await chromium.close();
-      }
-    },
-    60_000,
-  );
 });

@@ -66,8 +66,8 @@ export function clientsSection({ call, say }) {
       button('Delete', async () => {
         if (!window.confirm(`Delete ${client.client_id} and every token issued to it?`)) return;
         await call('DELETE', clientPath(client.client_id));
-        say('Client deleted.');
         await list();
+        say('Client deleted.');
       }),
     );
     tr.append(actions);
