@@ -10,6 +10,7 @@
 //   pnpm -s admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
 //   pnpm -s admin webhooks retry <webhook id> <delivery id>
 //   pnpm -s admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
+//   pnpm -s admin clients list | show|rotate-secret|delete <id> | create|update ... (scripts/admin-clients.ts)
 // ADMIN_URL (`https://admin.internal:8081`) or ADMIN_ADDR (host:port, plain http; default
 // 127.0.0.1:8081) says where the admin listener is, ADMIN_CA_FILE which CA its certificate is from when
 // that is a private one; INTERNAL_KEYS_DIR where the operator key is (default: pnpm start's
@@ -21,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { environment, isLoopbackHost } from '../packages/config/src/index';
 import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
+import { CLIENTS_USAGE, clientsCommand } from './admin-clients';
 
 const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--provider p] [--limit n] [--all]
        admin users show|unblock|delete|export|end-sessions <user id>
@@ -29,7 +31,8 @@ const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--
        admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
        admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
        admin webhooks retry <webhook id> <delivery id>
-       admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]`;
+       admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
+${CLIENTS_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -94,8 +97,12 @@ async function call(method: string, route: string, body?: unknown): Promise<unkn
     body === undefined ? undefined : JSON.stringify(body),
   );
   const parsed: unknown = res.text ? JSON.parse(res.text) : undefined;
-  if (res.status < 200 || res.status >= 300)
-    throw new Error(`${res.status}: ${(parsed as { error?: string } | undefined)?.error ?? res.text}`);
+  if (res.status < 200 || res.status >= 300) {
+    // The clients' routes add RFC 7591's error_description to the error word.
+    const refusal = parsed as { error?: string; error_description?: string } | undefined;
+    const why = refusal?.error_description ? `${refusal.error}: ${refusal.error_description}` : refusal?.error;
+    throw new Error(`${res.status}: ${why ?? res.text}`);
+  }
   return parsed;
 }
 
@@ -129,6 +136,9 @@ async function eachPage(route: (cursor: string) => string, key: string, all: boo
 }
 
 async function main(argv: string[]): Promise<void> {
+  // The clients' commands read options of their own.
+  if (argv[0] === 'clients')
+    return clientsCommand({ call, print, usage: (message) => new UsageError(message) }, argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

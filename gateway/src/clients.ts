@@ -22,6 +22,8 @@ export interface GatewayClients {
   events: ClientHandle<auth.EventsServiceClient>;
   /** The OpenID provider's HTTP requests (docs/openid-provider.md): served by the auth process. */
   oidc: ClientHandle<auth.OidcServiceClient>;
+  /** The OpenID provider's clients, administered (docs/openid-provider.md "Clients"), for the admin surface. */
+  oidcAdmin: ClientHandle<auth.OidcAdminServiceClient>;
   avatar: ClientHandle<avatar.AvatarServiceClient>;
   payment: ClientHandle<payment.PaymentServiceClient>;
   /** Login handlers by provider name (login.v1.LoginHandler). */
@@ -83,6 +85,11 @@ export async function openClients(
       config.addresses.auth,
       options('auth'),
     ),
+    oidcAdmin: createClient<auth.OidcAdminServiceClient>(
+      loadProto('oidcAdmin').grpcObject.auth.v1.OidcAdminService,
+      config.addresses.auth,
+      options('auth'),
+    ),
     events: createClient<auth.EventsServiceClient>(
       loadProto('events').grpcObject.auth.v1.EventsService,
       config.addresses.auth,
@@ -108,6 +115,7 @@ export async function openClients(
     clients.identities,
     clients.admin,
     clients.events,
+    clients.oidcAdmin,
     clients.avatar,
     clients.payment,
   ];

@@ -50,6 +50,10 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/admin/v1/webhooks/:id/rotate-secret': 'fallback',
   '/admin/v1/webhooks/:id/deliveries': 'fallback',
   '/admin/v1/webhooks/:id/deliveries/:delivery/retry': 'fallback',
+  // routes/admin/clients.routes.ts (the OpenID provider's clients): the same.
+  '/admin/v1/clients': 'fallback',
+  '/admin/v1/clients/:id': 'fallback',
+  '/admin/v1/clients/:id/rotate-secret': 'fallback',
   // routes/admin/page.routes.ts: the admin listener's JSON 404 for every other path.
   '/{*rest}': 'fallback',
 };

@@ -1,7 +1,9 @@
 // The admin page (docs/accounts.md "Administration"), served on the admin listener only: search users,
 // open one, block and unblock, end sessions, unlink an identity, export. Every call is the admin API's
 // own, with the operator token given above (kept in this tab only) or, without one, the admin's cookie
-// session and its XSRF header. Server text is written as text, never as markup.
+// session and its XSRF header. Server text is written as text, never as markup. The OpenID provider's
+// clients are clients.js's section, which calls through `call` here.
+import { clientsSection } from './clients.js';
 
 const $ = (id) => document.getElementById(id);
 const say = (text) => {
@@ -26,7 +28,9 @@ async function call(method, path, body) {
   } catch {
     parsed = undefined;
   }
-  if (!res.ok) throw new Error(parsed?.error ?? `HTTP ${res.status}`);
+  // The clients' routes add RFC 7591's error_description to the error word.
+  const why = parsed?.error_description ? `${parsed.error}: ${parsed.error_description}` : parsed?.error;
+  if (!res.ok) throw new Error(why ?? `HTTP ${res.status}`);
   return parsed;
 }
 
@@ -152,3 +156,4 @@ $('export').addEventListener('click', async () => {
     say(`${err.message}`);
   }
 });
+clientsSection({ call, say });

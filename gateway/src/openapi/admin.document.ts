@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from '@gatehouse/config';
 import { UNMATCHED_QUERY } from '../routes/admin/payments.routes';
 import { BLOCK_BODY, LIST_QUERY } from '../routes/admin/users.routes';
+import { registerAdminClientsPaths } from './admin-clients.paths';
 import { registerAdminEventsPaths } from './admin-events.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
@@ -215,10 +216,13 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   });
   // The audit trail and the webhooks (routes/admin/events.routes.ts).
   registerAdminEventsPaths(registry, base, REFUSALS);
+  // The OpenID provider's clients (routes/admin/clients.routes.ts).
+  registerAdminClientsPaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
     ['/admin.js', 'text/javascript', "The admin page's script"],
     ['/admin.css', 'text/css', "The admin page's style"],
+    ['/clients.js', 'text/javascript', "The admin page's OpenID clients section"],
   ] as const) {
     registry.registerPath({
       tags: ['page'],
@@ -241,7 +245,7 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
       title: 'Gatehouse admin API',
       version: '1.0.0',
       description:
-        'The user directory\'s administration, money back, the audit trail and webhooks, on the gateway\'s admin listener (ADMIN_ADDR) only. Every call writes an audit log line. Errors are `{"error": "..."}`.',
+        'The user directory\'s administration, money back, the audit trail and webhooks, the OpenID provider\'s clients, on the gateway\'s admin listener (ADMIN_ADDR) only. Every call writes an audit log line. Errors are `{"error": "..."}` (the clients\' routes add `error_description`, as RFC 7591).',
     },
     tags: [{ name: 'admin' }, { name: 'page' }, { name: 'api' }],
   });

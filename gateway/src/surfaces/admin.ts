@@ -1,10 +1,12 @@
 // The admin surface (docs/accounts.md "Administration"): the user directory's administration under
-// /admin/v1/, any card's load reversed and the unmatched disputes (docs/payments.md), and its OpenAPI
+// /admin/v1/, any card's load reversed and the unmatched disputes (docs/payments.md), the OpenID
+// provider's clients (docs/openid-provider.md "Clients"), and its OpenAPI
 // document, on ADMIN_ADDR (loopback by default; beyond it only with ADMIN_ALLOW_REMOTE, over TLS), never
 // on the public port.
 // Its callers are operators' tools and admin users (routes/admin/caller.ts); nothing here is a lane.
 import { buildApp, type Mount } from '../app';
 import { adminOpenApiRoutes } from '../openapi/routes';
+import { adminClientsRoutes } from '../routes/admin/clients.routes';
 import { adminEventsRoutes } from '../routes/admin/events.routes';
 import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
@@ -25,8 +27,9 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const routes = adminRoutes({ admin: clients.admin.call, ...callers });
   const payments = adminPaymentRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
+  const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
   const mounts: Mount[] = [
-    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), routes, payments, events] },
+    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), routes, payments, events, oidcClients] },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },
   ];

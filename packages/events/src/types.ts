@@ -64,6 +64,8 @@ export const EVENT_DATA = {
     webhook: id.optional(),
     delivery: z.number().int().optional(),
     outcome: code.optional(),
+    // An OpenID provider's client an admin made, changed, gave a new secret or removed (issue 45).
+    client: id.optional(),
   }),
   'card.created': z.strictObject({ card_id: z.number().int() }),
   'load.succeeded': z.strictObject(load),

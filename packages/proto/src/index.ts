@@ -10,6 +10,7 @@ import type { ProtoGrpcType as HooksProto } from './gen/hooks';
 import type { ProtoGrpcType as IdentitiesProto } from './gen/identities';
 import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
 import type { ProtoGrpcType as OidcProto } from './gen/oidc';
+import type { ProtoGrpcType as OidcAdminProto } from './gen/oidc_admin';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
 import type { ProtoGrpcType as SessionsProto } from './gen/sessions';
 import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
@@ -48,6 +49,8 @@ export const PROTO_FILES = {
   events: 'auth/v1/events.proto',
   // The OpenID provider: auth.v1.OidcService, its HTTP requests as the gateway received them.
   oidc: 'auth/v1/oidc.proto',
+  // The OpenID provider's clients, administered: auth.v1.OidcAdminService (the gateway's admin listener).
+  oidcAdmin: 'auth/v1/oidc_admin.proto',
 } as const;
 
 export type ProtoName = keyof typeof PROTO_FILES;
@@ -64,6 +67,7 @@ interface LoadedProtos {
   identities: IdentitiesProto;
   admin: AdminProto;
   oidc: OidcProto;
+  oidcAdmin: OidcAdminProto;
   events: EventsProto;
 }
 

@@ -45,6 +45,11 @@ export const AuthErrors = errorCodes(
   // The OpenID provider (oidc/)
   'OIDC_DISABLED',
   'OIDC_BAD_REQUEST',
+  // The OpenID provider's clients, administered (oidc/client-admin.ts): RFC 7591's errors, and the rest
+  'OIDC_INVALID_CLIENT_METADATA',
+  'OIDC_INVALID_REDIRECT_URI',
+  'OIDC_CLIENT_NOT_FOUND',
+  'OIDC_CLIENT_EXISTS',
 );
 
 /** Login failures, with go-pkgz/auth's messages so existing clients read the same errors. */
@@ -110,5 +115,18 @@ export const directoryErrors = {
 export const oidcErrors = {
   disabled: () =>
     new AppError('not_found', AuthErrors.OIDC_DISABLED, 'the OpenID provider is off (AUTH_OIDC_PROVIDER)'),
+  badRequest: (why: string) => new AppError('invalid_argument', AuthErrors.OIDC_BAD_REQUEST, why),
+};
+
+/**
+ * The administration of the provider's clients (oidc/client-admin.ts). Bad metadata carries RFC 7591's
+ * error words as its codes' meaning: the gateway answers `invalid_client_metadata` or
+ * `invalid_redirect_uri` with the message as `error_description`.
+ */
+export const clientAdminErrors = {
+  invalidMetadata: (why: string) => new AppError('invalid_argument', AuthErrors.OIDC_INVALID_CLIENT_METADATA, why),
+  invalidRedirectUri: (why: string) => new AppError('invalid_argument', AuthErrors.OIDC_INVALID_REDIRECT_URI, why),
+  notFound: () => new AppError('not_found', AuthErrors.OIDC_CLIENT_NOT_FOUND, 'no client has this id'),
+  exists: () => new AppError('already_exists', AuthErrors.OIDC_CLIENT_EXISTS, 'a client has this id already'),
   badRequest: (why: string) => new AppError('invalid_argument', AuthErrors.OIDC_BAD_REQUEST, why),
 };

@@ -13,6 +13,7 @@ import { type EventsApi, eventsHandlers } from './events-handlers';
 import { type AuthHandlerDeps, authHandlers } from './handlers';
 import { identityHandlers } from './identity-handlers';
 import { builtInLoginHandlers } from './login-handlers';
+import { oidcAdminHandlers } from './oidc-admin-handlers';
 import { oidcHandlers } from './oidc-handlers';
 import { passkeyHandlers } from './passkey-handlers';
 import { sessionHandlers } from './session-handlers';
@@ -111,6 +112,15 @@ export const AUTH_ACCESS: AccessRules = {
   'auth.v1.OidcService': {
     Http: ['gateway'],
   },
+  // The OpenID provider's clients: the gateway's admin listener, which authenticated the admin and names them.
+  'auth.v1.OidcAdminService': {
+    ListClients: ['gateway'],
+    GetClient: ['gateway'],
+    CreateClient: ['gateway'],
+    UpdateClient: ['gateway'],
+    RotateClientSecret: ['gateway'],
+    DeleteClient: ['gateway'],
+  },
   'auth.v1.EventsService': {
     CreateWebhook: ['gateway'],
     ListWebhooks: ['gateway'],
@@ -134,6 +144,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
   const adminProto = loadProto('admin');
   const eventsProto = loadProto('events');
   const oidcProto = loadProto('oidc');
+  const oidcAdminProto = loadProto('oidcAdmin');
   return startGrpcServer({
     name: 'auth',
     host: deps.host,
@@ -177,6 +188,10 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
         definition: oidcProto.grpcObject.auth.v1.OidcService.service,
         implementation: oidcHandlers(deps.oidc, deps.log),
       },
+      {
+        definition: oidcAdminProto.grpcObject.auth.v1.OidcAdminService.service,
+        implementation: oidcAdminHandlers(deps.oidc?.clientAdmin, deps.log),
+      },
     ],
     definitions: [
       definition,
@@ -187,6 +202,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       adminProto.definition,
       eventsProto.definition,
       oidcProto.definition,
+      oidcAdminProto.definition,
     ],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
     log: deps.log,

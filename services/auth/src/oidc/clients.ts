@@ -25,9 +25,16 @@ export function newClientSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** A new client id: 16 random bytes, base64url (public: it travels in URLs). */
+/**
+ * A new client id: 16 random bytes, base64url (public: it travels in URLs), beginning with a letter or
+ * digit (the admin API's client ids, oidc/client-metadata.ts: one beginning with "-" would read as an
+ * option on a command line).
+ */
 export function newClientId(): string {
-  return randomBytes(16).toString('base64url');
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(id)) return id;
+  }
 }
 
 /** A client as the table holds it. */

@@ -9,6 +9,7 @@ import type { EndedSession, Revocations } from '../stores/revocations';
 import { OidcAccounts } from './accounts';
 import { sweepExpired } from './adapter';
 import { BackchannelLogouts } from './backchannel';
+import { ClientAdmin } from './client-admin';
 import { PgClientStore } from './clients';
 import type { OidcSettings } from './config';
 import { Interactions } from './interaction';
@@ -39,6 +40,8 @@ export interface OidcDeps {
 export interface OidcFeature {
   provider: Provider;
   clients: PgClientStore;
+  /** The clients' administration (the admin API's /admin/v1/clients). */
+  clientAdmin: ClientAdmin;
   /** One HTTP request to the provider, with the browser's Gatehouse session token when it has one. */
   http(request: OidcRequest, sessionToken: string): Promise<OidcResponse>;
   /** Sessions.onEnded's listener: the ended session's clients logged out by back-channel (backchannel.ts). */
@@ -137,6 +140,7 @@ export function openOidc(deps: OidcDeps): OidcFeature {
   return {
     provider,
     clients,
+    clientAdmin: new ClientAdmin({ pool, store: clients, provider, log }),
     async http(request, sessionToken) {
       const session = await verifyBrowserSession({ tokens: deps.tokens, revocations: deps.revocations }, sessionToken);
       const res = await tunnel.handle(request, session);

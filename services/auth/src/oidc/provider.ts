@@ -2,6 +2,7 @@ import Provider, { type Configuration, errors, interactionPolicy, type KoaContex
 import type { Pool } from 'pg';
 import type { OidcAccounts } from './accounts';
 import { type AdapterEvents, postgresAdapter } from './adapter';
+import { CLIENT_TTL_NAMES, clientTtl, clientTtlProblem } from './client-ttl';
 import { clientAdapter, type PgClientStore, secretMatches } from './clients';
 import type { OidcSettings } from './config';
 import { existingGrant } from './grants';
@@ -117,10 +118,12 @@ export function makeProvider(deps: ProviderDeps): Provider {
     },
     acrValues: [ACR_ONE_FACTOR, ACR_TWO_FACTORS],
     extraClientMetadata: {
-      properties: ['first_party'],
+      properties: ['first_party', ...CLIENT_TTL_NAMES],
       validator(_ctx, key, value) {
         if (key === 'first_party' && value !== undefined && typeof value !== 'boolean')
           throw new errors.InvalidClientMetadata('first_party must be a boolean');
+        const ttlProblem = clientTtlProblem(key, value);
+        if (ttlProblem) throw new errors.InvalidClientMetadata(ttlProblem);
       },
     },
     findAccount: async (_ctx, sub) => {
@@ -139,8 +142,11 @@ export function makeProvider(deps: ProviderDeps): Provider {
     loadExistingGrant: (ctx) => existingGrant(ctx, deps.pool),
     rotateRefreshToken: true,
     ttl: {
-      AccessToken: settings.accessTokenTtlS,
-      ClientCredentials: settings.accessTokenTtlS,
+      // A client's own lifetime (access_token_ttl) first, then the resource's, then the stack's.
+      AccessToken: (_ctx, token, client) =>
+        clientTtl(client, 'access_token_ttl') ?? token.resourceServer?.accessTokenTTL ?? settings.accessTokenTtlS,
+      ClientCredentials: (_ctx, token, client) =>
+        clientTtl(client, 'access_token_ttl') ?? token.resourceServer?.accessTokenTTL ?? settings.accessTokenTtlS,
       AuthorizationCode: 60,
       DeviceCode: 600,
       IdToken: 3600,
@@ -148,10 +154,12 @@ export function makeProvider(deps: ProviderDeps): Provider {
       Session: settings.refreshAbsoluteS,
       Grant: settings.refreshAbsoluteS,
       // Idle: each rotation starts it again; absolute: never past the family's first issue (iiat).
-      RefreshToken: (_ctx, token) => {
+      // The idle time is the client's refresh_token_ttl when it has one.
+      RefreshToken: (_ctx, token, client) => {
         const now = Math.floor(Date.now() / 1000);
         const left = settings.refreshAbsoluteS - (now - (token.iiat ?? now));
-        return Math.max(1, Math.min(settings.refreshIdleS, left));
+        const idle = clientTtl(client, 'refresh_token_ttl') ?? settings.refreshIdleS;
+        return Math.max(1, Math.min(idle, left));
       },
     },
     features: {

@@ -1,0 +1,13 @@
+// Original file: protos/auth/v1/oidc_admin.proto
+
+import type { AdminActor as _auth_v1_AdminActor, AdminActor__Output as _auth_v1_AdminActor__Output } from '../../auth/v1/AdminActor';
+
+export interface CreateClientRequest {
+  'actor'?: (_auth_v1_AdminActor | null);
+  'metadataJson'?: (string);
+}
+
+export interface CreateClientRequest__Output {
+  'actor': (_auth_v1_AdminActor__Output | null);
+  'metadataJson': (string);
+}
