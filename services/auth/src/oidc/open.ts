@@ -3,11 +3,15 @@ import type { JwtAlgorithm, TokenService } from '@gatehouse/token';
 import type Provider from 'oidc-provider';
 import type { Pool } from 'pg';
 import type { AuthTrail } from '../sessions/session-events';
+import type { RateLimiter } from '../stores/limits';
 import type { Revocations } from '../stores/revocations';
 import { OidcAccounts } from './accounts';
 import { sweepExpired } from './adapter';
 import { PgClientStore } from './clients';
 import type { OidcSettings } from './config';
+import { DeviceApprovals } from './device';
+import { deviceFlowMiddleware } from './device-flow';
+import { DeviceState } from './device-state';
 import { Interactions } from './interaction';
 import { providerKeys } from './keys';
 import { libraryPages } from './pages';
@@ -27,12 +31,16 @@ export interface OidcDeps {
   /** The redirect-based providers the login page offers (read when a page is shown). */
   providerNames: () => string[];
   trail?: AuthTrail;
+  /** The service's limiter (Redis: every replica counts the same): wrong user codes of devices. */
+  limiter: RateLimiter;
   log: Logger;
 }
 
 export interface OidcFeature {
   provider: Provider;
   clients: PgClientStore;
+  /** The user-code page of devices without a browser (RFC 8628): device.ts. */
+  device: DeviceApprovals;
   /** One HTTP request to the provider, with the browser's Gatehouse session token when it has one. */
   http(request: OidcRequest, sessionToken: string): Promise<OidcResponse>;
   stop(): void;
@@ -97,6 +105,19 @@ export function openOidc(deps: OidcDeps): OidcFeature {
     linked: (session) => recordLink(pool, session, settings.refreshAbsoluteS),
     log,
   });
+  // Devices without a browser (RFC 8628): the answer's interval and page, slow_down, the page's decisions.
+  const deviceState = new DeviceState(pool);
+  provider.use(deviceFlowMiddleware({ issuer: deps.issuer, settings: settings.device, state: deviceState }));
+  const device = new DeviceApprovals({
+    provider,
+    state: deviceState,
+    limiter: deps.limiter,
+    accounts,
+    verifySession: (token) => verifyBrowserSession({ tokens: deps.tokens, revocations: deps.revocations }, token),
+    linked: (session) => recordLink(pool, session, settings.refreshAbsoluteS),
+    resources: () => settings.resources,
+    sessionTtlS: settings.refreshAbsoluteS,
+  });
   const tunnel = new ProviderTunnel(provider, interactions, deps.issuer, log);
   const sweep = setInterval(() => {
     sweepExpired(pool).catch((err: unknown) => log.warn({ err }, 'expired OpenID entries not swept'));
@@ -106,6 +127,7 @@ export function openOidc(deps: OidcDeps): OidcFeature {
   return {
     provider,
     clients,
+    device,
     async http(request, sessionToken) {
       const session = await verifyBrowserSession({ tokens: deps.tokens, revocations: deps.revocations }, sessionToken);
       return tunnel.handle(request, session);

@@ -29,6 +29,7 @@ export function openOidcProvider(
     revocations: core.stores.revocations,
     providerNames: () => providers.registry.names(),
     trail: sessions.trail,
+    limiter: core.stores.limiter,
     log: core.log,
   });
   closers.add('OpenID provider', () => oidc.stop());
