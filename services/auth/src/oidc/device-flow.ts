@@ -11,7 +11,7 @@ export const DEVICE_PAGE_PATH = '/device';
  * The library's own user-code pages (`/oidc/device`, `/oidc/device/<uid>`): they would approve a code
  * with the provider's cookie session, past the page's limits and binding, so they only send the browser on.
  */
-const LIBRARY_PAGES = /^\/oidc\/device(\/(?!auth$)[^/]+)?\/?$/;
+const LIBRARY_PAGES = /^\/oidc\/device(\/(?!auth\/?$)[^/]+)?\/?$/;
 
 export interface DeviceFlowDeps {
   /** AUTH_URL: the page's address is the issuer's. */
