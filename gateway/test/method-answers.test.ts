@@ -74,6 +74,7 @@ const PUBLIC: [string, string, Answer][] = [
   ['GET', '/auth/identities/dev_x', refused('DELETE')],
   ['DELETE', '/auth/me/export', refused('GET, HEAD')],
   ['POST', '/auth/events', refused('GET, HEAD')],
+  ['DELETE', '/auth/device', refused('GET, HEAD, POST')],
   ['PATCH', '/auth/totp', refused('GET, DELETE')],
   ['PUT', '/auth/totp/', refused('GET, DELETE')],
   ['GET', '/auth/totp/setup', refused('POST')],

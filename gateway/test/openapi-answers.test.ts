@@ -323,6 +323,19 @@ test('identities: the list, unlinking (refused for the last way in), the export'
   expect(started.data?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 });
 
+test("devices: the user-code page and its calls (this stack's OpenID provider is off: 404)", async () => {
+  for (const path of ['/device', '/device.js']) expect((await new CheckedBrowser(api).get(path)).status).toBe(200);
+  const browser = await loggedIn('openapi-device');
+  const gh = browser.client();
+  const shown = await gh.GET('/auth/device', { params: { query: { user_code: 'BCDF-GHJK' } } });
+  expect(shown.response.status).toBe(404);
+  const decided = await gh.POST('/auth/device', { body: { user_code: 'BCDF-GHJK', action: 'approve' } });
+  expect(decided.response.status).toBe(404);
+  // The cookie without its XSRF header (gateway/test/oidc-device.test.ts checks every other answer).
+  const body = JSON.stringify({ user_code: 'BCDF-GHJK', action: 'deny' });
+  expect((await browser.request('POST', '/auth/device', { headers: json, body })).status).toBe(401);
+});
+
 test('every answer kept to the document, and every documented operation was answered', () => {
   expect(api.problems).toEqual([]);
   const documented = Object.entries(api.document.paths).flatMap(([path, item]) =>

@@ -31,6 +31,8 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/auth/me/export': 'fallback',
   // routes/auth/activity.routes.ts: the same.
   '/auth/events': 'fallback',
+  // routes/auth/device.routes.ts: the same.
+  '/auth/device': 'fallback',
   // routes/admin/users.routes.ts (the admin surface): the same.
   '/admin/v1/users': 'fallback',
   '/admin/v1/users/:id': 'fallback',

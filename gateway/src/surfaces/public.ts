@@ -11,6 +11,7 @@ import { userRefreshLane } from '../lanes/user-refresh';
 import { avatarCacheRecorder, httpMetrics, loginRecorder, upstreamRecorder } from '../metrics';
 import { openApiRoutes } from '../openapi/routes';
 import { activityRoutes } from '../routes/auth/activity.routes';
+import { deviceRoutes } from '../routes/auth/device.routes';
 import { authFallbackRoutes } from '../routes/auth/fallback.routes';
 import { authRoutes } from '../routes/auth/go-pkgz.routes';
 import { identityRoutes } from '../routes/auth/identities.routes';
@@ -24,6 +25,7 @@ import { paymentRefusalBody, paymentRoutes } from '../routes/payment/cards.route
 import { reversalRoutes } from '../routes/payment/reversals.routes';
 import { paymentWebhookRoutes } from '../routes/payment/webhooks.routes';
 import { avatarHandlers } from '../routes/site/avatar.routes';
+import { devicePageRoutes } from '../routes/site/device-page.routes';
 import { healthRoutes } from '../routes/site/health.routes';
 import { homeRoutes } from '../routes/site/home.routes';
 import { jwksRoutes } from '../routes/site/jwks.routes';
@@ -90,6 +92,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
       limiter: authentication.limiter,
       log,
     }),
+    // Devices without a browser: the user-code page's decisions (auth.v1.OidcService, docs/openid-provider.md).
+    deviceRoutes({ oidc: clients.oidc.call, authenticator, cookies }),
     goPkgzAuth,
     authFallbackRoutes(),
   ];
@@ -136,6 +140,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
       prefix: '',
       routers: [
         homeRoutes(),
+        devicePageRoutes(),
         oidc,
         jwksRoutes('/.well-known/jwks.json', keys.publicKeys?.jwks),
         openApiRoutes({ avatarRoutePath: config.token.avatarRoutePath, serverUrl: config.token.url }),

@@ -2916,6 +2916,300 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/device': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A device's request behind a user code, which the caller's session claims (no other session may decide it) */
+    get: {
+      parameters: {
+        query: {
+          /** @description As the device shows it (any case; the dash optional) */
+          user_code: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The request */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DeviceRequest'];
+          };
+        };
+        /** @description The code cannot be one (8 letters of BCDFGHJKLMNPQRSTVWXZ), or the body is malformed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No session (basic auth), a blocked user, or the device asks for two factors or a recent login */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No such code ("no such code: check it on the device"; counted as a wrong code), or the OpenID provider is off */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The code was decided already, or opened in another session */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The code has expired */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many wrong codes from this session or address: try again later */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Approves a device's request (its tokens are the caller's) or denies it (the device gets access_denied)
+     * @description Once per code, from the session that opened it (or opens it now). The device learns it at its next poll.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': components['schemas']['DeviceDecision'];
+        };
+      };
+      responses: {
+        /** @description Decided */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['DeviceDecided'];
+          };
+        };
+        /** @description The code cannot be one (8 letters of BCDFGHJKLMNPQRSTVWXZ), or the body is malformed */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No session (basic auth), a blocked user, or the device asks for two factors or a recent login */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No such code ("no such code: check it on the device"; counted as a wrong code), or the OpenID provider is off */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The code was decided already, or opened in another session */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The code has expired */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many wrong codes from this session or address: try again later */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/device': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user-code page (a device's verification_uri; `?user_code=` fills the code in) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The user-code page (a device's verification_uri; `?user_code=` fills the code in) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/device.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The user-code page's script */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The user-code page's script */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/avatar/{id}': {
     parameters: {
       query?: never;
@@ -4721,6 +5015,63 @@ export interface components {
       /** @description base64 */
       client_token: string;
     };
+    /** @description The decision and the request it decided */
+    DeviceDecided: {
+      /**
+       * @description As the device shows it
+       * @example BCDF-GHJK
+       */
+      user_code: string;
+      client_id: string;
+      /** @description The client's name, else its id */
+      client_name: string;
+      /** @description The OpenID scopes asked for (openid, profile, email, offline_access) */
+      scopes: string[];
+      /** @description Protected resources (RFC 8707) asked for, each with its scopes */
+      resources: {
+        uri: string;
+        scopes: string[];
+      }[];
+      /**
+       * Format: date-time
+       * @description When the code expires (RFC 3339, UTC)
+       */
+      expires_at: string;
+      /** @enum {string} */
+      status: 'approved' | 'denied';
+    };
+    DeviceDecision: {
+      /**
+       * @description As the device shows it (any case; the dash optional)
+       * @example BCDF-GHJK
+       */
+      user_code: string;
+      /** @enum {string} */
+      action: 'approve' | 'deny';
+    };
+    /** @description What a device asks for, before the user decides */
+    DeviceRequest: {
+      /**
+       * @description As the device shows it
+       * @example BCDF-GHJK
+       */
+      user_code: string;
+      client_id: string;
+      /** @description The client's name, else its id */
+      client_name: string;
+      /** @description The OpenID scopes asked for (openid, profile, email, offline_access) */
+      scopes: string[];
+      /** @description Protected resources (RFC 8707) asked for, each with its scopes */
+      resources: {
+        uri: string;
+        scopes: string[];
+      }[];
+      /**
+       * Format: date-time
+       * @description When the code expires (RFC 3339, UTC)
+       */
+      expires_at: string;
+    };
     Dispute: {
       /** @description The processor's dispute id */
       id: string;
@@ -5078,6 +5429,9 @@ export type SchemaCard = components['schemas']['Card'];
 export type SchemaCardDetail = components['schemas']['CardDetail'];
 export type SchemaCardsPage = components['schemas']['CardsPage'];
 export type SchemaClientToken = components['schemas']['ClientToken'];
+export type SchemaDeviceDecided = components['schemas']['DeviceDecided'];
+export type SchemaDeviceDecision = components['schemas']['DeviceDecision'];
+export type SchemaDeviceRequest = components['schemas']['DeviceRequest'];
 export type SchemaDispute = components['schemas']['Dispute'];
 export type SchemaHandlerLoginRequest = components['schemas']['HandlerLoginRequest'];
 export type SchemaIdentities = components['schemas']['Identities'];

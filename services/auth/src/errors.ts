@@ -50,6 +50,14 @@ export const AuthErrors = errorCodes(
   'OIDC_INVALID_REDIRECT_URI',
   'OIDC_CLIENT_NOT_FOUND',
   'OIDC_CLIENT_EXISTS',
+  // The device authorization grant's user-code page (oidc/device.ts)
+  'DEVICE_NO_SESSION',
+  'DEVICE_CODE_MALFORMED',
+  'DEVICE_CODE_NOT_FOUND',
+  'DEVICE_CODE_EXPIRED',
+  'DEVICE_CODE_USED',
+  'DEVICE_CODE_CLAIMED',
+  'DEVICE_LOGIN_AGAIN',
 );
 
 /** Login failures, with go-pkgz/auth's messages so existing clients read the same errors. */
@@ -129,4 +137,27 @@ export const clientAdminErrors = {
   notFound: () => new AppError('not_found', AuthErrors.OIDC_CLIENT_NOT_FOUND, 'no client has this id'),
   exists: () => new AppError('already_exists', AuthErrors.OIDC_CLIENT_EXISTS, 'a client has this id already'),
   badRequest: (why: string) => new AppError('invalid_argument', AuthErrors.OIDC_BAD_REQUEST, why),
+};
+
+/** The user-code page's refusals (docs/openid-provider.md "Devices without a browser"). */
+export const deviceErrors = {
+  noSession: () => new AppError('unauthenticated', AuthErrors.DEVICE_NO_SESSION, 'log in first'),
+  malformed: () =>
+    new AppError(
+      'invalid_argument',
+      AuthErrors.DEVICE_CODE_MALFORMED,
+      'user_code is 8 letters of BCDFGHJKLMNPQRSTVWXZ (a dash or spaces between them are fine)',
+    ),
+  notFound: () => new AppError('not_found', AuthErrors.DEVICE_CODE_NOT_FOUND, 'no such code: check it on the device'),
+  /** The gateway answers 410 Gone for it. */
+  expired: () =>
+    new AppError(
+      'failed_precondition',
+      AuthErrors.DEVICE_CODE_EXPIRED,
+      'this code has expired: start again on the device',
+    ),
+  used: () => new AppError('already_exists', AuthErrors.DEVICE_CODE_USED, 'this code has been used already'),
+  claimed: () =>
+    new AppError('already_exists', AuthErrors.DEVICE_CODE_CLAIMED, 'this code was opened in another session'),
+  loginAgain: (why: string) => new AppError('permission_denied', AuthErrors.DEVICE_LOGIN_AGAIN, why),
 };

@@ -3,6 +3,7 @@ import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import { oidcErrors } from '../errors';
 import type { OidcFeature } from '../oidc/open';
+import { oidcDeviceHandlers } from './oidc-device-handlers';
 
 const METHODS = new Set(['GET', 'POST', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
 /** A request line the gateway checked: a path of the provider's, at most 8 KiB with its query. */
@@ -27,5 +28,7 @@ export function oidcHandlers(oidc: OidcFeature | undefined, log: Logger): auth.O
       );
       return { status: res.status, headers: res.headers, body: res.body };
     }),
+    // Devices without a browser: the gateway's user-code page (oidc-device-handlers.ts).
+    ...oidcDeviceHandlers(oidc, log),
   };
 }

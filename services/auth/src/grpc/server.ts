@@ -111,6 +111,9 @@ export const AUTH_ACCESS: AccessRules = {
   // The OpenID provider's HTTP requests: the gateway, the only public listener, hands them over.
   'auth.v1.OidcService': {
     Http: ['gateway'],
+    // The user-code page of devices: the gateway hands over the caller's session, checked again here.
+    ShowDevice: ['gateway'],
+    DecideDevice: ['gateway'],
   },
   // The OpenID provider's clients: the gateway's admin listener, which authenticated the admin and names them.
   'auth.v1.OidcAdminService': {

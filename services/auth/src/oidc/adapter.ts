@@ -25,6 +25,12 @@ ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXC
   expires_at = EXCLUDED.expires_at`;
 
 const LIVE = '(expires_at IS NULL OR expires_at > now())';
+/**
+ * A device code past its expiry is still found until the sweep takes it: the library checks its expiry
+ * itself and answers the device's poll `expired_token` (RFC 8628 §3.5), and the user-code page says
+ * "expired" rather than "no such code" (device.ts).
+ */
+const FINDABLE = `(${LIVE} OR model = 'DeviceCode')`;
 
 type Row = { payload: AdapterPayload; consumed: number | null };
 const payloadOf = (row: Row | undefined): AdapterPayload | undefined =>
@@ -66,7 +72,7 @@ export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model:
       const { rows } = await pool.query<Row>({
         name: 'oidc-find',
         text: `SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oidc_payloads
-                WHERE model = $1 AND id = $2 AND ${LIVE}`,
+                WHERE model = $1 AND id = $2 AND ${FINDABLE}`,
         values: [this.model, id],
       });
       return payloadOf(rows[0]);
@@ -86,7 +92,7 @@ export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model:
       const { rows } = await pool.query<Row>({
         name: 'oidc-find-user-code',
         text: `SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oidc_payloads
-                WHERE model = $1 AND user_code = $2 AND ${LIVE} LIMIT 1`,
+                WHERE model = $1 AND user_code = $2 AND ${FINDABLE} LIMIT 1`,
         values: [this.model, userCode],
       });
       return payloadOf(rows[0]);

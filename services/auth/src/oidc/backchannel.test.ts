@@ -34,6 +34,7 @@ const settings = (allowPrivate: boolean): OidcSettings => ({
   refreshAbsoluteS: 86_400,
   resources: [],
   allowPrivate,
+  device: { codeTtlS: 600, pollIntervalS: 5 },
   keys: { key: randomBytes(32), previous: [] },
 });
 

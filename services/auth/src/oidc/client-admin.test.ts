@@ -30,6 +30,8 @@ const settings: OidcSettings = {
   refreshAbsoluteS: 90 * 86_400,
   resources: [],
   keys: undefined,
+  device: { codeTtlS: 600, pollIntervalS: 5 },
+  allowPrivate: false,
 };
 
 beforeAll(async () => {

@@ -16,6 +16,10 @@ export const oidcSettingsShape = {
    * addresses: applications on the same internal network, and tests. Off, oidc-provider refuses them.
    */
   AUTH_OIDC_ALLOW_PRIVATE: flag(false),
+  /** Devices without a browser (RFC 8628): how long a user code can be entered, and polled for. */
+  AUTH_OIDC_DEVICE_CODE_TTL: duration('10m'),
+  /** The device's polling interval, given in the device authorization answer; faster polls get slow_down. */
+  AUTH_OIDC_DEVICE_POLL_INTERVAL: duration('5s'),
 };
 
 /** A protected resource (RFC 8707): its access tokens are JWTs whose `aud` is the resource alone. */
@@ -31,6 +35,8 @@ export interface OidcSettings {
   accessTokenTtlS: number;
   refreshIdleS: number;
   refreshAbsoluteS: number;
+  /** The device authorization grant (device.ts): a code's lifetime and the polling interval, seconds. */
+  device: { codeTtlS: number; pollIntervalS: number };
   resources: OidcResource[];
   /** AUTH_OIDC_ALLOW_PRIVATE: outgoing calls may reach private and loopback addresses. */
   allowPrivate: boolean;
@@ -58,6 +64,8 @@ export function resolveOidcSettings(
     AUTH_OIDC_REFRESH_IDLE: number;
     AUTH_OIDC_REFRESH_ABSOLUTE: number;
     AUTH_OIDC_ALLOW_PRIVATE?: boolean;
+    AUTH_OIDC_DEVICE_CODE_TTL: number;
+    AUTH_OIDC_DEVICE_POLL_INTERVAL: number;
     DATABASE_URL?: string;
   },
   section: unknown,
@@ -75,12 +83,19 @@ export function resolveOidcSettings(
   if (raw.AUTH_OIDC_REFRESH_IDLE > raw.AUTH_OIDC_REFRESH_ABSOLUTE) {
     problems.push('AUTH_OIDC_REFRESH_IDLE: must not be longer than AUTH_OIDC_REFRESH_ABSOLUTE');
   }
+  if (raw.AUTH_OIDC_DEVICE_POLL_INTERVAL >= raw.AUTH_OIDC_DEVICE_CODE_TTL) {
+    problems.push('AUTH_OIDC_DEVICE_POLL_INTERVAL: must be shorter than AUTH_OIDC_DEVICE_CODE_TTL');
+  }
   const seconds = (ms: number) => Math.max(1, Math.floor(ms / 1000));
   return {
     enabled: raw.AUTH_OIDC_PROVIDER,
     accessTokenTtlS: seconds(raw.AUTH_OIDC_ACCESS_TOKEN_TTL),
     refreshIdleS: seconds(raw.AUTH_OIDC_REFRESH_IDLE),
     refreshAbsoluteS: seconds(raw.AUTH_OIDC_REFRESH_ABSOLUTE),
+    device: {
+      codeTtlS: seconds(raw.AUTH_OIDC_DEVICE_CODE_TTL),
+      pollIntervalS: seconds(raw.AUTH_OIDC_DEVICE_POLL_INTERVAL),
+    },
     resources: parsed.success ? parsed.data.resources : [],
     allowPrivate: raw.AUTH_OIDC_ALLOW_PRIVATE ?? false,
     keys,

@@ -5,6 +5,7 @@ import type Provider from 'oidc-provider';
 import type { Pool } from 'pg';
 import type { AuthTrail } from '../sessions/session-events';
 import type { SessionEndListener } from '../sessions/sessions';
+import type { RateLimiter } from '../stores/limits';
 import type { EndedSession, Revocations } from '../stores/revocations';
 import { OidcAccounts } from './accounts';
 import { sweepExpired } from './adapter';
@@ -12,6 +13,9 @@ import { BackchannelLogouts } from './backchannel';
 import { ClientAdmin } from './client-admin';
 import { PgClientStore } from './clients';
 import type { OidcSettings } from './config';
+import { DeviceApprovals } from './device';
+import { deviceFlowMiddleware } from './device-flow';
+import { DeviceState } from './device-state';
 import { Interactions } from './interaction';
 import { providerKeys } from './keys';
 import { libraryPages } from './pages';
@@ -34,6 +38,8 @@ export interface OidcDeps {
   trail?: AuthTrail;
   /** Ends the Gatehouse session of a token as a logout does (Sessions.end): after an RP-initiated logout. */
   endSession?: (token: string) => Promise<EndedSession | undefined>;
+  /** The service's limiter (Redis: every replica counts the same): wrong user codes of devices. */
+  limiter: RateLimiter;
   log: Logger;
 }
 
@@ -42,6 +48,8 @@ export interface OidcFeature {
   clients: PgClientStore;
   /** The clients' administration (the admin API's /admin/v1/clients). */
   clientAdmin: ClientAdmin;
+  /** The user-code page of devices without a browser (RFC 8628): device.ts. */
+  device: DeviceApprovals;
   /** One HTTP request to the provider, with the browser's Gatehouse session token when it has one. */
   http(request: OidcRequest, sessionToken: string): Promise<OidcResponse>;
   /** Sessions.onEnded's listener: the ended session's clients logged out by back-channel (backchannel.ts). */
@@ -131,6 +139,19 @@ export function openOidc(deps: OidcDeps): OidcFeature {
   });
   provider.use(rpLogoutMiddleware({ pool, log }));
   const logouts = new BackchannelLogouts({ provider, pool, log });
+  // Devices without a browser (RFC 8628): the answer's interval and page, slow_down, the page's decisions.
+  const deviceState = new DeviceState(pool);
+  provider.use(deviceFlowMiddleware({ issuer: deps.issuer, settings: settings.device, state: deviceState }));
+  const device = new DeviceApprovals({
+    provider,
+    state: deviceState,
+    limiter: deps.limiter,
+    accounts,
+    verifySession: (token) => verifyBrowserSession({ tokens: deps.tokens, revocations: deps.revocations }, token),
+    linked: (session) => recordLink(pool, session, settings.refreshAbsoluteS),
+    resources: () => settings.resources,
+    sessionTtlS: settings.refreshAbsoluteS,
+  });
   const tunnel = new ProviderTunnel(provider, interactions, deps.issuer, log);
   const sweep = setInterval(() => {
     sweepExpired(pool).catch((err: unknown) => log.warn({ err }, 'expired OpenID entries not swept'));
@@ -141,6 +162,7 @@ export function openOidc(deps: OidcDeps): OidcFeature {
     provider,
     clients,
     clientAdmin: new ClientAdmin({ pool, store: clients, provider, log }),
+    device,
     async http(request, sessionToken) {
       const session = await verifyBrowserSession({ tokens: deps.tokens, revocations: deps.revocations }, sessionToken);
       const res = await tunnel.handle(request, session);

@@ -15,6 +15,9 @@ import { browserSessionOf } from './session';
 export const ACR_ONE_FACTOR = 'urn:gatehouse:acr:1fa';
 export const ACR_TWO_FACTORS = 'urn:gatehouse:acr:2fa';
 
+/** The OpenID scopes the provider knows (a resource's own scopes come from AUTH_CONFIG). */
+export const OIDC_SCOPES = ['openid', 'offline_access', 'profile', 'email'] as const;
+
 export interface ProviderDeps {
   /** AUTH_URL: the issuer, exactly. */
   issuer: string;
@@ -110,7 +113,7 @@ export function makeProvider(deps: ProviderDeps): Provider {
     routes: oidcRoutes,
     interactions: interactions(),
     pkce: { required: () => true },
-    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    scopes: [...OIDC_SCOPES],
     claims: {
       openid: ['sub', 'acr', 'amr', 'auth_time'],
       profile: ['name', 'picture'],
@@ -148,7 +151,7 @@ export function makeProvider(deps: ProviderDeps): Provider {
       ClientCredentials: (_ctx, token, client) =>
         clientTtl(client, 'access_token_ttl') ?? token.resourceServer?.accessTokenTTL ?? settings.accessTokenTtlS,
       AuthorizationCode: 60,
-      DeviceCode: 600,
+      DeviceCode: settings.device.codeTtlS,
       IdToken: 3600,
       Interaction: 3600,
       Session: settings.refreshAbsoluteS,

@@ -34,6 +34,7 @@ export function openOidcProvider(
       if (ended) sessions.recorder?.loggedOut();
       return ended;
     },
+    limiter: core.stores.limiter,
     log: core.log,
   });
   closers.add('OpenID provider', () => oidc.stop());

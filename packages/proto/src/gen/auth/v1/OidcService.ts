@@ -2,10 +2,21 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { DeviceCodeRequest as _auth_v1_DeviceCodeRequest, DeviceCodeRequest__Output as _auth_v1_DeviceCodeRequest__Output } from '../../auth/v1/DeviceCodeRequest';
+import type { DeviceCodeResponse as _auth_v1_DeviceCodeResponse, DeviceCodeResponse__Output as _auth_v1_DeviceCodeResponse__Output } from '../../auth/v1/DeviceCodeResponse';
 import type { OidcHttpRequest as _auth_v1_OidcHttpRequest, OidcHttpRequest__Output as _auth_v1_OidcHttpRequest__Output } from '../../auth/v1/OidcHttpRequest';
 import type { OidcHttpResponse as _auth_v1_OidcHttpResponse, OidcHttpResponse__Output as _auth_v1_OidcHttpResponse__Output } from '../../auth/v1/OidcHttpResponse';
 
 export interface OidcServiceClient extends grpc.Client {
+  DecideDevice(argument: _auth_v1_DeviceCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  DecideDevice(argument: _auth_v1_DeviceCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  DecideDevice(argument: _auth_v1_DeviceCodeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  DecideDevice(argument: _auth_v1_DeviceCodeRequest, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  decideDevice(argument: _auth_v1_DeviceCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  decideDevice(argument: _auth_v1_DeviceCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  decideDevice(argument: _auth_v1_DeviceCodeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  decideDevice(argument: _auth_v1_DeviceCodeRequest, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  
   Http(argument: _auth_v1_OidcHttpRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_OidcHttpResponse__Output>): grpc.ClientUnaryCall;
   Http(argument: _auth_v1_OidcHttpRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_OidcHttpResponse__Output>): grpc.ClientUnaryCall;
   Http(argument: _auth_v1_OidcHttpRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_OidcHttpResponse__Output>): grpc.ClientUnaryCall;
@@ -15,13 +26,28 @@ export interface OidcServiceClient extends grpc.Client {
   http(argument: _auth_v1_OidcHttpRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_OidcHttpResponse__Output>): grpc.ClientUnaryCall;
   http(argument: _auth_v1_OidcHttpRequest, callback: grpc.requestCallback<_auth_v1_OidcHttpResponse__Output>): grpc.ClientUnaryCall;
   
+  ShowDevice(argument: _auth_v1_DeviceCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  ShowDevice(argument: _auth_v1_DeviceCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  ShowDevice(argument: _auth_v1_DeviceCodeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  ShowDevice(argument: _auth_v1_DeviceCodeRequest, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  showDevice(argument: _auth_v1_DeviceCodeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  showDevice(argument: _auth_v1_DeviceCodeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  showDevice(argument: _auth_v1_DeviceCodeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  showDevice(argument: _auth_v1_DeviceCodeRequest, callback: grpc.requestCallback<_auth_v1_DeviceCodeResponse__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface OidcServiceHandlers extends grpc.UntypedServiceImplementation {
+  DecideDevice: grpc.handleUnaryCall<_auth_v1_DeviceCodeRequest__Output, _auth_v1_DeviceCodeResponse>;
+  
   Http: grpc.handleUnaryCall<_auth_v1_OidcHttpRequest__Output, _auth_v1_OidcHttpResponse>;
+  
+  ShowDevice: grpc.handleUnaryCall<_auth_v1_DeviceCodeRequest__Output, _auth_v1_DeviceCodeResponse>;
   
 }
 
 export interface OidcServiceDefinition extends grpc.ServiceDefinition {
+  DecideDevice: MethodDefinition<_auth_v1_DeviceCodeRequest, _auth_v1_DeviceCodeResponse, _auth_v1_DeviceCodeRequest__Output, _auth_v1_DeviceCodeResponse__Output>
   Http: MethodDefinition<_auth_v1_OidcHttpRequest, _auth_v1_OidcHttpResponse, _auth_v1_OidcHttpRequest__Output, _auth_v1_OidcHttpResponse__Output>
+  ShowDevice: MethodDefinition<_auth_v1_DeviceCodeRequest, _auth_v1_DeviceCodeResponse, _auth_v1_DeviceCodeRequest__Output, _auth_v1_DeviceCodeResponse__Output>
 }
