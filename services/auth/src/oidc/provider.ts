@@ -2,10 +2,12 @@ import Provider, { type Configuration, errors, interactionPolicy, type KoaContex
 import type { Pool } from 'pg';
 import type { OidcAccounts } from './accounts';
 import { type AdapterEvents, postgresAdapter } from './adapter';
+import { OPENID_SCOPES, REGISTERED_SCOPE } from './client-scope';
 import { clientAdapter, type PgClientStore, secretMatches } from './clients';
 import type { OidcSettings } from './config';
 import { existingGrant } from './grants';
 import type { ProviderKeys } from './keys';
+import { resourceIndicators } from './resources';
 import { oidcRoutes } from './routes';
 import { browserSessionOf } from './session';
 
@@ -108,7 +110,7 @@ export function makeProvider(deps: ProviderDeps): Provider {
     routes: oidcRoutes,
     interactions: interactions(),
     pkce: { required: () => true },
-    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    scopes: [...OPENID_SCOPES],
     claims: {
       openid: ['sub', 'acr', 'amr', 'auth_time'],
       profile: ['name', 'picture'],
@@ -116,7 +118,7 @@ export function makeProvider(deps: ProviderDeps): Provider {
     },
     acrValues: [ACR_ONE_FACTOR, ACR_TWO_FACTORS],
     extraClientMetadata: {
-      properties: ['first_party'],
+      properties: ['first_party', REGISTERED_SCOPE],
       validator(_ctx, key, value) {
         if (key === 'first_party' && value !== undefined && typeof value !== 'boolean')
           throw new errors.InvalidClientMetadata('first_party must be a boolean');
@@ -166,22 +168,7 @@ export function makeProvider(deps: ProviderDeps): Provider {
         logoutSource: deps.pages.logoutSource,
         postLogoutSuccessSource: deps.pages.postLogoutSuccessSource,
       },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => undefined,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator) => {
-          const resource = settings.resources.find((r) => r.uri === indicator);
-          if (!resource) throw new errors.InvalidTarget();
-          return {
-            scope: resource.scopes.join(' '),
-            audience: resource.uri,
-            accessTokenTTL: settings.accessTokenTtlS,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: keys.alg } },
-          };
-        },
-      },
+      resourceIndicators: resourceIndicators(settings.resources, { ttlS: settings.accessTokenTtlS, alg: keys.alg }),
     },
     renderError: deps.pages.renderError,
   });
