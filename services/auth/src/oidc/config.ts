@@ -11,6 +11,8 @@ export const oidcSettingsShape = {
   AUTH_OIDC_REFRESH_IDLE: duration('14d'),
   /** No refresh token of a grant outlives its first issue by more than this, however often rotated. */
   AUTH_OIDC_REFRESH_ABSOLUTE: duration('90d'),
+  /** Registers the public client `gatehouse-demo` (loopback redirects) at start when missing; `pnpm start` turns it on. */
+  AUTH_OIDC_DEMO_CLIENT: flag(false),
 };
 
 /** A protected resource (RFC 8707): its access tokens are JWTs whose `aud` is the resource alone. */
@@ -27,6 +29,8 @@ export interface OidcSettings {
   refreshIdleS: number;
   refreshAbsoluteS: number;
   resources: OidcResource[];
+  /** Whether the demo client is registered at start (demo-client.ts). */
+  demoClient: boolean;
   /**
    * AUTH_TOTP_KEY and its retired keys: the provider's cookie keys, and its signing key on a stack whose
    * sessions are HS256, are derived from them (one auth-only secret, rotated the same way).
@@ -50,6 +54,7 @@ export function resolveOidcSettings(
     AUTH_OIDC_ACCESS_TOKEN_TTL: number;
     AUTH_OIDC_REFRESH_IDLE: number;
     AUTH_OIDC_REFRESH_ABSOLUTE: number;
+    AUTH_OIDC_DEMO_CLIENT?: boolean;
     DATABASE_URL?: string;
   },
   section: unknown,
@@ -74,6 +79,7 @@ export function resolveOidcSettings(
     refreshIdleS: seconds(raw.AUTH_OIDC_REFRESH_IDLE),
     refreshAbsoluteS: seconds(raw.AUTH_OIDC_REFRESH_ABSOLUTE),
     resources: parsed.success ? parsed.data.resources : [],
+    demoClient: raw.AUTH_OIDC_DEMO_CLIENT === true,
     keys,
   };
 }
