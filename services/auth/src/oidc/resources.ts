@@ -8,24 +8,19 @@ const words = (s: unknown) => (typeof s === 'string' ? s.split(' ').filter(Boole
 type ClientLike = { [key: string]: unknown } | undefined;
 
 /**
- * What a client may be given. A client with a registered `scope` gets only what it lists; one without
- * gets the provider's own scopes (the library's rule) and no resource's: a resource's scopes are given
- * to the clients that list them, and to no other (least privilege, as Keycloak's client scopes).
+ * Whether a client may be given `scope`. A client with a registered `scope` gets only what it lists;
+ * one without gets the provider's own scopes (the library's rule) and no resource's: a resource's scopes
+ * go to the clients that list them, and to no other (least privilege, as Keycloak's client scopes).
  */
-function allowed(client: ClientLike): { registered: Set<string> | undefined } {
-  const registered = client?.[REGISTERED_SCOPE];
-  return { registered: typeof registered === 'string' ? new Set(words(registered)) : undefined };
-}
-
 function mayHave(client: ClientLike, scope: string): boolean {
-  const { registered } = allowed(client);
-  return registered ? registered.has(scope) : OWN.has(scope);
+  const registered = client?.[REGISTERED_SCOPE];
+  return typeof registered === 'string' ? words(registered).includes(scope) : OWN.has(scope);
 }
 
 /**
  * Refuses (invalid_scope) a request for a scope Gatehouse knows (its own, or any resource's) that the
  * client may not have; a scope nobody defines is left to the library, which ignores it (OpenID Connect
- * Core 3.1.2.1). `resource`: whether the request names one; without it a resource's scope is refused,
+ * Core 3.1.2.1). `withResource`: whether the request names one; without it a resource's scope is refused,
  * never silently dropped, so a client learns to send `resource`.
  */
 function checkRequestedScopes(ctx: KoaContextWithOIDC, resources: OidcResource[], withResource: boolean): void {
