@@ -4,7 +4,8 @@
 # from inside the containers, that the stores are not shared (payment cannot use auth's schema, avatar
 # reaches neither Postgres nor Redis, Redis refuses a client without a password, auth's Redis user
 # cannot touch telegram-bot's keys); SIGKILL the payment process and wait for it to come back by itself; print every image's size
-# above its base, the idle CPU of the whole stack, and the times; `docker compose down -v`.
+# above its base, the idle CPU of the whole stack, and the times; scaled (auth=3 ...), the scaled load and
+# the OpenID provider's discovery and client_credentials grants through the gateway; `docker compose down -v`.
 #
 #   bash scripts/compose-smoke.sh            needs a running Docker engine with Compose v2
 #
@@ -31,6 +32,8 @@ export AUTH_TOTP_KEY=${AUTH_TOTP_KEY:-$(od -An -tx1 -N32 /dev/urandom | tr -d ' 
 # The README's first-look settings: the dev provider and the development processor (compose turns both off
 # unless asked).
 export AUTH_DEV_PROVIDER=true PAYMENT_DEV_PROCESSOR=true
+# The OpenID provider (off in compose unless asked): the scaled phase drives it over three auth replicas.
+export AUTH_OIDC_PROVIDER=true
 GW="http://$GATEWAY_PUBLISH"
 BASE_IMAGE=node:20-bookworm-slim
 SERVICES=(gateway auth avatar telegram-bot payment)
@@ -376,6 +379,38 @@ if [ "${SMOKE_SCALE:-1}" = 1 ]; then
   echo "the same gateway container; waiting 40 s, one DNS refresh of every channel and its 5 s spacing"
   sleep 40
   GW=$GW node_modules/.bin/tsx scripts/scale-load.ts || fail "the scaled stack under load (above)"
+
+  step "the OpenID provider over $(compose ps -q auth | wc -l | tr -d ' ') auth replicas: discovery and client_credentials through the gateway"
+  # A service client as the admin API makes one (only its secret's SHA-256 kept), written with auth's own
+  # database login from inside its container, as the checks above reach the stores. The gateway balances
+  # its calls over every auth replica: each token is issued by one and introspected by whichever comes.
+  oidc_secret=$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
+  docker exec "$(compose ps -q auth | head -n 1)" node -e '
+    const { Client } = require("pg");
+    const hash = "sha256$" + require("crypto").createHash("sha256").update(process.argv[1]).digest("hex");
+    const metadata = { client_name: "smoke job", grant_types: ["client_credentials"], response_types: [], redirect_uris: [] };
+    const c = new Client({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 5000 });
+    c.connect()
+      .then(() => c.query(
+        "INSERT INTO auth.oidc_clients (client_id, metadata, secret_hash) VALUES ($1, $2, $3) ON CONFLICT (client_id) DO UPDATE SET secret_hash = EXCLUDED.secret_hash",
+        ["smoke-job", JSON.stringify(metadata), hash]))
+      .then(() => c.end())
+      .catch((e) => { console.error(e.message); process.exit(1); });' "$oidc_secret" || fail "could not register the smoke's OpenID client"
+  for document in openid-configuration oauth-authorization-server; do
+    meta=$(request 200 GET "/.well-known/$document")
+    case "$meta" in *"\"issuer\":\"$GW\""*) ;; *) fail "/.well-known/$document does not name the issuer $GW: $meta" ;; esac
+    case "$meta" in *"\"token_endpoint\":\"$GW/oidc/token\""*) ;; *) fail "/.well-known/$document: no token endpoint under $GW: $meta" ;; esac
+  done
+  echo "discovery (OpenID and RFC 8414) names the issuer $GW"
+  for _ in 1 2 3 4 5 6; do
+    granted=$(curl -s -u "smoke-job:$oidc_secret" -d grant_type=client_credentials "$GW/oidc/token")
+    access=$(printf '%s' "$granted" | sed -n 's/.*"access_token":"\([^"]*\)".*/\1/p')
+    [ -n "$access" ] || fail "client_credentials answered: $granted"
+    active=$(curl -s -u "smoke-job:$oidc_secret" --data-urlencode "token=$access" "$GW/oidc/token/introspection")
+    case "$active" in *'"active":true'*'"client_id":"smoke-job"'* | *'"client_id":"smoke-job"'*'"active":true'*) ;;
+      *) fail "a token issued through the scaled stack is not active: $active" ;; esac
+  done
+  echo "6 client_credentials tokens, each introspected active through the same gateway"
 fi
 
 step "summary"

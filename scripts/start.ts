@@ -138,6 +138,7 @@ async function main(): Promise<void> {
     AUTH_DEV_PROVIDER: env.AUTH_DEV_PROVIDER ?? 'true',
     // Gatehouse as an OpenID provider, with a demo client (docs/openid-provider.md): on for development.
     AUTH_OIDC_PROVIDER: env.AUTH_OIDC_PROVIDER ?? 'true',
+    AUTH_OIDC_DEMO_CLIENT: env.AUTH_OIDC_DEMO_CLIENT ?? 'true',
     // The payment counterpart of the dev provider, unless a real processor is configured (or it is set).
     PAYMENT_DEV_PROCESSOR: env.PAYMENT_DEV_PROCESSOR ?? ((await hasProcessorCredentials(env)) ? 'false' : 'true'),
     // POST /dev/notifications posts to the gateway this script starts, on whatever port it was given.
@@ -266,6 +267,12 @@ async function main(): Promise<void> {
     return void stopAll(false);
   }
   say(`Gatehouse is up: open ${url} and log in with "dev". Ctrl-C stops everything.`);
+  if (childEnv.AUTH_OIDC_PROVIDER === 'true' && childEnv.AUTH_OIDC_DEMO_CLIENT === 'true') {
+    // The OpenID provider's demo client (docs/openid-provider.md "The demo client"): one command to try it.
+    const issuerArg = url === 'http://127.0.0.1:8080' ? '' : ` --issuer ${url}`;
+    say(`OpenID provider: issuer ${url}, demo client "gatehouse-demo" (public, PKCE, redirect to 127.0.0.1:8090)`);
+    say(`  try it with openid-client, in another terminal: pnpm oidc-demo${issuerArg}`);
+  }
 }
 
 main().catch((err: unknown) => {

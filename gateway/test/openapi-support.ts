@@ -13,7 +13,10 @@ export interface Route {
  * declared here, from its handler. A parameter listed under `params` takes only those values (the
  * handler's switch answers 404 to the others). An `all` route not listed here fails the check.
  */
-const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<string, string[]> } | 'fallback'> = {
+const ALL_METHOD_ROUTES: Record<
+  string,
+  { methods: string[]; params?: Record<string, string[]> } | 'fallback' | 'own metadata'
+> = {
   // routes/auth/go-pkgz.routes.ts: 405 for other methods; actions other than these three answer 404.
   '/auth/:provider/:action': { methods: ['GET', 'POST'], params: { action: ['login', 'callback', 'logout'] } },
   // routes/auth/fallback.routes.ts: any other /auth path answers 400 `provider ... not supported` (go-pkgz): no route.
@@ -58,6 +61,15 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/admin/v1/clients/:id/rotate-secret': 'fallback',
   // routes/admin/page.routes.ts: the admin listener's JSON 404 for every other path.
   '/{*rest}': 'fallback',
+  // routes/oidc/provider.routes.ts: the OpenID provider's endpoints, handed to auth as they came. They are
+  // described by the provider's own metadata (RFC 8414 / OpenID Discovery, the first two paths) and
+  // docs/openid-provider.md, as the document's description says, not by the OpenAPI document.
+  '/.well-known/openid-configuration': 'own metadata',
+  '/.well-known/oauth-authorization-server': 'own metadata',
+  '/.well-known/openid-configuration/{*issuerPath}': 'own metadata',
+  '/.well-known/oauth-authorization-server/{*issuerPath}': 'own metadata',
+  '/oidc': 'own metadata',
+  '/oidc/{*rest}': 'own metadata',
 };
 
 /** Mounts of plain middleware (no router to walk): the avatar handler, which serves GET and HEAD. */
@@ -101,7 +113,7 @@ export function servedRoutes(
         if (everyMethod && declared === undefined) {
           throw new Error(`${layer.path} is registered for every method: declare what it serves in openapi-support.ts`);
         }
-        if (declared === 'fallback') continue;
+        if (declared === 'fallback' || declared === 'own metadata') continue;
         const methods = declared?.methods ?? layer.methods.filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
         for (const path of expand(layer.path, declared?.params)) {
           for (const method of methods) add({ method, path: template(path) });

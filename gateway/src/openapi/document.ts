@@ -30,7 +30,9 @@ const DESCRIPTION = `Every route the Gatehouse gateway answers on its public por
   \`{"status": "error", "errors": [{"code", "message"}]}\`. /payment/webhooks/braintree is public: Braintree
   posts its notifications there, their signature the credential.
 - Not described here: application routes proxied to upstreams (AUTH_CONFIG \`routes\`), which are the
-  applications' own; Prometheus \`/metrics\`, which listens on its own port (METRICS_PORT).
+  applications' own; Prometheus \`/metrics\`, which listens on its own port (METRICS_PORT); the OpenID
+  provider's endpoints (/oidc/, /.well-known/openid-configuration, /.well-known/oauth-authorization-server),
+  which its own discovery document describes (RFC 8414, OpenID Connect Discovery).
 - Methods a route does not serve answer 405 with \`Allow\`; unknown paths under /auth answer 400
   (\`provider ... not supported\`), elsewhere 404.`;
 

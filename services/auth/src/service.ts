@@ -70,7 +70,7 @@ export async function startAuthService(
     const listedNames = logins.passkeys ? [...logins.handlerNames, PASSKEY_PROVIDER] : logins.handlerNames;
     signing.names.fill([...providers.registry.names(), ...listedNames]);
     const sessions = openSessions(config, core, signing);
-    const oidc = openOidcProvider(config, core, signing, providers, sessions, closers);
+    const oidc = await openOidcProvider(config, core, signing, providers, sessions, closers);
     const features = {
       ...{ core, signing, clients, logins, providers, sessions, oidc },
       ...{ events: events || undefined, listedNames },

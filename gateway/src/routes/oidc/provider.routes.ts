@@ -16,10 +16,15 @@ export interface OidcProviderRoutesDeps {
   cookies: CookiePolicy;
 }
 
-/** The provider's paths: discovery at the issuer's root (RFC 8414, OpenID Discovery) and /oidc/. */
+/**
+ * The provider's paths: discovery at the issuer's root (RFC 8414, OpenID Discovery) and /oidc/; and the
+ * path-inserted forms MCP clients try for an issuer with a path (auth answers those naming its own).
+ */
 export const OIDC_PATHS = [
   '/.well-known/openid-configuration',
   '/.well-known/oauth-authorization-server',
+  '/.well-known/openid-configuration/{*issuerPath}',
+  '/.well-known/oauth-authorization-server/{*issuerPath}',
   '/oidc',
   '/oidc/{*rest}',
 ];

@@ -35,6 +35,7 @@ const settings = (allowPrivate: boolean): OidcSettings => ({
   resources: [],
   allowPrivate,
   device: { codeTtlS: 600, pollIntervalS: 5 },
+  demoClient: false,
   keys: { key: randomBytes(32), previous: [] },
 });
 

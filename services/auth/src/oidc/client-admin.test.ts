@@ -31,6 +31,7 @@ const settings: OidcSettings = {
   resources: [],
   keys: undefined,
   device: { codeTtlS: 600, pollIntervalS: 5 },
+  demoClient: false,
   allowPrivate: false,
 };
 

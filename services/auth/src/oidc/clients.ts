@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Pool } from 'pg';
+import { presentClientScope } from './client-scope';
 
 /**
  * A confidential client's secret as the table keeps it: its SHA-256, marked. A secret is 256 random bits
@@ -113,7 +114,8 @@ export function clientAdapter(store: PgClientStore): Adapter {
       const client = await store.find(id);
       if (!client) return undefined;
       return {
-        ...client.metadata,
+        // `scope` as the library takes it: its own scopes; the registered value beside (resources.ts).
+        ...presentClientScope(client.metadata),
         client_id: client.clientId,
         ...(client.secretHash ? { client_secret: client.secretHash } : {}),
       } as AdapterPayload;

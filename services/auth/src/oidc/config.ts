@@ -20,6 +20,8 @@ export const oidcSettingsShape = {
   AUTH_OIDC_DEVICE_CODE_TTL: duration('10m'),
   /** The device's polling interval, given in the device authorization answer; faster polls get slow_down. */
   AUTH_OIDC_DEVICE_POLL_INTERVAL: duration('5s'),
+  /** Registers the public client `gatehouse-demo` (loopback redirects) at start when missing; `pnpm start` turns it on. */
+  AUTH_OIDC_DEMO_CLIENT: flag(false),
 };
 
 /** A protected resource (RFC 8707): its access tokens are JWTs whose `aud` is the resource alone. */
@@ -40,6 +42,8 @@ export interface OidcSettings {
   resources: OidcResource[];
   /** AUTH_OIDC_ALLOW_PRIVATE: outgoing calls may reach private and loopback addresses. */
   allowPrivate: boolean;
+  /** Whether the demo client is registered at start (demo-client.ts). */
+  demoClient: boolean;
   /**
    * AUTH_TOTP_KEY and its retired keys: the provider's cookie keys, and its signing key on a stack whose
    * sessions are HS256, are derived from them (one auth-only secret, rotated the same way).
@@ -66,6 +70,7 @@ export function resolveOidcSettings(
     AUTH_OIDC_ALLOW_PRIVATE?: boolean;
     AUTH_OIDC_DEVICE_CODE_TTL: number;
     AUTH_OIDC_DEVICE_POLL_INTERVAL: number;
+    AUTH_OIDC_DEMO_CLIENT?: boolean;
     DATABASE_URL?: string;
   },
   section: unknown,
@@ -98,6 +103,7 @@ export function resolveOidcSettings(
     },
     resources: parsed.success ? parsed.data.resources : [],
     allowPrivate: raw.AUTH_OIDC_ALLOW_PRIVATE ?? false,
+    demoClient: raw.AUTH_OIDC_DEMO_CLIENT === true,
     keys,
   };
 }

@@ -2,12 +2,14 @@ import Provider, { type Configuration, errors, interactionPolicy, type KoaContex
 import type { Pool } from 'pg';
 import type { OidcAccounts } from './accounts';
 import { type AdapterEvents, postgresAdapter } from './adapter';
+import { OPENID_SCOPES, REGISTERED_SCOPE } from './client-scope';
 import { CLIENT_TTL_NAMES, clientTtl, clientTtlProblem } from './client-ttl';
 import { clientAdapter, type PgClientStore, secretMatches } from './clients';
 import type { OidcSettings } from './config';
 import { existingGrant } from './grants';
 import type { ProviderKeys } from './keys';
 import { outgoingFetch } from './outgoing';
+import { resourceIndicators } from './resources';
 import { oidcRoutes } from './routes';
 import { browserSessionOf } from './session';
 
@@ -16,7 +18,8 @@ export const ACR_ONE_FACTOR = 'urn:gatehouse:acr:1fa';
 export const ACR_TWO_FACTORS = 'urn:gatehouse:acr:2fa';
 
 /** The OpenID scopes the provider knows (a resource's own scopes come from AUTH_CONFIG). */
-export const OIDC_SCOPES = ['openid', 'offline_access', 'profile', 'email'] as const;
+/** The OpenID scopes the provider serves (client-scope.ts): a device's grant takes only these. */
+export const OIDC_SCOPES = OPENID_SCOPES;
 
 export interface ProviderDeps {
   /** AUTH_URL: the issuer, exactly. */
@@ -113,7 +116,7 @@ export function makeProvider(deps: ProviderDeps): Provider {
     routes: oidcRoutes,
     interactions: interactions(),
     pkce: { required: () => true },
-    scopes: [...OIDC_SCOPES],
+    scopes: [...OPENID_SCOPES],
     claims: {
       openid: ['sub', 'acr', 'amr', 'auth_time'],
       profile: ['name', 'picture'],
@@ -121,7 +124,7 @@ export function makeProvider(deps: ProviderDeps): Provider {
     },
     acrValues: [ACR_ONE_FACTOR, ACR_TWO_FACTORS],
     extraClientMetadata: {
-      properties: ['first_party', ...CLIENT_TTL_NAMES],
+      properties: ['first_party', REGISTERED_SCOPE, ...CLIENT_TTL_NAMES],
       validator(_ctx, key, value) {
         if (key === 'first_party' && value !== undefined && typeof value !== 'boolean')
           throw new errors.InvalidClientMetadata('first_party must be a boolean');
@@ -178,22 +181,7 @@ export function makeProvider(deps: ProviderDeps): Provider {
         logoutSource: deps.pages.logoutSource,
         postLogoutSuccessSource: deps.pages.postLogoutSuccessSource,
       },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => undefined,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, indicator) => {
-          const resource = settings.resources.find((r) => r.uri === indicator);
-          if (!resource) throw new errors.InvalidTarget();
-          return {
-            scope: resource.scopes.join(' '),
-            audience: resource.uri,
-            accessTokenTTL: settings.accessTokenTtlS,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: keys.alg } },
-          };
-        },
-      },
+      resourceIndicators: resourceIndicators(settings.resources, { ttlS: settings.accessTokenTtlS, alg: keys.alg }),
     },
     renderError: deps.pages.renderError,
     // Calls out (back-channel logout): the library's deadline, its SSRF guard unless AUTH_OIDC_ALLOW_PRIVATE.

@@ -4,6 +4,7 @@ import inject from 'light-my-request';
 import type Provider from 'oidc-provider';
 import type { Interactions } from './interaction';
 import { type BrowserSession, SESSION_HEADER } from './session';
+import { issuerPath, libraryUrl } from './well-known';
 
 /** One HTTP request to the provider, as the gateway received it (auth.v1.OidcHttpRequest). */
 export interface OidcRequest {
@@ -43,6 +44,8 @@ export class ProviderTunnel {
   private readonly handler: http.RequestListener;
   private readonly host: string;
   private readonly proto: string;
+  /** The issuer's path ('' at the root): the prefix a proxy in front stripped (well-known.ts). */
+  private readonly path: string;
 
   constructor(
     provider: Provider,
@@ -53,8 +56,12 @@ export class ProviderTunnel {
     const url = new URL(issuer);
     this.host = url.host;
     this.proto = url.protocol.replace(':', '');
+    this.path = issuerPath(issuer);
     const library = provider.callback();
     this.handler = (req, res) => {
+      // The library builds its endpoints' URLs from the prefix `originalUrl` has over `url` (Express's
+      // mount path): an issuer's path, stripped by the proxy in front, is put back in discovery's URLs.
+      (req as http.IncomingMessage & { originalUrl?: string }).originalUrl = `${this.path}${req.url ?? ''}`;
       if (!this.interactions.matches(req.url ?? '')) return library(req, res);
       this.interactions.handle(req, res).catch((err: unknown) => {
         this.log.error({ err }, 'OpenID provider interaction failed');
@@ -78,7 +85,7 @@ export class ProviderTunnel {
     if (session) headers[SESSION_HEADER] = JSON.stringify(session);
     const res = await inject(this.handler, {
       method: request.method as 'GET',
-      url: request.url,
+      url: libraryUrl(request.url, this.path),
       headers,
       payload: request.body.length > 0 ? request.body : undefined,
       remoteAddress: request.clientIp || '127.0.0.1',

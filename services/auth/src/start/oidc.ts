@@ -1,5 +1,6 @@
 import type { Closers } from '@gatehouse/grpc-kit';
 import type { AuthConfig } from '../config';
+import { DEMO_CLIENT_ID, ensureDemoClient } from '../oidc/demo-client';
 import { type OidcFeature, openOidc } from '../oidc/open';
 import type { Core } from './core';
 import type { StartedProviders } from './providers';
@@ -8,16 +9,17 @@ import type { Signing } from './tokens';
 
 /**
  * The OpenID provider (docs/openid-provider.md), when AUTH_OIDC_PROVIDER is on: on auth's Postgres, the
- * stack's keys, the directory's users; its login page offers the redirect-based providers started above.
+ * stack's keys, the directory's users; its login page offers the redirect-based providers started above;
+ * with AUTH_OIDC_DEMO_CLIENT, the demo client registered when missing.
  */
-export function openOidcProvider(
+export async function openOidcProvider(
   config: AuthConfig,
   core: Core,
   signing: Signing,
   providers: StartedProviders,
   sessions: SessionsFeature,
   closers: Closers,
-): OidcFeature | undefined {
+): Promise<OidcFeature | undefined> {
   if (!config.oidc?.enabled || !core.pool) return undefined;
   const oidc = openOidc({
     settings: config.oidc,
@@ -45,5 +47,8 @@ export function openOidcProvider(
     unlisten();
     await oidc.idle();
   });
+  // The demo client of `pnpm start` (AUTH_OIDC_DEMO_CLIENT): made once, kept as an operator leaves it.
+  if (config.oidc.demoClient && (await ensureDemoClient(oidc.clients)))
+    core.log.info({ client_id: DEMO_CLIENT_ID }, 'OpenID provider: the demo client is registered');
   return oidc;
 }
