@@ -61,10 +61,14 @@ export async function runOidcBench(
   const steps = options.steps ?? 150;
   const log = options.log ?? console.log;
   const db = await createTestDatabase('bench_oidc');
+  // BENCH_CPU_PROF=<dir>: the gateway and auth write V8 CPU profiles there when they stop.
+  const profile = process.env.BENCH_CPU_PROF;
+  const profiled = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : undefined;
   const stack = await startStack({
     services: ['avatar', 'auth', 'gateway'],
     authDatabaseUrl: db.url,
     metrics: true,
+    nodeArgs: profiled && { gateway: profiled, auth: profiled },
     env: { LOG_LEVEL: 'info', AUTH_OIDC_PROVIDER: 'true', AUTH_TOTP_KEY: randomBytes(32).toString('hex') },
   });
   // The floor's bare processes answer a JSON body (bench/bare-hop.ts): a token request's size.

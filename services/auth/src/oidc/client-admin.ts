@@ -101,6 +101,7 @@ export class ClientAdmin {
       return { metadata: checked.metadata, secretHash, event: 'client.updated', method: 'update_client', result: made };
     });
     if (!done) throw clientAdminErrors.notFound();
+    this.deps.store.forget(clientId);
     this.audit(who, 'update client', clientId, { merge, secretMade: done.result });
     return { client: view(done.client), ...(done.result ? { secret: fresh } : {}) };
   }
@@ -124,6 +125,7 @@ export class ClientAdmin {
       };
     });
     if (!done) throw clientAdminErrors.notFound();
+    this.deps.store.forget(clientId);
     this.audit(who, 'rotate client secret', clientId);
     return { client: view(done.client), secret };
   }
@@ -132,6 +134,7 @@ export class ClientAdmin {
   async delete(actor: string, clientId: string): Promise<void> {
     const who = checkedActor(actor);
     if (!possibleId(clientId) || !(await this.changes.delete(who, clientId))) throw clientAdminErrors.notFound();
+    this.deps.store.forget(clientId);
     this.audit(who, 'delete client', clientId);
   }
 

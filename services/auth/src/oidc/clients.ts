@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Pool } from 'pg';
 import { presentClientScope } from './client-scope';
@@ -20,6 +21,9 @@ export function secretMatches(stored: string | undefined, presented: string): bo
   const got = createHash('sha256').update(presented).digest();
   return want.length === got.length && timingSafeEqual(want, got);
 }
+
+/** How long a replica keeps a client it read: an admin's change applies everywhere within it. */
+export const CLIENT_MEMORY_MS = 1000;
 
 /** A new client secret: 32 random bytes, base64url. */
 export function newClientSecret(): string {
@@ -59,7 +63,29 @@ const fromRow = (r: Record<string, unknown>): StoredClient => ({
 
 /** The OpenID provider's clients in auth's Postgres (table oidc_clients, 008_oidc.sql). */
 export class PgClientStore {
+  /**
+   * Clients read in the last second, for the provider's lookups (every token request makes one): on a
+   * busy replica that second of memory saves a statement per request (the refresh grant is a measured
+   * path). This replica's own changes forget theirs at once; another replica's apply within the second.
+   * An unknown id is never remembered, so a new client works at once.
+   */
+  private readonly recent = new LRUCache<string, StoredClient>({ max: 10_000, ttl: CLIENT_MEMORY_MS });
+
   constructor(private readonly pool: Pool) {}
+
+  /** find(), through the second of memory. */
+  async findRecent(clientId: string): Promise<StoredClient | undefined> {
+    const remembered = this.recent.get(clientId);
+    if (remembered) return remembered;
+    const client = await this.find(clientId);
+    if (client) this.recent.set(clientId, client);
+    return client;
+  }
+
+  /** Drops what this replica remembers of a client it just changed. */
+  forget(clientId: string): void {
+    this.recent.delete(clientId);
+  }
 
   async find(clientId: string): Promise<StoredClient | undefined> {
     const { rows } = await this.pool.query({
@@ -111,7 +137,7 @@ export class PgClientStore {
 export function clientAdapter(store: PgClientStore): Adapter {
   return {
     async find(id: string): Promise<AdapterPayload | undefined> {
-      const client = await store.find(id);
+      const client = await store.findRecent(id);
       if (!client) return undefined;
       return {
         // `scope` as the library takes it: its own scopes; the registered value beside (resources.ts).
