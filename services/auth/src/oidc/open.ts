@@ -8,11 +8,14 @@ import { OidcAccounts } from './accounts';
 import { sweepExpired } from './adapter';
 import { PgClientStore } from './clients';
 import type { OidcSettings } from './config';
+import { grantCreated } from './consent';
 import { Interactions } from './interaction';
 import { providerKeys } from './keys';
+import { libraryCsp } from './library-csp';
 import { libraryPages } from './pages';
 import { makeProvider } from './provider';
 import { type BrowserSession, verifyBrowserSession } from './session';
+import { followGatehouseSession } from './sso';
 import { type OidcRequest, type OidcResponse, ProviderTunnel } from './tunnel';
 
 export interface OidcDeps {
@@ -64,6 +67,10 @@ export function openOidc(deps: OidcDeps): OidcFeature {
     keys,
     settings,
     pages: libraryPages(),
+    firstPartyGranted: async (ctx, g) => {
+      const request = { ip: ctx.ip, userAgent: ctx.get('user-agent') };
+      await deps.trail?.record(grantCreated(g.clientId, g.accountId, g.added, request));
+    },
     events: {
       reused(model, payload) {
         log.warn(
@@ -89,12 +96,18 @@ export function openOidc(deps: OidcDeps): OidcFeature {
       data: { client_id: ctx.oidc.client?.clientId ?? 'unknown', kind: 'refreshtoken' },
     });
   });
+  const linked = (session: BrowserSession) => recordLink(pool, session, settings.refreshAbsoluteS);
+  // Before the library's routes: the CSP its own pages are written under (form_post), and single
+  // sign-on from the Gatehouse session (sso.ts).
+  provider.use(libraryCsp());
+  provider.use(followGatehouseSession({ provider, accounts, sessionTtlS: settings.refreshAbsoluteS, linked }));
   const interactions = new Interactions({
     provider,
     accounts,
     providerNames: deps.providerNames,
     formKey: keys.cookieKeys[0] as string,
-    linked: (session) => recordLink(pool, session, settings.refreshAbsoluteS),
+    linked,
+    record: async (event) => deps.trail?.record(event),
     log,
   });
   const tunnel = new ProviderTunnel(provider, interactions, deps.issuer, log);

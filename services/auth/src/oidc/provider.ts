@@ -4,7 +4,7 @@ import type { OidcAccounts } from './accounts';
 import { type AdapterEvents, postgresAdapter } from './adapter';
 import { clientAdapter, type PgClientStore, secretMatches } from './clients';
 import type { OidcSettings } from './config';
-import { existingGrant } from './grants';
+import { existingGrant, type FirstPartyGranted } from './grants';
 import type { ProviderKeys } from './keys';
 import { oidcRoutes } from './routes';
 import { browserSessionOf } from './session';
@@ -24,6 +24,8 @@ export interface ProviderDeps {
   events?: AdapterEvents;
   /** Pages the library renders itself (errors, logout confirmation): pages.ts. */
   pages: LibraryPages;
+  /** A first-party client's grant made or extended without a consent page (grant.created). */
+  firstPartyGranted?: FirstPartyGranted;
 }
 
 export interface LibraryPages {
@@ -59,6 +61,14 @@ function interactions(): Configuration['interactions'] {
       const session = ctx.oidc.session;
       const same = browser && browser.userId === session?.accountId && browser.authTime === session.loginTs;
       return same ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    }),
+  );
+  // A provider session whose user is blocked or gone (no account): the page says so, and the library
+  // never reaches consent with no grant to hold it (docs/openid-provider.md "Consent and grants").
+  login?.checks.add(
+    new Check('gatehouse_account', 'the account is blocked', (ctx) => {
+      if (ctx.oidc.result?.login) return Check.NO_NEED_TO_PROMPT;
+      return ctx.oidc.session?.accountId && !ctx.oidc.account ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT;
     }),
   );
   login?.checks.add(
@@ -135,7 +145,7 @@ export function makeProvider(deps: ProviderDeps): Provider {
         }),
       };
     },
-    loadExistingGrant: (ctx) => existingGrant(ctx, deps.pool),
+    loadExistingGrant: (ctx) => existingGrant(ctx, deps.pool, deps.firstPartyGranted),
     rotateRefreshToken: true,
     ttl: {
       AccessToken: settings.accessTokenTtlS,
