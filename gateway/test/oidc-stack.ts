@@ -92,7 +92,7 @@ export async function authorizeInBrowser(
 }
 
 /** Where an authorization led: the provider's page it stopped at (login, consent, an error), or the client. */
-export type Arrival = { page: Answer; at: URL; back?: undefined } | { back: URL; page?: undefined };
+export type Arrival = { page: Answer; at: URL; back?: undefined } | { back: URL; page?: undefined; at?: undefined };
 
 /**
  * Follows `url` in `browser` through the provider's redirects only: answers the first page the browser
