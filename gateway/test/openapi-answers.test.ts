@@ -323,6 +323,20 @@ test('identities: the list, unlinking (refused for the last way in), the export'
   expect(started.data?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 });
 
+test('grants: the applications a user let in (none yet), a revocation of none, and the refusals', async () => {
+  const browser = await loggedIn('openapi-gia');
+  const gh = browser.client();
+  expect((await gh.GET('/auth/grants')).data).toEqual({ grants: [] });
+  const unknown = await gh.DELETE('/auth/grants/{id}', { params: { path: { id: 'nOsUcHgRaNt' } } });
+  expect([unknown.response.status, unknown.error]).toEqual([404, { error: 'grant not found' }]);
+  const malformed = await gh.DELETE('/auth/grants/{id}', { params: { path: { id: 'a.b' } } });
+  expect(malformed.response.status).toBe(400);
+  const basic = new CheckedBrowser(api).client({
+    Authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`,
+  });
+  expect((await basic.GET('/auth/grants')).response.status).toBe(403);
+});
+
 test('every answer kept to the document, and every documented operation was answered', () => {
   expect(api.problems).toEqual([]);
   const documented = Object.entries(api.document.paths).flatMap(([path, item]) =>

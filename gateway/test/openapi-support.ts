@@ -29,6 +29,15 @@ const ALL_METHOD_ROUTES: Record<string, { methods: string[]; params?: Record<str
   '/auth/identities': 'fallback',
   '/auth/identities/:id': 'fallback',
   '/auth/me/export': 'fallback',
+  // routes/auth/grants.routes.ts: the same.
+  '/auth/grants': 'fallback',
+  '/auth/grants/:id': 'fallback',
+  // routes/oidc/provider.routes.ts: the OpenID provider's own endpoints, every method handed to auth; its
+  // discovery document describes them (docs/openid-provider.md), not this one.
+  '/.well-known/openid-configuration': 'fallback',
+  '/.well-known/oauth-authorization-server': 'fallback',
+  '/oidc': 'fallback',
+  '/oidc/{*rest}': 'fallback',
   // routes/auth/activity.routes.ts: the same.
   '/auth/events': 'fallback',
   // routes/admin/users.routes.ts (the admin surface): the same.

@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { registerActivityPaths } from './activity.paths';
 import { registerAuthPaths } from './auth.paths';
 import { SECURITY_SCHEMES } from './common';
+import { registerGrantPaths } from './grants.paths';
 import { registerIdentityPaths } from './identities.paths';
 import { registerPasskeyPaths } from './passkey.paths';
 import { registerPaymentPaths } from './payment.paths';
@@ -48,6 +49,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerSessionPaths(registry);
   registerActivityPaths(registry);
   registerIdentityPaths(registry);
+  registerGrantPaths(registry);
   registerServicePaths(registry, options.avatarRoutePath);
   registerPaymentPaths(registry);
   registerReversalPaths(registry);
@@ -61,6 +63,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
       { name: 'totp', description: 'A second factor (TOTP and recovery codes)' },
       { name: 'sessions', description: 'Sessions per device (issue 26)' },
       { name: 'identities', description: 'Linked login methods and the export (issue 33)' },
+      { name: 'grants', description: 'Applications the user let in through the OpenID provider (issue 45)' },
       { name: 'avatars' },
       { name: 'payments', description: 'The card-loading API' },
       { name: 'health' },

@@ -13,6 +13,7 @@ import { openApiRoutes } from '../openapi/routes';
 import { activityRoutes } from '../routes/auth/activity.routes';
 import { authFallbackRoutes } from '../routes/auth/fallback.routes';
 import { authRoutes } from '../routes/auth/go-pkgz.routes';
+import { grantRoutes } from '../routes/auth/grants.routes';
 import { identityRoutes } from '../routes/auth/identities.routes';
 import { loginHandlerRoutes } from '../routes/auth/login-handler.routes';
 import { passkeyRoutes } from '../routes/auth/passkey.routes';
@@ -90,6 +91,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
       limiter: authentication.limiter,
       log,
     }),
+    // The applications the user let in through the OpenID provider (auth.v1.OidcService).
+    grantRoutes({ oidc: clients.oidc.call, authenticator, cookies }),
     goPkgzAuth,
     authFallbackRoutes(),
   ];

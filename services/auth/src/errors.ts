@@ -45,6 +45,8 @@ export const AuthErrors = errorCodes(
   // The OpenID provider (oidc/)
   'OIDC_DISABLED',
   'OIDC_BAD_REQUEST',
+  // A user's grants (oidc/user-grants.ts)
+  'OIDC_GRANT_NOT_FOUND',
 );
 
 /** Login failures, with go-pkgz/auth's messages so existing clients read the same errors. */
@@ -111,4 +113,5 @@ export const oidcErrors = {
   disabled: () =>
     new AppError('not_found', AuthErrors.OIDC_DISABLED, 'the OpenID provider is off (AUTH_OIDC_PROVIDER)'),
   badRequest: (why: string) => new AppError('invalid_argument', AuthErrors.OIDC_BAD_REQUEST, why),
+  grantNotFound: () => new AppError('not_found', AuthErrors.OIDC_GRANT_NOT_FOUND, 'grant not found'),
 };

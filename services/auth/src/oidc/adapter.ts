@@ -1,5 +1,5 @@
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 /** The models whose entries belong to a grant and go when it is revoked (oidc-provider's grantable ones). */
 export const GRANTABLE = [
@@ -126,7 +126,7 @@ export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model:
 }
 
 /** Every token, code and device code of a grant, and the grant itself: its family ends at once. */
-export async function revokeGrant(pool: Pool, grantId: string): Promise<void> {
+export async function revokeGrant(pool: Pool | PoolClient, grantId: string): Promise<void> {
   await pool.query({
     name: 'oidc-revoke-grant',
     text: "DELETE FROM oidc_payloads WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)",

@@ -17,6 +17,7 @@ import { makeProvider } from './provider';
 import { type BrowserSession, verifyBrowserSession } from './session';
 import { followGatehouseSession } from './sso';
 import { type OidcRequest, type OidcResponse, ProviderTunnel } from './tunnel';
+import { revokeUserGrant, type UserGrant, userGrants } from './user-grants';
 
 export interface OidcDeps {
   settings: OidcSettings;
@@ -38,6 +39,12 @@ export interface OidcFeature {
   clients: PgClientStore;
   /** One HTTP request to the provider, with the browser's Gatehouse session token when it has one. */
   http(request: OidcRequest, sessionToken: string): Promise<OidcResponse>;
+  /** A user's grants (GET and DELETE /auth/grants): user-grants.ts. */
+  grants: {
+    list(accountId: string): Promise<UserGrant[]>;
+    /** The grant's client, or undefined when the user has no grant of this id. */
+    revoke(accountId: string, grantId: string): Promise<string | undefined>;
+  };
   stop(): void;
 }
 
@@ -122,6 +129,10 @@ export function openOidc(deps: OidcDeps): OidcFeature {
     async http(request, sessionToken) {
       const session = await verifyBrowserSession({ tokens: deps.tokens, revocations: deps.revocations }, sessionToken);
       return tunnel.handle(request, session);
+    },
+    grants: {
+      list: (accountId) => userGrants(pool, accountId),
+      revoke: (accountId, grantId) => revokeUserGrant(pool, accountId, grantId),
     },
     stop: () => clearInterval(sweep),
   };
