@@ -151,6 +151,8 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
     '/totp.js',
     '/sessions.js',
     '/identities.js',
+    '/grants.js',
+    '/continue.js',
     '/activity.js',
     '/app.css',
   ]) {

@@ -3475,7 +3475,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt) */
+    /** The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt; `continue=/oidc/interaction/<id>`: a login for an application, which goes back to its authorization) */
     get: {
       parameters: {
         query?: never;
@@ -3485,7 +3485,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt) */
+        /** @description The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt; `continue=/oidc/interaction/<id>`: a login for an application, which goes back to its authorization) */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3738,6 +3738,78 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description The page's linked accounts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/grants.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's connected applications (OpenID grants) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page's connected applications (OpenID grants) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/continue.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the page's logins go next (back to an application's authorization) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Where the page's logins go next (back to an application's authorization) */
         200: {
           headers: {
             [name: string]: unknown;

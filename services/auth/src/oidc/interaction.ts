@@ -7,6 +7,7 @@ import type { Interaction, InteractionResults } from 'oidc-provider';
 import { readForm } from '../http/read-form';
 import type { OidcAccounts } from './accounts';
 import { askedAgain, extendGrant, grantCreated, isEmpty, missing, toConfirm } from './consent';
+import { pageCspFor } from './library-csp';
 import { consentPage, type LoginChoices, loginPage, PAGE_CSP, page } from './pages';
 import { ACR_TWO_FACTORS } from './provider';
 import { INTERACTION_PATH } from './routes';
@@ -110,6 +111,7 @@ export class Interactions {
           action: `/oidc/interaction/${details.uid}/consent`,
           formToken: this.formToken(details.uid, accountId),
         }),
+        details,
       );
     }
     if (action === '/consent') {
@@ -174,7 +176,7 @@ export class Interactions {
       abortUrl: `${returnTo}/abort`,
       loginHint: typeof hint === 'string' ? hint : undefined,
     });
-    return this.html(res, reason === 'blocked' ? 403 : 200, body);
+    return this.html(res, reason === 'blocked' ? 403 : 200, body, details);
   }
 
   private formToken(uid: string, accountId: string): string {
@@ -187,10 +189,11 @@ export class Interactions {
     return want.length === got.length && timingSafeEqual(want, got);
   }
 
-  private html(res: http.ServerResponse, status: number, body: string): void {
+  /** A page; `details` given: its forms' answers redirect on to the client (pageCspFor). */
+  private html(res: http.ServerResponse, status: number, body: string, details?: Details): void {
     res.statusCode = status;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Security-Policy', PAGE_CSP);
+    res.setHeader('Content-Security-Policy', pageCspFor(PAGE_CSP, details?.params.redirect_uri));
     res.setHeader('Cache-Control', 'no-store');
     res.end(body);
   }

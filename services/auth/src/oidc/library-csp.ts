@@ -27,7 +27,7 @@ const htmlText = (text: string) =>
  * when the path holds a character a policy cannot carry. After a redirect, browsers match the origin
  * alone, so the client may send the browser on within its own origin.
  */
-function sourceOf(uri: string): string | undefined {
+export function sourceOf(uri: string): string | undefined {
   let url: URL;
   try {
     url = new URL(uri);
@@ -68,4 +68,18 @@ export function libraryCsp(): ProviderMiddleware {
     const policy = ctx.response.get('Content-Security-Policy');
     if (policy) ctx.set('Content-Security-Policy', formPostPolicy(ctx as KoaContextWithOIDC, policy));
   };
+}
+
+/**
+ * The policy of a page whose form posts to the provider and is answered with a redirect on to the
+ * client (the consent page's Allow and Deny, the login page's Cancel): browsers hold a form's redirects
+ * to `form-action` too, so it names the client's redirect_uri beside the provider itself.
+ */
+export function pageCspFor(policy: string, redirectUri: unknown): string {
+  const source = typeof redirectUri === 'string' ? sourceOf(redirectUri) : undefined;
+  if (!source) return policy;
+  return policy
+    .split(';')
+    .map((d) => (d.trim().startsWith('form-action') ? `${d.trim()} ${source}` : d.trim()))
+    .join('; ');
 }
