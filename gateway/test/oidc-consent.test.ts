@@ -2,11 +2,12 @@
 // end to end with openid-client as the relying party and a browser that logs in at the gateway: the
 // consent page names the client and the scopes, a denial reaches the client as access_denied, an
 // allowance is remembered (in another browser too), a first-party client is never asked, prompt=consent
-// asks again; prompt=none, prompt=login, max_age and login_hint; response_mode=form_post's page and its
-// Content-Security-Policy.
+// asks again; prompt=none, prompt=login, max_age and login_hint; a login as another user at the gateway;
+// response_mode=form_post's page and its Content-Security-Policy.
 import { createHash } from 'node:crypto';
 import { Browser } from '@gatehouse/test-kit/browser';
 import { until } from '@gatehouse/test-kit/until';
+import { userId } from '@gatehouse/token';
 import {
   codeRequest,
   decide,
@@ -125,6 +126,12 @@ describe('consent', () => {
     const arrived = await follow(browser, flow.url);
     expect(arrived.back?.searchParams.get('code')).toBeTruthy();
     expect((await flow.exchange(arrived.back as URL)).claims()?.aud).toBe(clientId);
+    // Its grant was made all the same: the trail says so, as for a consent given.
+    const events = await stack.sql<{ data: unknown }>(
+      "SELECT data FROM events.events WHERE type = 'grant.created' AND data->>'client_id' = $1",
+      [clientId],
+    );
+    expect(events).toEqual([{ data: { client_id: clientId, scopes: ['openid', 'profile', 'email'] } }]);
   });
 
   it('asks again with prompt=consent, for what the grant already holds (offline_access with it)', async () => {
@@ -218,6 +225,33 @@ describe('prompt, max_age, login_hint', () => {
     const shown = await follow(new Browser(stack.issuer), flow.url);
     expect(shown.page?.status).toBe(200);
     expect(shown.page?.text).toContain('expects <strong>ida@example.com&lt;script&gt;</strong>');
+  });
+});
+
+describe('another user at the gateway', () => {
+  it('makes the next authorization theirs: the provider ends the first user’s session, then logs the second in', async () => {
+    const { config } = await client({ first_party: true });
+    const browser = await loggedIn('switch-ann');
+    const first = await codeRequest(config, { redirect_uri: REDIRECT, scope: 'openid' });
+    const ann = (await first.exchange((await follow(browser, first.url)).back as URL)).claims()?.sub;
+    expect((await browser.devLogin('switch-bob')).status).toBe(200);
+    const second = await codeRequest(config, { redirect_uri: REDIRECT, scope: 'openid' });
+    let arrived = await follow(browser, second.url);
+    for (let step = 0; arrived.page && step < 3; step++) {
+      // The library's logout step of the first user's provider session: a form that submits itself.
+      const page = pageOf(arrived);
+      const action = /<form method="post" action="([^"]+)">/.exec(page.text)?.[1] as string;
+      const fields = new URLSearchParams();
+      for (const [, name, value] of page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
+        fields.append(name as string, value as string);
+      const posted = await browser.request('POST', action, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: fields.toString(),
+      });
+      arrived = await follow(browser, posted.headers.get('location') as string);
+    }
+    expect(ann).toBe(userId('dev', 'switch-ann'));
+    expect((await second.exchange(arrived.back as URL)).claims()?.sub).toBe(userId('dev', 'switch-bob'));
   });
 });
 
