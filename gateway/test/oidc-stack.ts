@@ -2,7 +2,8 @@
 // payment, two gateways) with AUTH_OIDC_PROVIDER on, clients registered straight into auth's table (as
 // the admin API does), and a browser that logs in at the gateway and answers the provider's pages.
 import { randomBytes } from 'node:crypto';
-import type { Browser } from '@gatehouse/test-kit/browser';
+import type { Answer, Browser } from '@gatehouse/test-kit/browser';
+import * as oidc from 'openid-client';
 import { Client } from 'pg';
 import { hashSecret } from '../../services/auth/src/oidc/clients';
 import { type DirectoryStack, startDirectoryStack } from './directory-stack';
@@ -88,4 +89,92 @@ export async function authorizeInBrowser(
     throw new Error(`an unexpected page at ${url.pathname}: ${res.text.slice(0, 400)}`);
   }
   throw new Error('too many redirects');
+}
+
+/** Where an authorization led: the provider's page it stopped at (login, consent, an error), or the client. */
+export type Arrival = { page: Answer; at: URL; back?: undefined } | { back: URL; page?: undefined; at?: undefined };
+
+/**
+ * Follows `url` in `browser` through the provider's redirects only: answers the first page the browser
+ * is shown (whatever its status), or the client's redirect URI it is sent to.
+ */
+export async function follow(browser: Browser, url: string): Promise<Arrival> {
+  let next = url;
+  for (let hops = 0; hops < 20; hops++) {
+    const at = new URL(next, browser.base);
+    if (at.origin !== new URL(browser.base).origin) return { back: at };
+    const res = await browser.request('GET', at.href);
+    if (res.status !== 302 && res.status !== 303) return { page: res, at };
+    next = res.headers.get('location') as string;
+  }
+  throw new Error('too many redirects');
+}
+
+/** The dev provider's link a login page offers (its `from` is the interaction). */
+export function devLinkOf(page: Answer): string {
+  const link = /href="(\/auth\/dev\/login\?from=[^"]+)"/.exec(page.text)?.[1];
+  if (!link) throw new Error(`no dev login on the page: ${page.text.slice(0, 300)}`);
+  return link.replace(/&amp;/g, '&');
+}
+
+/** Logs in with the dev provider from a login page's link; answers where the login sent the browser. */
+export async function devLoginFrom(browser: Browser, page: Answer, name: string): Promise<string> {
+  const done = await browser.devLogin(name, devLinkOf(page).replace('/auth/dev/login', ''));
+  if (done.status !== 303) throw new Error(`dev login answered ${done.status}: ${done.text}`);
+  return done.headers.get('location') as string;
+}
+
+/** Posts the consent page's form with `decision`; answers where the provider sent the browser. */
+export async function decide(browser: Browser, page: Answer, decision: 'allow' | 'deny'): Promise<string> {
+  const form = /<form method="post" action="([^"]+\/consent)">.*?name="form_token" value="([^"]+)"/s.exec(page.text);
+  if (!form) throw new Error(`no consent form on the page: ${page.text.slice(0, 300)}`);
+  const posted = await browser.request('POST', form[1] as string, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ form_token: form[2] as string, decision }).toString(),
+  });
+  if (posted.status !== 303) throw new Error(`consent answered ${posted.status}: ${posted.text.slice(0, 300)}`);
+  return posted.headers.get('location') as string;
+}
+
+/** A code flow begun as openid-client begins one (PKCE, state, nonce), and its end at the token endpoint. */
+export async function codeRequest(config: oidc.Configuration, params: Record<string, string>) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const nonce = oidc.randomNonce();
+  const state = oidc.randomState();
+  const url = oidc.buildAuthorizationUrl(config, {
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    nonce,
+    state,
+    ...params,
+  });
+  return {
+    url: url.href,
+    state,
+    /** The token request for the client's callback (a URL, or the Request a form_post made). */
+    exchange: (back: URL | Request) =>
+      oidc.authorizationCodeGrant(config, back, {
+        pkceCodeVerifier: verifier,
+        expectedNonce: nonce,
+        expectedState: state,
+        idTokenExpected: true,
+      }),
+  };
+}
+
+/** openid-client's configuration of a client at `issuer` (http is allowed: the stack is on loopback). */
+export function discoverClient(issuer: string, clientId: string, secret?: string): Promise<oidc.Configuration> {
+  return oidc.discovery(
+    new URL(issuer),
+    clientId,
+    secret ? { client_secret: secret } : undefined,
+    secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
+    { execute: [oidc.allowInsecureRequests] },
+  );
+}
+
+/** The page an authorization stopped at; throws when it went back to the client instead. */
+export function pageOf(arrival: Arrival): Answer {
+  if (!arrival.page) throw new Error(`no page: the browser went back to ${arrival.back?.href}`);
+  return arrival.page;
 }

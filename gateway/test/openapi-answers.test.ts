@@ -151,6 +151,8 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
     '/totp.js',
     '/sessions.js',
     '/identities.js',
+    '/grants.js',
+    '/continue.js',
     '/activity.js',
     '/app.css',
   ]) {
@@ -323,7 +325,7 @@ test('identities: the list, unlinking (refused for the last way in), the export'
   expect(started.data?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 });
 
-test("devices: the user-code page and its calls (this stack's OpenID provider is off: 404)", async () => {
+test('devices: the user-code page and its calls (no such code: 404)', async () => {
   for (const path of ['/device', '/device.js']) expect((await new CheckedBrowser(api).get(path)).status).toBe(200);
   const browser = await loggedIn('openapi-device');
   const gh = browser.client();
@@ -334,6 +336,20 @@ test("devices: the user-code page and its calls (this stack's OpenID provider is
   // The cookie without its XSRF header (gateway/test/oidc-device.test.ts checks every other answer).
   const body = JSON.stringify({ user_code: 'BCDF-GHJK', action: 'deny' });
   expect((await browser.request('POST', '/auth/device', { headers: json, body })).status).toBe(401);
+});
+
+test('grants: the applications a user let in (none yet), a revocation of none, and the refusals', async () => {
+  const browser = await loggedIn('openapi-gia');
+  const gh = browser.client();
+  expect((await gh.GET('/auth/grants')).data).toEqual({ grants: [] });
+  const unknown = await gh.DELETE('/auth/grants/{id}', { params: { path: { id: 'nOsUcHgRaNt' } } });
+  expect([unknown.response.status, unknown.error]).toEqual([404, { error: 'grant not found' }]);
+  const malformed = await gh.DELETE('/auth/grants/{id}', { params: { path: { id: 'a.b' } } });
+  expect(malformed.response.status).toBe(400);
+  const basic = new CheckedBrowser(api).client({
+    Authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`,
+  });
+  expect((await basic.GET('/auth/grants')).response.status).toBe(403);
 });
 
 test('every answer kept to the document, and every documented operation was answered', () => {

@@ -62,7 +62,7 @@ export async function startOpenApiStack(): Promise<OpenApiStack> {
       },
       serviceEnv: {
         gateway: { AUTH_SIGNING_KEYS_FILE: publicFile },
-        auth: { AUTH_TOTP_KEY: randomBytes(32).toString('hex') },
+        auth: { AUTH_TOTP_KEY: randomBytes(32).toString('hex'), AUTH_OIDC_PROVIDER: 'true' },
       },
     });
   } catch (err) {

@@ -32,6 +32,9 @@ const ALL_METHOD_ROUTES: Record<
   '/auth/identities': 'fallback',
   '/auth/identities/:id': 'fallback',
   '/auth/me/export': 'fallback',
+  // routes/auth/grants.routes.ts: the same.
+  '/auth/grants': 'fallback',
+  '/auth/grants/:id': 'fallback',
   // routes/auth/activity.routes.ts: the same.
   '/auth/events': 'fallback',
   // routes/auth/device.routes.ts: the same.

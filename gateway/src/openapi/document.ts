@@ -3,6 +3,7 @@ import { registerActivityPaths } from './activity.paths';
 import { registerAuthPaths } from './auth.paths';
 import { SECURITY_SCHEMES } from './common';
 import { registerDevicePaths } from './device.paths';
+import { registerGrantPaths } from './grants.paths';
 import { registerIdentityPaths } from './identities.paths';
 import { registerPasskeyPaths } from './passkey.paths';
 import { registerPaymentPaths } from './payment.paths';
@@ -52,6 +53,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerActivityPaths(registry);
   registerIdentityPaths(registry);
   registerDevicePaths(registry);
+  registerGrantPaths(registry);
   registerServicePaths(registry, options.avatarRoutePath);
   registerPaymentPaths(registry);
   registerReversalPaths(registry);
@@ -66,6 +68,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
       { name: 'sessions', description: 'Sessions per device (issue 26)' },
       { name: 'identities', description: 'Linked login methods and the export (issue 33)' },
       { name: 'devices', description: 'Devices without a browser: the user-code page (RFC 8628, issue 45)' },
+      { name: 'grants', description: 'Applications the user let in through the OpenID provider (issue 45)' },
       { name: 'avatars' },
       { name: 'payments', description: 'The card-loading API' },
       { name: 'health' },

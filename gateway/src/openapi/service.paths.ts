@@ -12,7 +12,7 @@ const PAGE_ASSETS: [path: string, type: string, summary: string][] = [
   [
     '/',
     'text/html',
-    'The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt)',
+    'The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt; `continue=/oidc/interaction/<id>`: a login for an application, which goes back to its authorization)',
   ],
   ['/app.js', 'text/javascript', "The page's script"],
   ['/api.js', 'text/javascript', "The page's API calls"],
@@ -21,6 +21,8 @@ const PAGE_ASSETS: [path: string, type: string, summary: string][] = [
   ['/totp.js', 'text/javascript', "The page's second factor"],
   ['/sessions.js', 'text/javascript', "The page's sessions per device"],
   ['/identities.js', 'text/javascript', "The page's linked accounts"],
+  ['/grants.js', 'text/javascript', "The page's connected applications (OpenID grants)"],
+  ['/continue.js', 'text/javascript', "Where the page's logins go next (back to an application's authorization)"],
   ['/activity.js', 'text/javascript', "The page's recent activity"],
   ['/app.css', 'text/css', "The page's style"],
 ];

@@ -1,7 +1,9 @@
 // The demo page: lists the providers, shows the logged-in user and their cards, logs out. A module,
-// so its parts (api.js, cards.js) load as same-origin files under the page's CSP.
+// so its parts (api.js, cards.js) load as same-origin files under the page's CSP. Sent here by an
+// application's authorization to log in (`continue`, continue.js), it goes back there after the login.
 import { xsrf } from './api.js';
 import { showCards } from './cards.js';
+import { afterLogin, codePromptPath, continuePath, loginFrom } from './continue.js';
 
 const $ = (id) => document.getElementById(id);
 const say = (text) => {
@@ -17,7 +19,7 @@ async function showProviders() {
     if (name === 'passkey') continue; // passkeys.js has its own button
     const item = document.createElement('li');
     const link = document.createElement('a');
-    link.href = `/auth/${encodeURIComponent(name)}/login?from=${encodeURIComponent('/')}`;
+    link.href = `/auth/${encodeURIComponent(name)}/login?from=${encodeURIComponent(loginFrom())}`;
     link.textContent = name;
     if (name === 'telegram') link.addEventListener('click', telegramLogin);
     item.append(link);
@@ -27,9 +29,20 @@ async function showProviders() {
   $('anonymous').hidden = false;
 }
 
+/** Sent by an application's authorization: say so, and offer the way back (continue.js checked it). */
+function showContinue() {
+  const path = continuePath();
+  if (!path) return;
+  $('continue-link').href = path;
+  $('continue').hidden = false;
+}
+
 async function showUser() {
+  showContinue();
   const res = await fetch('/auth/user', { headers: { 'X-XSRF-TOKEN': xsrf() } });
   if (!res.ok) return showProviders();
+  // Logged in already, yet the application asks for another login (a fresher one, or two factors).
+  if (continuePath()) await showProviders();
   const user = await res.json();
   $('name').textContent = user.name;
   $('details').textContent = JSON.stringify(user, null, 2);
@@ -56,7 +69,7 @@ async function telegramLogin(event) {
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 2000));
     const check = await fetch(`/auth/telegram/login?token=${encodeURIComponent(token)}`);
-    if (check.ok) return afterLogin(check);
+    if (check.ok) return loggedIn(check);
     const { error } = await check.json().catch(() => ({}));
     // Cancelled in Telegram, or gone: polling on would never succeed.
     if (error === 'request is not found') return say('The Telegram login was cancelled; try again.');
@@ -65,10 +78,14 @@ async function telegramLogin(event) {
   say('The Telegram login request expired; try again.');
 }
 
-/** A login answered in JSON: the user's page, or the code prompt when TOTP is on (README "Second factor (TOTP)"). */
-async function afterLogin(res) {
+/**
+ * A login answered in JSON: the code prompt when TOTP is on (README "Second factor (TOTP)"), else the
+ * authorization it was made for, else the user's page.
+ */
+async function loggedIn(res) {
   const body = await res.json().catch(() => ({}));
-  window.location.assign(body.second_factor === 'totp' ? '/?second_factor=totp' : '/');
+  if (body.second_factor === 'totp') return window.location.assign(codePromptPath());
+  afterLogin(() => window.location.assign('/'));
 }
 
 function askTelegramCode(token, link) {
@@ -88,7 +105,7 @@ function askTelegramCode(token, link) {
     e.preventDefault();
     const query = `token=${encodeURIComponent(token)}&code=${encodeURIComponent(input.value.trim())}`;
     const check = await fetch(`/auth/telegram/login?${query}`);
-    if (check.ok) return afterLogin(check);
+    if (check.ok) return loggedIn(check);
     const { error, attempts_left: left } = await check.json().catch(() => ({}));
     if (error === 'wrong code') status.textContent = `Wrong code; ${left} attempt(s) left.`;
     else if (error === 'code is required' || error === 'request is not verified yet')

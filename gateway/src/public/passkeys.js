@@ -1,6 +1,9 @@
 // Passkeys on the demo page (README "Passkeys"): "Log in with a passkey" for visitors, and for a
 // logged-in user "Register a passkey" with the list of their passkeys. The plain WebAuthn API: the
-// server's options are JSON with binary fields in base64url, converted here both ways.
+// server's options are JSON with binary fields in base64url, converted here both ways. A login made for
+// an application's authorization goes back to it (continue.js).
+import { afterLogin } from './continue.js';
+
 (() => {
   const $ = (id) => document.getElementById(id);
   const xsrf = () => {
@@ -71,7 +74,7 @@
     });
     const done = await post('/auth/passkey/login/verify', { response });
     if (!done.ok) return say(`Passkey login failed: ${await failure(done)}`);
-    window.location.reload();
+    afterLogin(() => window.location.reload());
   }
 
   /** A credential as the server's JSON expects it: the shared members, and the ceremony's own response. */

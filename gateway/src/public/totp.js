@@ -2,18 +2,22 @@
 // authenticator app (QR code drawn by the gateway as SVG, the key as text), turn it on with a first
 // code and see the recovery codes once, get new ones (the old stop working), or turn it off; turning it
 // on and new codes log the other sessions out, and the page says so; for a login that waits for a code
-// (/?second_factor=totp), the code prompt.
+// (/?second_factor=totp), the code prompt, which goes back to an application's authorization after the
+// code when the login was made for one (continue.js).
+import { continuePath } from './continue.js';
+
 (() => {
   const $ = (id) => document.getElementById(id);
   const xsrf = () => {
     const m = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
     return m ? decodeURIComponent(m[1]) : '';
   };
-  const send = (method, path, body) =>
+  const send = (method, path, body, manual = false) =>
     fetch(path, {
       method,
       headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf() },
       body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: manual ? 'manual' : 'follow',
     });
   const failure = async (res) => (await res.json().catch(() => ({}))).error || `HTTP ${res.status}`;
   const minutes = (res) => Math.max(1, Math.ceil(Number(res.headers.get('Retry-After') || '60') / 60));
@@ -138,7 +142,16 @@
   $('totp-verify').addEventListener('submit', async (event) => {
     event.preventDefault();
     const value = $('totp-code').value.trim();
-    const res = await send('POST', '/auth/totp/verify', recovery ? { recovery_code: value } : { code: value });
+    const back = continuePath();
+    const res = await send(
+      'POST',
+      '/auth/totp/verify',
+      recovery ? { recovery_code: value } : { code: value },
+      back !== null,
+    );
+    // For an authorization, the 303 to it is not followed by fetch (it would go on to the application's
+    // origin): the page goes there itself.
+    if (back && (res.ok || res.type === 'opaqueredirect')) return window.location.assign(back);
     // 303 to the login's `from`: fetch has followed it; the page goes there itself.
     if (res.ok) return window.location.assign(res.redirected ? res.url : '/');
     if (res.status === 429) return prompt(`Too many wrong codes: try again in ${minutes(res)} minutes.`);

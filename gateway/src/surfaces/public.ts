@@ -14,6 +14,7 @@ import { activityRoutes } from '../routes/auth/activity.routes';
 import { deviceRoutes } from '../routes/auth/device.routes';
 import { authFallbackRoutes } from '../routes/auth/fallback.routes';
 import { authRoutes } from '../routes/auth/go-pkgz.routes';
+import { grantRoutes } from '../routes/auth/grants.routes';
 import { identityRoutes } from '../routes/auth/identities.routes';
 import { loginHandlerRoutes } from '../routes/auth/login-handler.routes';
 import { passkeyRoutes } from '../routes/auth/passkey.routes';
@@ -94,6 +95,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     }),
     // Devices without a browser: the user-code page's decisions (auth.v1.OidcService, docs/openid-provider.md).
     deviceRoutes({ oidc: clients.oidc.call, authenticator, cookies }),
+    // The applications the user let in through the OpenID provider (auth.v1.OidcService).
+    grantRoutes({ oidc: clients.oidc.call, authenticator, cookies }),
     goPkgzAuth,
     authFallbackRoutes(),
   ];

@@ -3210,6 +3210,193 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/grants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The applications the user let in through the OpenID provider (the user's grants), newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Grants */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Grants'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Basic auth: no session ("grants need a session token") */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The OpenID provider is off (AUTH_OIDC_PROVIDER) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many failed basic-auth attempts from this client */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/grants/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Takes a grant back: every token of it is refused at once, and the application asks for consent again
+     * @description Its refresh and access tokens stop working on every replica at once; the trail records grant.revoked.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A grant id from GET /auth/grants */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Revoked */
+        204: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The id is malformed ("grant id is malformed") */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Basic auth: no session ("grants need a session token") */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The user has no grant with this id ("grant not found"), or: The OpenID provider is off (AUTH_OIDC_PROVIDER) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many failed basic-auth attempts from this client */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/avatar/{id}': {
     parameters: {
       query?: never;
@@ -3582,7 +3769,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt) */
+    /** The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt; `continue=/oidc/interaction/<id>`: a login for an application, which goes back to its authorization) */
     get: {
       parameters: {
         query?: never;
@@ -3592,7 +3779,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt) */
+        /** @description The demo page: log in, see the user, cards, passkeys and the second factor (`/?second_factor=totp`: the code prompt; `continue=/oidc/interaction/<id>`: a login for an application, which goes back to its authorization) */
         200: {
           headers: {
             [name: string]: unknown;
@@ -3845,6 +4032,78 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description The page's linked accounts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/grants.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's connected applications (OpenID grants) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page's connected applications (OpenID grants) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/continue.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the page's logins go next (back to an application's authorization) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Where the page's logins go next (back to an application's authorization) */
         200: {
           headers: {
             [name: string]: unknown;
@@ -5107,6 +5366,28 @@ export interface components {
       /** @description ISO 8601, UTC */
       updated_at: string;
     };
+    /** @description An application the user let in, and what it may do */
+    Grant: {
+      /** @description Opaque; what DELETE /auth/grants/{id} takes */
+      id: string;
+      client_id: string;
+      /** @description The client's name, or its id when it has none */
+      client_name: string;
+      /** @description OpenID scopes granted: openid, profile, email, offline_access */
+      scopes: string[];
+      /** @description Protected resources (RFC 8707 indicators) and the scopes granted on each */
+      resources: {
+        [key: string]: string[];
+      };
+      /**
+       * Format: date-time
+       * @description When the user first let it in (RFC 3339, UTC)
+       */
+      created_at: string;
+    };
+    Grants: {
+      grants: components['schemas']['Grant'][];
+    };
     /** @description A Telegram login request: open t.me/<bot>?start=<token> */
     HandlerLoginRequest: {
       token: string;
@@ -5433,6 +5714,8 @@ export type SchemaDeviceDecided = components['schemas']['DeviceDecided'];
 export type SchemaDeviceDecision = components['schemas']['DeviceDecision'];
 export type SchemaDeviceRequest = components['schemas']['DeviceRequest'];
 export type SchemaDispute = components['schemas']['Dispute'];
+export type SchemaGrant = components['schemas']['Grant'];
+export type SchemaGrants = components['schemas']['Grants'];
 export type SchemaHandlerLoginRequest = components['schemas']['HandlerLoginRequest'];
 export type SchemaIdentities = components['schemas']['Identities'];
 export type SchemaIdentity = components['schemas']['Identity'];

@@ -58,6 +58,8 @@ export const AuthErrors = errorCodes(
   'DEVICE_CODE_USED',
   'DEVICE_CODE_CLAIMED',
   'DEVICE_LOGIN_AGAIN',
+  // A user's grants (oidc/user-grants.ts)
+  'OIDC_GRANT_NOT_FOUND',
 );
 
 /** Login failures, with go-pkgz/auth's messages so existing clients read the same errors. */
@@ -124,6 +126,7 @@ export const oidcErrors = {
   disabled: () =>
     new AppError('not_found', AuthErrors.OIDC_DISABLED, 'the OpenID provider is off (AUTH_OIDC_PROVIDER)'),
   badRequest: (why: string) => new AppError('invalid_argument', AuthErrors.OIDC_BAD_REQUEST, why),
+  grantNotFound: () => new AppError('not_found', AuthErrors.OIDC_GRANT_NOT_FOUND, 'grant not found'),
 };
 
 /**

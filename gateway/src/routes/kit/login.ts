@@ -27,6 +27,25 @@ export const PENDING_PATH = '/auth/totp';
 /** Where a login that was given `from` sends the browser for the code: the page's prompt. */
 export const CODE_PROMPT_PATH = '/?second_factor=totp';
 
+/** The OpenID provider's login page of an authorization (docs/openid-provider.md), a path of this site. */
+const INTERACTION_PAGE = /^\/oidc\/interaction\/[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The code prompt for a login given `from`: when `from` is an authorization's login page on this site,
+ * the prompt carries it as `continue`, so the page goes back there itself after the code (its fetch
+ * must not follow the answer's redirect into the provider and on to the client's origin).
+ */
+function codePromptFor(ctx: Koa.Context, redirectUrl: string): string {
+  let target: URL;
+  try {
+    target = new URL(redirectUrl);
+  } catch {
+    return CODE_PROMPT_PATH;
+  }
+  if (target.host !== ctx.host || target.search || !INTERACTION_PAGE.test(target.pathname)) return CODE_PROMPT_PATH;
+  return `${CODE_PROMPT_PATH}&continue=${encodeURIComponent(target.pathname)}`;
+}
+
 /** What a login's query asks (go-pkgz's parameters), each the first value given, cut to 2048 characters. */
 export interface LoginQuery {
   /** The audience: `site`, else `aud`. */
@@ -102,7 +121,7 @@ export function answerLogin(ctx: Koa.Context, policy: CookiePolicy, login: Finis
     return;
   }
   if (login.secondFactorPending) {
-    answerSecondFactor(ctx, policy, login.secondFactorPending, Boolean(login.redirectUrl));
+    answerSecondFactor(ctx, policy, login.secondFactorPending, login.redirectUrl ?? '');
     return;
   }
   if (!login.session) throw new Error('the auth service finished a login without a session');
@@ -118,10 +137,10 @@ function seeOther(ctx: Koa.Context, url: string): void {
 
 /**
  * A login whose user must give a code first: no session cookies (the handshake's are cleared), the
- * pending cookie instead, and 200 {"second_factor":"totp"}, or 303 to the page's prompt when the login
- * was given a `from` to return to (the pending login remembers it for after the code).
+ * pending cookie instead, and 200 {"second_factor":"totp"}, or 303 to the page's prompt (codePromptFor) when
+ * the login was given a `from` to return to (the pending login remembers it for after the code).
  */
-function answerSecondFactor(ctx: Koa.Context, policy: CookiePolicy, pending: TokenCookie, redirect: boolean): void {
+function answerSecondFactor(ctx: Koa.Context, policy: CookiePolicy, pending: TokenCookie, redirectUrl: string): void {
   clearTokenCookies(ctx, policy);
   ctx.append(
     'Set-Cookie',
@@ -131,8 +150,8 @@ function answerSecondFactor(ctx: Koa.Context, policy: CookiePolicy, pending: Tok
       lifetime: pending.maxAgeSeconds,
     }),
   );
-  if (redirect) {
-    seeOther(ctx, CODE_PROMPT_PATH);
+  if (redirectUrl) {
+    seeOther(ctx, codePromptFor(ctx, redirectUrl));
     return;
   }
   ctx.status = 200;

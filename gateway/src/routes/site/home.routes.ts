@@ -15,6 +15,8 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   '/totp.js': { file: 'totp.js', type: 'text/javascript; charset=utf-8' },
   '/sessions.js': { file: 'sessions.js', type: 'text/javascript; charset=utf-8' },
   '/identities.js': { file: 'identities.js', type: 'text/javascript; charset=utf-8' },
+  '/grants.js': { file: 'grants.js', type: 'text/javascript; charset=utf-8' },
+  '/continue.js': { file: 'continue.js', type: 'text/javascript; charset=utf-8' },
   '/activity.js': { file: 'activity.js', type: 'text/javascript; charset=utf-8' },
   '/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },
 };

@@ -3,6 +3,7 @@ import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
 import { oidcErrors } from '../errors';
 import type { OidcFeature } from '../oidc/open';
+import { sessionErrors } from '../sessions/device-sessions';
 import { oidcDeviceHandlers } from './oidc-device-handlers';
 
 const METHODS = new Set(['GET', 'POST', 'HEAD', 'OPTIONS', 'PUT', 'DELETE', 'PATCH']);
@@ -30,5 +31,33 @@ export function oidcHandlers(oidc: OidcFeature | undefined, log: Logger): auth.O
     }),
     // Devices without a browser: the gateway's user-code page (oidc-device-handlers.ts).
     ...oidcDeviceHandlers(oidc, log),
+    // A user's grants: the gateway vouches for the caller's session.
+    ListGrants: unaryHandler(log, async (req: auth.ListGrantsRequest__Output) => {
+      if (!oidc) throw oidcErrors.disabled();
+      const grants = await oidc.grants.list(callerOf(req));
+      return {
+        grants: grants.map((g) => ({
+          id: g.id,
+          clientId: g.clientId,
+          clientName: g.clientName,
+          scopes: g.scopes,
+          resources: Object.entries(g.resources).map(([uri, scopes]) => ({ uri, scopes })),
+          createdUnixMs: g.createdMs,
+        })),
+      };
+    }),
+    RevokeGrant: unaryHandler(log, async (req: auth.RevokeGrantRequest__Output) => {
+      if (!oidc) throw oidcErrors.disabled();
+      const clientId = await oidc.grants.revoke(callerOf(req), req.id);
+      if (clientId === undefined) throw oidcErrors.grantNotFound();
+      return { clientId };
+    }),
   };
+}
+
+/** The gateway always sends the caller's session; an empty one is the caller's bug. */
+function callerOf(req: { caller?: auth.SessionCaller__Output | null }): string {
+  const userId = req.caller?.userId;
+  if (!userId || !req.caller?.jti) throw sessionErrors.badCaller();
+  return userId;
 }

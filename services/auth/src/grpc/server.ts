@@ -111,6 +111,9 @@ export const AUTH_ACCESS: AccessRules = {
   // The OpenID provider's HTTP requests: the gateway, the only public listener, hands them over.
   'auth.v1.OidcService': {
     Http: ['gateway'],
+    // A user's grants: the gateway vouches for the caller's session, as for identities.
+    ListGrants: ['gateway'],
+    RevokeGrant: ['gateway'],
     // The user-code page of devices: the gateway hands over the caller's session, checked again here.
     ShowDevice: ['gateway'],
     DecideDevice: ['gateway'],

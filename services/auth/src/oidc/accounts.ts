@@ -64,4 +64,14 @@ export class OidcAccounts {
       emailVerified: user.email_verified_by !== null,
     };
   }
+
+  /** Whether `sub` is a user an admin blocked (the interaction's page says so, rather than "log in"). */
+  async blocked(sub: string): Promise<boolean> {
+    const { rows } = await this.deps.pool.query<{ status: string }>({
+      name: 'oidc-account-status',
+      text: 'SELECT status FROM users WHERE id = $1',
+      values: [sub],
+    });
+    return rows[0]?.status === 'blocked';
+  }
 }

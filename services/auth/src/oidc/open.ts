@@ -13,16 +13,20 @@ import { BackchannelLogouts } from './backchannel';
 import { ClientAdmin } from './client-admin';
 import { PgClientStore } from './clients';
 import type { OidcSettings } from './config';
+import { grantCreated } from './consent';
 import { DeviceApprovals } from './device';
 import { deviceFlowMiddleware } from './device-flow';
 import { DeviceState } from './device-state';
 import { Interactions } from './interaction';
 import { providerKeys } from './keys';
+import { libraryCsp } from './library-csp';
 import { libraryPages } from './pages';
 import { makeProvider } from './provider';
 import { rpLogoutMiddleware } from './rp-logout';
 import { type BrowserSession, verifyBrowserSession } from './session';
+import { followGatehouseSession } from './sso';
 import { type OidcRequest, type OidcResponse, ProviderTunnel } from './tunnel';
+import { revokeUserGrant, type UserGrant, userGrants } from './user-grants';
 
 export interface OidcDeps {
   settings: OidcSettings;
@@ -56,6 +60,12 @@ export interface OidcFeature {
   sessionEnded: SessionEndListener;
   /** Back-channel logouts under way, awaited. */
   idle(): Promise<void>;
+  /** A user's grants (GET and DELETE /auth/grants): user-grants.ts. */
+  grants: {
+    list(accountId: string): Promise<UserGrant[]>;
+    /** The grant's client, or undefined when the user has no grant of this id. */
+    revoke(accountId: string, grantId: string): Promise<string | undefined>;
+  };
   stop(): void;
 }
 
@@ -104,6 +114,10 @@ export function openOidc(deps: OidcDeps): OidcFeature {
     keys,
     settings,
     pages: libraryPages(),
+    firstPartyGranted: async (ctx, g) => {
+      const request = { ip: ctx.ip, userAgent: ctx.get('user-agent') };
+      await deps.trail?.record(grantCreated(g.clientId, g.accountId, g.added, request));
+    },
     events: {
       reused(model, payload) {
         log.warn(
@@ -129,12 +143,18 @@ export function openOidc(deps: OidcDeps): OidcFeature {
       data: { client_id: ctx.oidc.client?.clientId ?? 'unknown', kind: 'refreshtoken' },
     });
   });
+  const linked = (session: BrowserSession) => recordLink(pool, session, settings.refreshAbsoluteS);
+  // Before the library's routes: the CSP its own pages are written under (form_post), and single
+  // sign-on from the Gatehouse session (sso.ts).
+  provider.use(libraryCsp());
+  provider.use(followGatehouseSession({ provider, accounts, sessionTtlS: settings.refreshAbsoluteS, linked }));
   const interactions = new Interactions({
     provider,
     accounts,
     providerNames: deps.providerNames,
     formKey: keys.cookieKeys[0] as string,
-    linked: (session) => recordLink(pool, session, settings.refreshAbsoluteS),
+    linked,
+    record: async (event) => deps.trail?.record(event),
     log,
   });
   provider.use(rpLogoutMiddleware({ pool, log }));
@@ -170,6 +190,10 @@ export function openOidc(deps: OidcDeps): OidcFeature {
     },
     sessionEnded: logouts.sessionEnded,
     idle: () => logouts.idle(),
+    grants: {
+      list: (accountId) => userGrants(pool, accountId),
+      revoke: (accountId, grantId) => revokeUserGrant(pool, accountId, grantId),
+    },
     stop: () => clearInterval(sweep),
   };
 }

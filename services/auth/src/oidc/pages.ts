@@ -33,6 +33,8 @@ export interface LoginChoices {
   returnTo: string;
   /** Where the users leave it (the client gets access_denied). */
   abortUrl: string;
+  /** The client's `login_hint` (who it expects), shown as text: a hint, never a login. */
+  loginHint?: string;
 }
 
 const REASONS: Record<LoginChoices['reason'], string> = {
@@ -40,7 +42,7 @@ const REASONS: Record<LoginChoices['reason'], string> = {
   fresh: 'The application asks for a recent login: log in again to continue.',
   two_factors:
     'The application asks for two factors: log in with a passkey, or with your password or provider and then your authenticator code (turn TOTP on in your account first).',
-  blocked: 'This account is blocked.',
+  blocked: 'This account is blocked. Another account can log in below.',
 };
 
 export function loginPage(c: LoginChoices): string {
@@ -48,13 +50,13 @@ export function loginPage(c: LoginChoices): string {
   const links = c.providers
     .map((p) => `<li><a href="/auth/${encodeURIComponent(p)}/login?from=${from}">${escapeHtml(p)}</a></li>`)
     .join('');
-  const choices =
-    c.reason === 'blocked'
-      ? ''
-      : `<ul>${links}</ul><p><a href="/?continue=${from}">Other ways to log in</a> (a passkey, a password, an email link)</p>`;
+  const choices = `<ul>${links}</ul><p><a href="/?continue=${from}">Other ways to log in</a> (a passkey, a password, an email link)</p>`;
+  const hint = c.loginHint
+    ? `<p class="muted">The application expects <strong>${escapeHtml(c.loginHint.slice(0, 200))}</strong>.</p>`
+    : '';
   return page(
     'Log in',
-    `<h1>${escapeHtml(c.clientName)} wants you to log in with Gatehouse</h1><p${c.reason === 'blocked' ? ' class="error"' : ''}>${escapeHtml(REASONS[c.reason])}</p>${choices}<form method="post" action="${escapeHtml(c.abortUrl)}"><button type="submit">Cancel</button></form>`,
+    `<h1>${escapeHtml(c.clientName)} wants you to log in with Gatehouse</h1><p${c.reason === 'blocked' ? ' class="error"' : ''}>${escapeHtml(REASONS[c.reason])}</p>${hint}${choices}<form method="post" action="${escapeHtml(c.abortUrl)}"><button type="submit">Cancel</button></form>`,
   );
 }
 
@@ -78,7 +80,9 @@ const SCOPE_WORDS: Record<string, string> = {
 
 export function consentPage(a: ConsentAsk): string {
   const items = [
-    ...a.scopes.map((s) => `<li>${escapeHtml(SCOPE_WORDS[s] ?? `use "${s}"`)}</li>`),
+    ...a.scopes.map(
+      (s) => `<li>${escapeHtml(SCOPE_WORDS[s] ?? `use "${s}"`)} <span class="muted">(${escapeHtml(s)})</span></li>`,
+    ),
     ...Object.entries(a.resources).map(
       ([uri, scopes]) => `<li>call ${escapeHtml(uri)} as you (${escapeHtml(scopes.join(', ') || 'no scope')})</li>`,
     ),

@@ -6,7 +6,7 @@ import { OPENID_SCOPES, REGISTERED_SCOPE } from './client-scope';
 import { CLIENT_TTL_NAMES, clientTtl, clientTtlProblem } from './client-ttl';
 import { clientAdapter, type PgClientStore, secretMatches } from './clients';
 import type { OidcSettings } from './config';
-import { existingGrant } from './grants';
+import { existingGrant, type FirstPartyGranted } from './grants';
 import type { ProviderKeys } from './keys';
 import { outgoingFetch } from './outgoing';
 import { resourceIndicators } from './resources';
@@ -32,6 +32,8 @@ export interface ProviderDeps {
   events?: AdapterEvents;
   /** Pages the library renders itself (errors, logout confirmation): pages.ts. */
   pages: LibraryPages;
+  /** A first-party client's grant made or extended without a consent page (grant.created). */
+  firstPartyGranted?: FirstPartyGranted;
 }
 
 export interface LibraryPages {
@@ -67,6 +69,14 @@ function interactions(): Configuration['interactions'] {
       const session = ctx.oidc.session;
       const same = browser && browser.userId === session?.accountId && browser.authTime === session.loginTs;
       return same ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT;
+    }),
+  );
+  // A provider session whose user is blocked or gone (no account): the page says so, and the library
+  // never reaches consent with no grant to hold it (docs/openid-provider.md "Consent and grants").
+  login?.checks.add(
+    new Check('gatehouse_account', 'the account is blocked', (ctx) => {
+      if (ctx.oidc.result?.login) return Check.NO_NEED_TO_PROMPT;
+      return ctx.oidc.session?.accountId && !ctx.oidc.account ? Check.REQUEST_PROMPT : Check.NO_NEED_TO_PROMPT;
     }),
   );
   login?.checks.add(
@@ -145,7 +155,7 @@ export function makeProvider(deps: ProviderDeps): Provider {
         }),
       };
     },
-    loadExistingGrant: (ctx) => existingGrant(ctx, deps.pool),
+    loadExistingGrant: (ctx) => existingGrant(ctx, deps.pool, deps.firstPartyGranted),
     rotateRefreshToken: true,
     ttl: {
       // A client's own lifetime (access_token_ttl) first, then the resource's, then the stack's.

@@ -1,0 +1,13 @@
+// Original file: protos/auth/v1/oidc.proto
+
+import type { SessionCaller as _auth_v1_SessionCaller, SessionCaller__Output as _auth_v1_SessionCaller__Output } from '../../auth/v1/SessionCaller';
+
+export interface RevokeGrantRequest {
+  'caller'?: (_auth_v1_SessionCaller | null);
+  'id'?: (string);
+}
+
+export interface RevokeGrantRequest__Output {
+  'caller': (_auth_v1_SessionCaller__Output | null);
+  'id': (string);
+}
