@@ -6,6 +6,8 @@ const esmOnly = [
   'oauth4webapi',
   'oidc-provider',
   'lru-cache',
+  // cookie 2 (light-my-request's, in the auth service's OpenID provider tunnel) is ESM only.
+  'cookie',
   // '.' matches the '/' of the package name and the '+' of its folder under .pnpm
   '@seriousme.openapi-schema-validator',
 ];

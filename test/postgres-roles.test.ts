@@ -128,6 +128,7 @@ describe('a fresh database', () => {
         '005_trail_writers.sql',
         '006_trail_anonymous.sql',
         '007_verified_addresses.sql',
+        '008_oidc.sql',
       ]);
       expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));
       // The real work of each, as its own role.

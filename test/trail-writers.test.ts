@@ -125,6 +125,7 @@ test("payment's role writes payment's types only; auth's every type; a database 
     '005_trail_writers.sql',
     '006_trail_anonymous.sql',
     '007_verified_addresses.sql',
+    '008_oidc.sql',
   ]);
 
   // Payment's role: auth's types are refused in the database, whatever its code sends; its own go in.

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { Pool } from 'pg';
 
 /** A directory user as the provider shows them to relying parties (standard claims). */
@@ -17,13 +16,6 @@ export interface OidcAccount {
  * code and refresh of theirs (invalid_grant), whatever grant they had.
  */
 export class OidcAccounts {
-  /**
-   * Accounts read in the last second: a refresh grant looks its user up (a blocked one is refused), and
-   * on a busy replica the second of memory saves that statement; a block applies within it, and a
-   * block ends the user's sessions, whose tokens go with them, at once.
-   */
-  private readonly recent = new LRUCache<string, OidcAccount>({ max: 100_000, ttl: 1000 });
-
   constructor(
     private readonly deps: {
       pool: Pool;
@@ -34,14 +26,6 @@ export class OidcAccounts {
   ) {}
 
   async find(sub: string): Promise<OidcAccount | undefined> {
-    const remembered = this.recent.get(sub);
-    if (remembered) return remembered;
-    const account = await this.read(sub);
-    if (account) this.recent.set(sub, account);
-    return account;
-  }
-
-  private async read(sub: string): Promise<OidcAccount | undefined> {
     const { rows } = await this.deps.pool.query<{
       id: string;
       name: string;

@@ -19,6 +19,7 @@ beforeAll(async () => {
     '005_trail_writers.sql',
     '006_trail_anonymous.sql',
     '007_verified_addresses.sql',
+    '008_oidc.sql',
   ]);
   expect(await runMigrations(pool)).toEqual([]);
   store = new PgPasskeyStore(pool);
