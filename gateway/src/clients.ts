@@ -115,6 +115,7 @@ export async function openClients(
     clients.identities,
     clients.admin,
     clients.events,
+    clients.oidc,
     clients.oidcAdmin,
     clients.avatar,
     clients.payment,
