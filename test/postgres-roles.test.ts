@@ -129,6 +129,7 @@ describe('a fresh database', () => {
         '006_trail_anonymous.sql',
         '007_verified_addresses.sql',
         '008_oidc.sql',
+        '009_passwords.sql',
       ]);
       expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));
       // The real work of each, as its own role.

@@ -126,6 +126,7 @@ test("payment's role writes payment's types only; auth's every type; a database 
     '006_trail_anonymous.sql',
     '007_verified_addresses.sql',
     '008_oidc.sql',
+    '009_passwords.sql',
   ]);
 
   // Payment's role: auth's types are refused in the database, whatever its code sends; its own go in.

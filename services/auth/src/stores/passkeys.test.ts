@@ -20,6 +20,7 @@ beforeAll(async () => {
     '006_trail_anonymous.sql',
     '007_verified_addresses.sql',
     '008_oidc.sql',
+    '009_passwords.sql',
   ]);
   expect(await runMigrations(pool)).toEqual([]);
   store = new PgPasskeyStore(pool);
