@@ -5,6 +5,7 @@
 // both alike. It prints each pair and the median B/A of the whole stack's CPU per operation. The same
 // checkout twice, with BENCH_AB_NODE_ARGS_B (or _A) set, compares Node flags.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import type { startStack as StartStack } from '@gatehouse/test-kit/stack';
@@ -39,7 +40,10 @@ function sideNodeArgs(name: string): Partial<Record<'gateway' | 'auth' | 'avatar
 }
 
 async function startSide(name: string, root: string): Promise<Side> {
-  const { startStack } = (await import(path.join(root, 'test/stack.ts'))) as { startStack: typeof StartStack };
+  // The stack's starter moved from test/ into test-kit; an older checkout may have either.
+  const starter = ['packages/test-kit/src/stack.ts', 'test/stack.ts'].map((p) => path.join(root, p)).find(existsSync);
+  if (!starter) throw new Error(`${root}: no stack starter (packages/test-kit/src/stack.ts)`);
+  const { startStack } = (await import(starter)) as { startStack: typeof StartStack };
   const db: TestDatabase = await createTestDatabase('bench');
   const stack = await startStack({
     services: ['avatar', 'auth', 'gateway'],
