@@ -4,6 +4,7 @@
 // rotation and reuse detection, revocation, introspection, and the login and consent pages of an
 // interaction answered by a browser that logs in at the gateway.
 import { Browser } from '@gatehouse/test-kit/browser';
+import { until } from '@gatehouse/test-kit/until';
 import * as oidc from 'openid-client';
 import { authorizeInBrowser, type OidcStack, startOidcStack } from './oidc-stack';
 
@@ -133,10 +134,18 @@ describe('refresh tokens', () => {
     await expect(oidc.refreshTokenGrant(config, rotated.refresh_token as string)).rejects.toMatchObject({
       error: 'invalid_grant',
     });
-    const events = await stack.sql<{ type: string; data: { client_id: string } }>(
-      "SELECT type, data FROM events.events WHERE type = 'token.reuse_detected'",
+    // The trail's line is written beside the refusal, not before it: within a second.
+    const events = await until(
+      async () => {
+        const rows = await stack.sql<{ data: { client_id: string } }>(
+          "SELECT data FROM events.events WHERE type = 'token.reuse_detected' AND data->>'client_id' = $1",
+          [clientId],
+        );
+        return rows.length > 0 && rows;
+      },
+      { ms: 1000, what: 'token.reuse_detected' },
     );
-    expect(events.map((e) => e.data.client_id)).toContain(clientId);
+    expect(events[0]?.data.client_id).toBe(clientId);
   });
 });
 

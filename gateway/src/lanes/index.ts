@@ -6,7 +6,8 @@
 // - user.ts: GET /auth/user for a token verified before (cached, synchronous);
 // - avatar.ts: an avatar in the gateway's cache (cached, synchronous);
 // - user-refresh.ts: GET /auth/user with an expired cookie token, answered when refreshed;
-// - card-load.ts: POST /cards/{id}/load/, answered when the payment service has.
+// - card-load.ts: POST /cards/{id}/load/, answered when the payment service has;
+// - oidc-token.ts: POST /oidc/token, answered when the OpenID provider (in auth) has.
 // Anything a lane does not take, it leaves to Koa having written nothing. A new lane is a file here,
 // added to its surface's chain (surfaces/public.ts) with the route it counts under.
 import type { httpMetrics } from '../metrics';

@@ -6,6 +6,7 @@ import { buildApp, type Mount } from '../app';
 import { cachedLanes, firstLane } from '../lanes';
 import { avatarLane } from '../lanes/avatar';
 import { CARD_LOAD_ROUTE, cardLoadLane } from '../lanes/card-load';
+import { OIDC_TOKEN_ROUTE, oidcTokenLane } from '../lanes/oidc-token';
 import { cachedUserLane } from '../lanes/user';
 import { userRefreshLane } from '../lanes/user-refresh';
 import { avatarCacheRecorder, httpMetrics, loginRecorder, upstreamRecorder } from '../metrics';
@@ -179,6 +180,12 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
         ),
         userRefreshLane({ authenticator, cookies, log, track: taken('/auth/user', 'GET') }),
         cardLoadLane({ payment: clients.payment.call, authenticator, log, track: taken(CARD_LOAD_ROUTE, 'POST') }),
+        oidcTokenLane({
+          oidc: clients.oidc.call,
+          trustedProxies: config.trustedProxies,
+          log,
+          track: taken(OIDC_TOKEN_ROUTE, 'POST'),
+        }),
       );
   return { name: 'public', host: config.host, port: config.port, mounts, handle: app.callback(), lanes };
 }

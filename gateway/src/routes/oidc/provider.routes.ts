@@ -9,6 +9,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Authenticator } from '../../auth/authenticator';
 import { type CookiePolicy, endedByAuth, HttpError, navigationSession, onlyMethods } from '../kit';
+import { DEADLINE_MS, forEachAnswerHeader, MAX_BODY, providerRequestHeaders } from './exchange';
 
 export interface OidcProviderRoutesDeps {
   oidc: PromiseClient<auth.OidcServiceClient>;
@@ -29,37 +30,31 @@ export const OIDC_PATHS = [
   '/oidc/{*rest}',
 ];
 
-/** The provider's own cookies (oidc-provider's, renamed): the only ones it is given, and may set. */
-const OWN_COOKIE = /^gh_oidc_[a-z_]+(\.sig)?$/;
-/** A request's body at most: a token request, a form, a JSON registration. */
-const MAX_BODY = 64 * 1024;
-/** The provider answers from Postgres; a code exchange is a handful of statements. */
-const DEADLINE_MS = 15_000;
-/** Headers of the browser or client that the provider never sees: the session's, the transports'. */
-const WITHHELD =
-  /^(cookie|host|content-length|connection|keep-alive|transfer-encoding|upgrade|x-jwt|x-xsrf-token|x-forwarded-.*|x-gatehouse-.*|forwarded|x-real-ip)$/;
 /** The paths a browser navigates to, where its Gatehouse session logs it in (everything else is an API). */
 const NAVIGATION = /^\/oidc\/(auth|interaction|session\/end|device)(\/|$|\?)/;
 
-async function rawBody(ctx: Koa.Context): Promise<Buffer> {
-  if (ctx.method === 'GET' || ctx.method === 'HEAD') return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY) throw new HttpError(413, 'the body is too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** The provider's cookies of the request, as one Cookie header. */
-function ownCookies(header: string): string {
-  return header
-    .split(';')
-    .map((c) => c.trim())
-    .filter((c) => OWN_COOKIE.test(c.slice(0, c.indexOf('=') >>> 0)))
-    .join('; ');
+/**
+ * The body, at most MAX_BODY: a declared length over it is refused before a byte is read; a chunked body
+ * that grows past it stops being read (the stream is left as it is, not destroyed, so the answer is the
+ * 413 and not errorHandler's "request aborted" of a client that left).
+ */
+function rawBody(ctx: Koa.Context): Promise<Buffer> {
+  if (ctx.method === 'GET' || ctx.method === 'HEAD') return Promise.resolve(Buffer.alloc(0));
+  const tooLarge = () => new HttpError(413, 'the body is too large');
+  if (Number(ctx.get('content-length')) > MAX_BODY) return Promise.reject(tooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) return void chunks.push(chunk);
+      ctx.req.off('data', onData).pause();
+      reject(tooLarge());
+    };
+    ctx.req.on('data', onData);
+    ctx.req.once('end', () => resolve(Buffer.concat(chunks)));
+    ctx.req.once('error', reject);
+  });
 }
 
 /** The session auth says it ended (OIDC_SESSION_ENDED_HEADER: `<jti> <until_ms>`), or undefined. */
@@ -75,26 +70,18 @@ export function oidcProviderRoutes(deps: OidcProviderRoutesDeps): Router {
   router.all(OIDC_PATHS, async (ctx) => {
     onlyMethods(ctx, ['GET', 'HEAD', 'POST', 'OPTIONS']);
     const body = await rawBody(ctx);
-    const headers: { name: string; value: string }[] = [];
-    for (const [name, value] of Object.entries(ctx.headers)) {
-      if (value === undefined || WITHHELD.test(name)) continue;
-      headers.push({ name, value: Array.isArray(value) ? value.join(', ') : value });
-    }
-    const cookies = ownCookies(ctx.get('cookie'));
-    if (cookies) headers.push({ name: 'cookie', value: cookies });
+    const headers = providerRequestHeaders(ctx.headers);
     const sessionToken = NAVIGATION.test(ctx.url) ? await navigationSession(ctx, deps.authenticator, deps.cookies) : '';
     const res = await deps.oidc.http(
       { method: ctx.method, url: ctx.url, headers, body, clientIp: ctx.ip, sessionToken },
       { deadlineMs: DEADLINE_MS },
     );
     ctx.status = res.status || 200;
-    for (const h of res.headers) {
-      if (h.name === 'set-cookie') {
-        if (OWN_COOKIE.test(h.value.slice(0, h.value.indexOf('=') >>> 0))) ctx.append('Set-Cookie', h.value);
-      } else if (!WITHHELD.test(h.name)) {
-        ctx.set(h.name, h.value);
-      }
-    }
+    forEachAnswerHeader(
+      res.headers,
+      (name, value) => ctx.set(name, value),
+      (cookie) => ctx.append('Set-Cookie', cookie),
+    );
     // The user confirmed an application's logout (RP-initiated): auth ended the Gatehouse session too;
     // its cookies are this gateway's to clear (the header itself is withheld from the browser above).
     const ended = sessionEnded(res.headers);
