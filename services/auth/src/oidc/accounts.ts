@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
+import { takeUser, type UserRow } from './read-ahead';
+
+/** The user's columns an account is made of (read ahead with a token too: adapter.ts). */
+export const USER_COLUMNS = ['id', 'name', 'email', 'email_verified_by', 'status'] as const;
 
 /** A directory user as the provider shows them to relying parties (standard claims). */
 export interface OidcAccount {
@@ -26,18 +30,7 @@ export class OidcAccounts {
   ) {}
 
   async find(sub: string): Promise<OidcAccount | undefined> {
-    const { rows } = await this.deps.pool.query<{
-      id: string;
-      name: string;
-      email: string | null;
-      email_verified_by: string | null;
-      status: string;
-    }>({
-      name: 'oidc-account',
-      text: 'SELECT id, name, email, email_verified_by, status FROM users WHERE id = $1',
-      values: [sub],
-    });
-    const user = rows[0];
+    const user = takeUser(sub)?.value ?? (await this.read(sub));
     if (user?.status !== 'active') return undefined;
     const avatar = `${createHash('sha1').update(user.id).digest('hex')}.image`;
     return {
@@ -47,6 +40,15 @@ export class OidcAccounts {
       email: user.email ?? undefined,
       emailVerified: user.email_verified_by !== null,
     };
+  }
+
+  private async read(sub: string): Promise<UserRow | undefined> {
+    const { rows } = await this.deps.pool.query<UserRow>({
+      name: 'oidc-account',
+      text: `SELECT ${USER_COLUMNS.join(', ')} FROM users WHERE id = $1`,
+      values: [sub],
+    });
+    return rows[0];
   }
 
   /** Whether `sub` is a user an admin blocked (the interaction's page says so, rather than "log in"). */

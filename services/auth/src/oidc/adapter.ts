@@ -1,5 +1,7 @@
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Pool, PoolClient } from 'pg';
+import { USER_COLUMNS } from './accounts';
+import { keepAhead, takeGrant } from './read-ahead';
 
 /** The models whose entries belong to a grant and go when it is revoked (oidc-provider's grantable ones). */
 export const GRANTABLE = [
@@ -33,6 +35,53 @@ const LIVE = '(expires_at IS NULL OR expires_at > now())';
 const FINDABLE = `(${LIVE} OR model = 'DeviceCode')`;
 
 type Row = { payload: AdapterPayload; consumed: number | null };
+
+/** The models whose lookup reads their grant and user ahead (read-ahead.ts): those the library follows so. */
+const READS_AHEAD = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode']);
+/** A token with its grant and its user beside it, in one statement (read-ahead.ts says why). */
+const FIND_AHEAD = `
+SELECT t.payload, extract(epoch FROM t.consumed_at)::bigint AS consumed, t.grant_id, t.account_id,
+       g.payload AS grant_payload, extract(epoch FROM g.consumed_at)::bigint AS grant_consumed,
+       ${USER_COLUMNS.map((c) => `u.${c} AS user_${c}`).join(', ')}
+  FROM oidc_payloads t
+  LEFT JOIN oidc_payloads g ON g.model = 'Grant' AND g.id = t.grant_id AND (g.expires_at IS NULL OR g.expires_at > now())
+  LEFT JOIN users u ON u.id = t.account_id
+ WHERE t.model = $1 AND t.id = $2 AND (t.expires_at IS NULL OR t.expires_at > now() OR t.model = 'DeviceCode')`;
+type AheadRow = Row & {
+  grant_id: string | null;
+  account_id: string | null;
+  grant_payload: AdapterPayload | null;
+  grant_consumed: number | null;
+} & { [K in `user_${(typeof USER_COLUMNS)[number]}`]: string | null };
+
+/** Leaves the grant and user a token's lookup read for the same request's next lookups. */
+function keepRead(row: AheadRow | undefined): void {
+  if (!row) return;
+  const grant = row.grant_id
+    ? {
+        id: row.grant_id,
+        payload: payloadOf(
+          row.grant_payload ? { payload: row.grant_payload, consumed: row.grant_consumed } : undefined,
+        ),
+      }
+    : undefined;
+  const user = row.account_id
+    ? {
+        id: row.account_id,
+        row:
+          row.user_id === null
+            ? undefined
+            : {
+                id: row.user_id,
+                name: row.user_name ?? '',
+                email: row.user_email,
+                email_verified_by: row.user_email_verified_by,
+                status: row.user_status ?? '',
+              },
+      }
+    : undefined;
+  keepAhead(grant, user);
+}
 const payloadOf = (row: Row | undefined): AdapterPayload | undefined =>
   row ? { ...row.payload, ...(row.consumed ? { consumed: row.consumed } : {}) } : undefined;
 
@@ -69,6 +118,18 @@ export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model:
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Grant') {
+        const kept = takeGrant(id);
+        if (kept) return kept.value;
+      } else if (READS_AHEAD.has(this.model)) {
+        const { rows } = await pool.query<AheadRow>({
+          name: 'oidc-find-ahead',
+          text: FIND_AHEAD,
+          values: [this.model, id],
+        });
+        keepRead(rows[0]);
+        return payloadOf(rows[0]);
+      }
       const { rows } = await pool.query<Row>({
         name: 'oidc-find',
         text: `SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oidc_payloads
