@@ -6,6 +6,7 @@
 //   pnpm -s admin users show|unblock|delete|export|end-sessions <user id>
 //   pnpm -s admin users block <user id> --reason "..."
 //   pnpm -s admin users unlink <user id> <identity id>
+//   pnpm -s admin users import FILE (JSON lines of users with their password hashes; - for stdin)
 //   pnpm -s admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
 //   pnpm -s admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
 //   pnpm -s admin webhooks retry <webhook id> <delivery id>
@@ -23,11 +24,13 @@ import { parseArgs } from 'node:util';
 import { environment, isLoopbackHost } from '../packages/config/src/index';
 import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
 import { CLIENTS_USAGE, clientsCommand } from './admin-clients';
+import { importCommand } from './admin-import';
 
 const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--provider p] [--limit n] [--all]
        admin users show|unblock|delete|export|end-sessions <user id>
        admin users block <user id> --reason "..."
        admin users unlink <user id> <identity id>
+       admin users import FILE|-
        admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
        admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
        admin webhooks retry <webhook id> <delivery id>
@@ -85,16 +88,14 @@ function send(url: URL, method: string, headers: Record<string, string>, body?: 
   });
 }
 
-async function call(method: string, route: string, body?: unknown): Promise<unknown> {
+async function call(method: string, route: string, body?: unknown, type = 'application/json'): Promise<unknown> {
   const url = new URL(route, adminBase());
+  const text = body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : String(body);
   const res = await send(
     url,
     method,
-    {
-      authorization: `Bearer ${await operatorToken()}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body === undefined ? undefined : JSON.stringify(body),
+    { authorization: `Bearer ${await operatorToken()}`, ...(body === undefined ? {} : { 'content-type': type }) },
+    text,
   );
   const parsed: unknown = res.text ? JSON.parse(res.text) : undefined;
   if (res.status < 200 || res.status >= 300) {
@@ -197,6 +198,12 @@ async function users(command: string | undefined, [id, identity]: string[], valu
     case 'delete':
       await call('DELETE', user(id));
       return;
+    case 'import':
+      if (!id) throw new UsageError('import needs a file of JSON lines (- for stdin)');
+      return importCommand(
+        { postLines: (route, body) => call('POST', route, body, 'application/x-ndjson'), print },
+        id,
+      );
     default:
       throw new UsageError(`unknown command ${command ?? '(none)'}`);
   }

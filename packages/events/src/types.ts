@@ -28,7 +28,11 @@ const dispute = z.strictObject({
 });
 
 export const EVENT_DATA = {
-  'user.created': z.strictObject({ provider: code.optional() }),
+  // source: how a password account came (docs/password-accounts.md): its own sign-up, an import, an admin.
+  'user.created': z.strictObject({
+    provider: code.optional(),
+    source: z.enum(['signup', 'import', 'admin']).optional(),
+  }),
   // The names of the fields that changed (name, email, email_verified), never their values.
   'user.updated': z.strictObject({ fields: z.array(code).max(20), provider: code.optional() }),
   'user.blocked': z.strictObject({ reason: code.optional() }),

@@ -33,8 +33,8 @@ const SRC = path.join(__dirname, '..', 'src');
  *   count), over login/ and totp/.
  * - events/: the trail's webhooks, dispatcher and retention, and the failed attempts of the built-in logins.
  *   oidc/: Gatehouse as an OpenID provider (its clients, storage, keys, login and consent pages), beside
- *   events/, which it does not import. passwords/: Gatehouse's own password accounts (hashes, the
- *   policy, the breached-password and CAPTCHA checks, the flows), beside both.
+ *   events/, which it does not import. passwords/: password accounts of Gatehouse's own (the policy, the
+ *   common and breached checks, CAPTCHA, imported hashes and their import), over the directory and sessions.
  * - config.ts: reads the environment and assembles the settings types of every layer below it.
  * - grpc/: the adapters: the gRPC server, its handlers, and the clients of other services.
  * - start/: the composition root's feature factories, each opening one feature and registering its
