@@ -1,6 +1,7 @@
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Pool, PoolClient } from 'pg';
 import { USER_COLUMNS } from './accounts';
+import { holdConsume, holdUpsert, upsertValues } from './held-redemption';
 import { keepAhead, takeGrant } from './read-ahead';
 
 /** The models whose entries belong to a grant and go when it is revoked (oidc-provider's grantable ones). */
@@ -85,8 +86,6 @@ function keepRead(row: AheadRow | undefined): void {
 const payloadOf = (row: Row | undefined): AdapterPayload | undefined =>
   row ? { ...row.payload, ...(row.consumed ? { consumed: row.consumed } : {}) } : undefined;
 
-const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-
 /**
  * oidc-provider's storage in auth's Postgres (table oidc_payloads, 008_oidc.sql): every model in one
  * table, so a code issued through one replica is redeemed through another, and a token family is one
@@ -99,22 +98,10 @@ export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model:
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const p = payload as AdapterPayload & { loginTs?: number };
-      await pool.query({
-        name: 'oidc-upsert',
-        text: UPSERT,
-        values: [
-          this.model,
-          id,
-          JSON.stringify(payload),
-          text(p.grantId),
-          text(p.uid),
-          text(p.userCode),
-          text(p.accountId),
-          text(p.clientId),
-          Math.max(0, Math.ceil(expiresIn || 0)),
-        ],
-      });
+      const upsert = { model: this.model, id, payload, expiresIn };
+      // A save after a held consume goes with it, once the grant has succeeded (held-redemption.ts).
+      if (holdUpsert(upsert)) return;
+      await pool.query({ name: 'oidc-upsert', text: UPSERT, values: upsertValues(upsert) });
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
@@ -160,17 +147,14 @@ export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model:
     }
 
     async consume(id: string): Promise<void> {
+      if (holdConsume(this.model, id)) return;
       const { rowCount } = await pool.query({
         name: 'oidc-consume',
         text: 'UPDATE oidc_payloads SET consumed_at = now() WHERE model = $1 AND id = $2 AND consumed_at IS NULL',
         values: [this.model, id],
       });
       if (rowCount === 1) return;
-      // Another redemption consumed it a moment ago: this one is a reuse. The grant goes with it, as
-      // oidc-provider revokes it when it finds a consumed token (RFC 9700 §4.14.2).
-      const found = await this.find(id);
-      if (found?.grantId) await revokeGrant(pool, found.grantId);
-      events?.reused(this.model, found ?? {});
+      await lostRedemption(pool, events, this.model, id);
       throw new errors.InvalidGrant('grant request is invalid');
     }
 
@@ -190,6 +174,21 @@ export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model:
       });
     }
   };
+}
+
+/**
+ * A redemption that lost: another consumed the token or code a moment ago, so this one is a reuse. The
+ * grant goes with it, as oidc-provider revokes it when it finds a consumed token (RFC 9700 §4.14.2).
+ */
+export async function lostRedemption(pool: Pool, events: AdapterEvents | undefined, model: string, id: string) {
+  const { rows } = await pool.query<Row>({
+    name: 'oidc-find-consumed',
+    text: 'SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oidc_payloads WHERE model = $1 AND id = $2',
+    values: [model, id],
+  });
+  const found = payloadOf(rows[0]);
+  if (found?.grantId) await revokeGrant(pool, found.grantId);
+  events?.reused(model, found ?? {});
 }
 
 /** Every token, code and device code of a grant, and the grant itself: its family ends at once. */

@@ -1,12 +1,13 @@
 import Provider, { type Configuration, errors, interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Pool } from 'pg';
 import type { OidcAccounts } from './accounts';
-import { type AdapterEvents, postgresAdapter } from './adapter';
+import { type AdapterEvents, lostRedemption, postgresAdapter } from './adapter';
 import { OPENID_SCOPES, REGISTERED_SCOPE } from './client-scope';
 import { CLIENT_TTL_NAMES, clientTtl, clientTtlProblem } from './client-ttl';
 import { clientAdapter, type PgClientStore, secretMatches } from './clients';
 import type { OidcSettings } from './config';
 import { existingGrant, type FirstPartyGranted } from './grants';
+import { redeemAfterGrant } from './held-redemption';
 import type { ProviderKeys } from './keys';
 import { outgoingFetch } from './outgoing';
 import { resourceIndicators } from './resources';
@@ -200,6 +201,11 @@ export function makeProvider(deps: ProviderDeps): Provider {
   // The gateway, the only public listener, is the TLS-terminating proxy: the tunnel sets the scheme and
   // host of AUTH_URL on every request (tunnel.ts), so cookies are Secure exactly when AUTH_URL is https.
   provider.proxy = true;
+  // First of the provider's middleware, so it wraps every other: a grant's held writes go once it has
+  // answered (held-redemption.ts).
+  provider.use(
+    redeemAfterGrant({ pool: deps.pool, lost: (model, id) => lostRedemption(deps.pool, deps.events, model, id) }),
+  );
   // oidc-provider compares a presented client_secret with the stored one in plaintext and has no hook
   // for hashed secrets; Gatehouse keeps only their hash (clients.ts), so the comparison is replaced. The
   // secret is never an HMAC key here: client_secret_jwt and HS* algorithms are not offered.
