@@ -222,12 +222,15 @@ export async function runOidcBench(
       );
       return { ops: done.results.length - done.failures, failures: done.failures, firstError: done.firstError };
     };
-    await phase('0: refresh (warm-up)', refreshRound);
-    await phase('0: code flow (warm-up)', flowRound);
+    // BENCH_OIDC_PHASES=refresh (or code): only that phase's rounds, e.g. for a profile of it alone.
+    const only = process.env.BENCH_OIDC_PHASES;
+    const runs = (which: 'refresh' | 'code') => !only || only === which;
+    if (runs('refresh')) await phase('0: refresh (warm-up)', refreshRound);
+    if (runs('code')) await phase('0: code flow (warm-up)', flowRound);
     const result: OidcBenchResult = { refresh: [], codeFlow: [], hopUs: [], signUs: await signatureUs() };
     for (let r = 1; r <= rounds; r++) {
-      result.refresh.push(await phase(`${r}: refresh grant`, refreshRound));
-      result.codeFlow.push(await phase(`${r}: code flow round`, flowRound));
+      if (runs('refresh')) result.refresh.push(await phase(`${r}: refresh grant`, refreshRound));
+      if (runs('code')) result.codeFlow.push(await phase(`${r}: code flow round`, flowRound));
       const hop = await transport.run(chains, 3);
       result.hopUs.push(hop.cpuUsPerLoad);
       const floorMs = (hop.cpuUsPerLoad + result.signUs) / 1000;
@@ -261,16 +264,25 @@ export function oidcTable(r: OidcBenchResult): string[] {
   return [
     '| operation | per second | CPU ms/op (whole stack) | per CPU-second |',
     '| --- | --- | --- | --- |',
-    row(
-      'refresh-token grant',
-      r.refresh.map((p) => p.cpuMsPerOp),
-      r.refresh.map((p) => p.perSecond),
-    ),
-    row(
-      'code flow round (authorize, token, userinfo)',
-      r.codeFlow.map((p) => p.cpuMsPerOp),
-      r.codeFlow.map((p) => p.perSecond),
-    ),
+    // A phase left out (BENCH_OIDC_PHASES) has no row.
+    ...(r.refresh.length
+      ? [
+          row(
+            'refresh-token grant',
+            r.refresh.map((p) => p.cpuMsPerOp),
+            r.refresh.map((p) => p.perSecond),
+          ),
+        ]
+      : []),
+    ...(r.codeFlow.length
+      ? [
+          row(
+            'code flow round (authorize, token, userinfo)',
+            r.codeFlow.map((p) => p.cpuMsPerOp),
+            r.codeFlow.map((p) => p.perSecond),
+          ),
+        ]
+      : []),
     `| floor: HTTP + gRPC hop + ES256 sign | | ${spread(floors, 3)} | ${spread(
       floors.map((f) => 1000 / f),
       0,
