@@ -21,8 +21,8 @@ export interface OrganizationsDeps {
   settings: OrganizationsSettings;
   /** Ends the sessions of users who lost rights; unset: nothing is ended (their claims last until exp). */
   sessions?: () => SessionEnding | undefined;
-  /** Sends an invitation's link; unset (no sender, as under `pnpm start`): the inviter gets the token. */
-  send?: (address: string, text: string) => Promise<void>;
+  /** The sender of invitation links; none (as under `pnpm start`): the inviter gets the token. */
+  sender?: () => ((address: string, text: string) => Promise<void>) | undefined;
   /** The page an invitation's link opens (AUTH_URL + /auth/invitations/<token>). */
   baseUrl: string;
   log: Logger;
@@ -136,10 +136,11 @@ export class Organizations {
       });
       return { inv, name: c.org.name };
     });
-    if (!this.deps.send) return { invitation: invitation.inv, token };
+    const send = this.deps.sender?.();
+    if (!send) return { invitation: invitation.inv, token };
     const link = `${this.deps.baseUrl}/auth/invitations/${token}`;
     // After the commit: a failed send leaves an invitation the inviter can revoke and send again.
-    await this.deps.send(email, `You are invited to ${invitation.name}. Accept while logged in: POST ${link}/accept`);
+    await send(email, `You are invited to ${invitation.name}. Accept while logged in: POST ${link}/accept`);
     return { invitation: invitation.inv };
   }
 
