@@ -18,6 +18,7 @@ import { authRoutes } from '../routes/auth/go-pkgz.routes';
 import { grantRoutes } from '../routes/auth/grants.routes';
 import { identityRoutes } from '../routes/auth/identities.routes';
 import { loginHandlerRoutes } from '../routes/auth/login-handler.routes';
+import { orgRoutes } from '../routes/auth/orgs.routes';
 import { passkeyRoutes } from '../routes/auth/passkey.routes';
 import { sessionRoutes } from '../routes/auth/sessions.routes';
 import { totpRoutes } from '../routes/auth/totp.routes';
@@ -94,6 +95,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
       limiter: authentication.limiter,
       log,
     }),
+    // Organisations, members, invitations, the active organisation (auth.v1.OrganizationService).
+    orgRoutes({ organizations: clients.organizations.call, authenticator, cookies }),
     // Devices without a browser: the user-code page's decisions (auth.v1.OidcService, docs/openid-provider.md).
     deviceRoutes({ oidc: clients.oidc.call, authenticator, cookies }),
     // The applications the user let in through the OpenID provider (auth.v1.OidcService).
