@@ -32,6 +32,7 @@ import { devicePageRoutes } from '../routes/site/device-page.routes';
 import { healthRoutes } from '../routes/site/health.routes';
 import { homeRoutes } from '../routes/site/home.routes';
 import { jwksRoutes } from '../routes/site/jwks.routes';
+import { mountPrefix } from '../routes/site/org-policies';
 import { proxyRoutes } from '../routes/site/proxy.routes';
 import type { Surface, SurfaceDeps } from './surface';
 
@@ -128,7 +129,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     // The OpenID provider (docs/openid-provider.md): /oidc/ and discovery, handed to the auth service.
     { prefix: '/oidc', routers: [oidc] },
     // Application upstreams (AUTH_CONFIG routes), each under its own prefix.
-    ...config.routes.map((r) => ({ prefix: r.prefix, routers: [proxy] })),
+    ...config.routes.map((r) => ({ prefix: mountPrefix(r), routers: [proxy] })),
     {
       prefix: '/health',
       routers: [

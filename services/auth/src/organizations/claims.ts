@@ -1,9 +1,12 @@
 import type { Claims } from '@gatehouse/token';
 
 /** The claims of the session's active organisation, under `attrs` (the go-pkgz shape stays as it is). */
-export const ORG_ATTRS = ['org', 'org_roles', 'org_perms'] as const;
+export const ORG_ATTRS = ['org', 'org_slug', 'org_roles', 'org_perms'] as const;
 
-type Lookup = (orgId: string, userId: string) => Promise<{ roles: string[]; perms: string[] } | undefined>;
+type Lookup = (
+  orgId: string,
+  userId: string,
+) => Promise<{ orgId: string; slug: string; roles: string[]; perms: string[] } | undefined>;
 
 /**
  * The session's organisation claims, read again from the memberships: at every refresh (a removed
@@ -14,10 +17,12 @@ type Lookup = (orgId: string, userId: string) => Promise<{ roles: string[]; perm
 export async function withOrgClaims(claims: Claims, lookup: Lookup, { login }: { login: boolean }): Promise<Claims> {
   const user = claims.user;
   if (!user?.attrs) return claims;
-  const { org, org_roles: _roles, org_perms: _perms, ...rest } = user.attrs;
+  const { org, org_slug: _slug, org_roles: _roles, org_perms: _perms, ...rest } = user.attrs;
   const orgId = !login && typeof org === 'string' ? org : undefined;
   const found = orgId ? await lookup(orgId, user.id) : undefined;
-  const attrs = found ? { ...rest, org: orgId, org_roles: found.roles, org_perms: found.perms } : rest;
+  const attrs = found
+    ? { ...rest, org: found.orgId, org_slug: found.slug, org_roles: found.roles, org_perms: found.perms }
+    : rest;
   return { ...claims, user: { ...user, attrs: Object.keys(attrs).length > 0 ? attrs : undefined } };
 }
 

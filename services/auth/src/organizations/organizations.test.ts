@@ -68,7 +68,9 @@ describe('organisations', () => {
     expect(org.id).toMatch(/^org_[0-9a-f]{24}$/);
     await expect(orgs.create(bob, { name: 'Other', slug: 'acme' })).rejects.toMatchObject({ code: 'ORG_SLUG_TAKEN' });
     expect((await orgs.mine(alice)).items).toMatchObject([{ id: org.id, slug: 'acme', roles: ['owner'] }]);
-    expect(await orgs.claims(org.id, 'u_alice')).toEqual({
+    expect(await orgs.claims('acme', 'u_alice')).toEqual({
+      orgId: org.id,
+      slug: 'acme',
       roles: ['owner'],
       perms: ['billing:read', 'members:write'],
     });

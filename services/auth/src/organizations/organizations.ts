@@ -29,6 +29,14 @@ export interface OrganizationsDeps {
   now?: () => number;
 }
 
+/** What a session's token carries of its active organisation. */
+export interface OrgClaims {
+  orgId: string;
+  slug: string;
+  roles: string[];
+  perms: string[];
+}
+
 /** A page of a keyset listing: the cursor of the next page, empty at the end. */
 export interface Page<T> {
   items: T[];
@@ -101,9 +109,9 @@ export class Organizations {
   }
 
   /** The claims a session's active organisation gives (undefined: no longer a member). */
-  async claims(orgId: string, userId: string): Promise<{ roles: string[]; perms: string[] } | undefined> {
-    const roles = await this.deps.store.roles(orgId, userId);
-    return roles && { roles, perms: this.template.permissions(roles) };
+  async claims(org: string, userId: string): Promise<OrgClaims | undefined> {
+    const m = await this.deps.store.membership(org, userId);
+    return m && { orgId: m.orgId, slug: m.slug, roles: m.roles, perms: this.template.permissions(m.roles) };
   }
 
   /**

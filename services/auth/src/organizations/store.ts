@@ -126,14 +126,24 @@ export class PgOrganizationStore {
     return rows[0] && orgOf(rows[0]);
   }
 
-  /** The user's roles in the organisation; undefined: not a member. One index lookup (a refresh reads it). */
+  /** The user's roles in the organisation; undefined: not a member. One index lookup. */
   async roles(orgId: string, userId: string): Promise<string[] | undefined> {
+    return (await this.membership(orgId, userId))?.roles;
+  }
+
+  /**
+   * The user's membership of an organisation named by id or slug: its id, slug and the user's roles
+   * (a refresh reads it). Undefined: not a member.
+   */
+  async membership(org: string, userId: string): Promise<{ orgId: string; slug: string; roles: string[] } | undefined> {
     const { rows } = await this.pool.query({
-      name: 'orgs.roles',
-      text: 'SELECT roles FROM memberships WHERE org_id = $1 AND user_id = $2',
-      values: [orgId, userId],
+      name: 'orgs.membership',
+      text: `SELECT o.id, o.slug, m.roles FROM organizations o JOIN memberships m ON m.org_id = o.id
+             WHERE (o.id = $1 OR o.slug = $1) AND m.user_id = $2`,
+      values: [org, userId],
     });
-    return rows[0]?.roles as string[] | undefined;
+    const r = rows[0];
+    return r && { orgId: r.id as string, slug: r.slug as string, roles: r.roles as string[] };
   }
 
   /** The user's organisations after `after` (an org id), in id order. */
