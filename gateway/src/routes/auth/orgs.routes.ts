@@ -76,7 +76,7 @@ const org = (o: auth.OrganizationEntry__Output) => ({
 export function orgRoutes(deps: OrgRoutesDeps): Router {
   const router = apiRouter({ prefix: '/auth', noStore: true });
   const user = requireUser(deps.authenticator, deps.cookies);
-  const json = bodyReader('json', { limit: '16kb' });
+  const json = bodyReader('json', { limit: '16kb', methods: ['POST', 'PUT'] });
   const call = deps.organizations;
 
   route(router, '/orgs', {

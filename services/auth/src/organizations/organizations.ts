@@ -101,7 +101,7 @@ export class Organizations {
     return { items, next: items.length === n ? (items[n - 1]?.userId ?? '') : '' };
   }
 
-  /** The caller's roles in the organisation; NOT_FOUND for a stranger, so ids are not probed. */
+  /** The caller's roles in the organisation; a stranger is refused alike whether it exists or not. */
   async memberOf(caller: OrgCaller, orgId: string): Promise<string[]> {
     const roles = await this.deps.store.roles(orgId, caller.userId);
     if (!roles) throw orgErrors.notFound();
@@ -240,11 +240,11 @@ export class Organizations {
    */
   async transfer(caller: OrgCaller, orgId: string, to: string): Promise<void> {
     checkUserId(to);
-    if (to === caller.userId) throw orgErrors.badRequest('user_id: already the caller');
     const done = await this.deps.store.change(orgId, async (c) => {
       const mine = await c.rolesOf(caller.userId);
       if (!mine) throw orgErrors.notFound();
       if (!mine.includes(OWNER)) throw orgErrors.forbidden('only an owner transfers ownership');
+      if (to === caller.userId) throw orgErrors.badRequest('user_id: already the caller');
       const theirs = await c.rolesOf(to);
       if (!theirs) throw orgErrors.memberNotFound();
       const kept = mine.filter((r) => r !== OWNER);
@@ -275,7 +275,7 @@ export class Organizations {
     });
   }
 
-  /** Runs a change the caller must be allowed to manage; a stranger gets NOT_FOUND, a plain member 403. */
+  /** Runs a change the caller must be allowed to manage; strangers and plain members are refused (403). */
   private async managing<T>(
     caller: OrgCaller,
     orgId: string,

@@ -7,7 +7,8 @@ export const orgErrors = {
   disabled: () =>
     new AppError('failed_precondition', AuthErrors.ORGS_DISABLED, 'organisations need the directory (DATABASE_URL)'),
   badRequest: (message: string) => new AppError('invalid_argument', AuthErrors.ORG_BAD_REQUEST, message),
-  notFound: () => new AppError('not_found', AuthErrors.ORG_NOT_FOUND, 'organization not found'),
+  // A stranger to an organisation hears the same whether it exists or not: 403, no probing of ids.
+  notFound: () => new AppError('permission_denied', AuthErrors.ORG_NOT_FOUND, 'not a member of this organization'),
   slugTaken: () => new AppError('already_exists', AuthErrors.ORG_SLUG_TAKEN, 'slug is taken'),
   createRefused: () =>
     new AppError(
