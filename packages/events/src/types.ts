@@ -73,7 +73,6 @@ export const EVENT_DATA = {
   }),
   // Organisations (docs/organizations.md): ids and role names only, never an invited address or a token.
   'organization.created': z.strictObject({ org_id: id }),
-  'organization.deleted': z.strictObject({ org_id: id, members: z.number().int().nonnegative() }),
   'organization.ownership_transferred': z.strictObject({ org_id: id, to: id }),
   'membership.added': z.strictObject({ org_id: id, roles: z.array(code).max(20), via: code }),
   'membership.roles_changed': z.strictObject({ org_id: id, roles: z.array(code).max(20) }),

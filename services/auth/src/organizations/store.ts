@@ -55,9 +55,6 @@ export interface OrgChange {
   remove(userId: string): Promise<boolean>;
   invite(invitation: Invitation, tokenHash: Buffer): Promise<void>;
   revokeInvitation(id: string): Promise<boolean>;
-  /** Every member's user id (the sessions a deleted organisation must end). */
-  memberIds(): Promise<string[]>;
-  deleteOrganization(): Promise<void>;
   record(event: OrgEvent): Promise<void>;
 }
 
@@ -264,13 +261,6 @@ function orgChange(db: PoolClient, org: Organization): OrgChange {
         invitationId,
       ]);
       return (rowCount ?? 0) > 0;
-    },
-    async memberIds() {
-      const { rows } = await db.query('SELECT user_id FROM memberships WHERE org_id = $1', [id]);
-      return rows.map((r) => r.user_id as string);
-    },
-    async deleteOrganization() {
-      await db.query('DELETE FROM organizations WHERE id = $1', [id]);
     },
     async record(event) {
       await recordEvent(db, event);
