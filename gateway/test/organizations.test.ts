@@ -40,6 +40,8 @@ beforeAll(async () => {
         { prefix: '/billing', upstream: url, policy: 'perm:billing:read' },
         { prefix: '/manage', upstream: url, policy: 'perm:members:write' },
         { prefix: '/org-admin', upstream: url, policy: 'org:admin' },
+        // Any organisation of the caller's, active or not: asked of the auth service, decided with its roles.
+        { prefix: '/ws/{org}', upstream: url, policy: 'org:owner', anyOrg: true, stripPrefix: true },
       ],
     }),
   );
@@ -135,9 +137,17 @@ describe('organisations through the gateway', () => {
         expect([url, method, p, res.status]).toEqual([url, method, p, 403]);
       }
     }
-    // A session with no active organisation passes no org route.
+    // A session with no active organisation passes no org route but an anyOrg one of its own organisations.
     const fresh = await login('org-alice');
     expect((await fresh.send('GET', '/orgs/a-corp/app')).status).toBe(403);
+    const any = await fresh.send('GET', '/ws/a-corp/x');
+    expect([any.status, any.json()]).toMatchObject([
+      200,
+      { url: '/x', user: { attrs: { org: a, org_slug: 'a-corp' } } },
+    ]);
+    expect((await fresh.send('GET', `/ws/${b}/x`)).status).toBe(403);
+    expect((await alice.send('GET', '/ws/b-corp/x')).status).toBe(403);
+    expect((await byJwt(second.url, '/ws/b-corp', aliceToken)).status).toBe(403);
     expect((await alice.send('GET', '/auth/orgs')).json()).toMatchObject({
       organizations: [{ id: a, slug: 'a-corp', roles: ['owner'] }],
     });

@@ -32,6 +32,7 @@ import { devicePageRoutes } from '../routes/site/device-page.routes';
 import { healthRoutes } from '../routes/site/health.routes';
 import { homeRoutes } from '../routes/site/home.routes';
 import { jwksRoutes } from '../routes/site/jwks.routes';
+import { orgMembership } from '../routes/site/org-membership';
 import { mountPrefix } from '../routes/site/org-policies';
 import { proxyRoutes } from '../routes/site/proxy.routes';
 import type { Surface, SurfaceDeps } from './surface';
@@ -112,6 +113,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     updateUser: hooks?.has('update-user') ? (user) => hooks.updateUser(user) : undefined,
     timeoutMs: config.upstreamTimeoutMs,
     publicHost: new URL(config.token.url).host,
+    memberOf: orgMembership(clients.organizations.call, log),
     log,
     upstreamAnswered: metrics && upstreamRecorder(metrics),
   });

@@ -60,3 +60,11 @@ export function mountPrefix(route: ProxyRoute): string {
 export function matchedPrefixLength(route: ProxyRoute, orgValue: string | undefined): number {
   return route.prefix.length + (orgValue === undefined ? 0 : orgValue.length - ORG_PLACEHOLDER.length);
 }
+
+/** The user as the route sees them in another organisation of theirs (an anyOrg route's path). */
+export function inOrg(user: User, org: ActiveOrg): User {
+  return {
+    ...user,
+    attrs: { ...user.attrs, org: org.id, org_slug: org.slug, org_roles: org.roles, org_perms: org.perms },
+  };
+}

@@ -9,7 +9,14 @@ import type { CookiePolicy } from '../../auth/cookies';
 import type { ProxyRoute, RoutePolicy } from '../../config-file';
 import { authenticate } from '../../middleware/authenticate';
 import { HttpError } from '../../middleware/errors';
-import { matchedPrefixLength, namesActiveOrg, orgPolicyAllows, routerPath } from './org-policies';
+import {
+  type ActiveOrg,
+  inOrg,
+  matchedPrefixLength,
+  namesActiveOrg,
+  orgPolicyAllows,
+  routerPath,
+} from './org-policies';
 
 /** The verified user as the upstream receives it: base64url of the user JSON. */
 export const USER_HEADER = 'x-gatehouse-user';
@@ -26,10 +33,10 @@ export interface ProxyRoutesDeps {
   publicHost: string;
   log: Logger;
   /**
-   * Whether a user is a member of an organisation (id or slug): anyOrg routes whose path names one that
-   * is not the session's active organisation. Unset: such requests are refused.
+   * A user's membership of an organisation (id or slug): anyOrg routes whose path names one that is
+   * not the session's active organisation. Unset, or no membership: such requests are refused.
    */
-  memberOf?: (userId: string, org: string) => Promise<boolean>;
+  memberOf?: (userId: string, org: string) => Promise<ActiveOrg | undefined>;
   /** Told of every upstream call by route prefix: its status, or why there was none (metrics). */
   upstreamAnswered?: (route: string, status: number | 'timeout' | 'unavailable') => void;
 }
@@ -149,14 +156,16 @@ export function proxyRoutes(deps: ProxyRoutesDeps): Router {
   for (const route of routes) {
     const handle = async (ctx: Koa.Context) => {
       let user = ctx.state.user;
-      if (!allowed(route.policy, user)) throw new HttpError(403, 'access denied');
       // `{org}` in the prefix: the path's organisation must be the session's active one (id or slug),
-      // decided from the token; anyOrg routes ask the auth service whether the caller is a member.
+      // decided from the token. An anyOrg route asks the auth service for the caller's membership of
+      // another one, and decides its policy with that organisation's roles, as the upstream sees them.
       const orgValue = (ctx.params as Record<string, string> | undefined)?.org;
       if (orgValue !== undefined && !namesActiveOrg(orgValue, user)) {
-        if (!route.anyOrg || !user || !(await deps.memberOf?.(user.id, orgValue)))
-          throw new HttpError(403, 'access denied');
+        const other = route.anyOrg && user ? await deps.memberOf?.(user.id, orgValue) : undefined;
+        if (!other || !user) throw new HttpError(403, 'access denied');
+        user = inOrg(user, other);
       }
+      if (!allowed(route.policy, user)) throw new HttpError(403, 'access denied');
       if (route.policy.kind === 'update-user' && user && deps.updateUser) {
         try {
           user = await deps.updateUser(user);

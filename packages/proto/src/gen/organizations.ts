@@ -19,6 +19,8 @@ import type { EndSessionResponse as _auth_v1_EndSessionResponse, EndSessionRespo
 import type { EndedSession as _auth_v1_EndedSession, EndedSession__Output as _auth_v1_EndedSession__Output } from './auth/v1/EndedSession';
 import type { GetJwksRequest as _auth_v1_GetJwksRequest, GetJwksRequest__Output as _auth_v1_GetJwksRequest__Output } from './auth/v1/GetJwksRequest';
 import type { GetJwksResponse as _auth_v1_GetJwksResponse, GetJwksResponse__Output as _auth_v1_GetJwksResponse__Output } from './auth/v1/GetJwksResponse';
+import type { GetMembershipRequest as _auth_v1_GetMembershipRequest, GetMembershipRequest__Output as _auth_v1_GetMembershipRequest__Output } from './auth/v1/GetMembershipRequest';
+import type { GetMembershipResponse as _auth_v1_GetMembershipResponse, GetMembershipResponse__Output as _auth_v1_GetMembershipResponse__Output } from './auth/v1/GetMembershipResponse';
 import type { IssueSessionRequest as _auth_v1_IssueSessionRequest, IssueSessionRequest__Output as _auth_v1_IssueSessionRequest__Output } from './auth/v1/IssueSessionRequest';
 import type { IssueSessionResponse as _auth_v1_IssueSessionResponse, IssueSessionResponse__Output as _auth_v1_IssueSessionResponse__Output } from './auth/v1/IssueSessionResponse';
 import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from './auth/v1/IssuedToken';
@@ -87,6 +89,8 @@ export interface ProtoGrpcType {
       EndedSession: MessageTypeDefinition<_auth_v1_EndedSession, _auth_v1_EndedSession__Output>
       GetJwksRequest: MessageTypeDefinition<_auth_v1_GetJwksRequest, _auth_v1_GetJwksRequest__Output>
       GetJwksResponse: MessageTypeDefinition<_auth_v1_GetJwksResponse, _auth_v1_GetJwksResponse__Output>
+      GetMembershipRequest: MessageTypeDefinition<_auth_v1_GetMembershipRequest, _auth_v1_GetMembershipRequest__Output>
+      GetMembershipResponse: MessageTypeDefinition<_auth_v1_GetMembershipResponse, _auth_v1_GetMembershipResponse__Output>
       IssueSessionRequest: MessageTypeDefinition<_auth_v1_IssueSessionRequest, _auth_v1_IssueSessionRequest__Output>
       IssueSessionResponse: MessageTypeDefinition<_auth_v1_IssueSessionResponse, _auth_v1_IssueSessionResponse__Output>
       IssuedToken: MessageTypeDefinition<_auth_v1_IssuedToken, _auth_v1_IssuedToken__Output>

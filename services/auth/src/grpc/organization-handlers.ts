@@ -88,6 +88,11 @@ export function organizationHandlers(
       await on().transfer(callerOf(req), req.orgId, req.userId);
       return {};
     }),
+    GetMembership: unaryHandler(log, async (req: auth.GetMembershipRequest__Output) => {
+      if (!req.userId || !req.org) throw orgErrors.badRequest('user_id and org are required');
+      const found = await on().claims(req.org, req.userId);
+      return found ? { member: true, ...found } : { member: false };
+    }),
     SwitchOrganization: unaryHandler(log, async (req: auth.SwitchOrganizationRequest__Output) => {
       const orgs = on();
       // The refresh's own checks (signature, not ended, not past the session's end), then membership:

@@ -149,6 +149,7 @@ export const AUTH_ACCESS: AccessRules = {
     LeaveOrganization: ['gateway'],
     TransferOwnership: ['gateway'],
     SwitchOrganization: ['gateway'],
+    GetMembership: ['gateway'],
   },
   'auth.v1.EventsService': {
     CreateWebhook: ['gateway'],

@@ -6,6 +6,8 @@ import type { AcceptInvitationRequest as _auth_v1_AcceptInvitationRequest, Accep
 import type { CreateInvitationRequest as _auth_v1_CreateInvitationRequest, CreateInvitationRequest__Output as _auth_v1_CreateInvitationRequest__Output } from '../../auth/v1/CreateInvitationRequest';
 import type { CreateInvitationResponse as _auth_v1_CreateInvitationResponse, CreateInvitationResponse__Output as _auth_v1_CreateInvitationResponse__Output } from '../../auth/v1/CreateInvitationResponse';
 import type { CreateOrganizationRequest as _auth_v1_CreateOrganizationRequest, CreateOrganizationRequest__Output as _auth_v1_CreateOrganizationRequest__Output } from '../../auth/v1/CreateOrganizationRequest';
+import type { GetMembershipRequest as _auth_v1_GetMembershipRequest, GetMembershipRequest__Output as _auth_v1_GetMembershipRequest__Output } from '../../auth/v1/GetMembershipRequest';
+import type { GetMembershipResponse as _auth_v1_GetMembershipResponse, GetMembershipResponse__Output as _auth_v1_GetMembershipResponse__Output } from '../../auth/v1/GetMembershipResponse';
 import type { ListMembersRequest as _auth_v1_ListMembersRequest, ListMembersRequest__Output as _auth_v1_ListMembersRequest__Output } from '../../auth/v1/ListMembersRequest';
 import type { ListMembersResponse as _auth_v1_ListMembersResponse, ListMembersResponse__Output as _auth_v1_ListMembersResponse__Output } from '../../auth/v1/ListMembersResponse';
 import type { ListMyOrganizationsRequest as _auth_v1_ListMyOrganizationsRequest, ListMyOrganizationsRequest__Output as _auth_v1_ListMyOrganizationsRequest__Output } from '../../auth/v1/ListMyOrganizationsRequest';
@@ -47,6 +49,15 @@ export interface OrganizationServiceClient extends grpc.Client {
   createOrganization(argument: _auth_v1_CreateOrganizationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_OrganizationEntry__Output>): grpc.ClientUnaryCall;
   createOrganization(argument: _auth_v1_CreateOrganizationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_OrganizationEntry__Output>): grpc.ClientUnaryCall;
   createOrganization(argument: _auth_v1_CreateOrganizationRequest, callback: grpc.requestCallback<_auth_v1_OrganizationEntry__Output>): grpc.ClientUnaryCall;
+  
+  GetMembership(argument: _auth_v1_GetMembershipRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_GetMembershipResponse__Output>): grpc.ClientUnaryCall;
+  GetMembership(argument: _auth_v1_GetMembershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_GetMembershipResponse__Output>): grpc.ClientUnaryCall;
+  GetMembership(argument: _auth_v1_GetMembershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_GetMembershipResponse__Output>): grpc.ClientUnaryCall;
+  GetMembership(argument: _auth_v1_GetMembershipRequest, callback: grpc.requestCallback<_auth_v1_GetMembershipResponse__Output>): grpc.ClientUnaryCall;
+  getMembership(argument: _auth_v1_GetMembershipRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_GetMembershipResponse__Output>): grpc.ClientUnaryCall;
+  getMembership(argument: _auth_v1_GetMembershipRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_GetMembershipResponse__Output>): grpc.ClientUnaryCall;
+  getMembership(argument: _auth_v1_GetMembershipRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_GetMembershipResponse__Output>): grpc.ClientUnaryCall;
+  getMembership(argument: _auth_v1_GetMembershipRequest, callback: grpc.requestCallback<_auth_v1_GetMembershipResponse__Output>): grpc.ClientUnaryCall;
   
   LeaveOrganization(argument: _auth_v1_OrgRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_OrgEmpty__Output>): grpc.ClientUnaryCall;
   LeaveOrganization(argument: _auth_v1_OrgRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_OrgEmpty__Output>): grpc.ClientUnaryCall;
@@ -129,6 +140,8 @@ export interface OrganizationServiceHandlers extends grpc.UntypedServiceImplemen
   
   CreateOrganization: grpc.handleUnaryCall<_auth_v1_CreateOrganizationRequest__Output, _auth_v1_OrganizationEntry>;
   
+  GetMembership: grpc.handleUnaryCall<_auth_v1_GetMembershipRequest__Output, _auth_v1_GetMembershipResponse>;
+  
   LeaveOrganization: grpc.handleUnaryCall<_auth_v1_OrgRequest__Output, _auth_v1_OrgEmpty>;
   
   ListMembers: grpc.handleUnaryCall<_auth_v1_ListMembersRequest__Output, _auth_v1_ListMembersResponse>;
@@ -151,6 +164,7 @@ export interface OrganizationServiceDefinition extends grpc.ServiceDefinition {
   AcceptInvitation: MethodDefinition<_auth_v1_AcceptInvitationRequest, _auth_v1_OrganizationEntry, _auth_v1_AcceptInvitationRequest__Output, _auth_v1_OrganizationEntry__Output>
   CreateInvitation: MethodDefinition<_auth_v1_CreateInvitationRequest, _auth_v1_CreateInvitationResponse, _auth_v1_CreateInvitationRequest__Output, _auth_v1_CreateInvitationResponse__Output>
   CreateOrganization: MethodDefinition<_auth_v1_CreateOrganizationRequest, _auth_v1_OrganizationEntry, _auth_v1_CreateOrganizationRequest__Output, _auth_v1_OrganizationEntry__Output>
+  GetMembership: MethodDefinition<_auth_v1_GetMembershipRequest, _auth_v1_GetMembershipResponse, _auth_v1_GetMembershipRequest__Output, _auth_v1_GetMembershipResponse__Output>
   LeaveOrganization: MethodDefinition<_auth_v1_OrgRequest, _auth_v1_OrgEmpty, _auth_v1_OrgRequest__Output, _auth_v1_OrgEmpty__Output>
   ListMembers: MethodDefinition<_auth_v1_ListMembersRequest, _auth_v1_ListMembersResponse, _auth_v1_ListMembersRequest__Output, _auth_v1_ListMembersResponse__Output>
   ListMyOrganizations: MethodDefinition<_auth_v1_ListMyOrganizationsRequest, _auth_v1_ListMyOrganizationsResponse, _auth_v1_ListMyOrganizationsRequest__Output, _auth_v1_ListMyOrganizationsResponse__Output>

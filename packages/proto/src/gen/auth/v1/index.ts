@@ -49,6 +49,8 @@ export type * from './ExportUserRequest';
 export type * from './ExportUserResponse';
 export type * from './GetJwksRequest';
 export type * from './GetJwksResponse';
+export type * from './GetMembershipRequest';
+export type * from './GetMembershipResponse';
 export type * from './GetUserRequest';
 export type * from './GetUserResponse';
 export type * from './Identity';
