@@ -130,6 +130,7 @@ describe('a fresh database', () => {
         '007_verified_addresses.sql',
         '008_oidc.sql',
         '009_passwords.sql',
+        '010_organizations.sql',
       ]);
       expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));
       // The real work of each, as its own role.

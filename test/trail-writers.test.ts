@@ -127,6 +127,7 @@ test("payment's role writes payment's types only; auth's every type; a database 
     '007_verified_addresses.sql',
     '008_oidc.sql',
     '009_passwords.sql',
+    '010_organizations.sql',
   ]);
 
   // Payment's role: auth's types are refused in the database, whatever its code sends; its own go in.

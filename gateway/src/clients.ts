@@ -16,6 +16,7 @@ export interface GatewayClients {
   sessions: ClientHandle<auth.SessionServiceClient>;
   /** A user's ways in (docs/accounts.md "Linking"): served by the auth process. */
   identities: ClientHandle<auth.IdentityServiceClient>;
+  organizations: ClientHandle<auth.OrganizationServiceClient>;
   /** The user directory's administration (docs/accounts.md "Administration"), for the admin surface. */
   admin: ClientHandle<auth.AdminServiceClient>;
   /** The audit trail and webhooks (docs/events.md): the admin surface's, and a user's own activity. */
@@ -75,6 +76,11 @@ export async function openClients(
       config.addresses.auth,
       options('auth'),
     ),
+    organizations: createClient<auth.OrganizationServiceClient>(
+      loadProto('organizations').grpcObject.auth.v1.OrganizationService,
+      config.addresses.auth,
+      options('auth'),
+    ),
     admin: createClient<auth.AdminServiceClient>(
       loadProto('admin').grpcObject.auth.v1.AdminService,
       config.addresses.auth,
@@ -113,6 +119,7 @@ export async function openClients(
     clients.totp,
     clients.sessions,
     clients.identities,
+    clients.organizations,
     clients.admin,
     clients.events,
     clients.oidc,

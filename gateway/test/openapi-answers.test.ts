@@ -325,6 +325,41 @@ test('identities: the list, unlinking (refused for the last way in), the export'
   expect(started.data?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 });
 
+test('organisations: create, list, invite, accept (refused without the address), roles, switch, leave', async () => {
+  const owner = (await loggedIn('openapi-olga')).client();
+  const other = await loggedIn('openapi-oscar');
+  const oscar = other.client();
+  const made = await owner.POST('/auth/orgs', { body: { name: 'Acme', slug: 'openapi-acme' } });
+  expect(made.response.status).toBe(201);
+  const id = made.data?.id ?? '';
+  expect((await owner.POST('/auth/orgs', { body: { name: 'Again', slug: 'openapi-acme' } })).response.status).toBe(409);
+  expect((await owner.GET('/auth/orgs', { params: { query: { limit: 10 } } })).data?.organizations).toHaveLength(1);
+  const org = { params: { path: { id } } };
+  expect((await owner.GET('/auth/orgs/{id}/members', org)).data?.members).toHaveLength(1);
+  expect((await oscar.GET('/auth/orgs/{id}/members', org)).response.status).toBe(403);
+  const invited = await owner.POST('/auth/orgs/{id}/invitations', { ...org, body: { email: 'o@x.test', roles: [] } });
+  expect([invited.response.status, invited.data?.roles]).toEqual([201, ['member']]);
+  const token = invited.data?.token ?? '';
+  const notMine = await oscar.POST('/auth/invitations/{token}/accept', { params: { path: { token } } });
+  expect(notMine.response.status).toBe(403);
+  const none = await oscar.POST('/auth/invitations/{token}/accept', { params: { path: { token: 'x'.repeat(43) } } });
+  expect(none.response.status).toBe(404);
+  const invitation = { params: { path: { id, invitation_id: invited.data?.id ?? '' } } };
+  expect((await owner.DELETE('/auth/orgs/{id}/invitations/{invitation_id}', invitation)).response.status).toBe(204);
+  const oscarId = (await oscar.GET('/auth/user')).data?.id ?? '';
+  const them = { params: { path: { id, user_id: oscarId } } };
+  expect(
+    (await owner.PUT('/auth/orgs/{id}/members/{user_id}', { ...them, body: { roles: ['admin'] } })).response.status,
+  ).toBe(404);
+  expect((await owner.DELETE('/auth/orgs/{id}/members/{user_id}', them)).response.status).toBe(404);
+  expect((await owner.POST('/auth/orgs/{id}/transfer', { ...org, body: { user_id: oscarId } })).response.status).toBe(
+    404,
+  );
+  const switched = await owner.POST('/auth/orgs/{id}/switch', org);
+  expect([switched.response.status, switched.data?.org]).toEqual([200, id]);
+  expect((await owner.POST('/auth/orgs/{id}/leave', org)).response.status).toBe(409);
+});
+
 test('devices: the user-code page and its calls (no such code: 404)', async () => {
   for (const path of ['/device', '/device.js']) expect((await new CheckedBrowser(api).get(path)).status).toBe(200);
   const browser = await loggedIn('openapi-device');

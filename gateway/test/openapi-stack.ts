@@ -54,6 +54,7 @@ export async function startOpenApiStack(): Promise<OpenApiStack> {
         DATABASE_URL: db.url,
         ...processorEnv(fake, '2s'),
         PAYMENT_MAX_CARDS_PER_OWNER: '2',
+        AUTH_ORG_CREATE: 'anyone',
         AUTH_CONFIG: config,
         AUTH_LIMIT_DIRECT_USER: '2/1h',
         AUTH_JWT_ALG: 'ES256',

@@ -32,6 +32,16 @@ const ALL_METHOD_ROUTES: Record<
   '/auth/identities': 'fallback',
   '/auth/identities/:id': 'fallback',
   '/auth/me/export': 'fallback',
+  // routes/auth/orgs.routes.ts: the same.
+  '/auth/orgs': 'fallback',
+  '/auth/orgs/:id/members': 'fallback',
+  '/auth/orgs/:id/members/:user_id': 'fallback',
+  '/auth/orgs/:id/invitations': 'fallback',
+  '/auth/orgs/:id/invitations/:invitation_id': 'fallback',
+  '/auth/invitations/:token/accept': 'fallback',
+  '/auth/orgs/:id/leave': 'fallback',
+  '/auth/orgs/:id/transfer': 'fallback',
+  '/auth/orgs/:id/switch': 'fallback',
   // routes/auth/grants.routes.ts: the same.
   '/auth/grants': 'fallback',
   '/auth/grants/:id': 'fallback',

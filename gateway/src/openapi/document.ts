@@ -5,6 +5,7 @@ import { SECURITY_SCHEMES } from './common';
 import { registerDevicePaths } from './device.paths';
 import { registerGrantPaths } from './grants.paths';
 import { registerIdentityPaths } from './identities.paths';
+import { registerOrgPaths } from './orgs.paths';
 import { registerPasskeyPaths } from './passkey.paths';
 import { registerPaymentPaths } from './payment.paths';
 import { registerReversalPaths } from './reversals.paths';
@@ -54,6 +55,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerIdentityPaths(registry);
   registerDevicePaths(registry);
   registerGrantPaths(registry);
+  registerOrgPaths(registry);
   registerServicePaths(registry, options.avatarRoutePath);
   registerPaymentPaths(registry);
   registerReversalPaths(registry);
@@ -67,6 +69,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
       { name: 'totp', description: 'A second factor (TOTP and recovery codes)' },
       { name: 'sessions', description: 'Sessions per device (issue 26)' },
       { name: 'identities', description: 'Linked login methods and the export (issue 33)' },
+      { name: 'organizations', description: 'Organisations, members, invitations, the active one (issue 47)' },
       { name: 'devices', description: 'Devices without a browser: the user-code page (RFC 8628, issue 45)' },
       { name: 'grants', description: 'Applications the user let in through the OpenID provider (issue 45)' },
       { name: 'avatars' },

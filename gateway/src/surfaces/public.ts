@@ -18,6 +18,7 @@ import { authRoutes } from '../routes/auth/go-pkgz.routes';
 import { grantRoutes } from '../routes/auth/grants.routes';
 import { identityRoutes } from '../routes/auth/identities.routes';
 import { loginHandlerRoutes } from '../routes/auth/login-handler.routes';
+import { orgRoutes } from '../routes/auth/orgs.routes';
 import { passkeyRoutes } from '../routes/auth/passkey.routes';
 import { sessionRoutes } from '../routes/auth/sessions.routes';
 import { totpRoutes } from '../routes/auth/totp.routes';
@@ -31,6 +32,8 @@ import { devicePageRoutes } from '../routes/site/device-page.routes';
 import { healthRoutes } from '../routes/site/health.routes';
 import { homeRoutes } from '../routes/site/home.routes';
 import { jwksRoutes } from '../routes/site/jwks.routes';
+import { orgMembership } from '../routes/site/org-membership';
+import { mountPrefix } from '../routes/site/org-policies';
 import { proxyRoutes } from '../routes/site/proxy.routes';
 import type { Surface, SurfaceDeps } from './surface';
 
@@ -94,6 +97,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
       limiter: authentication.limiter,
       log,
     }),
+    // Organisations, members, invitations, the active organisation (auth.v1.OrganizationService).
+    orgRoutes({ organizations: clients.organizations.call, authenticator, cookies }),
     // Devices without a browser: the user-code page's decisions (auth.v1.OidcService, docs/openid-provider.md).
     deviceRoutes({ oidc: clients.oidc.call, authenticator, cookies }),
     // The applications the user let in through the OpenID provider (auth.v1.OidcService).
@@ -108,6 +113,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     updateUser: hooks?.has('update-user') ? (user) => hooks.updateUser(user) : undefined,
     timeoutMs: config.upstreamTimeoutMs,
     publicHost: new URL(config.token.url).host,
+    memberOf: orgMembership(clients.organizations.call, log),
     log,
     upstreamAnswered: metrics && upstreamRecorder(metrics),
   });
@@ -125,7 +131,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     // The OpenID provider (docs/openid-provider.md): /oidc/ and discovery, handed to the auth service.
     { prefix: '/oidc', routers: [oidc] },
     // Application upstreams (AUTH_CONFIG routes), each under its own prefix.
-    ...config.routes.map((r) => ({ prefix: r.prefix, routers: [proxy] })),
+    ...config.routes.map((r) => ({ prefix: mountPrefix(r), routers: [proxy] })),
     {
       prefix: '/health',
       routers: [

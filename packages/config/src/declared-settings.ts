@@ -108,6 +108,8 @@ export const DECLARED_SETTINGS: Readonly<Record<Workload, readonly string[]>> = 
     'AUTH_LIMIT_VERIFY_ADDRESS',
     'AUTH_LIMIT_VERIFY_IP',
     'AUTH_MAX_SESSIONS',
+    'AUTH_ORG_CREATE',
+    'AUTH_ORG_INVITATION_TTL',
   ],
   avatar: [
     ...EVERY,

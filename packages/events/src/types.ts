@@ -71,6 +71,15 @@ export const EVENT_DATA = {
     // An OpenID provider's client an admin made, changed, gave a new secret or removed (issue 45).
     client: id.optional(),
   }),
+  // Organisations (docs/organizations.md): ids and role names only, never an invited address or a token.
+  'organization.created': z.strictObject({ org_id: id }),
+  'organization.ownership_transferred': z.strictObject({ org_id: id, to: id }),
+  'membership.added': z.strictObject({ org_id: id, roles: z.array(code).max(20), via: code }),
+  'membership.roles_changed': z.strictObject({ org_id: id, roles: z.array(code).max(20) }),
+  'membership.removed': z.strictObject({ org_id: id, reason: z.enum(['removed', 'left']) }),
+  'invitation.created': z.strictObject({ org_id: id, invitation_id: id, roles: z.array(code).max(20) }),
+  'invitation.accepted': z.strictObject({ org_id: id, invitation_id: id }),
+  'invitation.revoked': z.strictObject({ org_id: id, invitation_id: id }),
   'card.created': z.strictObject({ card_id: z.number().int() }),
   'load.succeeded': z.strictObject(load),
   'load.declined': z.strictObject({ ...load, codes: z.array(code).max(10) }),

@@ -11,6 +11,7 @@ import type { ProtoGrpcType as IdentitiesProto } from './gen/identities';
 import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
 import type { ProtoGrpcType as OidcProto } from './gen/oidc';
 import type { ProtoGrpcType as OidcAdminProto } from './gen/oidc_admin';
+import type { ProtoGrpcType as OrganizationsProto } from './gen/organizations';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
 import type { ProtoGrpcType as SessionsProto } from './gen/sessions';
 import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
@@ -51,6 +52,8 @@ export const PROTO_FILES = {
   oidc: 'auth/v1/oidc.proto',
   // The OpenID provider's clients, administered: auth.v1.OidcAdminService (the gateway's admin listener).
   oidcAdmin: 'auth/v1/oidc_admin.proto',
+  // Organisations, members, invitations, the active organisation: auth.v1.OrganizationService.
+  organizations: 'auth/v1/organizations.proto',
 } as const;
 
 export type ProtoName = keyof typeof PROTO_FILES;
@@ -69,6 +72,7 @@ interface LoadedProtos {
   oidc: OidcProto;
   oidcAdmin: OidcAdminProto;
   events: EventsProto;
+  organizations: OrganizationsProto;
 }
 
 /** Loads one contract; returns the package definition (for reflection) and its typed gRPC object. */

@@ -33,6 +33,11 @@ import {
 import type { DirectLimits } from './login/direct-login';
 import type { VerifiedLimits } from './login/verified-login';
 import { type OidcSettings, oidcSettingsShape, resolveOidcSettings } from './oidc/config';
+import {
+  type OrganizationsSettings,
+  organizationsSettingsShape,
+  resolveOrganizationsSettings,
+} from './organizations/config';
 import { type ProviderConfig, parseProviders } from './providers/config';
 import { type DevProviderSettings, loopbackFor } from './providers/dev';
 import type { RedisSettings } from './stores/open';
@@ -103,6 +108,8 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no cap) or more')
     .max(10_000, 'must be at most 10000')
     .default(50),
+  /** Organisations (organizations/config.ts): who creates them, how long an invitation lasts. */
+  ...organizationsSettingsShape,
   LOG_LEVEL: logLevel(),
   LOG_FORMAT: logFormat(),
 });
@@ -147,6 +154,8 @@ export interface AuthConfig {
   maxSessionsPerUser?: number;
   /** AUTH_LINK_BY_EMAIL: providers trusted for linking by verified email (the directory, with databaseUrl). */
   linkByEmail?: string[];
+  /** Organisations: the role template (AUTH_CONFIG `organizations`) and AUTH_ORG_*; on with databaseUrl. */
+  organizations?: OrganizationsSettings;
   logLevel: string;
   logFormat: 'json' | 'pretty';
 }
@@ -185,6 +194,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   const totp = resolveTotpSettings(raw, problems);
   const events = resolveEventsSettings(raw, problems, totp);
   const oidc = resolveOidcSettings(raw, fileSettings.oidc, problems, totp);
+  const organizations = resolveOrganizationsSettings(raw, fileSettings.organizations, problems);
   // A replica with the key but no database would find no user with TOTP on and issue every login a
   // single-factor session: a replica that cannot check the second factor must not run at all.
   if (totp.key && !raw.DATABASE_URL) {
@@ -267,6 +277,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     },
     maxSessionsPerUser: raw.AUTH_MAX_SESSIONS,
     linkByEmail: raw.AUTH_LINK_BY_EMAIL,
+    organizations,
     logLevel: raw.LOG_LEVEL,
     logFormat: raw.LOG_FORMAT,
   };

@@ -60,6 +60,16 @@ export const AuthErrors = errorCodes(
   'DEVICE_LOGIN_AGAIN',
   // A user's grants (oidc/user-grants.ts)
   'OIDC_GRANT_NOT_FOUND',
+  // Organisations (organizations/)
+  'ORGS_DISABLED',
+  'ORG_BAD_REQUEST',
+  'ORG_NOT_FOUND',
+  'ORG_SLUG_TAKEN',
+  'ORG_FORBIDDEN',
+  'ORG_MEMBER_NOT_FOUND',
+  'ORG_LAST_OWNER',
+  'ORG_INVITATION_NOT_FOUND',
+  'ORG_NOT_RECIPIENT',
 );
 
 /** Login failures, with go-pkgz/auth's messages so existing clients read the same errors. */

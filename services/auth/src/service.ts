@@ -51,6 +51,7 @@ export async function startAuthService(
     const signing = await openSigning(config, core, {
       notify: (address, text) => logins.sender?.(address, text) ?? Promise.resolve(),
       sessions: () => sessions.devices,
+      sender: () => logins.sender,
     });
     await migrate(core);
     const clients = openClients(config, core, closers, overrides.avatars);

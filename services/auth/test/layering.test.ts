@@ -48,7 +48,7 @@ const LAYERS: string[][] = [
   ['directory'],
   ['login', 'totp'],
   ['sessions'],
-  ['events', 'oidc', 'passwords'],
+  ['events', 'oidc', 'passwords', 'organizations'],
   ['config.ts'],
   ['grpc'],
   ['start'],

@@ -81,3 +81,19 @@ export function requireFreshLogin(ctx: Koa.Context, refusal: string): void {
     Date.now() / 1000 - authTime <= FRESH_LOGIN_S;
   if (!fresh) throw new HttpError(403, refusal);
 }
+
+/**
+ * The caller's session signed again by the auth service (a switch of the active organisation): a cookie
+ * session gets its cookies written; a header or query token is answered in the body (`token`).
+ */
+export function answerReissued(
+  ctx: Koa.Context,
+  cookies: CookiePolicy,
+  session: { token: string; jti: string; maxAgeSeconds: number },
+): { token?: string } {
+  if (ctx.state.auth?.source === 'cookie') {
+    setTokenCookies(ctx, cookies, session);
+    return {};
+  }
+  return { token: session.token };
+}

@@ -21,6 +21,7 @@
 //   requireFreshLogin(ctx, refusal)  a cookie session (XSRF checked) logged in at most 5 minutes ago, else 403.
 //   authenticated(ctx, authenticator, cookies, owner)  one authentication for a route wording its own refusals.
 //   navigationSession(ctx, authenticator, cookies)  the session token of a navigation (no XSRF header), or ''.
+//   answerReissued(ctx, cookies, session)  a session signed again (an organisation switch): cookies, or the token.
 // Answers (answers.ts, login.ts):
 //   noStore() / setNoStore(ctx)  Cache-Control: no-store on a router's answers, or on one answer.
 //   limited(ctx, seconds, text)  the limiter's answer: 429 with Retry-After.
@@ -40,6 +41,7 @@ export { bodyReader } from '../../middleware/bodies';
 export { HttpError } from '../../middleware/errors';
 export { limited, noStore, setNoStore } from './answers';
 export {
+  answerReissued,
   authenticated,
   FRESH_LOGIN_S,
   navigationSession,

@@ -9,6 +9,14 @@ import type { CookiePolicy } from '../../auth/cookies';
 import type { ProxyRoute, RoutePolicy } from '../../config-file';
 import { authenticate } from '../../middleware/authenticate';
 import { HttpError } from '../../middleware/errors';
+import {
+  type ActiveOrg,
+  inOrg,
+  matchedPrefixLength,
+  namesActiveOrg,
+  orgPolicyAllows,
+  routerPath,
+} from './org-policies';
 
 /** The verified user as the upstream receives it: base64url of the user JSON. */
 export const USER_HEADER = 'x-gatehouse-user';
@@ -24,6 +32,11 @@ export interface ProxyRoutesDeps {
   /** The host the public reaches the gateway by (AUTH_URL's), sent as X-Forwarded-Host. */
   publicHost: string;
   log: Logger;
+  /**
+   * A user's membership of an organisation (id or slug): anyOrg routes whose path names one that is
+   * not the session's active organisation. Unset, or no membership: such requests are refused.
+   */
+  memberOf?: (userId: string, org: string) => Promise<ActiveOrg | undefined>;
   /** Told of every upstream call by route prefix: its status, or why there was none (metrics). */
   upstreamAnswered?: (route: string, status: number | 'timeout' | 'unavailable') => void;
 }
@@ -99,7 +112,8 @@ function requestHeaders(ctx: Koa.Context, user: User | undefined, publicHost: st
 
 /** Where the request goes: the upstream's base path, the request path (prefix stripped if asked), the query without ?token=. */
 function targetUrl(route: ProxyRoute, ctx: Koa.Context): URL {
-  const rest = route.stripPrefix ? ctx.path.slice(route.prefix.length) || '/' : ctx.path;
+  const orgValue = (ctx.params as Record<string, string> | undefined)?.org;
+  const rest = route.stripPrefix ? ctx.path.slice(matchedPrefixLength(route, orgValue)) || '/' : ctx.path;
   const base = route.upstream.pathname.replace(/\/+$/, '');
   const url = new URL(route.upstream.href);
   url.pathname = `${base}${rest.startsWith('/') ? rest : `/${rest}`}`;
@@ -110,6 +124,8 @@ function targetUrl(route: ProxyRoute, ctx: Koa.Context): URL {
 }
 
 function allowed(policy: RoutePolicy, user: User | undefined): boolean {
+  const byOrg = orgPolicyAllows(policy, user);
+  if (byOrg !== undefined) return byOrg;
   switch (policy.kind) {
     case 'admin':
       return user !== undefined && isAdmin(user);
@@ -123,7 +139,8 @@ function allowed(policy: RoutePolicy, user: User | undefined): boolean {
 /**
  * Routes of the AUTH_CONFIG `routes` section, proxied to application upstreams after the route's policy:
  * auth (a valid user), admin (attrs.admin), rbac:<roles> (one of the roles), update-user (a valid user,
- * passed through the UpdateUser hook), trace (the user when there is one). 401 without a valid user, 403
+ * passed through the UpdateUser hook), trace (the user when there is one), org, org:<roles>, perm:<names>
+ * (the session's active organisation, org-policies.ts); `{org}` in a prefix binds the path to it. 401 without a valid user, 403
  * when the user is not allowed. The upstream gets the user in X-Gatehouse-User and never the caller's
  * token; bodies stream both ways; hop-by-hop headers stay on their hop.
  */
@@ -139,6 +156,15 @@ export function proxyRoutes(deps: ProxyRoutesDeps): Router {
   for (const route of routes) {
     const handle = async (ctx: Koa.Context) => {
       let user = ctx.state.user;
+      // `{org}` in the prefix: the path's organisation must be the session's active one (id or slug),
+      // decided from the token. An anyOrg route asks the auth service for the caller's membership of
+      // another one, and decides its policy with that organisation's roles, as the upstream sees them.
+      const orgValue = (ctx.params as Record<string, string> | undefined)?.org;
+      if (orgValue !== undefined && !namesActiveOrg(orgValue, user)) {
+        const other = route.anyOrg && user ? await deps.memberOf?.(user.id, orgValue) : undefined;
+        if (!other || !user) throw new HttpError(403, 'access denied');
+        user = inOrg(user, other);
+      }
       if (!allowed(route.policy, user)) throw new HttpError(403, 'access denied');
       if (route.policy.kind === 'update-user' && user && deps.updateUser) {
         try {
@@ -151,8 +177,9 @@ export function proxyRoutes(deps: ProxyRoutesDeps): Router {
       await forward(ctx, route, user, deps);
     };
     const auth = route.policy.kind === 'trace' ? optional : required;
-    router.all(route.prefix, auth, handle);
-    router.all(`${route.prefix}/{*rest}`, auth, handle);
+    const path = routerPath(route);
+    router.all(path, auth, handle);
+    router.all(`${path}/{*rest}`, auth, handle);
   }
   return router;
 }

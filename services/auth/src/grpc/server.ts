@@ -6,6 +6,7 @@ import type { Directory } from '../directory/directory';
 import type { BuiltInLogin } from '../login/built-in-logins';
 import type { PasskeyLogin } from '../login/passkey-login';
 import type { OidcFeature } from '../oidc/open';
+import type { Organizations } from '../organizations/organizations';
 import type { UserImport } from '../passwords/user-import';
 import type { DeviceSessions } from '../sessions/device-sessions';
 import type { SecondFactor } from '../totp/second-factor';
@@ -17,6 +18,7 @@ import { importHandlers } from './import-handlers';
 import { builtInLoginHandlers } from './login-handlers';
 import { oidcAdminHandlers } from './oidc-admin-handlers';
 import { oidcHandlers } from './oidc-handlers';
+import { organizationHandlers } from './organization-handlers';
 import { passkeyHandlers } from './passkey-handlers';
 import { sessionHandlers } from './session-handlers';
 import { totpHandlers } from './totp-handlers';
@@ -47,6 +49,8 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   events?: EventsApi;
   /** The OpenID provider; undefined while AUTH_OIDC_PROVIDER is off (its calls answer NOT_FOUND). */
   oidc?: OidcFeature;
+  /** Organisations (auth.v1.OrganizationService); undefined without a database. */
+  organizations?: Organizations;
 }
 
 /**
@@ -132,6 +136,21 @@ export const AUTH_ACCESS: AccessRules = {
     RotateClientSecret: ['gateway'],
     DeleteClient: ['gateway'],
   },
+  // The gateway vouches for the caller's session, as for identities.
+  'auth.v1.OrganizationService': {
+    ListMyOrganizations: ['gateway'],
+    CreateOrganization: ['gateway'],
+    ListMembers: ['gateway'],
+    CreateInvitation: ['gateway'],
+    RevokeInvitation: ['gateway'],
+    AcceptInvitation: ['gateway'],
+    SetMemberRoles: ['gateway'],
+    RemoveMember: ['gateway'],
+    LeaveOrganization: ['gateway'],
+    TransferOwnership: ['gateway'],
+    SwitchOrganization: ['gateway'],
+    GetMembership: ['gateway'],
+  },
   'auth.v1.EventsService': {
     CreateWebhook: ['gateway'],
     ListWebhooks: ['gateway'],
@@ -156,6 +175,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
   const eventsProto = loadProto('events');
   const oidcProto = loadProto('oidc');
   const oidcAdminProto = loadProto('oidcAdmin');
+  const orgsProto = loadProto('organizations');
   return startGrpcServer({
     name: 'auth',
     host: deps.host,
@@ -206,6 +226,10 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
         definition: oidcAdminProto.grpcObject.auth.v1.OidcAdminService.service,
         implementation: oidcAdminHandlers(deps.oidc?.clientAdmin, deps.log),
       },
+      {
+        definition: orgsProto.grpcObject.auth.v1.OrganizationService.service,
+        implementation: organizationHandlers(deps.organizations, deps.sessions, deps.log),
+      },
     ],
     definitions: [
       definition,
@@ -217,6 +241,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       eventsProto.definition,
       oidcProto.definition,
       oidcAdminProto.definition,
+      orgsProto.definition,
     ],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
     log: deps.log,

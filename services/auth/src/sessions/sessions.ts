@@ -54,12 +54,17 @@ export class Sessions {
     private readonly events?: SessionEvents,
   ) {}
 
-  async refresh(token: string): Promise<Issued> {
+  /**
+   * `adjust` changes the claims before they are signed again (a switch of the active organisation):
+   * the same session (jti, auth_time), checked as any refresh is.
+   */
+  async refresh(token: string, adjust?: (claims: Claims) => Promise<Claims>): Promise<Issued> {
     try {
-      const { claims } = await this.tokens.verify(token);
-      if (claims.jti && (await this.revocations.isRevoked(claims.jti))) {
+      const verified = (await this.tokens.verify(token)).claims;
+      if (verified.jti && (await this.revocations.isRevoked(verified.jti))) {
         throw new TokenError('session ended, log in again');
       }
+      const claims = adjust ? await adjust(verified) : verified;
       const listed = this.events ? await this.events.refreshing(claims) : true;
       const refreshed = await this.tokens.refreshVerified(claims, { unlisted: !listed });
       await this.events?.refreshed(refreshed.claims, listed);

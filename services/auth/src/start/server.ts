@@ -75,6 +75,7 @@ export async function serve(config: AuthConfig, features: Features, closers: Clo
     recorder: sessions.recorder,
     devices: sessions.devices,
     directory: signing.directory,
+    organizations: signing.organizations,
     linking: logins.linking,
     directoryAdmin,
     // Users brought in with their hashes: on the directory's database, as its administration is.

@@ -1,9 +1,13 @@
-import { configuredKeys, TokenService } from '@gatehouse/token';
+import { type Claims, configuredKeys, type SessionSubject, TokenService } from '@gatehouse/token';
 import type { AuthConfig } from '../config';
 import type { Directory, Notify, SessionEnder } from '../directory/directory';
 import { openDirectory } from '../directory/open';
 import { hookClaimsUpdater } from '../login/claims-updater';
 import { PASSKEY_PROVIDER } from '../login/passkey-login';
+import { withOrgClaims } from '../organizations/claims';
+import { Organizations } from '../organizations/organizations';
+import { PgOrganizationStore } from '../organizations/store';
+import type { Sender } from '../senders/sender';
 import { amrByProvider } from '../totp/open';
 import type { Core } from './core';
 
@@ -27,6 +31,8 @@ export interface Signing {
   names: ProviderNames;
   /** The user directory (docs/accounts.md); with a database, every session signed passes through it. */
   directory: Directory | undefined;
+  /** Organisations (docs/organizations.md); undefined without a database. */
+  organizations: Organizations | undefined;
 }
 
 /**
@@ -37,7 +43,7 @@ export interface Signing {
 export async function openSigning(
   config: AuthConfig,
   core: Core,
-  later: { notify: Notify; sessions: () => SessionEnder | undefined },
+  later: { notify: Notify; sessions: () => SessionEnder | undefined; sender?: () => Sender | undefined },
 ): Promise<Signing> {
   const { hooks, log } = core;
   const names = new ProviderNames();
@@ -50,6 +56,23 @@ export async function openSigning(
       sessions: later.sessions,
       log,
     });
+  const organizations =
+    core.pool &&
+    config.organizations &&
+    new Organizations({
+      store: new PgOrganizationStore(core.pool),
+      settings: config.organizations,
+      sessions: later.sessions,
+      sender: later.sender,
+      baseUrl: config.token.url,
+      log,
+    });
+  const orgLookup = organizations && ((orgId: string, userId: string) => organizations.claims(orgId, userId));
+  const resolveUser = async (claims: Claims, subject: SessionSubject): Promise<Claims> => {
+    const resolved = directory ? await directory.resolve(claims, subject) : claims;
+    // Every session signed carries its active organisation's claims as the memberships say now.
+    return orgLookup ? withOrgClaims(resolved, orgLookup, { login: !subject.refresh }) : resolved;
+  };
   // ES256/EdDSA: the key set signs every token; `secrets` still keys the PKCE and nonce derivation.
   const keys = await configuredKeys(config.token, core.secrets, core.hookSecrets);
   const tokens = new TokenService({
@@ -66,7 +89,7 @@ export async function openSigning(
       typeof keys.verification === 'object' && 'siteSecret' in keys.verification
         ? keys.verification.siteSecret
         : undefined,
-    resolveUser: directory && ((claims, subject) => directory.resolve(claims, subject)),
+    resolveUser: directory || organizations ? resolveUser : undefined,
     updateClaims: hooks?.has('update-claims') ? hookClaimsUpdater(hooks, log) : undefined,
     amrFor: amrByProvider({
       direct: config.direct.map((d) => d.name),
@@ -74,5 +97,5 @@ export async function openSigning(
       passkey: PASSKEY_PROVIDER,
     }),
   });
-  return { keys, tokens, names, directory };
+  return { keys, tokens, names, directory, organizations };
 }

@@ -21,6 +21,7 @@ beforeAll(async () => {
     '007_verified_addresses.sql',
     '008_oidc.sql',
     '009_passwords.sql',
+    '010_organizations.sql',
   ]);
   expect(await runMigrations(pool)).toEqual([]);
   store = new PgPasskeyStore(pool);

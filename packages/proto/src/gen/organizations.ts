@@ -1,0 +1,139 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AcceptInvitationRequest as _auth_v1_AcceptInvitationRequest, AcceptInvitationRequest__Output as _auth_v1_AcceptInvitationRequest__Output } from './auth/v1/AcceptInvitationRequest';
+import type { AuthServiceClient as _auth_v1_AuthServiceClient, AuthServiceDefinition as _auth_v1_AuthServiceDefinition } from './auth/v1/AuthService';
+import type { BeginLoginRequest as _auth_v1_BeginLoginRequest, BeginLoginRequest__Output as _auth_v1_BeginLoginRequest__Output } from './auth/v1/BeginLoginRequest';
+import type { BeginLoginResponse as _auth_v1_BeginLoginResponse, BeginLoginResponse__Output as _auth_v1_BeginLoginResponse__Output } from './auth/v1/BeginLoginResponse';
+import type { ClientInfo as _auth_v1_ClientInfo, ClientInfo__Output as _auth_v1_ClientInfo__Output } from './auth/v1/ClientInfo';
+import type { CompleteLoginRequest as _auth_v1_CompleteLoginRequest, CompleteLoginRequest__Output as _auth_v1_CompleteLoginRequest__Output } from './auth/v1/CompleteLoginRequest';
+import type { CompleteLoginResponse as _auth_v1_CompleteLoginResponse, CompleteLoginResponse__Output as _auth_v1_CompleteLoginResponse__Output } from './auth/v1/CompleteLoginResponse';
+import type { CreateInvitationRequest as _auth_v1_CreateInvitationRequest, CreateInvitationRequest__Output as _auth_v1_CreateInvitationRequest__Output } from './auth/v1/CreateInvitationRequest';
+import type { CreateInvitationResponse as _auth_v1_CreateInvitationResponse, CreateInvitationResponse__Output as _auth_v1_CreateInvitationResponse__Output } from './auth/v1/CreateInvitationResponse';
+import type { CreateOrganizationRequest as _auth_v1_CreateOrganizationRequest, CreateOrganizationRequest__Output as _auth_v1_CreateOrganizationRequest__Output } from './auth/v1/CreateOrganizationRequest';
+import type { DeviceSession as _auth_v1_DeviceSession, DeviceSession__Output as _auth_v1_DeviceSession__Output } from './auth/v1/DeviceSession';
+import type { EndOtherSessionsRequest as _auth_v1_EndOtherSessionsRequest, EndOtherSessionsRequest__Output as _auth_v1_EndOtherSessionsRequest__Output } from './auth/v1/EndOtherSessionsRequest';
+import type { EndOtherSessionsResponse as _auth_v1_EndOtherSessionsResponse, EndOtherSessionsResponse__Output as _auth_v1_EndOtherSessionsResponse__Output } from './auth/v1/EndOtherSessionsResponse';
+import type { EndSessionRequest as _auth_v1_EndSessionRequest, EndSessionRequest__Output as _auth_v1_EndSessionRequest__Output } from './auth/v1/EndSessionRequest';
+import type { EndSessionResponse as _auth_v1_EndSessionResponse, EndSessionResponse__Output as _auth_v1_EndSessionResponse__Output } from './auth/v1/EndSessionResponse';
+import type { EndedSession as _auth_v1_EndedSession, EndedSession__Output as _auth_v1_EndedSession__Output } from './auth/v1/EndedSession';
+import type { GetJwksRequest as _auth_v1_GetJwksRequest, GetJwksRequest__Output as _auth_v1_GetJwksRequest__Output } from './auth/v1/GetJwksRequest';
+import type { GetJwksResponse as _auth_v1_GetJwksResponse, GetJwksResponse__Output as _auth_v1_GetJwksResponse__Output } from './auth/v1/GetJwksResponse';
+import type { GetMembershipRequest as _auth_v1_GetMembershipRequest, GetMembershipRequest__Output as _auth_v1_GetMembershipRequest__Output } from './auth/v1/GetMembershipRequest';
+import type { GetMembershipResponse as _auth_v1_GetMembershipResponse, GetMembershipResponse__Output as _auth_v1_GetMembershipResponse__Output } from './auth/v1/GetMembershipResponse';
+import type { IssueSessionRequest as _auth_v1_IssueSessionRequest, IssueSessionRequest__Output as _auth_v1_IssueSessionRequest__Output } from './auth/v1/IssueSessionRequest';
+import type { IssueSessionResponse as _auth_v1_IssueSessionResponse, IssueSessionResponse__Output as _auth_v1_IssueSessionResponse__Output } from './auth/v1/IssueSessionResponse';
+import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from './auth/v1/IssuedToken';
+import type { LinkedIdentity as _auth_v1_LinkedIdentity, LinkedIdentity__Output as _auth_v1_LinkedIdentity__Output } from './auth/v1/LinkedIdentity';
+import type { ListMembersRequest as _auth_v1_ListMembersRequest, ListMembersRequest__Output as _auth_v1_ListMembersRequest__Output } from './auth/v1/ListMembersRequest';
+import type { ListMembersResponse as _auth_v1_ListMembersResponse, ListMembersResponse__Output as _auth_v1_ListMembersResponse__Output } from './auth/v1/ListMembersResponse';
+import type { ListMyOrganizationsRequest as _auth_v1_ListMyOrganizationsRequest, ListMyOrganizationsRequest__Output as _auth_v1_ListMyOrganizationsRequest__Output } from './auth/v1/ListMyOrganizationsRequest';
+import type { ListMyOrganizationsResponse as _auth_v1_ListMyOrganizationsResponse, ListMyOrganizationsResponse__Output as _auth_v1_ListMyOrganizationsResponse__Output } from './auth/v1/ListMyOrganizationsResponse';
+import type { ListPasskeysResponse as _auth_v1_ListPasskeysResponse, ListPasskeysResponse__Output as _auth_v1_ListPasskeysResponse__Output } from './auth/v1/ListPasskeysResponse';
+import type { ListProvidersRequest as _auth_v1_ListProvidersRequest, ListProvidersRequest__Output as _auth_v1_ListProvidersRequest__Output } from './auth/v1/ListProvidersRequest';
+import type { ListProvidersResponse as _auth_v1_ListProvidersResponse, ListProvidersResponse__Output as _auth_v1_ListProvidersResponse__Output } from './auth/v1/ListProvidersResponse';
+import type { ListSessionsRequest as _auth_v1_ListSessionsRequest, ListSessionsRequest__Output as _auth_v1_ListSessionsRequest__Output } from './auth/v1/ListSessionsRequest';
+import type { ListSessionsResponse as _auth_v1_ListSessionsResponse, ListSessionsResponse__Output as _auth_v1_ListSessionsResponse__Output } from './auth/v1/ListSessionsResponse';
+import type { LogoutRequest as _auth_v1_LogoutRequest, LogoutRequest__Output as _auth_v1_LogoutRequest__Output } from './auth/v1/LogoutRequest';
+import type { LogoutResponse as _auth_v1_LogoutResponse, LogoutResponse__Output as _auth_v1_LogoutResponse__Output } from './auth/v1/LogoutResponse';
+import type { OrgEmpty as _auth_v1_OrgEmpty, OrgEmpty__Output as _auth_v1_OrgEmpty__Output } from './auth/v1/OrgEmpty';
+import type { OrgMember as _auth_v1_OrgMember, OrgMember__Output as _auth_v1_OrgMember__Output } from './auth/v1/OrgMember';
+import type { OrgMemberRequest as _auth_v1_OrgMemberRequest, OrgMemberRequest__Output as _auth_v1_OrgMemberRequest__Output } from './auth/v1/OrgMemberRequest';
+import type { OrgRequest as _auth_v1_OrgRequest, OrgRequest__Output as _auth_v1_OrgRequest__Output } from './auth/v1/OrgRequest';
+import type { OrganizationEntry as _auth_v1_OrganizationEntry, OrganizationEntry__Output as _auth_v1_OrganizationEntry__Output } from './auth/v1/OrganizationEntry';
+import type { OrganizationServiceClient as _auth_v1_OrganizationServiceClient, OrganizationServiceDefinition as _auth_v1_OrganizationServiceDefinition } from './auth/v1/OrganizationService';
+import type { Param as _auth_v1_Param, Param__Output as _auth_v1_Param__Output } from './auth/v1/Param';
+import type { PasskeyInfo as _auth_v1_PasskeyInfo, PasskeyInfo__Output as _auth_v1_PasskeyInfo__Output } from './auth/v1/PasskeyInfo';
+import type { PasskeyLoginOptionsRequest as _auth_v1_PasskeyLoginOptionsRequest, PasskeyLoginOptionsRequest__Output as _auth_v1_PasskeyLoginOptionsRequest__Output } from './auth/v1/PasskeyLoginOptionsRequest';
+import type { PasskeyLoginRequest as _auth_v1_PasskeyLoginRequest, PasskeyLoginRequest__Output as _auth_v1_PasskeyLoginRequest__Output } from './auth/v1/PasskeyLoginRequest';
+import type { PasskeyLoginResponse as _auth_v1_PasskeyLoginResponse, PasskeyLoginResponse__Output as _auth_v1_PasskeyLoginResponse__Output } from './auth/v1/PasskeyLoginResponse';
+import type { PasskeyOptionsResponse as _auth_v1_PasskeyOptionsResponse, PasskeyOptionsResponse__Output as _auth_v1_PasskeyOptionsResponse__Output } from './auth/v1/PasskeyOptionsResponse';
+import type { PasskeyUser as _auth_v1_PasskeyUser, PasskeyUser__Output as _auth_v1_PasskeyUser__Output } from './auth/v1/PasskeyUser';
+import type { PasskeyUserRequest as _auth_v1_PasskeyUserRequest, PasskeyUserRequest__Output as _auth_v1_PasskeyUserRequest__Output } from './auth/v1/PasskeyUserRequest';
+import type { RefreshTokenRequest as _auth_v1_RefreshTokenRequest, RefreshTokenRequest__Output as _auth_v1_RefreshTokenRequest__Output } from './auth/v1/RefreshTokenRequest';
+import type { RefreshTokenResponse as _auth_v1_RefreshTokenResponse, RefreshTokenResponse__Output as _auth_v1_RefreshTokenResponse__Output } from './auth/v1/RefreshTokenResponse';
+import type { RegisterPasskeyRequest as _auth_v1_RegisterPasskeyRequest, RegisterPasskeyRequest__Output as _auth_v1_RegisterPasskeyRequest__Output } from './auth/v1/RegisterPasskeyRequest';
+import type { RemovePasskeyRequest as _auth_v1_RemovePasskeyRequest, RemovePasskeyRequest__Output as _auth_v1_RemovePasskeyRequest__Output } from './auth/v1/RemovePasskeyRequest';
+import type { RemovePasskeyResponse as _auth_v1_RemovePasskeyResponse, RemovePasskeyResponse__Output as _auth_v1_RemovePasskeyResponse__Output } from './auth/v1/RemovePasskeyResponse';
+import type { RevokeInvitationRequest as _auth_v1_RevokeInvitationRequest, RevokeInvitationRequest__Output as _auth_v1_RevokeInvitationRequest__Output } from './auth/v1/RevokeInvitationRequest';
+import type { SessionCaller as _auth_v1_SessionCaller, SessionCaller__Output as _auth_v1_SessionCaller__Output } from './auth/v1/SessionCaller';
+import type { SessionServiceClient as _auth_v1_SessionServiceClient, SessionServiceDefinition as _auth_v1_SessionServiceDefinition } from './auth/v1/SessionService';
+import type { SetMemberRolesRequest as _auth_v1_SetMemberRolesRequest, SetMemberRolesRequest__Output as _auth_v1_SetMemberRolesRequest__Output } from './auth/v1/SetMemberRolesRequest';
+import type { SetMemberRolesResponse as _auth_v1_SetMemberRolesResponse, SetMemberRolesResponse__Output as _auth_v1_SetMemberRolesResponse__Output } from './auth/v1/SetMemberRolesResponse';
+import type { SwitchOrganizationRequest as _auth_v1_SwitchOrganizationRequest, SwitchOrganizationRequest__Output as _auth_v1_SwitchOrganizationRequest__Output } from './auth/v1/SwitchOrganizationRequest';
+import type { SwitchOrganizationResponse as _auth_v1_SwitchOrganizationResponse, SwitchOrganizationResponse__Output as _auth_v1_SwitchOrganizationResponse__Output } from './auth/v1/SwitchOrganizationResponse';
+import type { WatchEndedSessionsRequest as _auth_v1_WatchEndedSessionsRequest, WatchEndedSessionsRequest__Output as _auth_v1_WatchEndedSessionsRequest__Output } from './auth/v1/WatchEndedSessionsRequest';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  auth: {
+    v1: {
+      AcceptInvitationRequest: MessageTypeDefinition<_auth_v1_AcceptInvitationRequest, _auth_v1_AcceptInvitationRequest__Output>
+      AuthService: SubtypeConstructor<typeof grpc.Client, _auth_v1_AuthServiceClient> & { service: _auth_v1_AuthServiceDefinition }
+      BeginLoginRequest: MessageTypeDefinition<_auth_v1_BeginLoginRequest, _auth_v1_BeginLoginRequest__Output>
+      BeginLoginResponse: MessageTypeDefinition<_auth_v1_BeginLoginResponse, _auth_v1_BeginLoginResponse__Output>
+      ClientInfo: MessageTypeDefinition<_auth_v1_ClientInfo, _auth_v1_ClientInfo__Output>
+      CompleteLoginRequest: MessageTypeDefinition<_auth_v1_CompleteLoginRequest, _auth_v1_CompleteLoginRequest__Output>
+      CompleteLoginResponse: MessageTypeDefinition<_auth_v1_CompleteLoginResponse, _auth_v1_CompleteLoginResponse__Output>
+      CreateInvitationRequest: MessageTypeDefinition<_auth_v1_CreateInvitationRequest, _auth_v1_CreateInvitationRequest__Output>
+      CreateInvitationResponse: MessageTypeDefinition<_auth_v1_CreateInvitationResponse, _auth_v1_CreateInvitationResponse__Output>
+      CreateOrganizationRequest: MessageTypeDefinition<_auth_v1_CreateOrganizationRequest, _auth_v1_CreateOrganizationRequest__Output>
+      DeviceSession: MessageTypeDefinition<_auth_v1_DeviceSession, _auth_v1_DeviceSession__Output>
+      EndOtherSessionsRequest: MessageTypeDefinition<_auth_v1_EndOtherSessionsRequest, _auth_v1_EndOtherSessionsRequest__Output>
+      EndOtherSessionsResponse: MessageTypeDefinition<_auth_v1_EndOtherSessionsResponse, _auth_v1_EndOtherSessionsResponse__Output>
+      EndSessionRequest: MessageTypeDefinition<_auth_v1_EndSessionRequest, _auth_v1_EndSessionRequest__Output>
+      EndSessionResponse: MessageTypeDefinition<_auth_v1_EndSessionResponse, _auth_v1_EndSessionResponse__Output>
+      EndedSession: MessageTypeDefinition<_auth_v1_EndedSession, _auth_v1_EndedSession__Output>
+      GetJwksRequest: MessageTypeDefinition<_auth_v1_GetJwksRequest, _auth_v1_GetJwksRequest__Output>
+      GetJwksResponse: MessageTypeDefinition<_auth_v1_GetJwksResponse, _auth_v1_GetJwksResponse__Output>
+      GetMembershipRequest: MessageTypeDefinition<_auth_v1_GetMembershipRequest, _auth_v1_GetMembershipRequest__Output>
+      GetMembershipResponse: MessageTypeDefinition<_auth_v1_GetMembershipResponse, _auth_v1_GetMembershipResponse__Output>
+      IssueSessionRequest: MessageTypeDefinition<_auth_v1_IssueSessionRequest, _auth_v1_IssueSessionRequest__Output>
+      IssueSessionResponse: MessageTypeDefinition<_auth_v1_IssueSessionResponse, _auth_v1_IssueSessionResponse__Output>
+      IssuedToken: MessageTypeDefinition<_auth_v1_IssuedToken, _auth_v1_IssuedToken__Output>
+      LinkedIdentity: MessageTypeDefinition<_auth_v1_LinkedIdentity, _auth_v1_LinkedIdentity__Output>
+      ListMembersRequest: MessageTypeDefinition<_auth_v1_ListMembersRequest, _auth_v1_ListMembersRequest__Output>
+      ListMembersResponse: MessageTypeDefinition<_auth_v1_ListMembersResponse, _auth_v1_ListMembersResponse__Output>
+      ListMyOrganizationsRequest: MessageTypeDefinition<_auth_v1_ListMyOrganizationsRequest, _auth_v1_ListMyOrganizationsRequest__Output>
+      ListMyOrganizationsResponse: MessageTypeDefinition<_auth_v1_ListMyOrganizationsResponse, _auth_v1_ListMyOrganizationsResponse__Output>
+      ListPasskeysResponse: MessageTypeDefinition<_auth_v1_ListPasskeysResponse, _auth_v1_ListPasskeysResponse__Output>
+      ListProvidersRequest: MessageTypeDefinition<_auth_v1_ListProvidersRequest, _auth_v1_ListProvidersRequest__Output>
+      ListProvidersResponse: MessageTypeDefinition<_auth_v1_ListProvidersResponse, _auth_v1_ListProvidersResponse__Output>
+      ListSessionsRequest: MessageTypeDefinition<_auth_v1_ListSessionsRequest, _auth_v1_ListSessionsRequest__Output>
+      ListSessionsResponse: MessageTypeDefinition<_auth_v1_ListSessionsResponse, _auth_v1_ListSessionsResponse__Output>
+      LogoutRequest: MessageTypeDefinition<_auth_v1_LogoutRequest, _auth_v1_LogoutRequest__Output>
+      LogoutResponse: MessageTypeDefinition<_auth_v1_LogoutResponse, _auth_v1_LogoutResponse__Output>
+      OrgEmpty: MessageTypeDefinition<_auth_v1_OrgEmpty, _auth_v1_OrgEmpty__Output>
+      OrgMember: MessageTypeDefinition<_auth_v1_OrgMember, _auth_v1_OrgMember__Output>
+      OrgMemberRequest: MessageTypeDefinition<_auth_v1_OrgMemberRequest, _auth_v1_OrgMemberRequest__Output>
+      OrgRequest: MessageTypeDefinition<_auth_v1_OrgRequest, _auth_v1_OrgRequest__Output>
+      OrganizationEntry: MessageTypeDefinition<_auth_v1_OrganizationEntry, _auth_v1_OrganizationEntry__Output>
+      OrganizationService: SubtypeConstructor<typeof grpc.Client, _auth_v1_OrganizationServiceClient> & { service: _auth_v1_OrganizationServiceDefinition }
+      Param: MessageTypeDefinition<_auth_v1_Param, _auth_v1_Param__Output>
+      PasskeyInfo: MessageTypeDefinition<_auth_v1_PasskeyInfo, _auth_v1_PasskeyInfo__Output>
+      PasskeyLoginOptionsRequest: MessageTypeDefinition<_auth_v1_PasskeyLoginOptionsRequest, _auth_v1_PasskeyLoginOptionsRequest__Output>
+      PasskeyLoginRequest: MessageTypeDefinition<_auth_v1_PasskeyLoginRequest, _auth_v1_PasskeyLoginRequest__Output>
+      PasskeyLoginResponse: MessageTypeDefinition<_auth_v1_PasskeyLoginResponse, _auth_v1_PasskeyLoginResponse__Output>
+      PasskeyOptionsResponse: MessageTypeDefinition<_auth_v1_PasskeyOptionsResponse, _auth_v1_PasskeyOptionsResponse__Output>
+      PasskeyUser: MessageTypeDefinition<_auth_v1_PasskeyUser, _auth_v1_PasskeyUser__Output>
+      PasskeyUserRequest: MessageTypeDefinition<_auth_v1_PasskeyUserRequest, _auth_v1_PasskeyUserRequest__Output>
+      RefreshTokenRequest: MessageTypeDefinition<_auth_v1_RefreshTokenRequest, _auth_v1_RefreshTokenRequest__Output>
+      RefreshTokenResponse: MessageTypeDefinition<_auth_v1_RefreshTokenResponse, _auth_v1_RefreshTokenResponse__Output>
+      RegisterPasskeyRequest: MessageTypeDefinition<_auth_v1_RegisterPasskeyRequest, _auth_v1_RegisterPasskeyRequest__Output>
+      RemovePasskeyRequest: MessageTypeDefinition<_auth_v1_RemovePasskeyRequest, _auth_v1_RemovePasskeyRequest__Output>
+      RemovePasskeyResponse: MessageTypeDefinition<_auth_v1_RemovePasskeyResponse, _auth_v1_RemovePasskeyResponse__Output>
+      RevokeInvitationRequest: MessageTypeDefinition<_auth_v1_RevokeInvitationRequest, _auth_v1_RevokeInvitationRequest__Output>
+      SessionCaller: MessageTypeDefinition<_auth_v1_SessionCaller, _auth_v1_SessionCaller__Output>
+      SessionService: SubtypeConstructor<typeof grpc.Client, _auth_v1_SessionServiceClient> & { service: _auth_v1_SessionServiceDefinition }
+      SetMemberRolesRequest: MessageTypeDefinition<_auth_v1_SetMemberRolesRequest, _auth_v1_SetMemberRolesRequest__Output>
+      SetMemberRolesResponse: MessageTypeDefinition<_auth_v1_SetMemberRolesResponse, _auth_v1_SetMemberRolesResponse__Output>
+      SwitchOrganizationRequest: MessageTypeDefinition<_auth_v1_SwitchOrganizationRequest, _auth_v1_SwitchOrganizationRequest__Output>
+      SwitchOrganizationResponse: MessageTypeDefinition<_auth_v1_SwitchOrganizationResponse, _auth_v1_SwitchOrganizationResponse__Output>
+      WatchEndedSessionsRequest: MessageTypeDefinition<_auth_v1_WatchEndedSessionsRequest, _auth_v1_WatchEndedSessionsRequest__Output>
+    }
+  }
+}
+
