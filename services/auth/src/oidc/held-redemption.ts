@@ -9,7 +9,6 @@
 // unconsumed, where before it was spent with nothing issued.
 import Provider, { type AdapterPayload } from 'oidc-provider';
 import type { Pool } from 'pg';
-import type { ProviderMiddleware } from './sso';
 
 /** The models a grant consumes before issuing: their consume is held. */
 const HELD_CONSUMES = new Set(['RefreshToken', 'AuthorizationCode']);
@@ -27,6 +26,8 @@ interface Held {
 }
 
 const byRequest = new WeakMap<object, Held>();
+
+type ProviderMiddleware = Parameters<Provider['use']>[0];
 
 const currentRequest = () => (Provider as unknown as { ctx?: object }).ctx;
 
