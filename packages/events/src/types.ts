@@ -28,7 +28,8 @@ const dispute = z.strictObject({
 });
 
 export const EVENT_DATA = {
-  'user.created': z.strictObject({ provider: code.optional() }),
+  // source: how the user came (a password account's sign-up, an import, an admin); absent for a first login.
+  'user.created': z.strictObject({ provider: code.optional(), source: z.enum(['signup', 'import', 'admin']).optional() }),
   // The names of the fields that changed (name, email, email_verified), never their values.
   'user.updated': z.strictObject({ fields: z.array(code).max(20), provider: code.optional() }),
   'user.blocked': z.strictObject({ reason: code.optional() }),
@@ -52,6 +53,12 @@ export const EVENT_DATA = {
   'grant.created': z.strictObject({ client_id: id, scopes: z.array(code).max(50) }),
   'grant.revoked': z.strictObject({ client_id: id, reason: code }),
   'token.reuse_detected': z.strictObject({ client_id: id, kind: code }),
+  // Password accounts (docs/password-accounts.md): a new password set by its user (change) or through a
+  // reset link (reset, which ends the user's other sessions); the address changed once the new one was
+  // verified. Never the password, the hash, a token or an address.
+  'password.changed': z.strictObject({}),
+  'password.reset': z.strictObject({ by: z.enum(['user', 'admin']).optional() }),
+  'email.changed': z.strictObject({ provider: code }),
   'passkey.added': z.strictObject({ credential_id: id }),
   'passkey.removed': z.strictObject({ credential_id: id }),
   'totp.enabled': z.strictObject({}),
