@@ -29,7 +29,10 @@ const dispute = z.strictObject({
 
 export const EVENT_DATA = {
   // source: how the user came (a password account's sign-up, an import, an admin); absent for a first login.
-  'user.created': z.strictObject({ provider: code.optional(), source: z.enum(['signup', 'import', 'admin']).optional() }),
+  'user.created': z.strictObject({
+    provider: code.optional(),
+    source: z.enum(['signup', 'import', 'admin']).optional(),
+  }),
   // The names of the fields that changed (name, email, email_verified), never their values.
   'user.updated': z.strictObject({ fields: z.array(code).max(20), provider: code.optional() }),
   'user.blocked': z.strictObject({ reason: code.optional() }),

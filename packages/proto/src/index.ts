@@ -11,6 +11,7 @@ import type { ProtoGrpcType as IdentitiesProto } from './gen/identities';
 import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
 import type { ProtoGrpcType as OidcProto } from './gen/oidc';
 import type { ProtoGrpcType as OidcAdminProto } from './gen/oidc_admin';
+import type { ProtoGrpcType as PasswordsProto } from './gen/passwords';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
 import type { ProtoGrpcType as SessionsProto } from './gen/sessions';
 import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
@@ -51,6 +52,8 @@ export const PROTO_FILES = {
   oidc: 'auth/v1/oidc.proto',
   // The OpenID provider's clients, administered: auth.v1.OidcAdminService (the gateway's admin listener).
   oidcAdmin: 'auth/v1/oidc_admin.proto',
+  // Password accounts: auth.v1.PasswordService (sign-up, login, reset, change).
+  passwords: 'auth/v1/passwords.proto',
 } as const;
 
 export type ProtoName = keyof typeof PROTO_FILES;
@@ -69,6 +72,7 @@ interface LoadedProtos {
   oidc: OidcProto;
   oidcAdmin: OidcAdminProto;
   events: EventsProto;
+  passwords: PasswordsProto;
 }
 
 /** Loads one contract; returns the package definition (for reflection) and its typed gRPC object. */

@@ -33,6 +33,7 @@ import {
 import type { DirectLimits } from './login/direct-login';
 import type { VerifiedLimits } from './login/verified-login';
 import { type OidcSettings, oidcSettingsShape, resolveOidcSettings } from './oidc/config';
+import { type PasswordConfig, passwordSettingsShape, resolvePasswordSettings } from './passwords/config';
 import { type ProviderConfig, parseProviders } from './providers/config';
 import { type DevProviderSettings, loopbackFor } from './providers/dev';
 import type { RedisSettings } from './stores/open';
@@ -85,6 +86,8 @@ const envSchema = z.object({
   ...eventsSettingsShape,
   /** Gatehouse as an OpenID provider (oidc/config.ts). */
   ...oidcSettingsShape,
+  /** Password accounts (passwords/config.ts). */
+  ...passwordSettingsShape,
   /** Password of the verified providers' SMTP server (overrides smtp.password in AUTH_CONFIG). */
   AUTH_SMTP_PASSWORD: optionalText(),
   /** Abuse limits, <count>/<window>: direct login attempts, verification messages. */
@@ -142,6 +145,8 @@ export interface AuthConfig {
   events?: EventsSettings;
   /** The OpenID provider (docs/openid-provider.md); off unless AUTH_OIDC_PROVIDER. */
   oidc?: OidcSettings;
+  /** Password accounts (docs/password-accounts.md): on with DATABASE_URL. */
+  passwords?: PasswordConfig;
   limits: { direct: DirectLimits; verified: VerifiedLimits };
   /** AUTH_MAX_SESSIONS: live sessions per user (0: no cap). */
   maxSessionsPerUser?: number;
@@ -185,6 +190,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   const totp = resolveTotpSettings(raw, problems);
   const events = resolveEventsSettings(raw, problems, totp);
   const oidc = resolveOidcSettings(raw, fileSettings.oidc, problems, totp);
+  const passwords = resolvePasswordSettings(raw, fileSettings.password, hooks?.enabled ?? [], problems);
   // A replica with the key but no database would find no user with TOTP on and issue every login a
   // single-factor session: a replica that cannot check the second factor must not run at all.
   if (totp.key && !raw.DATABASE_URL) {
@@ -215,7 +221,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
         ...(dev ? ['dev'] : []),
         ...Object.keys(token.loginHandlers),
         ...providers.map((p) => p.name),
-        ...['list', 'logout', 'user', 'status', 'avatar', 'passkey', 'totp'],
+        ...['list', 'logout', 'user', 'status', 'avatar', 'passkey', 'totp', 'password'],
       ],
       smtpPassword: raw.AUTH_SMTP_PASSWORD,
     },
@@ -257,6 +263,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     totp,
     events,
     oidc,
+    passwords,
     limits: {
       direct: {
         perUser: raw.AUTH_LIMIT_DIRECT_USER,

@@ -6,6 +6,7 @@ import type { Directory } from '../directory/directory';
 import type { BuiltInLogin } from '../login/built-in-logins';
 import type { PasskeyLogin } from '../login/passkey-login';
 import type { OidcFeature } from '../oidc/open';
+import type { PasswordFeature } from '../passwords/open';
 import type { DeviceSessions } from '../sessions/device-sessions';
 import type { SecondFactor } from '../totp/second-factor';
 import { adminHandlers } from './admin-handlers';
@@ -16,6 +17,7 @@ import { builtInLoginHandlers } from './login-handlers';
 import { oidcAdminHandlers } from './oidc-admin-handlers';
 import { oidcHandlers } from './oidc-handlers';
 import { passkeyHandlers } from './passkey-handlers';
+import { passwordHandlers } from './password-handlers';
 import { sessionHandlers } from './session-handlers';
 import { totpHandlers } from './totp-handlers';
 
@@ -43,6 +45,8 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   events?: EventsApi;
   /** The OpenID provider; undefined while AUTH_OIDC_PROVIDER is off (its calls answer NOT_FOUND). */
   oidc?: OidcFeature;
+  /** Password accounts (auth.v1.PasswordService); undefined: every call answers FAILED_PRECONDITION. */
+  passwords?: PasswordFeature;
 }
 
 /**
@@ -127,6 +131,16 @@ export const AUTH_ACCESS: AccessRules = {
     RotateClientSecret: ['gateway'],
     DeleteClient: ['gateway'],
   },
+  // Password accounts: the gateway's public routes, and the caller's session it vouches for.
+  'auth.v1.PasswordService': {
+    Signup: ['gateway'],
+    Verify: ['gateway'],
+    Login: ['gateway'],
+    ResetStart: ['gateway'],
+    ResetComplete: ['gateway'],
+    ChangePassword: ['gateway'],
+    ChangeEmail: ['gateway'],
+  },
   'auth.v1.EventsService': {
     CreateWebhook: ['gateway'],
     ListWebhooks: ['gateway'],
@@ -151,6 +165,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
   const eventsProto = loadProto('events');
   const oidcProto = loadProto('oidc');
   const oidcAdminProto = loadProto('oidcAdmin');
+  const passwordsProto = loadProto('passwords');
   return startGrpcServer({
     name: 'auth',
     host: deps.host,
@@ -198,6 +213,10 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
         definition: oidcAdminProto.grpcObject.auth.v1.OidcAdminService.service,
         implementation: oidcAdminHandlers(deps.oidc?.clientAdmin, deps.log),
       },
+      {
+        definition: passwordsProto.grpcObject.auth.v1.PasswordService.service,
+        implementation: passwordHandlers(deps.passwords, deps.finisher, deps.log),
+      },
     ],
     definitions: [
       definition,
@@ -209,6 +228,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       eventsProto.definition,
       oidcProto.definition,
       oidcAdminProto.definition,
+      passwordsProto.definition,
     ],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
     log: deps.log,

@@ -8,7 +8,11 @@ export const passwordErrors = {
   disabled: () =>
     new AppError('failed_precondition', 'PASSWORDS_DISABLED', 'password accounts are not enabled on this server'),
   signupClosed: () =>
-    new AppError('permission_denied', 'PASSWORD_SIGNUP_CLOSED', 'sign-up is closed: ask an administrator for an account'),
+    new AppError(
+      'permission_denied',
+      'PASSWORD_SIGNUP_CLOSED',
+      'sign-up is closed: ask an administrator for an account',
+    ),
   badInput: (why: string) => new AppError('invalid_argument', 'PASSWORD_BAD_INPUT', why),
   /** The policy's own words (too short, too common, breached). */
   policy: (why: string) => new AppError('invalid_argument', 'PASSWORD_POLICY', why),
@@ -37,7 +41,8 @@ export const passwordErrors = {
       'NO_PASSWORD',
       'this account has no password: set one with "forgot password" first',
     ),
-  sameEmail: () => new AppError('invalid_argument', 'PASSWORD_BAD_INPUT', 'this is the address the account has already'),
+  sameEmail: () =>
+    new AppError('invalid_argument', 'PASSWORD_BAD_INPUT', 'this is the address the account has already'),
   emailTaken: () =>
     new AppError('already_exists', 'EMAIL_TAKEN', 'another account took this address meanwhile: choose another'),
 };

@@ -21,10 +21,12 @@ export interface MessageFields {
 }
 
 export const DEFAULT_MESSAGES: Record<MessageKind, string> = {
-  verify: 'Confirm your address {{.Address}} for {{.Site}}:\n\n{{.Link}}\n\nIf you did not sign up, ignore this message.\n',
+  verify:
+    'Confirm your address {{.Address}} for {{.Site}}:\n\n{{.Link}}\n\nIf you did not sign up, ignore this message.\n',
   registered:
     'Somebody (perhaps you) tried to sign up at {{.Site}} with {{.Address}}, which has an account already.\n\nIf you forgot your password, reset it here:\n\n{{.Link}}\n\nIf it was not you, ignore this message.\n',
-  reset: 'A password reset was asked for {{.Address}} at {{.Site}}. Set a new password here:\n\n{{.Link}}\n\nIf you did not ask, ignore this message: your password stays.\n',
+  reset:
+    'A password reset was asked for {{.Address}} at {{.Site}}. Set a new password here:\n\n{{.Link}}\n\nIf you did not ask, ignore this message: your password stays.\n',
   reset_done:
     'The password of {{.Address}} at {{.Site}} was reset, and every session of the account was ended.\n\nIf it was not you, reset it again at once and tell us.\n',
   changed:
@@ -77,7 +79,11 @@ export class PasswordMailer {
 
   async send(kind: MessageKind, address: string, link = ''): Promise<void> {
     const { sender, templates, html, site, log } = this.deps;
-    const text = renderMessage(templates[kind] ?? DEFAULT_MESSAGES[kind], { Address: address, Link: link, Site: site }, html);
+    const text = renderMessage(
+      templates[kind] ?? DEFAULT_MESSAGES[kind],
+      { Address: address, Link: link, Site: site },
+      html,
+    );
     if (!sender) {
       log.warn({ kind, to: address, link }, `password accounts (development, no sender): message\n${text}`);
       return;

@@ -1,5 +1,5 @@
-import type { EndedSession } from '../sessions/device-sessions';
-import { type ClientCall, addressOf, type PasswordAccounts } from './accounts';
+import type { EndedSession } from '../stores/revocations';
+import { addressOf, type ClientCall, type PasswordAccounts } from './accounts';
 import { passwordErrors } from './errors';
 import { hitAll, loginKeys } from './limits';
 import type { PasswordAccount } from './store';

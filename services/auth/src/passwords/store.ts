@@ -264,9 +264,10 @@ export class PgPasswordStore {
  */
 async function freeIdentityId(client: PoolClient, email: string): Promise<string> {
   const canonical = userId(PASSWORD_PROVIDER, email.toLowerCase());
-  const { rowCount } = await client.query('SELECT 1 FROM users WHERE id = $1 UNION SELECT 1 FROM identities WHERE id = $1', [
-    canonical,
-  ]);
+  const { rowCount } = await client.query(
+    'SELECT 1 FROM users WHERE id = $1 UNION SELECT 1 FROM identities WHERE id = $1',
+    [canonical],
+  );
   if (!rowCount) return canonical;
   return userId(PASSWORD_PROVIDER, `${email.toLowerCase()}#${randomBytes(16).toString('hex')}`);
 }

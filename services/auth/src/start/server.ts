@@ -7,6 +7,7 @@ import { auditedLogins } from '../events/login-events';
 import { EndedSessionStreams } from '../grpc/ended-sessions-stream';
 import { startAuthServer } from '../grpc/server';
 import type { OidcFeature } from '../oidc/open';
+import type { PasswordFeature } from '../passwords/open';
 import type { Clients } from './clients';
 import type { Core } from './core';
 import type { Logins } from './logins';
@@ -27,6 +28,8 @@ export interface Features {
   listedNames: string[];
   /** The OpenID provider, when on. */
   oidc: OidcFeature | undefined;
+  /** Password accounts; undefined without a database or a sender. */
+  passwords: PasswordFeature | undefined;
 }
 
 /** The metrics listener and the gRPC server, last: a server that answers has every feature it serves. */
@@ -77,6 +80,7 @@ export async function serve(config: AuthConfig, features: Features, closers: Clo
     directoryAdmin,
     events: features.events?.api,
     oidc: features.oidc,
+    passwords: features.passwords,
   });
   closers.open('gRPC server', grpc, (g) => g.shutdown());
   // Closed first: the gateways' open streams would hold a graceful shutdown until each hung up.
