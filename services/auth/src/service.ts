@@ -82,6 +82,8 @@ export async function startAuthService(
     );
     // A session of a provider no longer configured can no longer be refreshed (go-pkgz: 401). Passkey
     // sessions carry the provider "passkey" (the user id stays the registering account's).
+    // Password sessions carry the provider "password", listed like "passkey" (every gateway checks a
+    // token's provider against the list).
     const listedNames = [
       ...logins.handlerNames,
       ...(logins.passkeys ? [PASSKEY_PROVIDER] : []),
