@@ -27,7 +27,12 @@ export interface PasswordRoutesDeps {
 }
 
 // Every field bounded at the edge: a password up to 1024 code points fits in 4096 UTF-16 units.
-const email = z.string().trim().min(3, 'email is required').max(254, 'email is too long').email('email must be an email address');
+const email = z
+  .string()
+  .trim()
+  .min(3, 'email is required')
+  .max(254, 'email is too long')
+  .email('email must be an email address');
 const password = z.string().min(1, 'password is required').max(4096, 'password is too long');
 const captcha = z.string().max(4096).optional();
 const token = z.string().min(1, 'token is required').max(200, 'token is not a link token');
