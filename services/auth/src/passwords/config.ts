@@ -32,12 +32,12 @@ export const passwordSettingsShape = {
   /** The k-anonymity range API of a breached-password service (off by default; it fails open). */
   AUTH_BREACHED_PASSWORDS_URL: optionalText(),
   /** CAPTCHA on sign-up, reset and login after failures: turnstile or hcaptcha, with its secret. */
-  AUTH_CAPTCHA_PROVIDER: z.enum(['turnstile', 'hcaptcha']).optional(),
+  AUTH_CAPTCHA_PROVIDER: optionalText(),
   AUTH_CAPTCHA_SECRET: optionalText(),
   /** The provider's siteverify URL (a stand-in on loopback in tests); unset: the provider's own. */
   AUTH_CAPTCHA_VERIFY_URL: optionalText(),
   /** The site key the page's widget shows (public). */
-  AUTH_CAPTCHA_SITE_KEY: optionalText(),
+  AUTH_CAPTCHA_SITEKEY: optionalText(),
   /** Failed logins (per address tried, or per client, in an hour) after which login asks for a CAPTCHA. */
   AUTH_CAPTCHA_AFTER_FAILURES: whole(0, 1000, 3),
 };
@@ -127,9 +127,11 @@ export function resolvePasswordSettings(
       };
     }
   }
-  const provider = raw.AUTH_CAPTCHA_PROVIDER;
-  if (provider && !raw.AUTH_CAPTCHA_SECRET) problems.push('AUTH_CAPTCHA_PROVIDER: needs AUTH_CAPTCHA_SECRET');
-  if (!provider && raw.AUTH_CAPTCHA_SECRET) problems.push('AUTH_CAPTCHA_SECRET: needs AUTH_CAPTCHA_PROVIDER');
+  const named = raw.AUTH_CAPTCHA_PROVIDER;
+  const provider = named === 'turnstile' || named === 'hcaptcha' ? named : undefined;
+  if (named && !provider) problems.push(`AUTH_CAPTCHA_PROVIDER: "${named}" is not turnstile or hcaptcha`);
+  if (named && !raw.AUTH_CAPTCHA_SECRET) problems.push('AUTH_CAPTCHA_PROVIDER: needs AUTH_CAPTCHA_SECRET');
+  if (!named && raw.AUTH_CAPTCHA_SECRET) problems.push('AUTH_CAPTCHA_SECRET: needs AUTH_CAPTCHA_PROVIDER');
   return {
     signupOpen: raw.AUTH_PASSWORD_SIGNUP,
     requireVerified: raw.AUTH_PASSWORD_REQUIRE_VERIFIED,
@@ -149,7 +151,7 @@ export function resolvePasswordSettings(
             provider,
             secret: raw.AUTH_CAPTCHA_SECRET,
             verifyUrl: raw.AUTH_CAPTCHA_VERIFY_URL,
-            siteKey: raw.AUTH_CAPTCHA_SITE_KEY,
+            siteKey: raw.AUTH_CAPTCHA_SITEKEY,
           }
         : undefined,
     sender,
