@@ -31,6 +31,8 @@ const SRC = path.join(__dirname, '..', 'src');
  * - sessions/: what follows a login: the session list per device, refresh and logout, their events in
  *   the trail, and the finisher every login kind ends in (the hold, the device, login.succeeded, the
  *   count), over login/ and totp/.
+ * - passwords/: password accounts (hashing, their rows, sign-up, login, reset, change), over the
+ *   directory's tables and the login engines' settings and templates; events/ records their failures.
  * - events/: the trail's webhooks, dispatcher and retention, and the failed attempts of the built-in logins.
  *   oidc/: Gatehouse as an OpenID provider (its clients, storage, keys, login and consent pages), beside
  *   events/, which it does not import.
@@ -47,6 +49,7 @@ const LAYERS: string[][] = [
   ['directory'],
   ['login', 'totp'],
   ['sessions'],
+  ['passwords'],
   ['events', 'oidc'],
   ['config.ts'],
   ['grpc'],
