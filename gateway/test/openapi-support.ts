@@ -24,6 +24,9 @@ const ALL_METHOD_ROUTES: Record<
   // routes/auth/totp.routes.ts: a TOTP route's other methods answer 405 with Allow, other paths under it 404.
   '/auth/totp': 'fallback',
   '/auth/totp/{*rest}': 'fallback',
+  // routes/auth/password.routes.ts: the same.
+  '/auth/password': 'fallback',
+  '/auth/password/{*rest}': 'fallback',
   // routes/auth/sessions.routes.ts: a sessions route's other methods answer 405 with Allow.
   '/auth/sessions': 'fallback',
   '/auth/sessions/revoke-others': 'fallback',

@@ -35,14 +35,17 @@ const email = z
   .email('email must be an email address');
 const password = z.string().min(1, 'password is required').max(4096, 'password is too long');
 const captcha = z.string().max(4096).optional();
+export const tokenBody = z.strictObject({
+  token: z.string().min(1, 'token is required').max(200, 'token is not a link token'),
+});
 const token = z.string().min(1, 'token is required').max(200, 'token is not a link token');
 
-const signupBody = z.strictObject({ email, password, name: z.string().max(256).optional(), captcha });
-const loginBody = z.strictObject({ email, password, captcha });
-const resetStartBody = z.strictObject({ email, captcha });
-const resetCompleteBody = z.strictObject({ token, password });
-const changeBody = z.strictObject({ current_password: password, password });
-const emailBody = z.strictObject({ email });
+export const signupBody = z.strictObject({ email, password, name: z.string().max(256).optional(), captcha });
+export const loginBody = z.strictObject({ email, password, captcha });
+export const resetStartBody = z.strictObject({ email, captcha });
+export const resetCompleteBody = z.strictObject({ token, password });
+export const changeBody = z.strictObject({ current_password: password, password });
+export const emailBody = z.strictObject({ email });
 
 const readJson = bodyReader('json', { limit: '16kb', typeRequired: 'send the body as application/json' });
 
@@ -81,7 +84,7 @@ export function passwordRoutes(deps: PasswordRoutesDeps): Router {
   });
 
   router.post('/verify', async (ctx) => {
-    const b = await body(ctx, z.strictObject({ token }));
+    const b = await body(ctx, tokenBody);
     const res = await passwords.verify(b);
     ctx.body = { verified: true, email_changed: res.emailChanged };
   });
