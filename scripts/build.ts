@@ -46,7 +46,12 @@ export const PROCESSES: Record<string, ProcessBuild> = {
       'totp-reseal': 'services/auth/src/cli/totp-reseal.ts',
       ...PROBE,
     },
-    assets: { ...PROTOS, migrations: 'services/auth/migrations' },
+    assets: {
+      ...PROTOS,
+      migrations: 'services/auth/migrations',
+      // The bundled list of common passwords the password policy always checks.
+      'password-lists': 'services/auth/src/passwords/lists',
+    },
   },
   avatar: {
     package: '@gatehouse/avatar-service',
