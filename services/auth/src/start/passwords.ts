@@ -1,7 +1,11 @@
 import type { Closers } from '@gatehouse/grpc-kit';
 import type { AuthConfig } from '../config';
 import { passwordFailures } from '../events/password-failures';
+import { breachedCheckFailures, breachedPasswordCheck } from '../passwords/breached';
+import { captchaCheck } from '../passwords/captcha';
+import { importedHashes } from '../passwords/imported-hashes';
 import { openPasswords, type PasswordFeature } from '../passwords/open';
+import { PasswordPolicy } from '../passwords/policy';
 import type { SessionEnding } from '../passwords/recovery';
 import type { CaptchaCheck, ImportedHashes, PasswordRules } from '../passwords/types';
 import type { AuthTrail } from '../sessions/session-events';
@@ -16,19 +20,41 @@ export interface PasswordChecks {
   imported?: ImportedHashes;
 }
 
+/** Deadline of a breached-password or CAPTCHA call: a sign-up waits at most this long for either. */
+const CHECK_TIMEOUT_MS = 3000;
+
 /**
- * NIST SP 800-63B's length rule alone (8 to 1024 code points, NFKC), until the policy module with the
- * common-password list and the breached-password check is composed here (passwords/policy.ts).
+ * The checks of the settings: the NIST policy with the bundled common list and, with
+ * AUTH_BREACHED_PASSWORDS_URL, the range API (fails open, counted); the CAPTCHA of AUTH_CAPTCHA_* (fails
+ * closed), told AUTH_URL's host so a token solved elsewhere is refused; imported hashes' verification.
  */
-export const lengthRules: PasswordRules = {
-  async check(password) {
-    const normalized = password.normalize('NFKC');
-    const length = [...normalized].length;
-    if (length < 8) return { ok: false, error: 'This password is too short: use at least 8 characters' };
-    if (length > 1024) return { ok: false, error: 'This password is too long: use at most 1024 characters' };
-    return { ok: true, normalized };
-  },
-};
+export function passwordChecks(config: AuthConfig, core: Core): PasswordChecks {
+  const settings = config.passwords;
+  const { log, metrics } = core;
+  const breached =
+    settings?.breachedUrl &&
+    breachedPasswordCheck({
+      url: settings.breachedUrl,
+      timeoutMs: CHECK_TIMEOUT_MS,
+      log,
+      counter: metrics && breachedCheckFailures(metrics),
+    });
+  const captcha =
+    settings?.captcha &&
+    captchaCheck({
+      provider: settings.captcha.provider,
+      secret: settings.captcha.secret,
+      verifyUrl: settings.captcha.verifyUrl,
+      hostname: new URL(config.token.url).hostname,
+      timeoutMs: CHECK_TIMEOUT_MS,
+      log,
+    });
+  return {
+    rules: new PasswordPolicy({ breached: breached || undefined }),
+    captcha: captcha || undefined,
+    imported: importedHashes(),
+  };
+}
 
 /**
  * Password accounts, with the directory (DATABASE_URL); the session list and the trail are reached
@@ -41,7 +67,7 @@ export function startPasswords(
   clients: Clients,
   closers: Closers,
   later: { sessions: () => SessionEnding; trail: () => AuthTrail | undefined },
-  checks: PasswordChecks = { rules: lengthRules, captcha: undefined },
+  checks?: PasswordChecks,
 ): PasswordFeature | undefined {
   const settings = config.passwords;
   if (!core.pool || !settings) return undefined;
@@ -59,7 +85,7 @@ export function startPasswords(
       messagesPerAddress: config.limits.verified.perAddress,
       messagesPerIp: config.limits.verified.perIp,
     },
-    ...checks,
+    ...(checks ?? passwordChecks(config, core)),
     hooks: core.hooks,
     sessions: {
       endAll: (userId) => later.sessions().endAll(userId),
