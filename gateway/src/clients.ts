@@ -14,6 +14,8 @@ export interface GatewayClients {
   totp: ClientHandle<auth.TotpServiceClient>;
   /** Password accounts (docs/password-accounts.md): served by the auth process. */
   passwords: ClientHandle<auth.PasswordServiceClient>;
+  /** Password accounts administered (docs/password-accounts.md), for the admin surface. */
+  passwordAdmin: ClientHandle<auth.PasswordAdminServiceClient>;
   /** Sessions per device (docs/accounts.md "Sessions per device"): served by the auth process. */
   sessions: ClientHandle<auth.SessionServiceClient>;
   /** A user's ways in (docs/accounts.md "Linking"): served by the auth process. */
@@ -72,6 +74,11 @@ export async function openClients(
       config.addresses.auth,
       options('auth'),
     ),
+    passwordAdmin: createClient<auth.PasswordAdminServiceClient>(
+      loadProto('passwords').grpcObject.auth.v1.PasswordAdminService,
+      config.addresses.auth,
+      options('auth'),
+    ),
     sessions: createClient<auth.SessionServiceClient>(
       loadProto('sessions').grpcObject.auth.v1.SessionService,
       config.addresses.auth,
@@ -119,6 +126,7 @@ export async function openClients(
     clients.auth,
     clients.totp,
     clients.passwords,
+    clients.passwordAdmin,
     clients.sessions,
     clients.identities,
     clients.admin,

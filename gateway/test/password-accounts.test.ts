@@ -238,3 +238,72 @@ describe('password accounts', () => {
     expect(refused.json()).toEqual({ error: 'user blocked' });
   });
 });
+
+describe('password accounts administered', () => {
+  const admin = async (method: string, route: string, body?: unknown) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${dir.workloadToken('admin')}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await new Browser(dir.adminUrl).request(method, route, {
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return res;
+  };
+
+  it('makes a user with a password, shows has_password, and forces a reset that ends every session', async () => {
+    const made = await admin('POST', '/admin/v1/users', {
+      email: 'dora@example.com',
+      password: 'password set by admin',
+    });
+    expect(made.status).toBe(201);
+    const { user, invited } = made.json() as { user: { id: string; email_verified_by: string }; invited: boolean };
+    expect(invited).toBe(false);
+    expect(user.email_verified_by).toBe('password');
+    const dora = await login('dora@example.com', 'password set by admin');
+    expect(await dora.userId()).toBe(user.id);
+    const shown = (await admin('GET', `/admin/v1/users/${user.id}`)).json() as Record<string, unknown>;
+    expect(shown.has_password).toBe(true);
+    expect(JSON.stringify(shown)).not.toMatch(/argon2/);
+    const again = await admin('POST', '/admin/v1/users', { email: 'DORA@example.com', password: 'x'.repeat(20) });
+    expect(again.status).toBe(409);
+
+    const token = (await dora.cookie('JWT')) as string;
+    const reset = await admin('POST', `/admin/v1/users/${user.id}/password-reset`);
+    expect(reset.status).toBe(200);
+    expect(reset.json()).toEqual({ ended: 1 });
+    expect(await refusedWithin(dir.second.url, token, 1000)).toBeGreaterThanOrEqual(0);
+    const old = await post(new Browser(dir.stack.url), 'login', {
+      email: 'dora@example.com',
+      password: 'password set by admin',
+    });
+    expect(old.status).toBe(403);
+    const link = tokenIn(await mailTo('dora@example.com', /Set a new password/), 'reset');
+    expect(
+      (await post(new Browser(dir.stack.url), 'reset/complete', { token: link, password: 'dora chose this one' }))
+        .status,
+    ).toBe(200);
+    await login('dora@example.com', 'dora chose this one');
+    expect(((await admin('GET', `/admin/v1/users/${user.id}`)).json() as { has_password: boolean }).has_password).toBe(
+      true,
+    );
+  });
+
+  it('invites a user to set a password, from the API and the CLI', async () => {
+    const made = await admin('POST', '/admin/v1/users', { email: 'eve@example.com', name: 'Eve' });
+    expect(made.status).toBe(201);
+    const { user } = made.json() as { user: { id: string } };
+    expect(((await admin('GET', `/admin/v1/users/${user.id}`)).json() as { has_password: boolean }).has_password).toBe(
+      false,
+    );
+    const link = tokenIn(await mailTo('eve@example.com', /Set your password/), 'reset');
+    expect(
+      (await post(new Browser(dir.stack.url), 'reset/complete', { token: link, password: 'eve sets it here' })).status,
+    ).toBe(200);
+    await login('eve@example.com', 'eve sets it here');
+
+    const cli = dir.adminCli(['users', 'create', 'fred@example.com', '--name', 'Fred']);
+    expect(cli.stderr).toBe('');
+    expect(JSON.parse(cli.stdout)).toMatchObject({ invited: true, user: { email: 'fred@example.com', name: 'Fred' } });
+    await mailTo('fred@example.com', /Set your password/);
+  });
+});

@@ -24,7 +24,7 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
     adminUsers: config.adminUsers,
     log,
   };
-  const routes = adminRoutes({ admin: clients.admin.call, ...callers });
+  const routes = adminRoutes({ admin: clients.admin.call, passwordAdmin: clients.passwordAdmin.call, ...callers });
   const payments = adminPaymentRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });

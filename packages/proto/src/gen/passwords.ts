@@ -1,17 +1,35 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { AdminActor as _auth_v1_AdminActor, AdminActor__Output as _auth_v1_AdminActor__Output } from './auth/v1/AdminActor';
+import type { AdminIdentity as _auth_v1_AdminIdentity, AdminIdentity__Output as _auth_v1_AdminIdentity__Output } from './auth/v1/AdminIdentity';
+import type { AdminServiceClient as _auth_v1_AdminServiceClient, AdminServiceDefinition as _auth_v1_AdminServiceDefinition } from './auth/v1/AdminService';
+import type { AdminUnlinkIdentityRequest as _auth_v1_AdminUnlinkIdentityRequest, AdminUnlinkIdentityRequest__Output as _auth_v1_AdminUnlinkIdentityRequest__Output } from './auth/v1/AdminUnlinkIdentityRequest';
+import type { AdminUnlinkIdentityResponse as _auth_v1_AdminUnlinkIdentityResponse, AdminUnlinkIdentityResponse__Output as _auth_v1_AdminUnlinkIdentityResponse__Output } from './auth/v1/AdminUnlinkIdentityResponse';
 import type { AuthServiceClient as _auth_v1_AuthServiceClient, AuthServiceDefinition as _auth_v1_AuthServiceDefinition } from './auth/v1/AuthService';
 import type { BeginLoginRequest as _auth_v1_BeginLoginRequest, BeginLoginRequest__Output as _auth_v1_BeginLoginRequest__Output } from './auth/v1/BeginLoginRequest';
 import type { BeginLoginResponse as _auth_v1_BeginLoginResponse, BeginLoginResponse__Output as _auth_v1_BeginLoginResponse__Output } from './auth/v1/BeginLoginResponse';
+import type { BlockUserRequest as _auth_v1_BlockUserRequest, BlockUserRequest__Output as _auth_v1_BlockUserRequest__Output } from './auth/v1/BlockUserRequest';
+import type { BlockUserResponse as _auth_v1_BlockUserResponse, BlockUserResponse__Output as _auth_v1_BlockUserResponse__Output } from './auth/v1/BlockUserResponse';
 import type { ChangeEmailRequest as _auth_v1_ChangeEmailRequest, ChangeEmailRequest__Output as _auth_v1_ChangeEmailRequest__Output } from './auth/v1/ChangeEmailRequest';
 import type { ChangePasswordRequest as _auth_v1_ChangePasswordRequest, ChangePasswordRequest__Output as _auth_v1_ChangePasswordRequest__Output } from './auth/v1/ChangePasswordRequest';
 import type { ClientInfo as _auth_v1_ClientInfo, ClientInfo__Output as _auth_v1_ClientInfo__Output } from './auth/v1/ClientInfo';
 import type { CompleteLoginRequest as _auth_v1_CompleteLoginRequest, CompleteLoginRequest__Output as _auth_v1_CompleteLoginRequest__Output } from './auth/v1/CompleteLoginRequest';
 import type { CompleteLoginResponse as _auth_v1_CompleteLoginResponse, CompleteLoginResponse__Output as _auth_v1_CompleteLoginResponse__Output } from './auth/v1/CompleteLoginResponse';
+import type { CreatePasswordUserRequest as _auth_v1_CreatePasswordUserRequest, CreatePasswordUserRequest__Output as _auth_v1_CreatePasswordUserRequest__Output } from './auth/v1/CreatePasswordUserRequest';
+import type { CreatePasswordUserResponse as _auth_v1_CreatePasswordUserResponse, CreatePasswordUserResponse__Output as _auth_v1_CreatePasswordUserResponse__Output } from './auth/v1/CreatePasswordUserResponse';
+import type { DeleteUserRequest as _auth_v1_DeleteUserRequest, DeleteUserRequest__Output as _auth_v1_DeleteUserRequest__Output } from './auth/v1/DeleteUserRequest';
+import type { DeleteUserResponse as _auth_v1_DeleteUserResponse, DeleteUserResponse__Output as _auth_v1_DeleteUserResponse__Output } from './auth/v1/DeleteUserResponse';
+import type { EndUserSessionsRequest as _auth_v1_EndUserSessionsRequest, EndUserSessionsRequest__Output as _auth_v1_EndUserSessionsRequest__Output } from './auth/v1/EndUserSessionsRequest';
+import type { EndUserSessionsResponse as _auth_v1_EndUserSessionsResponse, EndUserSessionsResponse__Output as _auth_v1_EndUserSessionsResponse__Output } from './auth/v1/EndUserSessionsResponse';
 import type { EndedSession as _auth_v1_EndedSession, EndedSession__Output as _auth_v1_EndedSession__Output } from './auth/v1/EndedSession';
+import type { ExportUserRequest as _auth_v1_ExportUserRequest, ExportUserRequest__Output as _auth_v1_ExportUserRequest__Output } from './auth/v1/ExportUserRequest';
+import type { ExportUserResponse as _auth_v1_ExportUserResponse, ExportUserResponse__Output as _auth_v1_ExportUserResponse__Output } from './auth/v1/ExportUserResponse';
+import type { ForcePasswordResetRequest as _auth_v1_ForcePasswordResetRequest, ForcePasswordResetRequest__Output as _auth_v1_ForcePasswordResetRequest__Output } from './auth/v1/ForcePasswordResetRequest';
 import type { GetJwksRequest as _auth_v1_GetJwksRequest, GetJwksRequest__Output as _auth_v1_GetJwksRequest__Output } from './auth/v1/GetJwksRequest';
 import type { GetJwksResponse as _auth_v1_GetJwksResponse, GetJwksResponse__Output as _auth_v1_GetJwksResponse__Output } from './auth/v1/GetJwksResponse';
+import type { GetUserRequest as _auth_v1_GetUserRequest, GetUserRequest__Output as _auth_v1_GetUserRequest__Output } from './auth/v1/GetUserRequest';
+import type { GetUserResponse as _auth_v1_GetUserResponse, GetUserResponse__Output as _auth_v1_GetUserResponse__Output } from './auth/v1/GetUserResponse';
 import type { IssueSessionRequest as _auth_v1_IssueSessionRequest, IssueSessionRequest__Output as _auth_v1_IssueSessionRequest__Output } from './auth/v1/IssueSessionRequest';
 import type { IssueSessionResponse as _auth_v1_IssueSessionResponse, IssueSessionResponse__Output as _auth_v1_IssueSessionResponse__Output } from './auth/v1/IssueSessionResponse';
 import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from './auth/v1/IssuedToken';
@@ -19,6 +37,9 @@ import type { LinkedIdentity as _auth_v1_LinkedIdentity, LinkedIdentity__Output 
 import type { ListPasskeysResponse as _auth_v1_ListPasskeysResponse, ListPasskeysResponse__Output as _auth_v1_ListPasskeysResponse__Output } from './auth/v1/ListPasskeysResponse';
 import type { ListProvidersRequest as _auth_v1_ListProvidersRequest, ListProvidersRequest__Output as _auth_v1_ListProvidersRequest__Output } from './auth/v1/ListProvidersRequest';
 import type { ListProvidersResponse as _auth_v1_ListProvidersResponse, ListProvidersResponse__Output as _auth_v1_ListProvidersResponse__Output } from './auth/v1/ListProvidersResponse';
+import type { ListUsersRequest as _auth_v1_ListUsersRequest, ListUsersRequest__Output as _auth_v1_ListUsersRequest__Output } from './auth/v1/ListUsersRequest';
+import type { ListUsersResponse as _auth_v1_ListUsersResponse, ListUsersResponse__Output as _auth_v1_ListUsersResponse__Output } from './auth/v1/ListUsersResponse';
+import type { LiveSession as _auth_v1_LiveSession, LiveSession__Output as _auth_v1_LiveSession__Output } from './auth/v1/LiveSession';
 import type { LogoutRequest as _auth_v1_LogoutRequest, LogoutRequest__Output as _auth_v1_LogoutRequest__Output } from './auth/v1/LogoutRequest';
 import type { LogoutResponse as _auth_v1_LogoutResponse, LogoutResponse__Output as _auth_v1_LogoutResponse__Output } from './auth/v1/LogoutResponse';
 import type { Param as _auth_v1_Param, Param__Output as _auth_v1_Param__Output } from './auth/v1/Param';
@@ -29,6 +50,7 @@ import type { PasskeyLoginResponse as _auth_v1_PasskeyLoginResponse, PasskeyLogi
 import type { PasskeyOptionsResponse as _auth_v1_PasskeyOptionsResponse, PasskeyOptionsResponse__Output as _auth_v1_PasskeyOptionsResponse__Output } from './auth/v1/PasskeyOptionsResponse';
 import type { PasskeyUser as _auth_v1_PasskeyUser, PasskeyUser__Output as _auth_v1_PasskeyUser__Output } from './auth/v1/PasskeyUser';
 import type { PasskeyUserRequest as _auth_v1_PasskeyUserRequest, PasskeyUserRequest__Output as _auth_v1_PasskeyUserRequest__Output } from './auth/v1/PasskeyUserRequest';
+import type { PasswordAdminServiceClient as _auth_v1_PasswordAdminServiceClient, PasswordAdminServiceDefinition as _auth_v1_PasswordAdminServiceDefinition } from './auth/v1/PasswordAdminService';
 import type { PasswordCaller as _auth_v1_PasswordCaller, PasswordCaller__Output as _auth_v1_PasswordCaller__Output } from './auth/v1/PasswordCaller';
 import type { PasswordLimited as _auth_v1_PasswordLimited, PasswordLimited__Output as _auth_v1_PasswordLimited__Output } from './auth/v1/PasswordLimited';
 import type { PasswordLoginRequest as _auth_v1_PasswordLoginRequest, PasswordLoginRequest__Output as _auth_v1_PasswordLoginRequest__Output } from './auth/v1/PasswordLoginRequest';
@@ -45,6 +67,9 @@ import type { RefreshTokenResponse as _auth_v1_RefreshTokenResponse, RefreshToke
 import type { RegisterPasskeyRequest as _auth_v1_RegisterPasskeyRequest, RegisterPasskeyRequest__Output as _auth_v1_RegisterPasskeyRequest__Output } from './auth/v1/RegisterPasskeyRequest';
 import type { RemovePasskeyRequest as _auth_v1_RemovePasskeyRequest, RemovePasskeyRequest__Output as _auth_v1_RemovePasskeyRequest__Output } from './auth/v1/RemovePasskeyRequest';
 import type { RemovePasskeyResponse as _auth_v1_RemovePasskeyResponse, RemovePasskeyResponse__Output as _auth_v1_RemovePasskeyResponse__Output } from './auth/v1/RemovePasskeyResponse';
+import type { UnblockUserRequest as _auth_v1_UnblockUserRequest, UnblockUserRequest__Output as _auth_v1_UnblockUserRequest__Output } from './auth/v1/UnblockUserRequest';
+import type { UnblockUserResponse as _auth_v1_UnblockUserResponse, UnblockUserResponse__Output as _auth_v1_UnblockUserResponse__Output } from './auth/v1/UnblockUserResponse';
+import type { UserSummary as _auth_v1_UserSummary, UserSummary__Output as _auth_v1_UserSummary__Output } from './auth/v1/UserSummary';
 import type { WatchEndedSessionsRequest as _auth_v1_WatchEndedSessionsRequest, WatchEndedSessionsRequest__Output as _auth_v1_WatchEndedSessionsRequest__Output } from './auth/v1/WatchEndedSessionsRequest';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -54,17 +79,35 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 export interface ProtoGrpcType {
   auth: {
     v1: {
+      AdminActor: MessageTypeDefinition<_auth_v1_AdminActor, _auth_v1_AdminActor__Output>
+      AdminIdentity: MessageTypeDefinition<_auth_v1_AdminIdentity, _auth_v1_AdminIdentity__Output>
+      AdminService: SubtypeConstructor<typeof grpc.Client, _auth_v1_AdminServiceClient> & { service: _auth_v1_AdminServiceDefinition }
+      AdminUnlinkIdentityRequest: MessageTypeDefinition<_auth_v1_AdminUnlinkIdentityRequest, _auth_v1_AdminUnlinkIdentityRequest__Output>
+      AdminUnlinkIdentityResponse: MessageTypeDefinition<_auth_v1_AdminUnlinkIdentityResponse, _auth_v1_AdminUnlinkIdentityResponse__Output>
       AuthService: SubtypeConstructor<typeof grpc.Client, _auth_v1_AuthServiceClient> & { service: _auth_v1_AuthServiceDefinition }
       BeginLoginRequest: MessageTypeDefinition<_auth_v1_BeginLoginRequest, _auth_v1_BeginLoginRequest__Output>
       BeginLoginResponse: MessageTypeDefinition<_auth_v1_BeginLoginResponse, _auth_v1_BeginLoginResponse__Output>
+      BlockUserRequest: MessageTypeDefinition<_auth_v1_BlockUserRequest, _auth_v1_BlockUserRequest__Output>
+      BlockUserResponse: MessageTypeDefinition<_auth_v1_BlockUserResponse, _auth_v1_BlockUserResponse__Output>
       ChangeEmailRequest: MessageTypeDefinition<_auth_v1_ChangeEmailRequest, _auth_v1_ChangeEmailRequest__Output>
       ChangePasswordRequest: MessageTypeDefinition<_auth_v1_ChangePasswordRequest, _auth_v1_ChangePasswordRequest__Output>
       ClientInfo: MessageTypeDefinition<_auth_v1_ClientInfo, _auth_v1_ClientInfo__Output>
       CompleteLoginRequest: MessageTypeDefinition<_auth_v1_CompleteLoginRequest, _auth_v1_CompleteLoginRequest__Output>
       CompleteLoginResponse: MessageTypeDefinition<_auth_v1_CompleteLoginResponse, _auth_v1_CompleteLoginResponse__Output>
+      CreatePasswordUserRequest: MessageTypeDefinition<_auth_v1_CreatePasswordUserRequest, _auth_v1_CreatePasswordUserRequest__Output>
+      CreatePasswordUserResponse: MessageTypeDefinition<_auth_v1_CreatePasswordUserResponse, _auth_v1_CreatePasswordUserResponse__Output>
+      DeleteUserRequest: MessageTypeDefinition<_auth_v1_DeleteUserRequest, _auth_v1_DeleteUserRequest__Output>
+      DeleteUserResponse: MessageTypeDefinition<_auth_v1_DeleteUserResponse, _auth_v1_DeleteUserResponse__Output>
+      EndUserSessionsRequest: MessageTypeDefinition<_auth_v1_EndUserSessionsRequest, _auth_v1_EndUserSessionsRequest__Output>
+      EndUserSessionsResponse: MessageTypeDefinition<_auth_v1_EndUserSessionsResponse, _auth_v1_EndUserSessionsResponse__Output>
       EndedSession: MessageTypeDefinition<_auth_v1_EndedSession, _auth_v1_EndedSession__Output>
+      ExportUserRequest: MessageTypeDefinition<_auth_v1_ExportUserRequest, _auth_v1_ExportUserRequest__Output>
+      ExportUserResponse: MessageTypeDefinition<_auth_v1_ExportUserResponse, _auth_v1_ExportUserResponse__Output>
+      ForcePasswordResetRequest: MessageTypeDefinition<_auth_v1_ForcePasswordResetRequest, _auth_v1_ForcePasswordResetRequest__Output>
       GetJwksRequest: MessageTypeDefinition<_auth_v1_GetJwksRequest, _auth_v1_GetJwksRequest__Output>
       GetJwksResponse: MessageTypeDefinition<_auth_v1_GetJwksResponse, _auth_v1_GetJwksResponse__Output>
+      GetUserRequest: MessageTypeDefinition<_auth_v1_GetUserRequest, _auth_v1_GetUserRequest__Output>
+      GetUserResponse: MessageTypeDefinition<_auth_v1_GetUserResponse, _auth_v1_GetUserResponse__Output>
       IssueSessionRequest: MessageTypeDefinition<_auth_v1_IssueSessionRequest, _auth_v1_IssueSessionRequest__Output>
       IssueSessionResponse: MessageTypeDefinition<_auth_v1_IssueSessionResponse, _auth_v1_IssueSessionResponse__Output>
       IssuedToken: MessageTypeDefinition<_auth_v1_IssuedToken, _auth_v1_IssuedToken__Output>
@@ -72,6 +115,9 @@ export interface ProtoGrpcType {
       ListPasskeysResponse: MessageTypeDefinition<_auth_v1_ListPasskeysResponse, _auth_v1_ListPasskeysResponse__Output>
       ListProvidersRequest: MessageTypeDefinition<_auth_v1_ListProvidersRequest, _auth_v1_ListProvidersRequest__Output>
       ListProvidersResponse: MessageTypeDefinition<_auth_v1_ListProvidersResponse, _auth_v1_ListProvidersResponse__Output>
+      ListUsersRequest: MessageTypeDefinition<_auth_v1_ListUsersRequest, _auth_v1_ListUsersRequest__Output>
+      ListUsersResponse: MessageTypeDefinition<_auth_v1_ListUsersResponse, _auth_v1_ListUsersResponse__Output>
+      LiveSession: MessageTypeDefinition<_auth_v1_LiveSession, _auth_v1_LiveSession__Output>
       LogoutRequest: MessageTypeDefinition<_auth_v1_LogoutRequest, _auth_v1_LogoutRequest__Output>
       LogoutResponse: MessageTypeDefinition<_auth_v1_LogoutResponse, _auth_v1_LogoutResponse__Output>
       Param: MessageTypeDefinition<_auth_v1_Param, _auth_v1_Param__Output>
@@ -82,6 +128,7 @@ export interface ProtoGrpcType {
       PasskeyOptionsResponse: MessageTypeDefinition<_auth_v1_PasskeyOptionsResponse, _auth_v1_PasskeyOptionsResponse__Output>
       PasskeyUser: MessageTypeDefinition<_auth_v1_PasskeyUser, _auth_v1_PasskeyUser__Output>
       PasskeyUserRequest: MessageTypeDefinition<_auth_v1_PasskeyUserRequest, _auth_v1_PasskeyUserRequest__Output>
+      PasswordAdminService: SubtypeConstructor<typeof grpc.Client, _auth_v1_PasswordAdminServiceClient> & { service: _auth_v1_PasswordAdminServiceDefinition }
       PasswordCaller: MessageTypeDefinition<_auth_v1_PasswordCaller, _auth_v1_PasswordCaller__Output>
       PasswordLimited: MessageTypeDefinition<_auth_v1_PasswordLimited, _auth_v1_PasswordLimited__Output>
       PasswordLoginRequest: MessageTypeDefinition<_auth_v1_PasswordLoginRequest, _auth_v1_PasswordLoginRequest__Output>
@@ -98,6 +145,9 @@ export interface ProtoGrpcType {
       RegisterPasskeyRequest: MessageTypeDefinition<_auth_v1_RegisterPasskeyRequest, _auth_v1_RegisterPasskeyRequest__Output>
       RemovePasskeyRequest: MessageTypeDefinition<_auth_v1_RemovePasskeyRequest, _auth_v1_RemovePasskeyRequest__Output>
       RemovePasskeyResponse: MessageTypeDefinition<_auth_v1_RemovePasskeyResponse, _auth_v1_RemovePasskeyResponse__Output>
+      UnblockUserRequest: MessageTypeDefinition<_auth_v1_UnblockUserRequest, _auth_v1_UnblockUserRequest__Output>
+      UnblockUserResponse: MessageTypeDefinition<_auth_v1_UnblockUserResponse, _auth_v1_UnblockUserResponse__Output>
+      UserSummary: MessageTypeDefinition<_auth_v1_UserSummary, _auth_v1_UserSummary__Output>
       WatchEndedSessionsRequest: MessageTypeDefinition<_auth_v1_WatchEndedSessionsRequest, _auth_v1_WatchEndedSessionsRequest__Output>
     }
   }

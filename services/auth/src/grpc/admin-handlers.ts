@@ -74,6 +74,7 @@ export function adminHandlers(admin: DirectoryAdmin | undefined, log: Logger): a
         })),
         totpEnabled: d.totpEnabled,
         sessions: d.sessions.map(session),
+        hasPassword: d.hasPassword,
       };
     }),
     BlockUser: unaryHandler(log, async (req: auth.BlockUserRequest__Output) => ({

@@ -17,6 +17,7 @@ import { builtInLoginHandlers } from './login-handlers';
 import { oidcAdminHandlers } from './oidc-admin-handlers';
 import { oidcHandlers } from './oidc-handlers';
 import { passkeyHandlers } from './passkey-handlers';
+import { passwordAdminHandlers } from './password-admin-handlers';
 import { passwordHandlers } from './password-handlers';
 import { sessionHandlers } from './session-handlers';
 import { totpHandlers } from './totp-handlers';
@@ -141,6 +142,11 @@ export const AUTH_ACCESS: AccessRules = {
     ChangePassword: ['gateway'],
     ChangeEmail: ['gateway'],
   },
+  // The gateway's admin listener, which authenticated the admin and names them in every call (audit).
+  'auth.v1.PasswordAdminService': {
+    CreatePasswordUser: ['gateway'],
+    ForcePasswordReset: ['gateway'],
+  },
   'auth.v1.EventsService': {
     CreateWebhook: ['gateway'],
     ListWebhooks: ['gateway'],
@@ -216,6 +222,10 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       {
         definition: passwordsProto.grpcObject.auth.v1.PasswordService.service,
         implementation: passwordHandlers(deps.passwords, deps.finisher, deps.log),
+      },
+      {
+        definition: passwordsProto.grpcObject.auth.v1.PasswordAdminService.service,
+        implementation: passwordAdminHandlers(deps.passwords, deps.log),
       },
     ],
     definitions: [

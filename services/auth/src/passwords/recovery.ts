@@ -124,7 +124,8 @@ export class PasswordRecovery {
     const name = input.name.trim() || email.split('@')[0] || email;
     const made = await store.create({ email, name, hash, source: 'admin', emailVerified: true, admin: input.admin });
     if (made === 'taken') return 'taken';
-    if (!hash) await this.accounts.sendReset(made.created, 'invite');
+    // Mailed after the answer, as every message: a slow mail server never holds the admin's call.
+    if (!hash) this.accounts.later('invitation', () => this.accounts.sendReset(made.created, 'invite'));
     return made.created;
   }
 
@@ -138,7 +139,7 @@ export class PasswordRecovery {
     if (!account) return undefined;
     await store.clearPassword(account, admin);
     const ended = await this.sessions.endAll(account.userId);
-    await this.accounts.sendReset({ ...account, hash: null }, 'reset');
+    this.accounts.later('forced reset link', () => this.accounts.sendReset({ ...account, hash: null }, 'reset'));
     return { ended };
   }
 

@@ -115,6 +115,7 @@ export class PgPasswordStore {
           requestId: currentRequestId(),
           data: { provider: PASSWORD_PROVIDER, source: u.source },
         });
+        if (u.admin) await recordEvent(client, adminAction(u.admin, 'create_user', id));
         const created: PasswordAccount = {
           identityId: id,
           userId: id,
@@ -174,6 +175,7 @@ export class PgPasswordStore {
         account.identityId,
       ]);
       await recordEvent(client, passwordEvent(account.userId, 'reset', { kind: 'admin', id: admin }));
+      await recordEvent(client, adminAction(admin, 'force_password_reset', account.userId));
     });
   }
 
@@ -286,4 +288,9 @@ function passwordEvent(user: string, how: 'changed' | 'reset', actor: Actor): Ne
   return how === 'changed'
     ? { ...common, type: 'password.changed', data: {} }
     : { ...common, type: 'password.reset', data: { by: actor.kind } };
+}
+
+/** An admin's change in the trail (admin.action), in the change's transaction. */
+function adminAction(admin: string, method: string, target: string): NewEvent {
+  return { type: 'admin.action', actor: { kind: 'admin', id: admin }, subjectUser: target, data: { method, target } };
 }
