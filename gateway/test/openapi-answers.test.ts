@@ -149,6 +149,7 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
     '/cards.js',
     '/passkeys.js',
     '/totp.js',
+    '/passwords.js',
     '/sessions.js',
     '/identities.js',
     '/grants.js',
