@@ -11,6 +11,7 @@ import path from 'node:path';
 import { type Answer, Browser } from '@gatehouse/test-kit/browser';
 import { totpCode } from '@gatehouse/test-kit/totp-code';
 import { until } from '@gatehouse/test-kit/until';
+import { Client } from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { type DirectoryStack, PageBrowser, startDirectoryStack } from './directory-stack';
 
@@ -236,6 +237,25 @@ describe('password accounts', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.json()).toEqual({ error: 'user blocked' });
+  });
+});
+
+describe('a hash brought from another system', () => {
+  it('logs in with the old password on the first try, and is stored as Argon2id afterwards', async () => {
+    await account('gil@example.com', 'gil has a password');
+    // passlib's pbkdf2-sha256 of "password" (docs/password-accounts.md), as an import leaves it.
+    const legacy = '$pbkdf2-sha256$1000$c2FsdHNhbHRzYWx0c2FsdA$8nX7hwFEzIB8aPajJTYK8weHQc5Ngz0pFVAKvSu4jQA';
+    const db = new Client({ connectionString: dir.authDb.url });
+    await db.connect();
+    try {
+      await db.query("UPDATE auth.passwords SET hash = $1 WHERE lower(email) = 'gil@example.com'", [legacy]);
+      await login('gil@example.com', 'password');
+      const { rows } = await db.query("SELECT hash FROM auth.passwords WHERE lower(email) = 'gil@example.com'");
+      expect(rows[0]?.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      await login('gil@example.com', 'password');
+    } finally {
+      await db.end();
+    }
   });
 });
 
