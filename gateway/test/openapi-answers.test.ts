@@ -374,6 +374,10 @@ test('password accounts: sign-up, login, a reset, links refused, a change refuse
   const change = await dev.POST('/auth/password/change', { body: { current_password: password, password } });
   expect(change.error).toEqual({ error: expect.stringMatching(/no password/) });
   expect((await dev.POST('/auth/password/email', { body: { email: 'pete@example.com' } })).response.status).toBe(400);
+  // The dev user adds a password (a password identity linked to them); a second one is refused.
+  const add = { email: 'openapi-pete@example.com', password };
+  expect((await dev.POST('/auth/password/add', { body: add })).response.status).toBe(202);
+  expect((await dev.POST('/auth/password/add', { body: add })).response.status).toBe(409);
 });
 
 test('every answer kept to the document, and every documented operation was answered', () => {

@@ -240,6 +240,38 @@ describe('password accounts', () => {
   });
 });
 
+describe('a password for a user of another provider', () => {
+  it('links a password identity to the session user, verified by its link, then logs in as that user', async () => {
+    const hugo = new PageBrowser(dir.stack.url);
+    expect((await hugo.devLogin('hugo')).status).toBe(200);
+    const devId = await hugo.userId();
+    const added = await hugo.send('POST', '/auth/password/add', {
+      email: 'hugo@example.com',
+      password: 'hugo adds one',
+    });
+    expect(added.status).toBe(202);
+    const link = tokenIn(await mailTo('hugo@example.com', /Confirm your address/), 'verify');
+    expect((await post(new Browser(dir.stack.url), 'verify', { token: link })).status).toBe(200);
+    const byPassword = await login('hugo@example.com', 'hugo adds one');
+    expect(await byPassword.userId()).toBe(devId);
+    const { identities } = (await hugo.send('GET', '/auth/identities')).json() as {
+      identities: { provider: string }[];
+    };
+    expect(identities.map((i) => i.provider).sort()).toEqual(['dev', 'password']);
+    const again = await hugo.send('POST', '/auth/password/add', {
+      email: 'hugo2@example.com',
+      password: 'hugo adds two',
+    });
+    expect(again.status).toBe(409);
+    // An address another account has: the same answer, and its owner is told instead.
+    const ivy = new PageBrowser(dir.stack.url);
+    expect((await ivy.devLogin('ivy')).status).toBe(200);
+    const taken = await ivy.send('POST', '/auth/password/add', { email: 'hugo@example.com', password: 'ivy tries it' });
+    expect(taken.status).toBe(202);
+    await mailTo('hugo@example.com', /has an account already/);
+  });
+});
+
 describe('a hash brought from another system', () => {
   it('logs in with the old password on the first try, and is stored as Argon2id afterwards', async () => {
     await account('gil@example.com', 'gil has a password');

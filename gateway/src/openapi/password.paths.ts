@@ -1,6 +1,7 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
 import {
+  addBody,
   changeBody,
   emailBody,
   loginBody,
@@ -131,5 +132,22 @@ export function registerPasswordPaths(registry: OpenAPIRegistry): void {
     security: COOKIE_SESSION,
     request: body(emailBody.meta({ id: 'PasswordEmail' })),
     responses: { 202: sent, ...BODY_ERRORS, ...AUTH_REFUSALS },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/auth/password/add',
+    summary:
+      "Adds a password to the session user's account (a user of another provider); its address is verified by a link",
+    security: COOKIE_SESSION,
+    request: body(addBody.meta({ id: 'PasswordAdd' })),
+    responses: {
+      202: sent,
+      ...BODY_ERRORS,
+      ...AUTH_REFUSALS,
+      403: authError('Not a fresh cookie session'),
+      409: authError('`this account has a password already`'),
+      429: LIMITED,
+    },
   });
 }

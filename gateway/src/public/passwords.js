@@ -71,6 +71,13 @@ function member() {
     form.reset();
     say(`Password changed; ${res.body.other_sessions_ended} other session(s) ended.`);
   });
+  // A user of another provider sets a password: a password identity linked to them.
+  on('password-add', async (form) => {
+    const res = await post('add', fields(form));
+    if (res.status !== 202) return say(`Not added: ${refusal(res)}`);
+    form.reset();
+    say(res.body.message);
+  });
   on('password-email', async (form) => {
     const res = await post('email', fields(form));
     say(res.status === 202 ? res.body.message : `Not sent: ${refusal(res)}`);

@@ -3555,6 +3555,124 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/password/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds a password to the session user's account (a user of another provider); its address is verified by a link */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordAdd'];
+        };
+      };
+      responses: {
+        /** @description Sent (or not: the answer never says) */
+        202: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PasswordMessageSent'];
+          };
+        };
+        /** @description A malformed body, a password the policy refuses, or a link that is invalid, used or expired */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not a fresh cookie session */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `this account has a password already` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is over 16 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `too many attempts` */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/device': {
     parameters: {
       query?: never;
@@ -6176,6 +6294,11 @@ export interface components {
       /** @description ISO 8601, null before the first login */
       last_used: string | null;
     };
+    PasswordAdd: {
+      /** Format: email */
+      email: string;
+      password: string;
+    };
     PasswordChange: {
       current_password: string;
       password: string;
@@ -6443,6 +6566,7 @@ export type SchemaLoads = components['schemas']['Loads'];
 export type SchemaNewCard = components['schemas']['NewCard'];
 export type SchemaNotificationTaken = components['schemas']['NotificationTaken'];
 export type SchemaPasskey = components['schemas']['Passkey'];
+export type SchemaPasswordAdd = components['schemas']['PasswordAdd'];
 export type SchemaPasswordChange = components['schemas']['PasswordChange'];
 export type SchemaPasswordEmail = components['schemas']['PasswordEmail'];
 export type SchemaPasswordLogin = components['schemas']['PasswordLogin'];

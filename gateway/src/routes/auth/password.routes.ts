@@ -46,6 +46,7 @@ export const resetStartBody = z.strictObject({ email, captcha });
 export const resetCompleteBody = z.strictObject({ token, password });
 export const changeBody = z.strictObject({ current_password: password, password });
 export const emailBody = z.strictObject({ email });
+export const addBody = z.strictObject({ email, password });
 
 const readJson = bodyReader('json', { limit: '16kb', typeRequired: 'send the body as application/json' });
 
@@ -59,6 +60,7 @@ const SENT = 'check your inbox: if this address can be used, a message with a li
 const RESET_SENT = 'check your inbox: if an account uses this address, a message with a reset link is on its way';
 const TOO_MANY = 'too many attempts: wait, then try again';
 const FRESH = 'changing the password needs a recent login: log in again, then retry within 5 minutes';
+const FRESH_ADD = 'adding a password needs a recent login: log in again, then retry within 5 minutes';
 
 function caller(ctx: Koa.Context): auth.PasswordCaller {
   const user = sessionUser(ctx, 'this needs a session', { jti: true });
@@ -135,6 +137,16 @@ export function passwordRoutes(deps: PasswordRoutesDeps): Router {
     if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds, TOO_MANY);
     ctx.status = 202;
     ctx.body = { status: 'sent', message: 'follow the link sent to the new address to apply the change' };
+  });
+
+  // A password for a user of another provider: linked to the session's user, as a link is (fresh login).
+  router.post('/add', user, async (ctx) => {
+    requireFreshLogin(ctx, FRESH_ADD);
+    const b = await body(ctx, addBody);
+    const res = await passwords.addPassword({ caller: caller(ctx), email: b.email, password: b.password });
+    if (res.retryAfterSeconds > 0) return limited(ctx, res.retryAfterSeconds, TOO_MANY);
+    ctx.status = 202;
+    ctx.body = { status: 'sent', message: 'follow the link sent to this address to log in with it' };
   });
 
   answerTheRest(router, 'no such password route');

@@ -66,6 +66,10 @@ export function passwordHandlers(
       const done = await on().recovery.change(callerOf(req), req.currentPassword, req.password);
       return { endedSessions: done.ended.map(ended) };
     }),
+    AddPassword: unaryHandler(log, async (req: auth.AddPasswordRequest__Output) => {
+      const done = await on().recovery.addPassword(callerOf(req), req.email, req.password);
+      return { retryAfterSeconds: done.retryAfter };
+    }),
     ChangeEmail: unaryHandler(log, async (req: auth.ChangeEmailRequest__Output) => {
       const done = await on().recovery.changeEmail(callerOf(req), req.email);
       return { retryAfterSeconds: done.retryAfter };

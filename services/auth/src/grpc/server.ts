@@ -141,6 +141,7 @@ export const AUTH_ACCESS: AccessRules = {
     ResetComplete: ['gateway'],
     ChangePassword: ['gateway'],
     ChangeEmail: ['gateway'],
+    AddPassword: ['gateway'],
   },
   // The gateway's admin listener, which authenticated the admin and names them in every call (audit).
   'auth.v1.PasswordAdminService': {

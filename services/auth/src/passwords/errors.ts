@@ -41,6 +41,12 @@ export const passwordErrors = {
       'NO_PASSWORD',
       'this account has no password: set one with "forgot password" first',
     ),
+  hasPassword: () =>
+    new AppError(
+      'already_exists',
+      'HAS_PASSWORD',
+      'this account has a password already: change it, or reset it with "forgot password"',
+    ),
   sameEmail: () =>
     new AppError('invalid_argument', 'PASSWORD_BAD_INPUT', 'this is the address the account has already'),
   emailTaken: () =>

@@ -104,6 +104,32 @@ export class PasswordRecovery {
   }
 
   /**
+   * A password for a user of another provider: a `password` identity linked to the caller's user (the
+   * directory's linking rules: the caller's own act, never by matching an address), its address
+   * verified by the link mailed to it. An address another account has gets that account's "already
+   * registered" notice instead, and the caller the same answer.
+   */
+  async addPassword(caller: Caller, newEmail: string, password: string): Promise<{ retryAfter: number }> {
+    const a = this.accounts;
+    const { store, rules, hasher } = a.deps;
+    const email = addressOf(newEmail);
+    const retryAfter = await a.messageLimit(email, caller.clientIp);
+    if (retryAfter > 0) return { retryAfter };
+    const verdict = await rules.check(password);
+    if (!verdict.ok) throw passwordErrors.policy(verdict.error);
+    const hash = await hasher.hash(verdict.normalized);
+    const added = await store.addToUser(caller.userId, { email, hash });
+    if (added === 'has_password') throw passwordErrors.hasPassword();
+    if (added === 'taken') {
+      const owner = await store.byEmail(email);
+      if (owner) a.later('address taken notice', () => a.sendReset(owner, 'registered'));
+    } else {
+      a.later('verification', () => a.sendVerification(added.added));
+    }
+    return { retryAfter: 0 };
+  }
+
+  /**
    * An account an admin makes: with a password (the policy applies; the address counts as verified,
    * the admin vouched for it) or with an invitation link to set one.
    */

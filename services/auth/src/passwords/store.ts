@@ -134,6 +134,63 @@ export class PgPasswordStore {
     }
   }
 
+  /**
+   * A password identity added to an existing user (a user of another provider sets a password): the
+   * identity and its password in one transaction, with `identity.linked`. 'taken': another account has
+   * the address; 'has_password': the user has a password account already.
+   */
+  async addToUser(
+    userId: string,
+    p: { email: string; hash: string },
+  ): Promise<{ added: PasswordAccount } | 'taken' | 'has_password'> {
+    try {
+      return await inTransaction(this.pool, async (client) => {
+        // The user's row is the lock: two additions at once cannot both pass the checks below.
+        const user = await client.query<{ name: string; status: string }>(
+          'SELECT name, status FROM users WHERE id = $1 FOR UPDATE',
+          [userId],
+        );
+        const row = user.rows[0];
+        if (!row) throw new Error('the session user is not in the directory');
+        const own = await client.query('SELECT 1 FROM passwords WHERE user_id = $1', [userId]);
+        if (own.rowCount) return 'has_password' as const;
+        const taken = await client.query('SELECT 1 FROM passwords WHERE lower(email) = lower($1)', [p.email]);
+        if (taken.rowCount) return 'taken' as const;
+        const id = await freeIdentityId(client, p.email);
+        await client.query(
+          'INSERT INTO identities (id, user_id, provider, name, email, email_verified) VALUES ($1, $2, $3, $4, $5, false)',
+          [id, userId, PASSWORD_PROVIDER, row.name, p.email],
+        );
+        await client.query(
+          `INSERT INTO passwords (identity_id, user_id, email, email_verified, hash, source, password_changed_at)
+           VALUES ($1, $2, $3, false, $4, 'signup', now())`,
+          [id, userId, p.email, p.hash],
+        );
+        await rederiveEmail(client, userId);
+        await recordEvent(client, {
+          type: 'identity.linked',
+          actor: { kind: 'user', id: userId },
+          subjectUser: userId,
+          requestId: currentRequestId(),
+          data: { provider: PASSWORD_PROVIDER },
+        });
+        const added: PasswordAccount = {
+          identityId: id,
+          userId,
+          email: p.email,
+          emailVerified: false,
+          hash: p.hash,
+          name: row.name,
+          blocked: row.status === 'blocked',
+        };
+        return { added };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) return 'taken';
+      throw err;
+    }
+  }
+
   /** Replaces `expected` by `hash` (a rehash at login): nothing when the hash changed meanwhile. */
   async rehash(identityId: string, expected: string, hash: string): Promise<boolean> {
     const { rowCount } = await this.pool.query(

@@ -2,6 +2,7 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AddPasswordRequest as _auth_v1_AddPasswordRequest, AddPasswordRequest__Output as _auth_v1_AddPasswordRequest__Output } from '../../auth/v1/AddPasswordRequest';
 import type { ChangeEmailRequest as _auth_v1_ChangeEmailRequest, ChangeEmailRequest__Output as _auth_v1_ChangeEmailRequest__Output } from '../../auth/v1/ChangeEmailRequest';
 import type { ChangePasswordRequest as _auth_v1_ChangePasswordRequest, ChangePasswordRequest__Output as _auth_v1_ChangePasswordRequest__Output } from '../../auth/v1/ChangePasswordRequest';
 import type { PasswordLimited as _auth_v1_PasswordLimited, PasswordLimited__Output as _auth_v1_PasswordLimited__Output } from '../../auth/v1/PasswordLimited';
@@ -15,6 +16,15 @@ import type { PasswordTokenRequest as _auth_v1_PasswordTokenRequest, PasswordTok
 import type { PasswordVerifyResponse as _auth_v1_PasswordVerifyResponse, PasswordVerifyResponse__Output as _auth_v1_PasswordVerifyResponse__Output } from '../../auth/v1/PasswordVerifyResponse';
 
 export interface PasswordServiceClient extends grpc.Client {
+  AddPassword(argument: _auth_v1_AddPasswordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
+  AddPassword(argument: _auth_v1_AddPasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
+  AddPassword(argument: _auth_v1_AddPasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
+  AddPassword(argument: _auth_v1_AddPasswordRequest, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
+  addPassword(argument: _auth_v1_AddPasswordRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
+  addPassword(argument: _auth_v1_AddPasswordRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
+  addPassword(argument: _auth_v1_AddPasswordRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
+  addPassword(argument: _auth_v1_AddPasswordRequest, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
+  
   ChangeEmail(argument: _auth_v1_ChangeEmailRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
   ChangeEmail(argument: _auth_v1_ChangeEmailRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
   ChangeEmail(argument: _auth_v1_ChangeEmailRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_PasswordLimited__Output>): grpc.ClientUnaryCall;
@@ -81,6 +91,8 @@ export interface PasswordServiceClient extends grpc.Client {
 }
 
 export interface PasswordServiceHandlers extends grpc.UntypedServiceImplementation {
+  AddPassword: grpc.handleUnaryCall<_auth_v1_AddPasswordRequest__Output, _auth_v1_PasswordLimited>;
+  
   ChangeEmail: grpc.handleUnaryCall<_auth_v1_ChangeEmailRequest__Output, _auth_v1_PasswordLimited>;
   
   ChangePassword: grpc.handleUnaryCall<_auth_v1_ChangePasswordRequest__Output, _auth_v1_PasswordSessionsEnded>;
@@ -98,6 +110,7 @@ export interface PasswordServiceHandlers extends grpc.UntypedServiceImplementati
 }
 
 export interface PasswordServiceDefinition extends grpc.ServiceDefinition {
+  AddPassword: MethodDefinition<_auth_v1_AddPasswordRequest, _auth_v1_PasswordLimited, _auth_v1_AddPasswordRequest__Output, _auth_v1_PasswordLimited__Output>
   ChangeEmail: MethodDefinition<_auth_v1_ChangeEmailRequest, _auth_v1_PasswordLimited, _auth_v1_ChangeEmailRequest__Output, _auth_v1_PasswordLimited__Output>
   ChangePassword: MethodDefinition<_auth_v1_ChangePasswordRequest, _auth_v1_PasswordSessionsEnded, _auth_v1_ChangePasswordRequest__Output, _auth_v1_PasswordSessionsEnded__Output>
   Login: MethodDefinition<_auth_v1_PasswordLoginRequest, _auth_v1_PasswordLoginResponse, _auth_v1_PasswordLoginRequest__Output, _auth_v1_PasswordLoginResponse__Output>

@@ -1,5 +1,6 @@
 export type * from './ActivateTotpRequest';
 export type * from './ActivateTotpResponse';
+export type * from './AddPasswordRequest';
 export type * from './AdminActor';
 export type * from './AdminIdentity';
 export type * from './AdminService';
