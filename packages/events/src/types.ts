@@ -28,7 +28,7 @@ const dispute = z.strictObject({
 });
 
 export const EVENT_DATA = {
-  // source: how the user came (a password account's sign-up, an import, an admin); absent for a first login.
+  // source: how a password account came (docs/password-accounts.md): its own sign-up, an import, an admin.
   'user.created': z.strictObject({
     provider: code.optional(),
     source: z.enum(['signup', 'import', 'admin']).optional(),
