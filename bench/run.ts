@@ -1,10 +1,11 @@
 // `pnpm bench`: every benchmark, each comparing Gatehouse with a baseline measured in the same run.
-// `pnpm bench auth|avatar|payment|events|sessions|oidc|memory` runs one of them; `--alg=ES256` (or EdDSA) runs auth
+// `pnpm bench auth|avatar|payment|events|sessions|oidc|memory|import` runs one of them; `--alg=ES256` (or EdDSA) runs auth
 // (and sessions) with that AUTH_JWT_ALG; `--idle=<seconds>` is how long memory lets the stack idle (30).
 import { runAuthBench } from './auth-user';
 import { runAvatarBench } from './avatar';
 import { EVENTS_TARGETS, runEventsBench } from './events';
 import { median } from './harness';
+import { IMPORT_TARGET_PER_SECOND, runImportBench } from './import';
 import { MEMORY_LIMITS, memoryTable, runMemoryBench } from './memory';
 import { OIDC_TARGETS, runOidcBench } from './oidc';
 import { runPaymentBench, TARGETS } from './payment';
@@ -136,6 +137,20 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
       problems.push(
         `refresh grants: ${perCpuSecond.toFixed(0)} per CPU-second, under the target ${OIDC_TARGETS.refreshPerCpuSecond}`,
       );
+    return problems;
+  },
+  async import() {
+    console.log('\n== users imported with their hashes, per second: the admin API vs the directory statement alone');
+    const r = await runImportBench({ users: countFlag('users') });
+    console.log(
+      `import of ${r.users} users (all five hash kinds): ${r.perSecond.toFixed(0)} users/s through the admin API, ` +
+        `floor ${r.floorPerSecond.toFixed(0)} users/s (the statement alone), ratio ${(r.perSecond / r.floorPerSecond).toFixed(2)}; ` +
+        `target at least ${IMPORT_TARGET_PER_SECOND}/s`,
+    );
+    const problems: string[] = [];
+    if (r.refusedOrUnchanged > 0) problems.push(`${r.refusedOrUnchanged} import lines were not imported`);
+    if (r.perSecond < IMPORT_TARGET_PER_SECOND)
+      problems.push(`import: ${r.perSecond.toFixed(0)} users/s, under the target ${IMPORT_TARGET_PER_SECOND}/s`);
     return problems;
   },
   async memory() {

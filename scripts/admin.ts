@@ -8,6 +8,7 @@
 //   pnpm -s admin users unlink <user id> <identity id>
 //   pnpm -s admin users create <email> [--name n] [--password-stdin]   (no password: an invitation is mailed)
 //   pnpm -s admin users reset-password <user id>   (forced: the password stops working, a link is mailed)
+//   pnpm -s admin users import FILE (JSON lines of users with their password hashes; - for stdin)
 //   pnpm -s admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
 //   pnpm -s admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
 //   pnpm -s admin webhooks retry <webhook id> <delivery id>
@@ -25,6 +26,7 @@ import { parseArgs } from 'node:util';
 import { environment, isLoopbackHost } from '../packages/config/src/index';
 import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
 import { CLIENTS_USAGE, clientsCommand } from './admin-clients';
+import { importCommand } from './admin-import';
 
 const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--provider p] [--limit n] [--all]
        admin users show|unblock|delete|export|end-sessions <user id>
@@ -32,6 +34,7 @@ const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--
        admin users unlink <user id> <identity id>
        admin users create <email> [--name n] [--password-stdin]
        admin users reset-password <user id>
+       admin users import FILE|-
        admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
        admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
        admin webhooks retry <webhook id> <delivery id>
@@ -89,16 +92,14 @@ function send(url: URL, method: string, headers: Record<string, string>, body?: 
   });
 }
 
-async function call(method: string, route: string, body?: unknown): Promise<unknown> {
+async function call(method: string, route: string, body?: unknown, type = 'application/json'): Promise<unknown> {
   const url = new URL(route, adminBase());
+  const text = body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : String(body);
   const res = await send(
     url,
     method,
-    {
-      authorization: `Bearer ${await operatorToken()}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body === undefined ? undefined : JSON.stringify(body),
+    { authorization: `Bearer ${await operatorToken()}`, ...(body === undefined ? {} : { 'content-type': type }) },
+    text,
   );
   const parsed: unknown = res.text ? JSON.parse(res.text) : undefined;
   if (res.status < 200 || res.status >= 300) {
@@ -211,6 +212,12 @@ async function users(command: string | undefined, [id, identity]: string[], valu
     }
     case 'reset-password':
       return print(await call('POST', `${user(id)}/password-reset`));
+    case 'import':
+      if (!id) throw new UsageError('import needs a file of JSON lines (- for stdin)');
+      return importCommand(
+        { postLines: (route, body) => call('POST', route, body, 'application/x-ndjson'), print },
+        id,
+      );
     default:
       throw new UsageError(`unknown command ${command ?? '(none)'}`);
   }

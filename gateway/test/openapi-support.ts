@@ -51,6 +51,8 @@ const ALL_METHOD_ROUTES: Record<
   '/admin/v1/users/:id/identities/:identity': 'fallback',
   '/admin/v1/users/:id/export': 'fallback',
   '/admin/v1/users/:id/password-reset': 'fallback',
+  // routes/admin/import.routes.ts: the same.
+  '/admin/v1/users/import': 'fallback',
   // routes/admin/payments.routes.ts: the same.
   '/admin/v1/cards/:id/loads/:load_id/reverse': 'fallback',
   '/admin/v1/disputes/unmatched': 'fallback',

@@ -4,6 +4,7 @@ import { UNMATCHED_QUERY } from '../routes/admin/payments.routes';
 import { BLOCK_BODY, CREATE_USER_BODY, LIST_QUERY } from '../routes/admin/users.routes';
 import { registerAdminClientsPaths } from './admin-clients.paths';
 import { registerAdminEventsPaths } from './admin-events.paths';
+import { registerAdminImportPaths } from './admin-import.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
 
@@ -249,6 +250,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerAdminEventsPaths(registry, base, REFUSALS);
   // The OpenID provider's clients (routes/admin/clients.routes.ts).
   registerAdminClientsPaths(registry, base, REFUSALS);
+  // Users brought in with their password hashes (routes/admin/import.routes.ts).
+  registerAdminImportPaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
     ['/admin.js', 'text/javascript', "The admin page's script"],

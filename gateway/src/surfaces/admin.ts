@@ -8,6 +8,7 @@ import { buildApp, type Mount } from '../app';
 import { adminOpenApiRoutes } from '../openapi/routes';
 import { adminClientsRoutes } from '../routes/admin/clients.routes';
 import { adminEventsRoutes } from '../routes/admin/events.routes';
+import { adminImportRoutes } from '../routes/admin/import.routes';
 import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
 import { adminRoutes } from '../routes/admin/users.routes';
@@ -25,11 +26,13 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
     log,
   };
   const routes = adminRoutes({ admin: clients.admin.call, passwordAdmin: clients.passwordAdmin.call, ...callers });
+  // Users brought in with their password hashes (docs/password-import.md).
+  const imports = adminImportRoutes({ admin: clients.admin.call, ...callers });
   const payments = adminPaymentRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
   const mounts: Mount[] = [
-    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), routes, payments, events, oidcClients] },
+    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), imports, routes, payments, events, oidcClients] },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },
   ];

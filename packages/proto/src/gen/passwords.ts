@@ -31,6 +31,10 @@ import type { GetJwksRequest as _auth_v1_GetJwksRequest, GetJwksRequest__Output 
 import type { GetJwksResponse as _auth_v1_GetJwksResponse, GetJwksResponse__Output as _auth_v1_GetJwksResponse__Output } from './auth/v1/GetJwksResponse';
 import type { GetUserRequest as _auth_v1_GetUserRequest, GetUserRequest__Output as _auth_v1_GetUserRequest__Output } from './auth/v1/GetUserRequest';
 import type { GetUserResponse as _auth_v1_GetUserResponse, GetUserResponse__Output as _auth_v1_GetUserResponse__Output } from './auth/v1/GetUserResponse';
+import type { ImportLine as _auth_v1_ImportLine, ImportLine__Output as _auth_v1_ImportLine__Output } from './auth/v1/ImportLine';
+import type { ImportRefusal as _auth_v1_ImportRefusal, ImportRefusal__Output as _auth_v1_ImportRefusal__Output } from './auth/v1/ImportRefusal';
+import type { ImportUsersRequest as _auth_v1_ImportUsersRequest, ImportUsersRequest__Output as _auth_v1_ImportUsersRequest__Output } from './auth/v1/ImportUsersRequest';
+import type { ImportUsersResponse as _auth_v1_ImportUsersResponse, ImportUsersResponse__Output as _auth_v1_ImportUsersResponse__Output } from './auth/v1/ImportUsersResponse';
 import type { IssueSessionRequest as _auth_v1_IssueSessionRequest, IssueSessionRequest__Output as _auth_v1_IssueSessionRequest__Output } from './auth/v1/IssueSessionRequest';
 import type { IssueSessionResponse as _auth_v1_IssueSessionResponse, IssueSessionResponse__Output as _auth_v1_IssueSessionResponse__Output } from './auth/v1/IssueSessionResponse';
 import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from './auth/v1/IssuedToken';
@@ -110,6 +114,10 @@ export interface ProtoGrpcType {
       GetJwksResponse: MessageTypeDefinition<_auth_v1_GetJwksResponse, _auth_v1_GetJwksResponse__Output>
       GetUserRequest: MessageTypeDefinition<_auth_v1_GetUserRequest, _auth_v1_GetUserRequest__Output>
       GetUserResponse: MessageTypeDefinition<_auth_v1_GetUserResponse, _auth_v1_GetUserResponse__Output>
+      ImportLine: MessageTypeDefinition<_auth_v1_ImportLine, _auth_v1_ImportLine__Output>
+      ImportRefusal: MessageTypeDefinition<_auth_v1_ImportRefusal, _auth_v1_ImportRefusal__Output>
+      ImportUsersRequest: MessageTypeDefinition<_auth_v1_ImportUsersRequest, _auth_v1_ImportUsersRequest__Output>
+      ImportUsersResponse: MessageTypeDefinition<_auth_v1_ImportUsersResponse, _auth_v1_ImportUsersResponse__Output>
       IssueSessionRequest: MessageTypeDefinition<_auth_v1_IssueSessionRequest, _auth_v1_IssueSessionRequest__Output>
       IssueSessionResponse: MessageTypeDefinition<_auth_v1_IssueSessionResponse, _auth_v1_IssueSessionResponse__Output>
       IssuedToken: MessageTypeDefinition<_auth_v1_IssuedToken, _auth_v1_IssuedToken__Output>

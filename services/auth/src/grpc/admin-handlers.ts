@@ -50,8 +50,14 @@ const acting = (req: { actor?: auth.AdminActor__Output | null; userId: string })
   userId: req.userId,
 });
 
-/** gRPC adapter of auth.v1.AdminService; without a directory (no DATABASE_URL) every call is refused. */
-export function adminHandlers(admin: DirectoryAdmin | undefined, log: Logger): auth.AdminServiceHandlers {
+/**
+ * gRPC adapter of auth.v1.AdminService (but ImportUsers: import-handlers.ts); without a directory (no
+ * DATABASE_URL) every call is refused.
+ */
+export function adminHandlers(
+  admin: DirectoryAdmin | undefined,
+  log: Logger,
+): Omit<auth.AdminServiceHandlers, 'ImportUsers'> {
   const on = (): DirectoryAdmin => {
     if (!admin) throw directoryErrors.disabled();
     return admin;

@@ -7,12 +7,14 @@ import type { BuiltInLogin } from '../login/built-in-logins';
 import type { PasskeyLogin } from '../login/passkey-login';
 import type { OidcFeature } from '../oidc/open';
 import type { PasswordFeature } from '../passwords/open';
+import type { UserImport } from '../passwords/user-import';
 import type { DeviceSessions } from '../sessions/device-sessions';
 import type { SecondFactor } from '../totp/second-factor';
 import { adminHandlers } from './admin-handlers';
 import { type EventsApi, eventsHandlers } from './events-handlers';
 import { type AuthHandlerDeps, authHandlers } from './handlers';
 import { identityHandlers } from './identity-handlers';
+import { importHandlers } from './import-handlers';
 import { builtInLoginHandlers } from './login-handlers';
 import { oidcAdminHandlers } from './oidc-admin-handlers';
 import { oidcHandlers } from './oidc-handlers';
@@ -42,6 +44,8 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   /** The user directory (auth.v1.IdentityService, AdminService); undefined without a database. */
   directory?: Directory;
   directoryAdmin?: DirectoryAdmin;
+  /** Users imported with their hashes (AdminService.ImportUsers); undefined without a database. */
+  userImport?: UserImport;
   /** The audit trail and webhooks: auth.v1.EventsService; undefined without a database. */
   events?: EventsApi;
   /** The OpenID provider; undefined while AUTH_OIDC_PROVIDER is off (its calls answer NOT_FOUND). */
@@ -96,6 +100,7 @@ export const AUTH_ACCESS: AccessRules = {
     AdminUnlinkIdentity: ['gateway'],
     DeleteUser: ['gateway'],
     ExportUser: ['gateway'],
+    ImportUsers: ['gateway'],
   },
   // The built-in direct and verified providers' handler.
   'login.v1.LoginHandler': {
@@ -192,7 +197,10 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       },
       {
         definition: adminProto.grpcObject.auth.v1.AdminService.service,
-        implementation: adminHandlers(deps.directoryAdmin, deps.log),
+        implementation: {
+          ...adminHandlers(deps.directoryAdmin, deps.log),
+          ...importHandlers(deps.userImport, deps.log),
+        },
       },
       {
         definition: loginProto.grpcObject.login.v1.LoginHandler.service,

@@ -35,7 +35,8 @@ export const LIMITS = {
 
 const BCRYPT = /^\$2[aby]\$(\d\d)\$[./A-Za-z0-9]{53}$/;
 const B64 = '[A-Za-z0-9+/]+';
-const AB64 = '[A-Za-z0-9./]+';
+// passlib's adapted base64 ('.' for '+') and the PHC form's standard base64 ('+'): both are read.
+const AB64 = '[A-Za-z0-9./+]+';
 const ARGON2 = new RegExp(
   `^\\$argon2(?:i|id)\\$(?:v=(?:16|19)\\$)?m=(\\d{1,7}),t=(\\d{1,3}),p=(\\d{1,2})\\$${B64}\\$${B64}$`,
 );

@@ -7,7 +7,9 @@ import { auditedLogins } from '../events/login-events';
 import { EndedSessionStreams } from '../grpc/ended-sessions-stream';
 import { startAuthServer } from '../grpc/server';
 import type { OidcFeature } from '../oidc/open';
+import { PgUserImportStore } from '../passwords/import-store';
 import type { PasswordFeature } from '../passwords/open';
+import { UserImport } from '../passwords/user-import';
 import type { Clients } from './clients';
 import type { Core } from './core';
 import type { Logins } from './logins';
@@ -78,6 +80,8 @@ export async function serve(config: AuthConfig, features: Features, closers: Clo
     directory: signing.directory,
     linking: logins.linking,
     directoryAdmin,
+    // Users brought in with their hashes: on the directory's database, as its administration is.
+    userImport: pool && new UserImport({ store: new PgUserImportStore(pool), log }),
     events: features.events?.api,
     oidc: features.oidc,
     passwords: features.passwords,

@@ -14,6 +14,8 @@ import type { ExportUserRequest as _auth_v1_ExportUserRequest, ExportUserRequest
 import type { ExportUserResponse as _auth_v1_ExportUserResponse, ExportUserResponse__Output as _auth_v1_ExportUserResponse__Output } from '../../auth/v1/ExportUserResponse';
 import type { GetUserRequest as _auth_v1_GetUserRequest, GetUserRequest__Output as _auth_v1_GetUserRequest__Output } from '../../auth/v1/GetUserRequest';
 import type { GetUserResponse as _auth_v1_GetUserResponse, GetUserResponse__Output as _auth_v1_GetUserResponse__Output } from '../../auth/v1/GetUserResponse';
+import type { ImportUsersRequest as _auth_v1_ImportUsersRequest, ImportUsersRequest__Output as _auth_v1_ImportUsersRequest__Output } from '../../auth/v1/ImportUsersRequest';
+import type { ImportUsersResponse as _auth_v1_ImportUsersResponse, ImportUsersResponse__Output as _auth_v1_ImportUsersResponse__Output } from '../../auth/v1/ImportUsersResponse';
 import type { ListUsersRequest as _auth_v1_ListUsersRequest, ListUsersRequest__Output as _auth_v1_ListUsersRequest__Output } from '../../auth/v1/ListUsersRequest';
 import type { ListUsersResponse as _auth_v1_ListUsersResponse, ListUsersResponse__Output as _auth_v1_ListUsersResponse__Output } from '../../auth/v1/ListUsersResponse';
 import type { UnblockUserRequest as _auth_v1_UnblockUserRequest, UnblockUserRequest__Output as _auth_v1_UnblockUserRequest__Output } from '../../auth/v1/UnblockUserRequest';
@@ -74,6 +76,15 @@ export interface AdminServiceClient extends grpc.Client {
   getUser(argument: _auth_v1_GetUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_GetUserResponse__Output>): grpc.ClientUnaryCall;
   getUser(argument: _auth_v1_GetUserRequest, callback: grpc.requestCallback<_auth_v1_GetUserResponse__Output>): grpc.ClientUnaryCall;
   
+  ImportUsers(argument: _auth_v1_ImportUsersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_ImportUsersResponse__Output>): grpc.ClientUnaryCall;
+  ImportUsers(argument: _auth_v1_ImportUsersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_ImportUsersResponse__Output>): grpc.ClientUnaryCall;
+  ImportUsers(argument: _auth_v1_ImportUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_ImportUsersResponse__Output>): grpc.ClientUnaryCall;
+  ImportUsers(argument: _auth_v1_ImportUsersRequest, callback: grpc.requestCallback<_auth_v1_ImportUsersResponse__Output>): grpc.ClientUnaryCall;
+  importUsers(argument: _auth_v1_ImportUsersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_ImportUsersResponse__Output>): grpc.ClientUnaryCall;
+  importUsers(argument: _auth_v1_ImportUsersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_ImportUsersResponse__Output>): grpc.ClientUnaryCall;
+  importUsers(argument: _auth_v1_ImportUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_ImportUsersResponse__Output>): grpc.ClientUnaryCall;
+  importUsers(argument: _auth_v1_ImportUsersRequest, callback: grpc.requestCallback<_auth_v1_ImportUsersResponse__Output>): grpc.ClientUnaryCall;
+  
   ListUsers(argument: _auth_v1_ListUsersRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   ListUsers(argument: _auth_v1_ListUsersRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   ListUsers(argument: _auth_v1_ListUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
@@ -107,6 +118,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   GetUser: grpc.handleUnaryCall<_auth_v1_GetUserRequest__Output, _auth_v1_GetUserResponse>;
   
+  ImportUsers: grpc.handleUnaryCall<_auth_v1_ImportUsersRequest__Output, _auth_v1_ImportUsersResponse>;
+  
   ListUsers: grpc.handleUnaryCall<_auth_v1_ListUsersRequest__Output, _auth_v1_ListUsersResponse>;
   
   UnblockUser: grpc.handleUnaryCall<_auth_v1_UnblockUserRequest__Output, _auth_v1_UnblockUserResponse>;
@@ -120,6 +133,7 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   EndUserSessions: MethodDefinition<_auth_v1_EndUserSessionsRequest, _auth_v1_EndUserSessionsResponse, _auth_v1_EndUserSessionsRequest__Output, _auth_v1_EndUserSessionsResponse__Output>
   ExportUser: MethodDefinition<_auth_v1_ExportUserRequest, _auth_v1_ExportUserResponse, _auth_v1_ExportUserRequest__Output, _auth_v1_ExportUserResponse__Output>
   GetUser: MethodDefinition<_auth_v1_GetUserRequest, _auth_v1_GetUserResponse, _auth_v1_GetUserRequest__Output, _auth_v1_GetUserResponse__Output>
+  ImportUsers: MethodDefinition<_auth_v1_ImportUsersRequest, _auth_v1_ImportUsersResponse, _auth_v1_ImportUsersRequest__Output, _auth_v1_ImportUsersResponse__Output>
   ListUsers: MethodDefinition<_auth_v1_ListUsersRequest, _auth_v1_ListUsersResponse, _auth_v1_ListUsersRequest__Output, _auth_v1_ListUsersResponse__Output>
   UnblockUser: MethodDefinition<_auth_v1_UnblockUserRequest, _auth_v1_UnblockUserResponse, _auth_v1_UnblockUserRequest__Output, _auth_v1_UnblockUserResponse__Output>
 }
