@@ -1,40 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { currentRequestId, type NewEvent, recordEvent } from '@gatehouse/events';
 import { inTransaction } from '@gatehouse/postgres';
-import { userId } from '@gatehouse/token';
 import type { Pool, PoolClient } from 'pg';
 import { rederiveEmail } from '../directory/store';
+import {
+  type Actor,
+  type NewPasswordUser,
+  PASSWORD_PROVIDER,
+  type PasswordAccount,
+  type TokenPurpose,
+} from './account';
+import { adminAction, insertPasswordIdentity, insertPasswordUser } from './new-accounts';
 
-/** The provider name of password identities (`password_<sha1(lower(email))>`, 009_passwords.sql). */
-export const PASSWORD_PROVIDER = 'password';
-
-export type PasswordSource = 'signup' | 'import' | 'admin';
-export type TokenPurpose = 'verify' | 'reset' | 'email_change' | 'invite';
-
-/** A password account as the flows read it: its row of `passwords` and its user's standing. */
-export interface PasswordAccount {
-  identityId: string;
-  userId: string;
-  email: string;
-  emailVerified: boolean;
-  /** Null: no password yet (an invitation, an import without a hash). */
-  hash: string | null;
-  name: string;
-  blocked: boolean;
-}
-
-export interface NewPasswordUser {
-  email: string;
-  name: string;
-  hash: string | null;
-  source: PasswordSource;
-  emailVerified: boolean;
-  /** Who made it: the user themself (signup), or the admin named here. */
-  admin?: string;
-}
-
-/** Who acted on an account: its user, or an admin (the admin API). */
-export type Actor = { kind: 'user' } | { kind: 'admin'; id: string };
+export {
+  type Actor,
+  type NewPasswordUser,
+  PASSWORD_PROVIDER,
+  type PasswordAccount,
+  type PasswordSource,
+  type TokenPurpose,
+} from './account';
 
 const ACCOUNT_SQL = `SELECT p.identity_id, p.user_id, p.email, p.email_verified, p.hash, u.name, u.status
   FROM passwords p JOIN users u ON u.id = p.user_id`;
@@ -55,6 +40,16 @@ function accountOf(r: Record<string, unknown>): PasswordAccount {
 export const tokenHash = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
+/** Two writes of one address at once: the unique index decides, and the second is "taken". */
+async function takenOnConflict<T>(write: () => Promise<T>): Promise<T | 'taken'> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'taken';
+    throw err;
+  }
+}
 
 /**
  * Password accounts' rows (009_passwords.sql) beside the directory's users and identities: one
@@ -87,51 +82,7 @@ export class PgPasswordStore {
    * transaction; the user's id is the identity's). 'taken': the address belongs to an account already.
    */
   async create(u: NewPasswordUser): Promise<{ created: PasswordAccount } | 'taken'> {
-    try {
-      return await inTransaction(this.pool, async (client) => {
-        const taken = await client.query('SELECT 1 FROM passwords WHERE lower(email) = lower($1)', [u.email]);
-        if (taken.rowCount) return 'taken' as const;
-        const id = await freeIdentityId(client, u.email);
-        const verifiedBy = u.emailVerified ? PASSWORD_PROVIDER : null;
-        await client.query('INSERT INTO users (id, name, email, email_verified_by) VALUES ($1, $2, $3, $4)', [
-          id,
-          u.name,
-          u.email,
-          verifiedBy,
-        ]);
-        await client.query(
-          `INSERT INTO identities (id, user_id, provider, name, email, email_verified) VALUES ($1, $1, $2, $3, $4, $5)`,
-          [id, PASSWORD_PROVIDER, u.name, u.email, u.emailVerified],
-        );
-        await client.query(
-          `INSERT INTO passwords (identity_id, user_id, email, email_verified, hash, source, password_changed_at)
-           VALUES ($1, $1, $2, $3, $4, $5, CASE WHEN $4::text IS NULL THEN NULL ELSE now() END)`,
-          [id, u.email, u.emailVerified, u.hash, u.source],
-        );
-        await recordEvent(client, {
-          type: 'user.created',
-          actor: u.admin ? { kind: 'admin', id: u.admin } : { kind: 'user', id },
-          subjectUser: id,
-          requestId: currentRequestId(),
-          data: { provider: PASSWORD_PROVIDER, source: u.source },
-        });
-        if (u.admin) await recordEvent(client, adminAction(u.admin, 'create_user', id));
-        const created: PasswordAccount = {
-          identityId: id,
-          userId: id,
-          email: u.email,
-          emailVerified: u.emailVerified,
-          hash: u.hash,
-          name: u.name,
-          blocked: false,
-        };
-        return { created };
-      });
-    } catch (err) {
-      // Two sign-ups of one address at once: the unique index decides, the second is "taken".
-      if (isUniqueViolation(err)) return 'taken';
-      throw err;
-    }
+    return takenOnConflict(() => inTransaction(this.pool, (client) => insertPasswordUser(client, u)));
   }
 
   /**
@@ -143,52 +94,7 @@ export class PgPasswordStore {
     userId: string,
     p: { email: string; hash: string },
   ): Promise<{ added: PasswordAccount } | 'taken' | 'has_password'> {
-    try {
-      return await inTransaction(this.pool, async (client) => {
-        // The user's row is the lock: two additions at once cannot both pass the checks below.
-        const user = await client.query<{ name: string; status: string }>(
-          'SELECT name, status FROM users WHERE id = $1 FOR UPDATE',
-          [userId],
-        );
-        const row = user.rows[0];
-        if (!row) throw new Error('the session user is not in the directory');
-        const own = await client.query('SELECT 1 FROM passwords WHERE user_id = $1', [userId]);
-        if (own.rowCount) return 'has_password' as const;
-        const taken = await client.query('SELECT 1 FROM passwords WHERE lower(email) = lower($1)', [p.email]);
-        if (taken.rowCount) return 'taken' as const;
-        const id = await freeIdentityId(client, p.email);
-        await client.query(
-          'INSERT INTO identities (id, user_id, provider, name, email, email_verified) VALUES ($1, $2, $3, $4, $5, false)',
-          [id, userId, PASSWORD_PROVIDER, row.name, p.email],
-        );
-        await client.query(
-          `INSERT INTO passwords (identity_id, user_id, email, email_verified, hash, source, password_changed_at)
-           VALUES ($1, $2, $3, false, $4, 'signup', now())`,
-          [id, userId, p.email, p.hash],
-        );
-        await rederiveEmail(client, userId);
-        await recordEvent(client, {
-          type: 'identity.linked',
-          actor: { kind: 'user', id: userId },
-          subjectUser: userId,
-          requestId: currentRequestId(),
-          data: { provider: PASSWORD_PROVIDER },
-        });
-        const added: PasswordAccount = {
-          identityId: id,
-          userId,
-          email: p.email,
-          emailVerified: false,
-          hash: p.hash,
-          name: row.name,
-          blocked: row.status === 'blocked',
-        };
-        return { added };
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) return 'taken';
-      throw err;
-    }
+    return takenOnConflict(() => inTransaction(this.pool, (client) => insertPasswordIdentity(client, userId, p)));
   }
 
   /** Replaces `expected` by `hash` (a rehash at login): nothing when the hash changed meanwhile. */
@@ -316,21 +222,6 @@ export class PgPasswordStore {
   }
 }
 
-/**
- * go-pkgz's id for the address, `password_<sha1(lower(email))>`, unless an identity has it already (an
- * account that was made with this address and has moved to another since): then one of the same
- * shape from the address and random bytes, so the new account never takes the old one's id.
- */
-async function freeIdentityId(client: PoolClient, email: string): Promise<string> {
-  const canonical = userId(PASSWORD_PROVIDER, email.toLowerCase());
-  const { rowCount } = await client.query(
-    'SELECT 1 FROM users WHERE id = $1 UNION SELECT 1 FROM identities WHERE id = $1',
-    [canonical],
-  );
-  if (!rowCount) return canonical;
-  return userId(PASSWORD_PROVIDER, `${email.toLowerCase()}#${randomBytes(16).toString('hex')}`);
-}
-
 async function markIdentityVerified(client: PoolClient, account: PasswordAccount): Promise<void> {
   await client.query('UPDATE identities SET email = $2, email_verified = true WHERE id = $1', [
     account.identityId,
@@ -345,9 +236,4 @@ function passwordEvent(user: string, how: 'changed' | 'reset', actor: Actor): Ne
   return how === 'changed'
     ? { ...common, type: 'password.changed', data: {} }
     : { ...common, type: 'password.reset', data: { by: actor.kind } };
-}
-
-/** An admin's change in the trail (admin.action), in the change's transaction. */
-function adminAction(admin: string, method: string, target: string): NewEvent {
-  return { type: 'admin.action', actor: { kind: 'admin', id: admin }, subjectUser: target, data: { method, target } };
 }
