@@ -98,3 +98,70 @@ export async function argon2VerifyCost(concurrency: number, batches = 5, perBatc
     wallMs: median(wall),
   };
 }
+
+/** `/auth/user`'s latency alone and while password logins run at a steady rate (issue 46). */
+export interface LatencyUnderLogins {
+  aloneMs: number;
+  underLoginsMs: number;
+  loginsPerSecond: number;
+  loginFailures: number;
+}
+
+/** The issue's bound: `/auth/user` within 10 % of its latency alone while 20 password logins a second run. */
+export const LATENCY_UNDER_LOGINS_TARGET = 1.1;
+
+/**
+ * One browser asks `GET /auth/user` back to back (its cookie token, refreshed when it expires), for
+ * `windowMs` alone, then as long again while password logins start at `rate` a second, in turns
+ * (`turns` of each, so the machine's drift falls on both); the medians of every answer's latency.
+ */
+export async function userLatencyUnderLogins(
+  gatewayUrl: string,
+  session: Session,
+  users: string[],
+  { rate = 20, windowMs = 3000, turns = 2 } = {},
+): Promise<LatencyUnderLogins> {
+  let current = session;
+  const ask = async (): Promise<number> => {
+    const started = performance.now();
+    const answer = await request('GET', `${gatewayUrl}/auth/user`, {
+      cookie: `JWT=${current.jwt}; XSRF-TOKEN=${current.xsrf}`,
+      'x-xsrf-token': current.xsrf,
+    });
+    const took = performance.now() - started;
+    if (answer.status !== 200) throw new Error(`/auth/user answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    const refreshed = (answer.headers['set-cookie'] ?? []).find((l) => l.startsWith('JWT='));
+    if (refreshed) current = { ...current, jwt: refreshed.slice(4, refreshed.indexOf(';')) };
+    return took;
+  };
+  const window = async (): Promise<number[]> => {
+    const took: number[] = [];
+    const until = performance.now() + windowMs;
+    while (performance.now() < until) took.push(await ask());
+    return took;
+  };
+  const alone: number[] = [];
+  const under: number[] = [];
+  let started = 0;
+  let failures = 0;
+  for (let t = 0; t < turns; t++) {
+    alone.push(...(await window()));
+    const logins: Promise<unknown>[] = [];
+    const timer = setInterval(() => {
+      const user = users[started++ % users.length] as string;
+      logins.push(passwordLogin(gatewayUrl, user).catch(() => failures++));
+    }, 1000 / rate);
+    try {
+      under.push(...(await window()));
+    } finally {
+      clearInterval(timer);
+    }
+    await Promise.all(logins);
+  }
+  return {
+    aloneMs: median(alone),
+    underLoginsMs: median(under),
+    loginsPerSecond: started / ((turns * windowMs) / 1000),
+    loginFailures: failures,
+  };
+}

@@ -11,7 +11,14 @@ import { startStack } from '@gatehouse/test-kit/stack';
 import { generateSigningJwk } from '../packages/token/src/keys';
 import { type FloorAlgorithm, joseVerifyAndSignUs } from './crypto-floor';
 import { cpuMs, median, pinToCore, postgresBackendsCpu } from './harness';
-import { argon2VerifyCost, type HashCost, passwordLogin, passwordUsersReady } from './password-login';
+import {
+  argon2VerifyCost,
+  type HashCost,
+  type LatencyUnderLogins,
+  passwordLogin,
+  passwordUsersReady,
+  userLatencyUnderLogins,
+} from './password-login';
 import { closeClient, devLogin, inParallel, refresh, type Session } from './session-client';
 import { startTransportFloor } from './transport-floor';
 
@@ -51,6 +58,8 @@ export interface SessionsBenchResult {
   hopUs: number[];
   /** One Argon2id verify with the stack's parameters, measured alone in this process. */
   hash: HashCost;
+  /** `/auth/user` alone and while 20 password logins a second run. */
+  latency: LatencyUnderLogins;
 }
 
 /** Refresh at most 1 ms of CPU, a first login at most 10 ms (issue 36). */
@@ -216,6 +225,13 @@ export async function runSessionsBench(options: SessionsBenchOptions = {}): Prom
       const byPassword = await phase(`${r}: password login`, passwordUsers(r), (u) => passwordLogin(stack.url, u));
       runs['password login'].push(byPassword.run);
     }
+    // Hash work never blocks the event loop: /auth/user beside 20 password logins a second (issue 46).
+    const first = live[0];
+    if (!first) throw new Error('no live session to ask /auth/user with');
+    const latency = await userLatencyUnderLogins(stack.url, first, passwordUsers(0));
+    log(
+      `/auth/user alone ${latency.aloneMs.toFixed(2)} ms, under ${latency.loginsPerSecond.toFixed(0)} password logins/s ${latency.underLoginsMs.toFixed(2)} ms (${(latency.underLoginsMs / latency.aloneMs).toFixed(2)}x; medians${latency.loginFailures ? `, ${latency.loginFailures} logins FAILED` : ''})`,
+    );
     // Each refresh round is followed by the floor, measured at the same moment of a shared machine.
     const joseUs: number[] = [];
     const hopUs: number[] = [];
@@ -241,7 +257,7 @@ export async function runSessionsBench(options: SessionsBenchOptions = {}): Prom
         `${r}: floor                   jose ${((joseUs.at(-1) ?? 0) / 1000).toFixed(3)} + hop ${(hop.cpuUsPerLoad / 1000).toFixed(3)} = ${floorMs.toFixed(3)} ms; refresh ${(refreshed.run.totalCpuMsPerOp / floorMs).toFixed(2)}x the floor`,
       );
     }
-    const result = { runs, joseUs, hopUs, hash };
+    const result = { runs, joseUs, hopUs, hash, latency };
     for (const line of table(result)) log(line);
     if (profile) {
       const pids = Object.fromEntries(['gateway', 'auth', 'avatar'].map((n) => [n, stack.pid(n as 'gateway')]));
