@@ -121,7 +121,6 @@ export const DECLARED_SETTINGS: Readonly<Record<Workload, readonly string[]>> = 
     'AUTH_CAPTCHA_PROVIDER',
     'AUTH_CAPTCHA_SECRET',
     'AUTH_CAPTCHA_VERIFY_URL',
-    'AUTH_CAPTCHA_SITEKEY',
     'AUTH_CAPTCHA_AFTER_FAILURES',
   ],
   avatar: [

@@ -36,8 +36,6 @@ export const passwordSettingsShape = {
   AUTH_CAPTCHA_SECRET: optionalText(),
   /** The provider's siteverify URL (a stand-in on loopback in tests); unset: the provider's own. */
   AUTH_CAPTCHA_VERIFY_URL: optionalText(),
-  /** The site key the page's widget shows (public). */
-  AUTH_CAPTCHA_SITEKEY: optionalText(),
   /** Failed logins (per address tried, or per client, in an hour) after which login asks for a CAPTCHA. */
   AUTH_CAPTCHA_AFTER_FAILURES: whole(0, 1000, 3),
 };
@@ -69,7 +67,7 @@ export interface PasswordConfig {
   limitPerUserDay: PasswordAccountLimits['perUserDay'];
   captchaAfterFailures: number;
   breachedUrl: string | undefined;
-  captcha: { provider: 'turnstile' | 'hcaptcha'; secret: string; verifyUrl?: string; siteKey?: string } | undefined;
+  captcha: { provider: 'turnstile' | 'hcaptcha'; secret: string; verifyUrl?: string } | undefined;
   /** Undefined: no sender (development: messages go to the log). */
   sender: { kind: 'smtp'; smtp: SmtpSettings } | { kind: 'hook' } | undefined;
   site: string | undefined;
@@ -151,7 +149,6 @@ export function resolvePasswordSettings(
             provider,
             secret: raw.AUTH_CAPTCHA_SECRET,
             verifyUrl: raw.AUTH_CAPTCHA_VERIFY_URL,
-            siteKey: raw.AUTH_CAPTCHA_SITEKEY,
           }
         : undefined,
     sender,
