@@ -37,7 +37,7 @@ export const passwordSettingsShape = {
   /** The provider's siteverify URL (a stand-in on loopback in tests); unset: the provider's own. */
   AUTH_CAPTCHA_VERIFY_URL: optionalText(),
   /** Failed logins (per address tried, or per client, in an hour) after which login asks for a CAPTCHA. */
-  AUTH_CAPTCHA_AFTER_FAILURES: whole(0, 1000, 3),
+  AUTH_CAPTCHA_AFTER_FAILURES: whole(1, 1000, 3),
 };
 
 type RawPasswordSettings = z.infer<z.ZodObject<typeof passwordSettingsShape>>;

@@ -43,7 +43,7 @@ export function loginKeys(account: string, ip: string, l: PasswordAccountLimits)
 
 /** The failure counters that decide whether a CAPTCHA is asked for at login. */
 export function failureKeys(account: string, ip: string, l: PasswordAccountLimits): [string, Limit][] {
-  const limit = { limit: Math.max(1, l.captchaAfterFailures), windowMs: FAILURE_WINDOW_MS };
+  const limit = { limit: l.captchaAfterFailures, windowMs: FAILURE_WINDOW_MS };
   return [
     [`password:failed:user:${account}`, limit],
     [`password:failed:ip:${ip}`, limit],
