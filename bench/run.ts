@@ -8,8 +8,9 @@ import { median } from './harness';
 import { IMPORT_TARGET_PER_SECOND, runImportBench } from './import';
 import { MEMORY_LIMITS, memoryTable, runMemoryBench } from './memory';
 import { OIDC_TARGETS, runOidcBench } from './oidc';
+import { LATENCY_UNDER_LOGINS_TARGET } from './password-login';
 import { runPaymentBench, TARGETS } from './payment';
-import { type Operation, runSessionsBench, SESSION_TARGETS } from './sessions';
+import { type Operation, PASSWORD_REST_TARGET_MS, runSessionsBench, SESSION_TARGETS } from './sessions';
 
 /** The value of `--name=value` on the command line. */
 function flag(name: string): string | undefined {
@@ -111,6 +112,17 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
             `(median ${median(runs.map((run) => run.totalCpuMsPerOp)).toFixed(2)} ms; ${floorWords(r.joseUs, r.hopUs)})`,
         );
     }
+    // A password login: the hash plus at most 2 ms of the rest of the stack's CPU (issue 46).
+    const rest = median(r.runs['password login'].map((run) => run.totalCpuMsPerOp)) - r.hash.cpuMs;
+    if (rest > PASSWORD_REST_TARGET_MS)
+      problems.push(
+        `password login: ${rest.toFixed(2)} ms of CPU beyond its hash (${r.hash.cpuMs.toFixed(2)} ms, ${r.hash.parameters}), over its target ${PASSWORD_REST_TARGET_MS} ms`,
+      );
+    const slower = r.latency.underLoginsMs / r.latency.aloneMs;
+    if (slower > LATENCY_UNDER_LOGINS_TARGET || r.latency.loginFailures > 0)
+      problems.push(
+        `/auth/user under password logins: ${slower.toFixed(2)}x its latency alone (target ${LATENCY_UNDER_LOGINS_TARGET}x), ${r.latency.loginFailures} logins failed`,
+      );
     return problems;
   },
   async oidc() {

@@ -6,6 +6,8 @@
 //   pnpm -s admin users show|unblock|delete|export|end-sessions <user id>
 //   pnpm -s admin users block <user id> --reason "..."
 //   pnpm -s admin users unlink <user id> <identity id>
+//   pnpm -s admin users create <email> [--name n] [--password-stdin]   (no password: an invitation is mailed)
+//   pnpm -s admin users reset-password <user id>   (forced: the password stops working, a link is mailed)
 //   pnpm -s admin users import FILE (JSON lines of users with their password hashes; - for stdin)
 //   pnpm -s admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
 //   pnpm -s admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
@@ -30,6 +32,8 @@ const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--
        admin users show|unblock|delete|export|end-sessions <user id>
        admin users block <user id> --reason "..."
        admin users unlink <user id> <identity id>
+       admin users create <email> [--name n] [--password-stdin]
+       admin users reset-password <user id>
        admin users import FILE|-
        admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
        admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
@@ -159,6 +163,8 @@ async function main(argv: string[]): Promise<void> {
       from: { type: 'string' },
       to: { type: 'string' },
       'request-id': { type: 'string' },
+      name: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
     },
   });
   const [area, command, ...rest] = positionals;
@@ -198,6 +204,14 @@ async function users(command: string | undefined, [id, identity]: string[], valu
     case 'delete':
       await call('DELETE', user(id));
       return;
+    case 'create': {
+      if (!id) throw new UsageError('create needs an email address');
+      // Never on the command line (other users see it in the process list): from stdin, one line.
+      const password = values['password-stdin'] === true ? (await readStdin()).replace(/\r?\n$/, '') : undefined;
+      return print(await call('POST', '/admin/v1/users', { email: id, name: values.name, password }));
+    }
+    case 'reset-password':
+      return print(await call('POST', `${user(id)}/password-reset`));
     case 'import':
       if (!id) throw new UsageError('import needs a file of JSON lines (- for stdin)');
       return importCommand(
@@ -207,6 +221,12 @@ async function users(command: string | undefined, [id, identity]: string[], valu
     default:
       throw new UsageError(`unknown command ${command ?? '(none)'}`);
   }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 async function webhooks(command: string | undefined, [id, delivery]: string[], values: Options): Promise<void> {

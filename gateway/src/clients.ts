@@ -12,6 +12,10 @@ export interface GatewayClients {
   auth: ClientHandle<auth.AuthServiceClient>;
   /** TOTP second factor (docs/accounts.md "Second factor (TOTP)"): served by the auth process. */
   totp: ClientHandle<auth.TotpServiceClient>;
+  /** Password accounts (docs/password-accounts.md): served by the auth process. */
+  passwords: ClientHandle<auth.PasswordServiceClient>;
+  /** Password accounts administered (docs/password-accounts.md), for the admin surface. */
+  passwordAdmin: ClientHandle<auth.PasswordAdminServiceClient>;
   /** Sessions per device (docs/accounts.md "Sessions per device"): served by the auth process. */
   sessions: ClientHandle<auth.SessionServiceClient>;
   /** A user's ways in (docs/accounts.md "Linking"): served by the auth process. */
@@ -66,6 +70,16 @@ export async function openClients(
       config.addresses.auth,
       options('auth'),
     ),
+    passwords: createClient<auth.PasswordServiceClient>(
+      loadProto('passwords').grpcObject.auth.v1.PasswordService,
+      config.addresses.auth,
+      options('auth'),
+    ),
+    passwordAdmin: createClient<auth.PasswordAdminServiceClient>(
+      loadProto('passwords').grpcObject.auth.v1.PasswordAdminService,
+      config.addresses.auth,
+      options('auth'),
+    ),
     sessions: createClient<auth.SessionServiceClient>(
       loadProto('sessions').grpcObject.auth.v1.SessionService,
       config.addresses.auth,
@@ -117,6 +131,8 @@ export async function openClients(
   const grpcClients = [
     clients.auth,
     clients.totp,
+    clients.passwords,
+    clients.passwordAdmin,
     clients.sessions,
     clients.identities,
     clients.organizations,

@@ -149,6 +149,7 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
     '/cards.js',
     '/passkeys.js',
     '/totp.js',
+    '/passwords.js',
     '/sessions.js',
     '/identities.js',
     '/grants.js',
@@ -385,6 +386,33 @@ test('grants: the applications a user let in (none yet), a revocation of none, a
     Authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`,
   });
   expect((await basic.GET('/auth/grants')).response.status).toBe(403);
+});
+
+test('password accounts: sign-up, login, a reset, links refused, a change refused without a password', async () => {
+  const anonymous = new CheckedBrowser(api);
+  const gh = anonymous.client();
+  const password = 'an openapi password';
+  const signed = await gh.POST('/auth/password/signup', { body: { email: 'openapi-pia@example.com', password } });
+  expect(signed.response.status).toBe(202);
+  expect((await gh.POST('/auth/password/signup', { body: { email: 'x', password } })).response.status).toBe(400);
+  const wrong = await gh.POST('/auth/password/login', { body: { email: 'openapi-pia@example.com', password: 'nope' } });
+  expect(wrong.error).toEqual({ error: 'incorrect email or password' });
+  expect((await gh.POST('/auth/password/reset/start', { body: { email: 'nobody@example.com' } })).response.status).toBe(
+    202,
+  );
+  expect((await gh.POST('/auth/password/verify', { body: { token: 'not-a-token' } })).response.status).toBe(400);
+  const reset = await gh.POST('/auth/password/reset/complete', { body: { token: 'not-a-token', password } });
+  expect(reset.error).toEqual({ error: expect.stringMatching(/link is invalid/) });
+
+  // A dev user has no password account: a change is refused in words, never a 500.
+  const dev = (await loggedIn('openapi-pete')).client();
+  const change = await dev.POST('/auth/password/change', { body: { current_password: password, password } });
+  expect(change.error).toEqual({ error: expect.stringMatching(/no password/) });
+  expect((await dev.POST('/auth/password/email', { body: { email: 'pete@example.com' } })).response.status).toBe(400);
+  // The dev user adds a password (a password identity linked to them); a second one is refused.
+  const add = { email: 'openapi-pete@example.com', password };
+  expect((await dev.POST('/auth/password/add', { body: add })).response.status).toBe(202);
+  expect((await dev.POST('/auth/password/add', { body: add })).response.status).toBe(409);
 });
 
 test('every answer kept to the document, and every documented operation was answered', () => {

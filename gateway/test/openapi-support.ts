@@ -24,6 +24,9 @@ const ALL_METHOD_ROUTES: Record<
   // routes/auth/totp.routes.ts: a TOTP route's other methods answer 405 with Allow, other paths under it 404.
   '/auth/totp': 'fallback',
   '/auth/totp/{*rest}': 'fallback',
+  // routes/auth/password.routes.ts: the same.
+  '/auth/password': 'fallback',
+  '/auth/password/{*rest}': 'fallback',
   // routes/auth/sessions.routes.ts: a sessions route's other methods answer 405 with Allow.
   '/auth/sessions': 'fallback',
   '/auth/sessions/revoke-others': 'fallback',
@@ -57,6 +60,7 @@ const ALL_METHOD_ROUTES: Record<
   '/admin/v1/users/:id/sessions/end': 'fallback',
   '/admin/v1/users/:id/identities/:identity': 'fallback',
   '/admin/v1/users/:id/export': 'fallback',
+  '/admin/v1/users/:id/password-reset': 'fallback',
   // routes/admin/import.routes.ts: the same.
   '/admin/v1/users/import': 'fallback',
   // routes/admin/payments.routes.ts: the same.

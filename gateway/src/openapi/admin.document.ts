@@ -1,7 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
 import { UNMATCHED_QUERY } from '../routes/admin/payments.routes';
-import { BLOCK_BODY, LIST_QUERY } from '../routes/admin/users.routes';
+import { BLOCK_BODY, CREATE_USER_BODY, LIST_QUERY } from '../routes/admin/users.routes';
 import { registerAdminClientsPaths } from './admin-clients.paths';
 import { registerAdminEventsPaths } from './admin-events.paths';
 import { registerAdminImportPaths } from './admin-import.paths';
@@ -51,6 +51,7 @@ const UserDetail = z
       }),
     ),
     totp_enabled: z.boolean(),
+    has_password: z.boolean().meta({ description: 'A password account with a password set (never the hash)' }),
     sessions: z.array(
       z.strictObject({
         id: z.string(),
@@ -109,6 +110,36 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
         content: json(z.strictObject({ users: z.array(UserSummary), next: z.string().nullable() })),
       },
       ...REFUSALS,
+    },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/admin/v1/users',
+    summary: 'Makes a user with a password account: with a password, or an invitation mailed to set one',
+    request: { body: { content: json(CREATE_USER_BODY) } },
+    responses: {
+      201: {
+        description: 'Made (`invited`: no password was given, a link to set one was mailed)',
+        headers: noStore,
+        content: json(z.strictObject({ user: UserSummary.nullable(), invited: z.boolean() })),
+      },
+      ...REFUSALS,
+      400: error('A malformed body, or a password the policy refuses'),
+      409: error('The address has an account ("identity in use")'),
+      415: error('Not JSON'),
+    },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/admin/v1/users/{id}/password-reset',
+    summary: 'Forces a reset: the password stops working, every session ends, a reset link is mailed',
+    request: { params: UserId },
+    responses: {
+      200: { description: 'Reset: the sessions ended', headers: noStore, content: json(Ended) },
+      ...REFUSALS,
+      400: error('A malformed id, or a user without a password account ("this account has no password")'),
     },
   });
   registry.registerPath({

@@ -7,6 +7,7 @@ import { registerGrantPaths } from './grants.paths';
 import { registerIdentityPaths } from './identities.paths';
 import { registerOrgPaths } from './orgs.paths';
 import { registerPasskeyPaths } from './passkey.paths';
+import { registerPasswordPaths } from './password.paths';
 import { registerPaymentPaths } from './payment.paths';
 import { registerReversalPaths } from './reversals.paths';
 import { registerServicePaths } from './service.paths';
@@ -53,6 +54,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerSessionPaths(registry);
   registerActivityPaths(registry);
   registerIdentityPaths(registry);
+  registerPasswordPaths(registry);
   registerDevicePaths(registry);
   registerGrantPaths(registry);
   registerOrgPaths(registry);
@@ -67,6 +69,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
       { name: 'auth', description: 'Login, the user, logout (go-pkgz/auth)' },
       { name: 'passkeys', description: 'WebAuthn' },
       { name: 'totp', description: 'A second factor (TOTP and recovery codes)' },
+      { name: 'passwords', description: 'Password accounts (issue 46)' },
       { name: 'sessions', description: 'Sessions per device (issue 26)' },
       { name: 'identities', description: 'Linked login methods and the export (issue 33)' },
       { name: 'organizations', description: 'Organisations, members, invitations, the active one (issue 47)' },

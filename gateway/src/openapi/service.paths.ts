@@ -19,6 +19,7 @@ const PAGE_ASSETS: [path: string, type: string, summary: string][] = [
   ['/cards.js', 'text/javascript', "The page's cards"],
   ['/passkeys.js', 'text/javascript', "The page's passkeys"],
   ['/totp.js', 'text/javascript', "The page's second factor"],
+  ['/passwords.js', 'text/javascript', "The page's password accounts"],
   ['/sessions.js', 'text/javascript', "The page's sessions per device"],
   ['/identities.js', 'text/javascript', "The page's linked accounts"],
   ['/grants.js', 'text/javascript', "The page's connected applications (OpenID grants)"],

@@ -16,7 +16,7 @@ async function showProviders() {
   const list = $('providers');
   list.replaceChildren();
   for (const name of names) {
-    if (name === 'passkey') continue; // passkeys.js has its own button
+    if (name === 'passkey' || name === 'password') continue; // passkeys.js and passwords.js have their own
     const item = document.createElement('li');
     const link = document.createElement('a');
     link.href = `/auth/${encodeURIComponent(name)}/login?from=${encodeURIComponent(loginFrom())}`;

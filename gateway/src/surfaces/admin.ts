@@ -25,7 +25,7 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
     adminUsers: config.adminUsers,
     log,
   };
-  const routes = adminRoutes({ admin: clients.admin.call, ...callers });
+  const routes = adminRoutes({ admin: clients.admin.call, passwordAdmin: clients.passwordAdmin.call, ...callers });
   // Users brought in with their password hashes (docs/password-import.md).
   const imports = adminImportRoutes({ admin: clients.admin.call, ...callers });
   const payments = adminPaymentRoutes({ payment: clients.payment.call, ...callers });

@@ -20,6 +20,7 @@ import { identityRoutes } from '../routes/auth/identities.routes';
 import { loginHandlerRoutes } from '../routes/auth/login-handler.routes';
 import { orgRoutes } from '../routes/auth/orgs.routes';
 import { passkeyRoutes } from '../routes/auth/passkey.routes';
+import { passwordRoutes } from '../routes/auth/password.routes';
 import { sessionRoutes } from '../routes/auth/sessions.routes';
 import { totpRoutes } from '../routes/auth/totp.routes';
 import { LOGIN_DEADLINE_MS, requireUser } from '../routes/kit';
@@ -85,6 +86,8 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     jwksRoutes('/auth/jwks.json', keys.publicKeys?.jwks),
     passkeyRoutes({ auth: clients.auth.call, authenticator, cookies }),
     totpRoutes({ totp: clients.totp.call, authenticator, cookies }),
+    // Password accounts (auth.v1.PasswordService, docs/password-accounts.md).
+    passwordRoutes({ passwords: clients.passwords.call, authenticator, cookies }),
     // Sessions per device (auth.v1.SessionService, served by the auth process).
     sessionRoutes({ sessions: clients.sessions.call, authenticator, cookies }),
     // The user's own recent activity from the audit trail (auth.v1.EventsService, docs/events.md).

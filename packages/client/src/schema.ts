@@ -2916,6 +2916,763 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/auth/password/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Signs up with an address and a password; a verification link is mailed */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordSignup'];
+        };
+      };
+      responses: {
+        /** @description Sent (or not: the answer never says) */
+        202: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PasswordMessageSent'];
+          };
+        };
+        /** @description A malformed body, a password the policy refuses, or a link that is invalid, used or expired */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `sign-up is closed` (AUTH_PASSWORD_SIGNUP=false), or a CAPTCHA refusal */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is over 16 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `too many attempts` */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/password/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Spends a verification link's token: the address (or a change of address) is proved */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordToken'];
+        };
+      };
+      responses: {
+        /** @description Verified */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              verified: true;
+              email_changed: boolean;
+            };
+          };
+        };
+        /** @description A malformed body, a password the policy refuses, or a link that is invalid, used or expired */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `another account took this address meanwhile` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is over 16 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/password/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Logs in with an address and a password */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordLogin'];
+        };
+      };
+      responses: {
+        /** @description Logged in (session cookies), or a second factor is asked for (the pending cookie) */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            /** @description JWT (HttpOnly) and XSRF-TOKEN cookies of the new session */
+            'Set-Cookie': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['User'] | components['schemas']['SecondFactorRequired'];
+          };
+        };
+        /** @description A malformed body, a password the policy refuses, or a link that is invalid, used or expired */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `incorrect email or password` (the same for an unknown address), `verify your address first`, `user blocked`, or a CAPTCHA refusal */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is over 16 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `too many attempts` */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/password/reset/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mails a reset link to the address, when it has an account */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordResetStart'];
+        };
+      };
+      responses: {
+        /** @description Sent (or not: the answer never says) */
+        202: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PasswordMessageSent'];
+          };
+        };
+        /** @description A malformed body, a password the policy refuses, or a link that is invalid, used or expired */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `CAPTCHA required`, or `the CAPTCHA was not solved` (when a CAPTCHA provider is configured) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is over 16 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `too many attempts` */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/password/reset/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sets a new password with a reset link's token; every session of the user ends */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordResetComplete'];
+        };
+      };
+      responses: {
+        /** @description Set: log in with it */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              password_set: true;
+              /** @description The user's sessions this ended */
+              sessions_ended: number;
+            };
+          };
+        };
+        /** @description A malformed body, a password the policy refuses, or a link that is invalid, used or expired */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is over 16 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/password/change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Changes the session user's password; their other sessions end */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordChange'];
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              changed: true;
+              /** @description The user's sessions this ended */
+              other_sessions_ended: number;
+            };
+          };
+        };
+        /** @description A malformed body, a refused password, or `this account has no password` */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not a fresh cookie session, or `the current password is wrong` */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is over 16 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many failed basic-auth attempts from this client */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/password/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Changes the address: a link to the new one, a notice to the old one */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordEmail'];
+        };
+      };
+      responses: {
+        /** @description Sent (or not: the answer never says) */
+        202: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PasswordMessageSent'];
+          };
+        };
+        /** @description A malformed body, a password the policy refuses, or a link that is invalid, used or expired */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is over 16 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Too many failed basic-auth attempts from this client */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/password/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Adds a password to the session user's account (a user of another provider); its address is verified by a link */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PasswordAdd'];
+        };
+      };
+      responses: {
+        /** @description Sent (or not: the answer never says) */
+        202: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PasswordMessageSent'];
+          };
+        };
+        /** @description A malformed body, a password the policy refuses, or a link that is invalid, used or expired */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No valid token (missing, expired past refresh, forged, or a cookie without its XSRF header) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not a fresh cookie session */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `this account has a password already` */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is over 16 kB */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not application/json, or content-encoded */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description `too many attempts` */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The session could not be refreshed now (cookies kept); retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/device': {
     parameters: {
       query?: never;
@@ -5034,6 +5791,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/passwords.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's password accounts */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page's password accounts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sessions.js': {
     parameters: {
       query?: never;
@@ -6597,6 +7390,50 @@ export interface components {
       /** @description ISO 8601, null before the first login */
       last_used: string | null;
     };
+    PasswordAdd: {
+      /** Format: email */
+      email: string;
+      password: string;
+    };
+    PasswordChange: {
+      current_password: string;
+      password: string;
+    };
+    PasswordEmail: {
+      /** Format: email */
+      email: string;
+    };
+    PasswordLogin: {
+      /** Format: email */
+      email: string;
+      password: string;
+      captcha?: string;
+    };
+    /** @description The same answer whether the address has an account or not */
+    PasswordMessageSent: {
+      /** @enum {string} */
+      status: 'sent';
+      message: string;
+    };
+    PasswordResetComplete: {
+      token: string;
+      password: string;
+    };
+    PasswordResetStart: {
+      /** Format: email */
+      email: string;
+      captcha?: string;
+    };
+    PasswordSignup: {
+      /** Format: email */
+      email: string;
+      password: string;
+      name?: string;
+      captcha?: string;
+    };
+    PasswordToken: {
+      token: string;
+    };
     /** @description The error body of the card-loading API (/tokens/, /cards/) */
     PaymentError: {
       /** @enum {string} */
@@ -6828,6 +7665,15 @@ export type SchemaOrganization = components['schemas']['Organization'];
 export type SchemaOrgInvitation = components['schemas']['OrgInvitation'];
 export type SchemaOrgMember = components['schemas']['OrgMember'];
 export type SchemaPasskey = components['schemas']['Passkey'];
+export type SchemaPasswordAdd = components['schemas']['PasswordAdd'];
+export type SchemaPasswordChange = components['schemas']['PasswordChange'];
+export type SchemaPasswordEmail = components['schemas']['PasswordEmail'];
+export type SchemaPasswordLogin = components['schemas']['PasswordLogin'];
+export type SchemaPasswordMessageSent = components['schemas']['PasswordMessageSent'];
+export type SchemaPasswordResetComplete = components['schemas']['PasswordResetComplete'];
+export type SchemaPasswordResetStart = components['schemas']['PasswordResetStart'];
+export type SchemaPasswordSignup = components['schemas']['PasswordSignup'];
+export type SchemaPasswordToken = components['schemas']['PasswordToken'];
 export type SchemaPaymentError = components['schemas']['PaymentError'];
 export type SchemaProcessorNotification = components['schemas']['ProcessorNotification'];
 export type SchemaRecoveryCodes = components['schemas']['RecoveryCodes'];

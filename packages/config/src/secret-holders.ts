@@ -20,6 +20,8 @@ export const SECRET_HOLDERS: Readonly<Record<string, readonly Workload[]>> = {
   AUTH_TOTP_KEY: ['auth'],
   AUTH_TOTP_KEY_PREVIOUS: ['auth'],
   AUTH_SMTP_PASSWORD: ['auth'],
+  // The CAPTCHA provider's siteverify secret: only auth verifies tokens.
+  AUTH_CAPTCHA_SECRET: ['auth'],
   // Admin basic auth is checked by the gateway.
   AUTH_ADMIN_PASSWD: ['gateway'],
   // The stores: a URL with its login, each workload its own (compose and pnpm start give each its role).
@@ -50,7 +52,8 @@ export const SECRET_HOLDERS: Readonly<Record<string, readonly Workload[]>> = {
  * AVATAR_ALLOW_PRIVATE_HOSTS are switches (a private key ends in `_KEY`).
  */
 export function looksSecret(name: string): boolean {
-  return /SECRET|PASSWORD|PASSWD|_TOKEN$|_KEY$|_KEY_PREVIOUS$/.test(name);
+  // PASSWORD at the end only: AUTH_PASSWORD_SIGNUP and the other settings of password accounts are switches.
+  return /SECRET|PASSWORD$|PASSWD$|_TOKEN$|_KEY$|_KEY_PREVIOUS$/.test(name);
 }
 
 /** Whether a deployment may give `workload` the variable `name`: anything that is no secret, and its own secrets. */

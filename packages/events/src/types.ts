@@ -56,6 +56,12 @@ export const EVENT_DATA = {
   'grant.created': z.strictObject({ client_id: id, scopes: z.array(code).max(50) }),
   'grant.revoked': z.strictObject({ client_id: id, reason: code }),
   'token.reuse_detected': z.strictObject({ client_id: id, kind: code }),
+  // Password accounts (docs/password-accounts.md): a new password set by its user (change) or through a
+  // reset link (reset, which ends the user's other sessions); the address changed once the new one was
+  // verified. Never the password, the hash, a token or an address.
+  'password.changed': z.strictObject({}),
+  'password.reset': z.strictObject({ by: z.enum(['user', 'admin']).optional() }),
+  'email.changed': z.strictObject({ provider: code }),
   'passkey.added': z.strictObject({ credential_id: id }),
   'passkey.removed': z.strictObject({ credential_id: id }),
   'totp.enabled': z.strictObject({}),

@@ -12,6 +12,7 @@ import type { ProtoGrpcType as LoginProto } from './gen/login_handler';
 import type { ProtoGrpcType as OidcProto } from './gen/oidc';
 import type { ProtoGrpcType as OidcAdminProto } from './gen/oidc_admin';
 import type { ProtoGrpcType as OrganizationsProto } from './gen/organizations';
+import type { ProtoGrpcType as PasswordsProto } from './gen/passwords';
 import type { ProtoGrpcType as PaymentProto } from './gen/payment';
 import type { ProtoGrpcType as SessionsProto } from './gen/sessions';
 import type { ProtoGrpcType as TelegramProto } from './gen/telegram_bot';
@@ -54,6 +55,8 @@ export const PROTO_FILES = {
   oidcAdmin: 'auth/v1/oidc_admin.proto',
   // Organisations, members, invitations, the active organisation: auth.v1.OrganizationService.
   organizations: 'auth/v1/organizations.proto',
+  // Password accounts: auth.v1.PasswordService (sign-up, login, reset, change).
+  passwords: 'auth/v1/passwords.proto',
 } as const;
 
 export type ProtoName = keyof typeof PROTO_FILES;
@@ -73,6 +76,7 @@ interface LoadedProtos {
   oidcAdmin: OidcAdminProto;
   events: EventsProto;
   organizations: OrganizationsProto;
+  passwords: PasswordsProto;
 }
 
 /** Loads one contract; returns the package definition (for reflection) and its typed gRPC object. */

@@ -38,6 +38,7 @@ import {
   organizationsSettingsShape,
   resolveOrganizationsSettings,
 } from './organizations/config';
+import { type PasswordConfig, passwordSettingsShape, resolvePasswordSettings } from './passwords/config';
 import { type ProviderConfig, parseProviders } from './providers/config';
 import { type DevProviderSettings, loopbackFor } from './providers/dev';
 import type { RedisSettings } from './stores/open';
@@ -90,6 +91,8 @@ const envSchema = z.object({
   ...eventsSettingsShape,
   /** Gatehouse as an OpenID provider (oidc/config.ts). */
   ...oidcSettingsShape,
+  /** Password accounts (passwords/config.ts). */
+  ...passwordSettingsShape,
   /** Password of the verified providers' SMTP server (overrides smtp.password in AUTH_CONFIG). */
   AUTH_SMTP_PASSWORD: optionalText(),
   /** Abuse limits, <count>/<window>: direct login attempts, verification messages. */
@@ -149,6 +152,8 @@ export interface AuthConfig {
   events?: EventsSettings;
   /** The OpenID provider (docs/openid-provider.md); off unless AUTH_OIDC_PROVIDER. */
   oidc?: OidcSettings;
+  /** Password accounts (docs/password-accounts.md): on with DATABASE_URL. */
+  passwords?: PasswordConfig;
   limits: { direct: DirectLimits; verified: VerifiedLimits };
   /** AUTH_MAX_SESSIONS: live sessions per user (0: no cap). */
   maxSessionsPerUser?: number;
@@ -195,6 +200,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
   const events = resolveEventsSettings(raw, problems, totp);
   const oidc = resolveOidcSettings(raw, fileSettings.oidc, problems, totp);
   const organizations = resolveOrganizationsSettings(raw, fileSettings.organizations, problems);
+  const passwords = resolvePasswordSettings(raw, fileSettings.password, hooks?.enabled ?? [], problems);
   // A replica with the key but no database would find no user with TOTP on and issue every login a
   // single-factor session: a replica that cannot check the second factor must not run at all.
   if (totp.key && !raw.DATABASE_URL) {
@@ -225,7 +231,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
         ...(dev ? ['dev'] : []),
         ...Object.keys(token.loginHandlers),
         ...providers.map((p) => p.name),
-        ...['list', 'logout', 'user', 'status', 'avatar', 'passkey', 'totp'],
+        ...['list', 'logout', 'user', 'status', 'avatar', 'passkey', 'totp', 'password'],
       ],
       smtpPassword: raw.AUTH_SMTP_PASSWORD,
     },
@@ -267,6 +273,7 @@ export function loadAuthConfig(env: Record<string, string | undefined>): AuthCon
     totp,
     events,
     oidc,
+    passwords,
     limits: {
       direct: {
         perUser: raw.AUTH_LIMIT_DIRECT_USER,

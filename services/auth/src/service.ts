@@ -5,11 +5,13 @@ import type { CredentialChecker } from './credentials/checker';
 import { startEvents } from './events';
 import type { AvatarSaver } from './login/oauth2-login';
 import { PASSKEY_PROVIDER } from './login/passkey-login';
+import { PASSWORD_PROVIDER } from './passwords/store';
 import type { MapUserHook } from './providers/custom';
 import { openClients } from './start/clients';
 import { migrate, openCore } from './start/core';
 import { openLogins } from './start/logins';
 import { openOidcProvider } from './start/oidc';
+import { type PasswordChecks, startPasswords } from './start/passwords';
 import { startProviders } from './start/providers';
 import { serve } from './start/server';
 import { openSessions } from './start/sessions';
@@ -20,6 +22,8 @@ export interface StartOverrides {
   avatars?: AvatarSaver;
   mapUser?: MapUserHook;
   checkCredentials?: CredentialChecker;
+  /** Password accounts' policy, CAPTCHA and imported hashes (start/passwords.ts makes them by default). */
+  passwordChecks?: PasswordChecks;
 }
 
 export interface RunningAuthService {
@@ -66,15 +70,32 @@ export async function startAuthService(
         (e) => e.stop(),
       );
     const providers = await startProviders(config, core, overrides, closers);
+    // Password accounts end sessions through the session list and write failures to the trail, both
+    // made below and reached only once the service runs.
+    const passwords = startPasswords(
+      config,
+      core,
+      signing,
+      clients,
+      closers,
+      { sessions: () => sessions.devices, trail: () => sessions.trail },
+      overrides.passwordChecks,
+    );
     // A session of a provider no longer configured can no longer be refreshed (go-pkgz: 401). Passkey
     // sessions carry the provider "passkey" (the user id stays the registering account's).
-    const listedNames = logins.passkeys ? [...logins.handlerNames, PASSKEY_PROVIDER] : logins.handlerNames;
+    // Password sessions carry the provider "password", listed like "passkey" (every gateway checks a
+    // token's provider against the list).
+    const listedNames = [
+      ...logins.handlerNames,
+      ...(logins.passkeys ? [PASSKEY_PROVIDER] : []),
+      ...(passwords ? [PASSWORD_PROVIDER] : []),
+    ];
     signing.names.fill([...providers.registry.names(), ...listedNames]);
     const sessions = openSessions(config, core, signing);
     const oidc = await openOidcProvider(config, core, signing, providers, sessions, closers);
     const features = {
       ...{ core, signing, clients, logins, providers, sessions, oidc },
-      ...{ events: events || undefined, listedNames },
+      ...{ events: events || undefined, listedNames, passwords },
     };
     const { port } = await serve(config, features, closers);
     return { port, devPort: providers.devPort, localPorts: providers.localPorts, stop: () => closers.closeAll() };

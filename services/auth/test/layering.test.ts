@@ -31,10 +31,12 @@ const SRC = path.join(__dirname, '..', 'src');
  * - sessions/: what follows a login: the session list per device, refresh and logout, their events in
  *   the trail, and the finisher every login kind ends in (the hold, the device, login.succeeded, the
  *   count), over login/ and totp/.
+ * - passwords/: password accounts of Gatehouse's own (hashing, their rows, sign-up, login, reset,
+ *   change; the policy, the common and breached checks, CAPTCHA, imported hashes), over the directory's
+ *   tables and the login engines' settings and templates; events/ records their failed logins.
  * - events/: the trail's webhooks, dispatcher and retention, and the failed attempts of the built-in logins.
  *   oidc/: Gatehouse as an OpenID provider (its clients, storage, keys, login and consent pages), beside
- *   events/, which it does not import. passwords/: password accounts of Gatehouse's own (the policy, the
- *   common and breached checks, CAPTCHA, imported hashes and their import), over the directory and sessions.
+ *   events/, which it does not import.
  * - config.ts: reads the environment and assembles the settings types of every layer below it.
  * - grpc/: the adapters: the gRPC server, its handlers, and the clients of other services.
  * - start/: the composition root's feature factories, each opening one feature and registering its
@@ -48,7 +50,8 @@ const LAYERS: string[][] = [
   ['directory'],
   ['login', 'totp'],
   ['sessions'],
-  ['events', 'oidc', 'passwords', 'organizations'],
+  ['passwords'],
+  ['events', 'oidc', 'organizations'],
   ['config.ts'],
   ['grpc'],
   ['start'],

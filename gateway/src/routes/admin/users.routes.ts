@@ -12,6 +12,8 @@ import type { AdminCallerDeps } from './caller';
 
 export interface AdminRoutesDeps extends AdminCallerDeps {
   admin: PromiseClient<auth.AdminServiceClient>;
+  /** Password accounts made by admins, and forced resets (docs/password-accounts.md). */
+  passwordAdmin: PromiseClient<auth.PasswordAdminServiceClient>;
   log: Logger;
 }
 
@@ -27,6 +29,13 @@ export const LIST_QUERY = z.object({
 });
 
 export const BLOCK_BODY = z.object({ reason: z.string().trim().min(1).max(500) }).strict();
+
+/** A password account made by an admin: with a password, or (none given) an invitation to set one. */
+export const CREATE_USER_BODY = z.strictObject({
+  email: z.string().trim().email('email must be an email address').max(254),
+  name: z.string().trim().max(256).optional(),
+  password: z.string().min(1).max(4096).optional(),
+});
 
 const jsonBody = bodyReader('json', { limit: '8kb', typeRequired: 'the body must be application/json' });
 
@@ -70,6 +79,7 @@ function userDetail(res: auth.GetUserResponse__Output) {
       last_used_at: time(p.lastUsedUnixMs),
     })),
     totp_enabled: res.totpEnabled,
+    has_password: res.hasPassword,
     sessions: res.sessions.map((s) => ({
       id: s.id,
       provider: s.provider,
@@ -100,6 +110,26 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
       const q = queryOf(ctx, LIST_QUERY);
       const res = await deps.admin.listUsers({ actor, ...q });
       ctx.body = { users: res.users.map(userSummary), next: res.nextCursor || null };
+    }),
+    POST: act('create user', async (ctx, actor) => {
+      await jsonBody(ctx);
+      const b = bodyOf(ctx, CREATE_USER_BODY);
+      const res = await deps.passwordAdmin
+        .createPasswordUser({ actor, email: b.email, name: b.name ?? '', password: b.password ?? '' })
+        .catch((err: unknown) => conflictOf(err, ['IDENTITY_IN_USE']));
+      ctx.status = 201;
+      ctx.body = { user: res.user ? userSummary(res.user) : null, invited: res.invited };
+    }),
+  });
+
+  route(router, '/users/:id/password-reset', {
+    POST: act('force password reset', async (ctx, actor) => {
+      const res = await deps.passwordAdmin.forcePasswordReset(
+        { actor, userId: idParam(ctx, 'id') },
+        { deadlineMs: SLOW_CALL_DEADLINE_MS },
+      );
+      endedHere(res.endedSessions);
+      ctx.body = { ended: res.endedSessions.length };
     }),
   });
 

@@ -13,6 +13,7 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   '/cards.js': { file: 'cards.js', type: 'text/javascript; charset=utf-8' },
   '/passkeys.js': { file: 'passkeys.js', type: 'text/javascript; charset=utf-8' },
   '/totp.js': { file: 'totp.js', type: 'text/javascript; charset=utf-8' },
+  '/passwords.js': { file: 'passwords.js', type: 'text/javascript; charset=utf-8' },
   '/sessions.js': { file: 'sessions.js', type: 'text/javascript; charset=utf-8' },
   '/identities.js': { file: 'identities.js', type: 'text/javascript; charset=utf-8' },
   '/grants.js': { file: 'grants.js', type: 'text/javascript; charset=utf-8' },

@@ -123,6 +123,14 @@ export class PgDirectoryAdminStore {
     return rows[0]?.active === true;
   }
 
+  /** Whether the user has a password account with a password set (never the hash). */
+  async hasPassword(userId: string): Promise<boolean> {
+    const { rows } = await this.pool.query('SELECT hash IS NOT NULL AS set FROM passwords WHERE user_id = $1', [
+      userId,
+    ]);
+    return rows[0]?.set === true;
+  }
+
   /** An admin call in the audit trail (admin.action): the admin, the method, the user it was about. */
   async recordAction(actor: string, method: string, target: string): Promise<void> {
     await recordEvent(this.pool, {

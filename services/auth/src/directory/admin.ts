@@ -45,6 +45,8 @@ export interface UserDetails {
   passkeys: StoredPasskeyMeta[];
   totpEnabled: boolean;
   sessions: AdminSession[];
+  /** A password account with a password set (password accounts, docs/password-accounts.md). */
+  hasPassword: boolean;
 }
 
 /** Who acts on whom: every admin call writes one audit line with both. */
@@ -185,6 +187,7 @@ export class DirectoryAdmin {
       identities: d.identities,
       passkeys: d.passkeys,
       totp: { enabled: d.totpEnabled },
+      password: { set: d.hasPassword },
       sessions: d.sessions,
       cards: (await this.deps.holders.cardsOf?.(a.userId)) ?? [],
     };
@@ -192,13 +195,14 @@ export class DirectoryAdmin {
 
   private async details(userId: string): Promise<UserDetails> {
     const user = await this.existing(userId);
-    const [identities, passkeys, totpEnabled, sessions] = await Promise.all([
+    const [identities, passkeys, totpEnabled, sessions, hasPassword] = await Promise.all([
       this.deps.store.identities(userId),
       this.deps.store.passkeys(userId),
       this.deps.store.totpEnabled(userId),
       this.deps.sessions.listOf(userId),
+      this.deps.store.hasPassword(userId),
     ]);
-    return { user, identities, passkeys, totpEnabled, sessions };
+    return { user, identities, passkeys, totpEnabled, sessions, hasPassword };
   }
 
   private async existing(userId: string): Promise<StoredUser> {

@@ -80,6 +80,7 @@ export function adminHandlers(
         })),
         totpEnabled: d.totpEnabled,
         sessions: d.sessions.map(session),
+        hasPassword: d.hasPassword,
       };
     }),
     BlockUser: unaryHandler(log, async (req: auth.BlockUserRequest__Output) => ({

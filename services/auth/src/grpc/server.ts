@@ -7,6 +7,7 @@ import type { BuiltInLogin } from '../login/built-in-logins';
 import type { PasskeyLogin } from '../login/passkey-login';
 import type { OidcFeature } from '../oidc/open';
 import type { Organizations } from '../organizations/organizations';
+import type { PasswordFeature } from '../passwords/open';
 import type { UserImport } from '../passwords/user-import';
 import type { DeviceSessions } from '../sessions/device-sessions';
 import type { SecondFactor } from '../totp/second-factor';
@@ -20,6 +21,8 @@ import { oidcAdminHandlers } from './oidc-admin-handlers';
 import { oidcHandlers } from './oidc-handlers';
 import { organizationHandlers } from './organization-handlers';
 import { passkeyHandlers } from './passkey-handlers';
+import { passwordAdminHandlers } from './password-admin-handlers';
+import { passwordHandlers } from './password-handlers';
 import { sessionHandlers } from './session-handlers';
 import { totpHandlers } from './totp-handlers';
 
@@ -51,6 +54,8 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   oidc?: OidcFeature;
   /** Organisations (auth.v1.OrganizationService); undefined without a database. */
   organizations?: Organizations;
+  /** Password accounts (auth.v1.PasswordService); undefined: every call answers FAILED_PRECONDITION. */
+  passwords?: PasswordFeature;
 }
 
 /**
@@ -151,6 +156,22 @@ export const AUTH_ACCESS: AccessRules = {
     SwitchOrganization: ['gateway'],
     GetMembership: ['gateway'],
   },
+  // Password accounts: the gateway's public routes, and the caller's session it vouches for.
+  'auth.v1.PasswordService': {
+    Signup: ['gateway'],
+    Verify: ['gateway'],
+    Login: ['gateway'],
+    ResetStart: ['gateway'],
+    ResetComplete: ['gateway'],
+    ChangePassword: ['gateway'],
+    ChangeEmail: ['gateway'],
+    AddPassword: ['gateway'],
+  },
+  // The gateway's admin listener, which authenticated the admin and names them in every call (audit).
+  'auth.v1.PasswordAdminService': {
+    CreatePasswordUser: ['gateway'],
+    ForcePasswordReset: ['gateway'],
+  },
   'auth.v1.EventsService': {
     CreateWebhook: ['gateway'],
     ListWebhooks: ['gateway'],
@@ -176,6 +197,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
   const oidcProto = loadProto('oidc');
   const oidcAdminProto = loadProto('oidcAdmin');
   const orgsProto = loadProto('organizations');
+  const passwordsProto = loadProto('passwords');
   return startGrpcServer({
     name: 'auth',
     host: deps.host,
@@ -230,6 +252,14 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
         definition: orgsProto.grpcObject.auth.v1.OrganizationService.service,
         implementation: organizationHandlers(deps.organizations, deps.sessions, deps.log),
       },
+      {
+        definition: passwordsProto.grpcObject.auth.v1.PasswordService.service,
+        implementation: passwordHandlers(deps.passwords, deps.finisher, deps.log),
+      },
+      {
+        definition: passwordsProto.grpcObject.auth.v1.PasswordAdminService.service,
+        implementation: passwordAdminHandlers(deps.passwords, deps.log),
+      },
     ],
     definitions: [
       definition,
@@ -242,6 +272,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       oidcProto.definition,
       oidcAdminProto.definition,
       orgsProto.definition,
+      passwordsProto.definition,
     ],
     access: deps.internalAuth && { auth: deps.internalAuth, audience: 'auth', rules: AUTH_ACCESS },
     log: deps.log,

@@ -15,7 +15,7 @@ const directSchema = z.strictObject({
   hook: z.boolean().optional(),
 });
 
-const smtpSchema = z.strictObject({
+export const smtpSchema = z.strictObject({
   host: z.string().min(1),
   port: z.coerce.number().int().min(1).max(65535).optional(),
   tls: z.enum(['implicit', 'starttls', 'none']).default('starttls'),

@@ -6,7 +6,7 @@ import { type AuthTrail, loginSucceeded } from './session-events';
 /**
  * How a login finished, the step that gave its session: an OAuth2 provider's callback (the dev provider
  * and OpenID Connect ones among them), a login handler's user (direct, verified, Telegram, custom
- * handlers), a passkey, or the second factor after one of the first two (a TOTP code or a recovery code).
+ * handlers), a password account's login, a passkey, or the second factor after one of the first two (a TOTP code or a recovery code).
  */
 export type LoginFinish = OneFactor | 'passkey' | 'totp' | 'recovery_code';
 
@@ -14,8 +14,8 @@ export type LoginFinish = OneFactor | 'passkey' | 'totp' | 'recovery_code';
  * The logins that are one factor: a user with TOTP on gives a code after them. A passkey is two factors
  * already (a key held, the user verified by the authenticator), and the code steps are the second one.
  */
-type OneFactor = 'oauth2' | 'handler';
-const ONE_FACTOR: ReadonlySet<LoginFinish> = new Set<OneFactor>(['oauth2', 'handler']);
+type OneFactor = 'oauth2' | 'handler' | 'password';
+const ONE_FACTOR: ReadonlySet<LoginFinish> = new Set<OneFactor>(['oauth2', 'handler', 'password']);
 
 export interface FinishingLogin {
   /** The session the login's engine signed (OAuth2Login, HandlerSessions, PasskeyLogin, SecondFactor). */

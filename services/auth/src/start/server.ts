@@ -8,6 +8,7 @@ import { EndedSessionStreams } from '../grpc/ended-sessions-stream';
 import { startAuthServer } from '../grpc/server';
 import type { OidcFeature } from '../oidc/open';
 import { PgUserImportStore } from '../passwords/import-store';
+import type { PasswordFeature } from '../passwords/open';
 import { UserImport } from '../passwords/user-import';
 import type { Clients } from './clients';
 import type { Core } from './core';
@@ -29,6 +30,8 @@ export interface Features {
   listedNames: string[];
   /** The OpenID provider, when on. */
   oidc: OidcFeature | undefined;
+  /** Password accounts; undefined without a database or a sender. */
+  passwords: PasswordFeature | undefined;
 }
 
 /** The metrics listener and the gRPC server, last: a server that answers has every feature it serves. */
@@ -82,6 +85,7 @@ export async function serve(config: AuthConfig, features: Features, closers: Clo
     userImport: pool && new UserImport({ store: new PgUserImportStore(pool), log }),
     events: features.events?.api,
     oidc: features.oidc,
+    passwords: features.passwords,
   });
   closers.open('gRPC server', grpc, (g) => g.shutdown());
   // Closed first: the gateways' open streams would hold a graceful shutdown until each hung up.

@@ -11,6 +11,7 @@ export interface GetUserResponse {
   'passkeys'?: (_auth_v1_PasskeyInfo)[];
   'totpEnabled'?: (boolean);
   'sessions'?: (_auth_v1_LiveSession)[];
+  'hasPassword'?: (boolean);
 }
 
 export interface GetUserResponse__Output {
@@ -19,4 +20,5 @@ export interface GetUserResponse__Output {
   'passkeys': (_auth_v1_PasskeyInfo__Output)[];
   'totpEnabled': (boolean);
   'sessions': (_auth_v1_LiveSession__Output)[];
+  'hasPassword': (boolean);
 }

@@ -1,0 +1,15 @@
+// Original file: protos/auth/v1/passwords.proto
+
+import type { PasswordCaller as _auth_v1_PasswordCaller, PasswordCaller__Output as _auth_v1_PasswordCaller__Output } from '../../auth/v1/PasswordCaller';
+
+export interface ChangePasswordRequest {
+  'caller'?: (_auth_v1_PasswordCaller | null);
+  'currentPassword'?: (string);
+  'password'?: (string);
+}
+
+export interface ChangePasswordRequest__Output {
+  'caller': (_auth_v1_PasswordCaller__Output | null);
+  'currentPassword': (string);
+  'password': (string);
+}

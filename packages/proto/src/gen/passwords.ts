@@ -1,0 +1,165 @@
+import type * as grpc from '@grpc/grpc-js';
+import type { MessageTypeDefinition } from '@grpc/proto-loader';
+
+import type { AddPasswordRequest as _auth_v1_AddPasswordRequest, AddPasswordRequest__Output as _auth_v1_AddPasswordRequest__Output } from './auth/v1/AddPasswordRequest';
+import type { AdminActor as _auth_v1_AdminActor, AdminActor__Output as _auth_v1_AdminActor__Output } from './auth/v1/AdminActor';
+import type { AdminIdentity as _auth_v1_AdminIdentity, AdminIdentity__Output as _auth_v1_AdminIdentity__Output } from './auth/v1/AdminIdentity';
+import type { AdminServiceClient as _auth_v1_AdminServiceClient, AdminServiceDefinition as _auth_v1_AdminServiceDefinition } from './auth/v1/AdminService';
+import type { AdminUnlinkIdentityRequest as _auth_v1_AdminUnlinkIdentityRequest, AdminUnlinkIdentityRequest__Output as _auth_v1_AdminUnlinkIdentityRequest__Output } from './auth/v1/AdminUnlinkIdentityRequest';
+import type { AdminUnlinkIdentityResponse as _auth_v1_AdminUnlinkIdentityResponse, AdminUnlinkIdentityResponse__Output as _auth_v1_AdminUnlinkIdentityResponse__Output } from './auth/v1/AdminUnlinkIdentityResponse';
+import type { AuthServiceClient as _auth_v1_AuthServiceClient, AuthServiceDefinition as _auth_v1_AuthServiceDefinition } from './auth/v1/AuthService';
+import type { BeginLoginRequest as _auth_v1_BeginLoginRequest, BeginLoginRequest__Output as _auth_v1_BeginLoginRequest__Output } from './auth/v1/BeginLoginRequest';
+import type { BeginLoginResponse as _auth_v1_BeginLoginResponse, BeginLoginResponse__Output as _auth_v1_BeginLoginResponse__Output } from './auth/v1/BeginLoginResponse';
+import type { BlockUserRequest as _auth_v1_BlockUserRequest, BlockUserRequest__Output as _auth_v1_BlockUserRequest__Output } from './auth/v1/BlockUserRequest';
+import type { BlockUserResponse as _auth_v1_BlockUserResponse, BlockUserResponse__Output as _auth_v1_BlockUserResponse__Output } from './auth/v1/BlockUserResponse';
+import type { ChangeEmailRequest as _auth_v1_ChangeEmailRequest, ChangeEmailRequest__Output as _auth_v1_ChangeEmailRequest__Output } from './auth/v1/ChangeEmailRequest';
+import type { ChangePasswordRequest as _auth_v1_ChangePasswordRequest, ChangePasswordRequest__Output as _auth_v1_ChangePasswordRequest__Output } from './auth/v1/ChangePasswordRequest';
+import type { ClientInfo as _auth_v1_ClientInfo, ClientInfo__Output as _auth_v1_ClientInfo__Output } from './auth/v1/ClientInfo';
+import type { CompleteLoginRequest as _auth_v1_CompleteLoginRequest, CompleteLoginRequest__Output as _auth_v1_CompleteLoginRequest__Output } from './auth/v1/CompleteLoginRequest';
+import type { CompleteLoginResponse as _auth_v1_CompleteLoginResponse, CompleteLoginResponse__Output as _auth_v1_CompleteLoginResponse__Output } from './auth/v1/CompleteLoginResponse';
+import type { CreatePasswordUserRequest as _auth_v1_CreatePasswordUserRequest, CreatePasswordUserRequest__Output as _auth_v1_CreatePasswordUserRequest__Output } from './auth/v1/CreatePasswordUserRequest';
+import type { CreatePasswordUserResponse as _auth_v1_CreatePasswordUserResponse, CreatePasswordUserResponse__Output as _auth_v1_CreatePasswordUserResponse__Output } from './auth/v1/CreatePasswordUserResponse';
+import type { DeleteUserRequest as _auth_v1_DeleteUserRequest, DeleteUserRequest__Output as _auth_v1_DeleteUserRequest__Output } from './auth/v1/DeleteUserRequest';
+import type { DeleteUserResponse as _auth_v1_DeleteUserResponse, DeleteUserResponse__Output as _auth_v1_DeleteUserResponse__Output } from './auth/v1/DeleteUserResponse';
+import type { EndUserSessionsRequest as _auth_v1_EndUserSessionsRequest, EndUserSessionsRequest__Output as _auth_v1_EndUserSessionsRequest__Output } from './auth/v1/EndUserSessionsRequest';
+import type { EndUserSessionsResponse as _auth_v1_EndUserSessionsResponse, EndUserSessionsResponse__Output as _auth_v1_EndUserSessionsResponse__Output } from './auth/v1/EndUserSessionsResponse';
+import type { EndedSession as _auth_v1_EndedSession, EndedSession__Output as _auth_v1_EndedSession__Output } from './auth/v1/EndedSession';
+import type { ExportUserRequest as _auth_v1_ExportUserRequest, ExportUserRequest__Output as _auth_v1_ExportUserRequest__Output } from './auth/v1/ExportUserRequest';
+import type { ExportUserResponse as _auth_v1_ExportUserResponse, ExportUserResponse__Output as _auth_v1_ExportUserResponse__Output } from './auth/v1/ExportUserResponse';
+import type { ForcePasswordResetRequest as _auth_v1_ForcePasswordResetRequest, ForcePasswordResetRequest__Output as _auth_v1_ForcePasswordResetRequest__Output } from './auth/v1/ForcePasswordResetRequest';
+import type { GetJwksRequest as _auth_v1_GetJwksRequest, GetJwksRequest__Output as _auth_v1_GetJwksRequest__Output } from './auth/v1/GetJwksRequest';
+import type { GetJwksResponse as _auth_v1_GetJwksResponse, GetJwksResponse__Output as _auth_v1_GetJwksResponse__Output } from './auth/v1/GetJwksResponse';
+import type { GetUserRequest as _auth_v1_GetUserRequest, GetUserRequest__Output as _auth_v1_GetUserRequest__Output } from './auth/v1/GetUserRequest';
+import type { GetUserResponse as _auth_v1_GetUserResponse, GetUserResponse__Output as _auth_v1_GetUserResponse__Output } from './auth/v1/GetUserResponse';
+import type { ImportLine as _auth_v1_ImportLine, ImportLine__Output as _auth_v1_ImportLine__Output } from './auth/v1/ImportLine';
+import type { ImportRefusal as _auth_v1_ImportRefusal, ImportRefusal__Output as _auth_v1_ImportRefusal__Output } from './auth/v1/ImportRefusal';
+import type { ImportUsersRequest as _auth_v1_ImportUsersRequest, ImportUsersRequest__Output as _auth_v1_ImportUsersRequest__Output } from './auth/v1/ImportUsersRequest';
+import type { ImportUsersResponse as _auth_v1_ImportUsersResponse, ImportUsersResponse__Output as _auth_v1_ImportUsersResponse__Output } from './auth/v1/ImportUsersResponse';
+import type { IssueSessionRequest as _auth_v1_IssueSessionRequest, IssueSessionRequest__Output as _auth_v1_IssueSessionRequest__Output } from './auth/v1/IssueSessionRequest';
+import type { IssueSessionResponse as _auth_v1_IssueSessionResponse, IssueSessionResponse__Output as _auth_v1_IssueSessionResponse__Output } from './auth/v1/IssueSessionResponse';
+import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from './auth/v1/IssuedToken';
+import type { LinkedIdentity as _auth_v1_LinkedIdentity, LinkedIdentity__Output as _auth_v1_LinkedIdentity__Output } from './auth/v1/LinkedIdentity';
+import type { ListPasskeysResponse as _auth_v1_ListPasskeysResponse, ListPasskeysResponse__Output as _auth_v1_ListPasskeysResponse__Output } from './auth/v1/ListPasskeysResponse';
+import type { ListProvidersRequest as _auth_v1_ListProvidersRequest, ListProvidersRequest__Output as _auth_v1_ListProvidersRequest__Output } from './auth/v1/ListProvidersRequest';
+import type { ListProvidersResponse as _auth_v1_ListProvidersResponse, ListProvidersResponse__Output as _auth_v1_ListProvidersResponse__Output } from './auth/v1/ListProvidersResponse';
+import type { ListUsersRequest as _auth_v1_ListUsersRequest, ListUsersRequest__Output as _auth_v1_ListUsersRequest__Output } from './auth/v1/ListUsersRequest';
+import type { ListUsersResponse as _auth_v1_ListUsersResponse, ListUsersResponse__Output as _auth_v1_ListUsersResponse__Output } from './auth/v1/ListUsersResponse';
+import type { LiveSession as _auth_v1_LiveSession, LiveSession__Output as _auth_v1_LiveSession__Output } from './auth/v1/LiveSession';
+import type { LogoutRequest as _auth_v1_LogoutRequest, LogoutRequest__Output as _auth_v1_LogoutRequest__Output } from './auth/v1/LogoutRequest';
+import type { LogoutResponse as _auth_v1_LogoutResponse, LogoutResponse__Output as _auth_v1_LogoutResponse__Output } from './auth/v1/LogoutResponse';
+import type { Param as _auth_v1_Param, Param__Output as _auth_v1_Param__Output } from './auth/v1/Param';
+import type { PasskeyInfo as _auth_v1_PasskeyInfo, PasskeyInfo__Output as _auth_v1_PasskeyInfo__Output } from './auth/v1/PasskeyInfo';
+import type { PasskeyLoginOptionsRequest as _auth_v1_PasskeyLoginOptionsRequest, PasskeyLoginOptionsRequest__Output as _auth_v1_PasskeyLoginOptionsRequest__Output } from './auth/v1/PasskeyLoginOptionsRequest';
+import type { PasskeyLoginRequest as _auth_v1_PasskeyLoginRequest, PasskeyLoginRequest__Output as _auth_v1_PasskeyLoginRequest__Output } from './auth/v1/PasskeyLoginRequest';
+import type { PasskeyLoginResponse as _auth_v1_PasskeyLoginResponse, PasskeyLoginResponse__Output as _auth_v1_PasskeyLoginResponse__Output } from './auth/v1/PasskeyLoginResponse';
+import type { PasskeyOptionsResponse as _auth_v1_PasskeyOptionsResponse, PasskeyOptionsResponse__Output as _auth_v1_PasskeyOptionsResponse__Output } from './auth/v1/PasskeyOptionsResponse';
+import type { PasskeyUser as _auth_v1_PasskeyUser, PasskeyUser__Output as _auth_v1_PasskeyUser__Output } from './auth/v1/PasskeyUser';
+import type { PasskeyUserRequest as _auth_v1_PasskeyUserRequest, PasskeyUserRequest__Output as _auth_v1_PasskeyUserRequest__Output } from './auth/v1/PasskeyUserRequest';
+import type { PasswordAdminServiceClient as _auth_v1_PasswordAdminServiceClient, PasswordAdminServiceDefinition as _auth_v1_PasswordAdminServiceDefinition } from './auth/v1/PasswordAdminService';
+import type { PasswordCaller as _auth_v1_PasswordCaller, PasswordCaller__Output as _auth_v1_PasswordCaller__Output } from './auth/v1/PasswordCaller';
+import type { PasswordLimited as _auth_v1_PasswordLimited, PasswordLimited__Output as _auth_v1_PasswordLimited__Output } from './auth/v1/PasswordLimited';
+import type { PasswordLoginRequest as _auth_v1_PasswordLoginRequest, PasswordLoginRequest__Output as _auth_v1_PasswordLoginRequest__Output } from './auth/v1/PasswordLoginRequest';
+import type { PasswordLoginResponse as _auth_v1_PasswordLoginResponse, PasswordLoginResponse__Output as _auth_v1_PasswordLoginResponse__Output } from './auth/v1/PasswordLoginResponse';
+import type { PasswordResetCompleteRequest as _auth_v1_PasswordResetCompleteRequest, PasswordResetCompleteRequest__Output as _auth_v1_PasswordResetCompleteRequest__Output } from './auth/v1/PasswordResetCompleteRequest';
+import type { PasswordResetStartRequest as _auth_v1_PasswordResetStartRequest, PasswordResetStartRequest__Output as _auth_v1_PasswordResetStartRequest__Output } from './auth/v1/PasswordResetStartRequest';
+import type { PasswordServiceClient as _auth_v1_PasswordServiceClient, PasswordServiceDefinition as _auth_v1_PasswordServiceDefinition } from './auth/v1/PasswordService';
+import type { PasswordSessionsEnded as _auth_v1_PasswordSessionsEnded, PasswordSessionsEnded__Output as _auth_v1_PasswordSessionsEnded__Output } from './auth/v1/PasswordSessionsEnded';
+import type { PasswordSignupRequest as _auth_v1_PasswordSignupRequest, PasswordSignupRequest__Output as _auth_v1_PasswordSignupRequest__Output } from './auth/v1/PasswordSignupRequest';
+import type { PasswordTokenRequest as _auth_v1_PasswordTokenRequest, PasswordTokenRequest__Output as _auth_v1_PasswordTokenRequest__Output } from './auth/v1/PasswordTokenRequest';
+import type { PasswordVerifyResponse as _auth_v1_PasswordVerifyResponse, PasswordVerifyResponse__Output as _auth_v1_PasswordVerifyResponse__Output } from './auth/v1/PasswordVerifyResponse';
+import type { RefreshTokenRequest as _auth_v1_RefreshTokenRequest, RefreshTokenRequest__Output as _auth_v1_RefreshTokenRequest__Output } from './auth/v1/RefreshTokenRequest';
+import type { RefreshTokenResponse as _auth_v1_RefreshTokenResponse, RefreshTokenResponse__Output as _auth_v1_RefreshTokenResponse__Output } from './auth/v1/RefreshTokenResponse';
+import type { RegisterPasskeyRequest as _auth_v1_RegisterPasskeyRequest, RegisterPasskeyRequest__Output as _auth_v1_RegisterPasskeyRequest__Output } from './auth/v1/RegisterPasskeyRequest';
+import type { RemovePasskeyRequest as _auth_v1_RemovePasskeyRequest, RemovePasskeyRequest__Output as _auth_v1_RemovePasskeyRequest__Output } from './auth/v1/RemovePasskeyRequest';
+import type { RemovePasskeyResponse as _auth_v1_RemovePasskeyResponse, RemovePasskeyResponse__Output as _auth_v1_RemovePasskeyResponse__Output } from './auth/v1/RemovePasskeyResponse';
+import type { UnblockUserRequest as _auth_v1_UnblockUserRequest, UnblockUserRequest__Output as _auth_v1_UnblockUserRequest__Output } from './auth/v1/UnblockUserRequest';
+import type { UnblockUserResponse as _auth_v1_UnblockUserResponse, UnblockUserResponse__Output as _auth_v1_UnblockUserResponse__Output } from './auth/v1/UnblockUserResponse';
+import type { UserSummary as _auth_v1_UserSummary, UserSummary__Output as _auth_v1_UserSummary__Output } from './auth/v1/UserSummary';
+import type { WatchEndedSessionsRequest as _auth_v1_WatchEndedSessionsRequest, WatchEndedSessionsRequest__Output as _auth_v1_WatchEndedSessionsRequest__Output } from './auth/v1/WatchEndedSessionsRequest';
+
+type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
+  new(...args: ConstructorParameters<Constructor>): Subtype;
+};
+
+export interface ProtoGrpcType {
+  auth: {
+    v1: {
+      AddPasswordRequest: MessageTypeDefinition<_auth_v1_AddPasswordRequest, _auth_v1_AddPasswordRequest__Output>
+      AdminActor: MessageTypeDefinition<_auth_v1_AdminActor, _auth_v1_AdminActor__Output>
+      AdminIdentity: MessageTypeDefinition<_auth_v1_AdminIdentity, _auth_v1_AdminIdentity__Output>
+      AdminService: SubtypeConstructor<typeof grpc.Client, _auth_v1_AdminServiceClient> & { service: _auth_v1_AdminServiceDefinition }
+      AdminUnlinkIdentityRequest: MessageTypeDefinition<_auth_v1_AdminUnlinkIdentityRequest, _auth_v1_AdminUnlinkIdentityRequest__Output>
+      AdminUnlinkIdentityResponse: MessageTypeDefinition<_auth_v1_AdminUnlinkIdentityResponse, _auth_v1_AdminUnlinkIdentityResponse__Output>
+      AuthService: SubtypeConstructor<typeof grpc.Client, _auth_v1_AuthServiceClient> & { service: _auth_v1_AuthServiceDefinition }
+      BeginLoginRequest: MessageTypeDefinition<_auth_v1_BeginLoginRequest, _auth_v1_BeginLoginRequest__Output>
+      BeginLoginResponse: MessageTypeDefinition<_auth_v1_BeginLoginResponse, _auth_v1_BeginLoginResponse__Output>
+      BlockUserRequest: MessageTypeDefinition<_auth_v1_BlockUserRequest, _auth_v1_BlockUserRequest__Output>
+      BlockUserResponse: MessageTypeDefinition<_auth_v1_BlockUserResponse, _auth_v1_BlockUserResponse__Output>
+      ChangeEmailRequest: MessageTypeDefinition<_auth_v1_ChangeEmailRequest, _auth_v1_ChangeEmailRequest__Output>
+      ChangePasswordRequest: MessageTypeDefinition<_auth_v1_ChangePasswordRequest, _auth_v1_ChangePasswordRequest__Output>
+      ClientInfo: MessageTypeDefinition<_auth_v1_ClientInfo, _auth_v1_ClientInfo__Output>
+      CompleteLoginRequest: MessageTypeDefinition<_auth_v1_CompleteLoginRequest, _auth_v1_CompleteLoginRequest__Output>
+      CompleteLoginResponse: MessageTypeDefinition<_auth_v1_CompleteLoginResponse, _auth_v1_CompleteLoginResponse__Output>
+      CreatePasswordUserRequest: MessageTypeDefinition<_auth_v1_CreatePasswordUserRequest, _auth_v1_CreatePasswordUserRequest__Output>
+      CreatePasswordUserResponse: MessageTypeDefinition<_auth_v1_CreatePasswordUserResponse, _auth_v1_CreatePasswordUserResponse__Output>
+      DeleteUserRequest: MessageTypeDefinition<_auth_v1_DeleteUserRequest, _auth_v1_DeleteUserRequest__Output>
+      DeleteUserResponse: MessageTypeDefinition<_auth_v1_DeleteUserResponse, _auth_v1_DeleteUserResponse__Output>
+      EndUserSessionsRequest: MessageTypeDefinition<_auth_v1_EndUserSessionsRequest, _auth_v1_EndUserSessionsRequest__Output>
+      EndUserSessionsResponse: MessageTypeDefinition<_auth_v1_EndUserSessionsResponse, _auth_v1_EndUserSessionsResponse__Output>
+      EndedSession: MessageTypeDefinition<_auth_v1_EndedSession, _auth_v1_EndedSession__Output>
+      ExportUserRequest: MessageTypeDefinition<_auth_v1_ExportUserRequest, _auth_v1_ExportUserRequest__Output>
+      ExportUserResponse: MessageTypeDefinition<_auth_v1_ExportUserResponse, _auth_v1_ExportUserResponse__Output>
+      ForcePasswordResetRequest: MessageTypeDefinition<_auth_v1_ForcePasswordResetRequest, _auth_v1_ForcePasswordResetRequest__Output>
+      GetJwksRequest: MessageTypeDefinition<_auth_v1_GetJwksRequest, _auth_v1_GetJwksRequest__Output>
+      GetJwksResponse: MessageTypeDefinition<_auth_v1_GetJwksResponse, _auth_v1_GetJwksResponse__Output>
+      GetUserRequest: MessageTypeDefinition<_auth_v1_GetUserRequest, _auth_v1_GetUserRequest__Output>
+      GetUserResponse: MessageTypeDefinition<_auth_v1_GetUserResponse, _auth_v1_GetUserResponse__Output>
+      ImportLine: MessageTypeDefinition<_auth_v1_ImportLine, _auth_v1_ImportLine__Output>
+      ImportRefusal: MessageTypeDefinition<_auth_v1_ImportRefusal, _auth_v1_ImportRefusal__Output>
+      ImportUsersRequest: MessageTypeDefinition<_auth_v1_ImportUsersRequest, _auth_v1_ImportUsersRequest__Output>
+      ImportUsersResponse: MessageTypeDefinition<_auth_v1_ImportUsersResponse, _auth_v1_ImportUsersResponse__Output>
+      IssueSessionRequest: MessageTypeDefinition<_auth_v1_IssueSessionRequest, _auth_v1_IssueSessionRequest__Output>
+      IssueSessionResponse: MessageTypeDefinition<_auth_v1_IssueSessionResponse, _auth_v1_IssueSessionResponse__Output>
+      IssuedToken: MessageTypeDefinition<_auth_v1_IssuedToken, _auth_v1_IssuedToken__Output>
+      LinkedIdentity: MessageTypeDefinition<_auth_v1_LinkedIdentity, _auth_v1_LinkedIdentity__Output>
+      ListPasskeysResponse: MessageTypeDefinition<_auth_v1_ListPasskeysResponse, _auth_v1_ListPasskeysResponse__Output>
+      ListProvidersRequest: MessageTypeDefinition<_auth_v1_ListProvidersRequest, _auth_v1_ListProvidersRequest__Output>
+      ListProvidersResponse: MessageTypeDefinition<_auth_v1_ListProvidersResponse, _auth_v1_ListProvidersResponse__Output>
+      ListUsersRequest: MessageTypeDefinition<_auth_v1_ListUsersRequest, _auth_v1_ListUsersRequest__Output>
+      ListUsersResponse: MessageTypeDefinition<_auth_v1_ListUsersResponse, _auth_v1_ListUsersResponse__Output>
+      LiveSession: MessageTypeDefinition<_auth_v1_LiveSession, _auth_v1_LiveSession__Output>
+      LogoutRequest: MessageTypeDefinition<_auth_v1_LogoutRequest, _auth_v1_LogoutRequest__Output>
+      LogoutResponse: MessageTypeDefinition<_auth_v1_LogoutResponse, _auth_v1_LogoutResponse__Output>
+      Param: MessageTypeDefinition<_auth_v1_Param, _auth_v1_Param__Output>
+      PasskeyInfo: MessageTypeDefinition<_auth_v1_PasskeyInfo, _auth_v1_PasskeyInfo__Output>
+      PasskeyLoginOptionsRequest: MessageTypeDefinition<_auth_v1_PasskeyLoginOptionsRequest, _auth_v1_PasskeyLoginOptionsRequest__Output>
+      PasskeyLoginRequest: MessageTypeDefinition<_auth_v1_PasskeyLoginRequest, _auth_v1_PasskeyLoginRequest__Output>
+      PasskeyLoginResponse: MessageTypeDefinition<_auth_v1_PasskeyLoginResponse, _auth_v1_PasskeyLoginResponse__Output>
+      PasskeyOptionsResponse: MessageTypeDefinition<_auth_v1_PasskeyOptionsResponse, _auth_v1_PasskeyOptionsResponse__Output>
+      PasskeyUser: MessageTypeDefinition<_auth_v1_PasskeyUser, _auth_v1_PasskeyUser__Output>
+      PasskeyUserRequest: MessageTypeDefinition<_auth_v1_PasskeyUserRequest, _auth_v1_PasskeyUserRequest__Output>
+      PasswordAdminService: SubtypeConstructor<typeof grpc.Client, _auth_v1_PasswordAdminServiceClient> & { service: _auth_v1_PasswordAdminServiceDefinition }
+      PasswordCaller: MessageTypeDefinition<_auth_v1_PasswordCaller, _auth_v1_PasswordCaller__Output>
+      PasswordLimited: MessageTypeDefinition<_auth_v1_PasswordLimited, _auth_v1_PasswordLimited__Output>
+      PasswordLoginRequest: MessageTypeDefinition<_auth_v1_PasswordLoginRequest, _auth_v1_PasswordLoginRequest__Output>
+      PasswordLoginResponse: MessageTypeDefinition<_auth_v1_PasswordLoginResponse, _auth_v1_PasswordLoginResponse__Output>
+      PasswordResetCompleteRequest: MessageTypeDefinition<_auth_v1_PasswordResetCompleteRequest, _auth_v1_PasswordResetCompleteRequest__Output>
+      PasswordResetStartRequest: MessageTypeDefinition<_auth_v1_PasswordResetStartRequest, _auth_v1_PasswordResetStartRequest__Output>
+      PasswordService: SubtypeConstructor<typeof grpc.Client, _auth_v1_PasswordServiceClient> & { service: _auth_v1_PasswordServiceDefinition }
+      PasswordSessionsEnded: MessageTypeDefinition<_auth_v1_PasswordSessionsEnded, _auth_v1_PasswordSessionsEnded__Output>
+      PasswordSignupRequest: MessageTypeDefinition<_auth_v1_PasswordSignupRequest, _auth_v1_PasswordSignupRequest__Output>
+      PasswordTokenRequest: MessageTypeDefinition<_auth_v1_PasswordTokenRequest, _auth_v1_PasswordTokenRequest__Output>
+      PasswordVerifyResponse: MessageTypeDefinition<_auth_v1_PasswordVerifyResponse, _auth_v1_PasswordVerifyResponse__Output>
+      RefreshTokenRequest: MessageTypeDefinition<_auth_v1_RefreshTokenRequest, _auth_v1_RefreshTokenRequest__Output>
+      RefreshTokenResponse: MessageTypeDefinition<_auth_v1_RefreshTokenResponse, _auth_v1_RefreshTokenResponse__Output>
+      RegisterPasskeyRequest: MessageTypeDefinition<_auth_v1_RegisterPasskeyRequest, _auth_v1_RegisterPasskeyRequest__Output>
+      RemovePasskeyRequest: MessageTypeDefinition<_auth_v1_RemovePasskeyRequest, _auth_v1_RemovePasskeyRequest__Output>
+      RemovePasskeyResponse: MessageTypeDefinition<_auth_v1_RemovePasskeyResponse, _auth_v1_RemovePasskeyResponse__Output>
+      UnblockUserRequest: MessageTypeDefinition<_auth_v1_UnblockUserRequest, _auth_v1_UnblockUserRequest__Output>
+      UnblockUserResponse: MessageTypeDefinition<_auth_v1_UnblockUserResponse, _auth_v1_UnblockUserResponse__Output>
+      UserSummary: MessageTypeDefinition<_auth_v1_UserSummary, _auth_v1_UserSummary__Output>
+      WatchEndedSessionsRequest: MessageTypeDefinition<_auth_v1_WatchEndedSessionsRequest, _auth_v1_WatchEndedSessionsRequest__Output>
+    }
+  }
+}
+

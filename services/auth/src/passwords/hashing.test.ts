@@ -1,0 +1,48 @@
+// Argon2id hashing of password accounts: PHC strings with the parameters asked for, NFKC form verified
+// for our hashes and the raw input for imported ones, a rehash asked for when the parameters differ or
+// the hash is not ours, and a false answer (after a dummy verification) for no hash at all.
+
+import { OWASP_PARAMETERS, PasswordHasher } from './hashing';
+import { importedHashes } from './imported-hashes';
+
+const cheap = { memoryKiB: 1024, timeCost: 1, parallelism: 1 };
+
+test('hashes with the parameters asked for, OWASP by default', async () => {
+  const owasp = await new PasswordHasher().hash('a password');
+  expect(owasp).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+  expect(OWASP_PARAMETERS).toEqual({ memoryKiB: 19456, timeCost: 2, parallelism: 1 });
+  expect(await new PasswordHasher(cheap).hash('a password')).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+});
+
+test('verifies its own hashes against the NFKC form, and asks for a rehash when the parameters changed', async () => {
+  const old = new PasswordHasher(cheap);
+  // "ﬁ" (U+FB01) is "fi" under NFKC: what was hashed is the normalised form.
+  const stored = await old.hash('ﬁne password'.normalize('NFKC'));
+  expect(await old.verify(stored, 'ﬁne password', 'ﬁne password'.normalize('NFKC'))).toEqual({
+    ok: true,
+    rehash: false,
+  });
+  expect(await old.verify(stored, 'other', 'other')).toEqual({ ok: false });
+  const today = new PasswordHasher({ ...cheap, timeCost: 2 });
+  expect(await today.verify(stored, 'fine password', 'fine password')).toEqual({ ok: true, rehash: true });
+  expect(today.needsRehash(stored)).toBe(true);
+  expect(old.needsRehash(stored)).toBe(false);
+  expect(today.needsRehash('$2b$04$abcdefghijklmnopqrstuu')).toBe(true);
+});
+
+test('no hash, an unreadable one or an unknown kind is a wrong password', async () => {
+  const hasher = new PasswordHasher(cheap);
+  expect(await hasher.verify(null, 'x', 'x')).toEqual({ ok: false });
+  expect(await hasher.verify('$argon2id$garbage', 'x', 'x')).toEqual({ ok: false });
+  expect(await hasher.verify('$md5$whatever', 'x', 'x')).toEqual({ ok: false });
+});
+
+test('verifies imported hashes with the raw input and always asks for a rehash', async () => {
+  const hasher = new PasswordHasher(cheap, importedHashes());
+  // passlib's pbkdf2-sha256 of "password" (1000 rounds), byte-exact.
+  const pbkdf2 = '$pbkdf2-sha256$1000$c2FsdHNhbHRzYWx0c2FsdA$8nX7hwFEzIB8aPajJTYK8weHQc5Ngz0pFVAKvSu4jQA';
+  expect(await hasher.verify(pbkdf2, 'password', 'password')).toEqual({ ok: true, rehash: true });
+  expect(await hasher.verify(pbkdf2, 'Password', 'Password')).toEqual({ ok: false });
+  // Without the imported kinds, the same string is no password at all.
+  expect(await new PasswordHasher(cheap).verify(pbkdf2, 'password', 'password')).toEqual({ ok: false });
+});
