@@ -93,7 +93,7 @@ const PUBLIC: [string, string, Answer][] = [
 ];
 
 const ADMIN: [string, string, Answer][] = [
-  ['PUT', '/admin/v1/users', refused('GET, HEAD')],
+  ['PUT', '/admin/v1/users', refused('GET, HEAD, POST')],
   ['PATCH', '/admin/v1/users/dev_x', refused('GET, HEAD, DELETE')],
   ['GET', '/admin/v1/users/dev_x/block', refused('POST')],
   ['GET', '/admin/v1/users/dev_x/unblock', refused('POST')],
