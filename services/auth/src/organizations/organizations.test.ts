@@ -2,6 +2,7 @@
 import { createLogger } from '@gatehouse/logger';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { createPool, runMigrations } from '../stores/postgres';
+import { PgOrgAdminStore } from './admin-store';
 import { resolveOrganizationsSettings } from './config';
 import { Organizations } from './organizations';
 import { PgOrganizationStore } from './store';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   expect(problems).toEqual([]);
   orgs = new Organizations({
     store: new PgOrganizationStore(pool),
+    adminStore: new PgOrgAdminStore(pool),
     settings,
     sessions: () => ({ endAll: async (id: string) => ended.push(id) }),
     baseUrl: 'http://gh.test',
