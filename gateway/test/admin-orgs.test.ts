@@ -11,6 +11,7 @@ import { type Answer, Browser } from '@gatehouse/test-kit/browser';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { ROOT, type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { Pool } from 'pg';
+import { itWithChromium, launchChromium } from './chromium';
 import { PageBrowser } from './directory-stack';
 import { AnswerChecker, type Document } from './openapi-answers';
 
@@ -288,4 +289,105 @@ describe('pnpm admin orgs', () => {
     expect(cli(['show', 'cli-org']).status).toBe(1);
     expect(cli(['set-roles', 'cli-org']).status).toBe(2);
   });
+});
+
+describe('the admin page', () => {
+  itWithChromium(
+    'finds, creates, opens, sets roles, revokes, allows unverified addresses, removes a member, deletes',
+    async () => {
+      const owner = await login('page-org-owner', 'page-owner@orgs.test');
+      const member = await login('page-org-member', 'page-member@orgs.test');
+      const chromium = await launchChromium();
+      try {
+        const page = await chromium.context.newPage();
+        page.setDefaultTimeout(10_000);
+        const dialogs: string[] = [];
+        page.on('dialog', (dialog) => {
+          dialogs.push(dialog.message());
+          void dialog.accept();
+        });
+        const status = page.locator('#message');
+        await page.goto(`http://127.0.0.1:${stack.ports.admin}/`);
+        await page.getByLabel(/Operator token/).fill(operator);
+        await page.getByRole('button', { name: 'Use', exact: true }).click();
+        await status.getByText('Using the operator token.').waitFor();
+
+        await page.getByLabel('Organisation name', { exact: true }).fill('Page Org');
+        await page.getByLabel('Slug', { exact: true }).fill('page-org');
+        await page.getByLabel(/Owner's user id/).fill(owner.id);
+        await page.getByRole('button', { name: 'Create organisation' }).click();
+        await status.getByText('Organisation page-org created.').waitFor();
+        await page.locator('#org-title').getByText('Page Org (page-org)').waitFor();
+        const orgId = ((await admin('GET', '/admin/v1/orgs/page-org')).json() as { organization: Org }).organization.id;
+
+        // The owner invites two addresses; one joins.
+        const invite = async (email: string) =>
+          (await owner.send('POST', `/auth/orgs/${orgId}/invitations`, { email, roles: ['member'] })).json() as {
+            id: string;
+            token: string;
+          };
+        const toMember = await invite('page-member@orgs.test');
+        expect((await member.send('POST', `/auth/invitations/${toMember.token}/accept`)).status).toBe(200);
+        await invite('page-stranger@orgs.test');
+
+        await page.getByLabel(/Organisation name or slug prefix/).fill('PAGE-');
+        await page.getByRole('button', { name: 'Find organisations' }).click();
+        const row = page.locator('#org-rows tr').filter({ hasText: 'page-org' });
+        await row.waitFor();
+        expect(await page.locator('#org-rows tr').count()).toBe(1);
+        await row.getByRole('button', { name: 'Show' }).click();
+        await page.locator('#org-summary').getByText(`${orgId}: 2 member(s)`).waitFor();
+        expect(await page.locator('#org-member-rows tr').count()).toBe(2);
+        await page
+          .locator('#org-invitations li')
+          .getByText(/page-stranger@orgs.test as member/)
+          .waitFor();
+
+        const roles = page.getByLabel(`Roles of ${member.id}`);
+        await roles.fill('admin, member');
+        await page
+          .locator(`#org-member-rows tr[data-user-id="${member.id}"]`)
+          .getByRole('button', { name: 'Save roles' })
+          .click();
+        await status.getByText(`Roles of ${member.id}: admin, member.`).waitFor();
+        await roles.fill('root');
+        await page
+          .locator(`#org-member-rows tr[data-user-id="${member.id}"]`)
+          .getByRole('button', { name: 'Save roles' })
+          .click();
+        await status.getByText('roles: root is not a role of this deployment').waitFor();
+
+        await page.locator('#org-invitations li').getByRole('button', { name: 'Revoke' }).click();
+        await status.getByText('Invitation revoked.').waitFor();
+        await page.locator('#org-no-invitations').waitFor();
+
+        await page.getByLabel(/without the invited address verified/).check();
+        await status.getByText('Unverified addresses may accept invitations.').waitFor();
+        expect(
+          ((await admin('GET', `/admin/v1/orgs/${orgId}`)).json() as { organization: Org }).organization,
+        ).toMatchObject({
+          allow_unverified_invitations: true,
+        });
+
+        await page
+          .locator(`#org-member-rows tr[data-user-id="${member.id}"]`)
+          .getByRole('button', { name: 'Remove' })
+          .click();
+        await status.getByText(`${member.id} removed.`).waitFor();
+        expect(await page.locator('#org-member-rows tr').count()).toBe(1);
+        expect((await member.send('GET', '/auth/user')).status).toBe(401);
+
+        await page.getByRole('button', { name: 'Delete organisation' }).click();
+        await status.getByText('page-org deleted (1 member(s) removed).').waitFor();
+        expect(dialogs.at(-1)).toBe(
+          'Delete page-org and remove its 1 member(s), whose sessions end? This cannot be undone.',
+        );
+        expect((await admin('GET', `/admin/v1/orgs/${orgId}`)).status).toBe(404);
+        expect((await new Browser(stack.url).get('/orgs.js')).status).toBe(404);
+      } finally {
+        await chromium.close();
+      }
+    },
+    60_000,
+  );
 });

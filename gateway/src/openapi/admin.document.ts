@@ -260,6 +260,7 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
     ['/admin.js', 'text/javascript', "The admin page's script"],
     ['/admin.css', 'text/css', "The admin page's style"],
     ['/clients.js', 'text/javascript', "The admin page's OpenID clients section"],
+    ['/orgs.js', 'text/javascript', "The admin page's organisations section"],
   ] as const) {
     registry.registerPath({
       tags: ['page'],
