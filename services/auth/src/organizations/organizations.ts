@@ -146,9 +146,11 @@ export class Organizations {
     });
     const send = this.deps.sender?.();
     if (!send) return { invitation: invitation.inv, token };
-    const link = `${this.deps.baseUrl}/auth/invitations/${token}`;
+    // The page's link (a fragment: never in a request line or a log), and the API's route for clients.
+    const page = `${this.deps.baseUrl}/#invitation=${token}`;
+    const api = `${this.deps.baseUrl}/auth/invitations/${token}/accept`;
     // After the commit: a failed send leaves an invitation the inviter can revoke and send again.
-    await send(email, `You are invited to ${invitation.name}. Accept while logged in: POST ${link}/accept`);
+    await send(email, `You are invited to ${invitation.name}. Open ${page} and log in to accept (API: POST ${api}).`);
     return { invitation: invitation.inv };
   }
 
