@@ -63,7 +63,9 @@ export function recordOrganization(pool: Pool, lookup: OrgLookup, grantTtlS: num
   return async (ctx, next) => {
     await next();
     const c = ctx as KoaContextWithOIDC;
-    const code = c.oidc?.entities?.AuthorizationCode;
+    // Only where codes are issued: the token endpoint also has a code (the one it redeems), and no say.
+    if (c.oidc?.route !== 'authorization' && c.oidc?.route !== 'resume') return;
+    const code = c.oidc.entities?.AuthorizationCode;
     if (!code?.grantId || !code.accountId || !wantsScope(c)) return;
     const org = asked(c) ?? browserSessionOf(c)?.org;
     const member = org ? await lookup(org, code.accountId) : undefined;
