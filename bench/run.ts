@@ -1,5 +1,5 @@
 // `pnpm bench`: every benchmark, each comparing Gatehouse with a baseline measured in the same run.
-// `pnpm bench auth|avatar|payment|events|sessions|oidc|memory|import` runs one of them; `--alg=ES256` (or EdDSA) runs auth
+// `pnpm bench auth|avatar|payment|events|sessions|oidc|memory|import|orgs` runs one of them; `--alg=ES256` (or EdDSA) runs auth
 // (and sessions) with that AUTH_JWT_ALG; `--idle=<seconds>` is how long memory lets the stack idle (30).
 import { runAuthBench } from './auth-user';
 import { runAvatarBench } from './avatar';
@@ -8,6 +8,7 @@ import { median } from './harness';
 import { IMPORT_TARGET_PER_SECOND, runImportBench } from './import';
 import { MEMORY_LIMITS, memoryTable, runMemoryBench } from './memory';
 import { OIDC_TARGETS, runOidcBench } from './oidc';
+import { orgsReport, runOrgsBench } from './orgs';
 import { LATENCY_UNDER_LOGINS_TARGET } from './password-login';
 import { runPaymentBench, TARGETS } from './payment';
 import { type Operation, PASSWORD_REST_TARGET_MS, runSessionsBench, SESSION_TARGETS } from './sessions';
@@ -158,6 +159,13 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
     if (r.perSecond < IMPORT_TARGET_PER_SECOND)
       problems.push(`import: ${r.perSecond.toFixed(0)} users/s, under the target ${IMPORT_TARGET_PER_SECOND}/s`);
     return problems;
+  },
+  async orgs() {
+    console.log("\n== organisations at scale: pages of members and of a user's organisations, the refresh's lookup");
+    const samples = countFlag('samples') ?? 2_000;
+    const { lines, over } = orgsReport(await runOrgsBench(samples), samples);
+    for (const line of lines) console.log(line);
+    return over.map((name) => `orgs: ${name} p95 over its target`);
   },
   async memory() {
     console.log('\n== memory of the development stack (pnpm start), idle after one dev login: PSS of each process');

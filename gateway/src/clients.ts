@@ -21,6 +21,8 @@ export interface GatewayClients {
   /** A user's ways in (docs/accounts.md "Linking"): served by the auth process. */
   identities: ClientHandle<auth.IdentityServiceClient>;
   organizations: ClientHandle<auth.OrganizationServiceClient>;
+  /** Every organisation, administered (docs/organizations.md "Administration"), for the admin surface. */
+  orgAdmin: ClientHandle<auth.OrganizationAdminServiceClient>;
   /** The user directory's administration (docs/accounts.md "Administration"), for the admin surface. */
   admin: ClientHandle<auth.AdminServiceClient>;
   /** The audit trail and webhooks (docs/events.md): the admin surface's, and a user's own activity. */
@@ -95,6 +97,11 @@ export async function openClients(
       config.addresses.auth,
       options('auth'),
     ),
+    orgAdmin: createClient<auth.OrganizationAdminServiceClient>(
+      loadProto('organizations').grpcObject.auth.v1.OrganizationAdminService,
+      config.addresses.auth,
+      options('auth'),
+    ),
     admin: createClient<auth.AdminServiceClient>(
       loadProto('admin').grpcObject.auth.v1.AdminService,
       config.addresses.auth,
@@ -136,6 +143,7 @@ export async function openClients(
     clients.sessions,
     clients.identities,
     clients.organizations,
+    clients.orgAdmin,
     clients.admin,
     clients.events,
     clients.oidc,

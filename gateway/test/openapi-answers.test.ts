@@ -153,6 +153,7 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
     '/sessions.js',
     '/identities.js',
     '/grants.js',
+    '/orgs.js',
     '/continue.js',
     '/activity.js',
     '/app.css',

@@ -78,6 +78,12 @@ const ALL_METHOD_ROUTES: Record<
   '/admin/v1/clients': 'fallback',
   '/admin/v1/clients/:id': 'fallback',
   '/admin/v1/clients/:id/rotate-secret': 'fallback',
+  // routes/admin/orgs.routes.ts (organisations): the same.
+  '/admin/v1/orgs': 'fallback',
+  '/admin/v1/orgs/:id': 'fallback',
+  '/admin/v1/orgs/:id/members': 'fallback',
+  '/admin/v1/orgs/:id/members/:user_id': 'fallback',
+  '/admin/v1/orgs/:id/invitations/:invitation_id': 'fallback',
   // routes/admin/page.routes.ts: the admin listener's JSON 404 for every other path.
   '/{*rest}': 'fallback',
   // routes/oidc/provider.routes.ts: the OpenID provider's endpoints, handed to auth as they came. They are

@@ -2,8 +2,9 @@
 // open one, block and unblock, end sessions, unlink an identity, export. Every call is the admin API's
 // own, with the operator token given above (kept in this tab only) or, without one, the admin's cookie
 // session and its XSRF header. Server text is written as text, never as markup. The OpenID provider's
-// clients are clients.js's section, which calls through `call` here.
+// clients are clients.js's section, the organisations orgs.js's, which call through `call` here.
 import { clientsSection } from './clients.js';
+import { orgsSection } from './orgs.js';
 
 const $ = (id) => document.getElementById(id);
 const say = (text) => {
@@ -157,3 +158,4 @@ $('export').addEventListener('click', async () => {
   }
 });
 clientsSection({ call, say });
+orgsSection({ call, say });

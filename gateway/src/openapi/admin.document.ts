@@ -5,6 +5,7 @@ import { BLOCK_BODY, CREATE_USER_BODY, LIST_QUERY } from '../routes/admin/users.
 import { registerAdminClientsPaths } from './admin-clients.paths';
 import { registerAdminEventsPaths } from './admin-events.paths';
 import { registerAdminImportPaths } from './admin-import.paths';
+import { registerAdminOrgsPaths } from './admin-orgs.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
 
@@ -252,11 +253,14 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerAdminClientsPaths(registry, base, REFUSALS);
   // Users brought in with their password hashes (routes/admin/import.routes.ts).
   registerAdminImportPaths(registry, base, REFUSALS);
+  // Organisations (routes/admin/orgs.routes.ts).
+  registerAdminOrgsPaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
     ['/admin.js', 'text/javascript', "The admin page's script"],
     ['/admin.css', 'text/css', "The admin page's style"],
     ['/clients.js', 'text/javascript', "The admin page's OpenID clients section"],
+    ['/orgs.js', 'text/javascript', "The admin page's organisations section"],
   ] as const) {
     registry.registerPath({
       tags: ['page'],

@@ -23,6 +23,7 @@ const PAGE_ASSETS: [path: string, type: string, summary: string][] = [
   ['/sessions.js', 'text/javascript', "The page's sessions per device"],
   ['/identities.js', 'text/javascript', "The page's linked accounts"],
   ['/grants.js', 'text/javascript', "The page's connected applications (OpenID grants)"],
+  ['/orgs.js', 'text/javascript', "The page's organisations (`/#invitation=<token>`: an invitation link)"],
   ['/continue.js', 'text/javascript', "Where the page's logins go next (back to an application's authorization)"],
   ['/activity.js', 'text/javascript', "The page's recent activity"],
   ['/app.css', 'text/css', "The page's style"],

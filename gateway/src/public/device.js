@@ -12,6 +12,7 @@ const SCOPE_WORDS = {
   profile: 'see your name and picture',
   email: 'see your email address',
   offline_access: 'stay signed in when you are not using it',
+  organization: 'see your organisation and your roles there',
 };
 
 let shownCode = '';

@@ -14,6 +14,7 @@ const SCOPES = {
   profile: 'your name and picture',
   email: 'your email address',
   offline_access: 'stays signed in',
+  organization: 'sees your organisation and your roles there',
 };
 
 /** What a grant lets its application do, in words. */

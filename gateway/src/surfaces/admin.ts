@@ -1,6 +1,6 @@
 // The admin surface (docs/accounts.md "Administration"): the user directory's administration under
 // /admin/v1/, any card's load reversed and the unmatched disputes (docs/payments.md), the OpenID
-// provider's clients (docs/openid-provider.md "Clients"), and its OpenAPI
+// provider's clients (docs/openid-provider.md "Clients"), organisations (docs/organizations.md), and its OpenAPI
 // document, on ADMIN_ADDR (loopback by default; beyond it only with ADMIN_ALLOW_REMOTE, over TLS), never
 // on the public port.
 // Its callers are operators' tools and admin users (routes/admin/caller.ts); nothing here is a lane.
@@ -9,6 +9,7 @@ import { adminOpenApiRoutes } from '../openapi/routes';
 import { adminClientsRoutes } from '../routes/admin/clients.routes';
 import { adminEventsRoutes } from '../routes/admin/events.routes';
 import { adminImportRoutes } from '../routes/admin/import.routes';
+import { adminOrgRoutes } from '../routes/admin/orgs.routes';
 import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
 import { adminRoutes } from '../routes/admin/users.routes';
@@ -31,8 +32,10 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const payments = adminPaymentRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
+  // Every organisation (docs/organizations.md "Administration").
+  const orgs = adminOrgRoutes({ orgAdmin: clients.orgAdmin.call, ...callers });
   const mounts: Mount[] = [
-    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), imports, routes, payments, events, oidcClients] },
+    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), imports, routes, payments, events, oidcClients, orgs] },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },
   ];

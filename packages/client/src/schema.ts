@@ -5935,6 +5935,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/orgs.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The page's organisations (`/#invitation=<token>`: an invitation link) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The page's organisations (`/#invitation=<token>`: an invitation link) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/continue.js': {
     parameters: {
       query?: never;

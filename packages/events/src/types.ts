@@ -80,9 +80,12 @@ export const EVENT_DATA = {
   // Organisations (docs/organizations.md): ids and role names only, never an invited address or a token.
   'organization.created': z.strictObject({ org_id: id }),
   'organization.ownership_transferred': z.strictObject({ org_id: id, to: id }),
+  // An administrator's: the names of the settings changed; a deletion with how many members it removed.
+  'organization.updated': z.strictObject({ org_id: id, fields: z.array(code).max(10) }),
+  'organization.deleted': z.strictObject({ org_id: id, members: z.number().int().min(0) }),
   'membership.added': z.strictObject({ org_id: id, roles: z.array(code).max(20), via: code }),
   'membership.roles_changed': z.strictObject({ org_id: id, roles: z.array(code).max(20) }),
-  'membership.removed': z.strictObject({ org_id: id, reason: z.enum(['removed', 'left']) }),
+  'membership.removed': z.strictObject({ org_id: id, reason: z.enum(['removed', 'left', 'deleted']) }),
   'invitation.created': z.strictObject({ org_id: id, invitation_id: id, roles: z.array(code).max(20) }),
   'invitation.accepted': z.strictObject({ org_id: id, invitation_id: id }),
   'invitation.revoked': z.strictObject({ org_id: id, invitation_id: id }),

@@ -70,6 +70,7 @@ export const AuthErrors = errorCodes(
   'ORG_LAST_OWNER',
   'ORG_INVITATION_NOT_FOUND',
   'ORG_NOT_RECIPIENT',
+  'ORG_HAS_MEMBERS',
 );
 
 /** Login failures, with go-pkgz/auth's messages so existing clients read the same errors. */

@@ -15,9 +15,16 @@ export function adminActions(deps: AdminCallerDeps & { log: Logger }): AdminActi
   return (action, handler) => async (ctx) => {
     const actor = await adminCaller(ctx, deps);
     const params = ctx.params as Record<string, string | undefined>;
-    // Whom the action was about: a user (and one of their identities), a card (and one of its loads), or
-    // a webhook (and one of its deliveries).
-    const about = { target: params.id, identity: params.identity, load: params.load_id, delivery: params.delivery };
+    // Whom the action was about: a user (and one of their identities), a card (and one of its loads),
+    // a webhook (and one of its deliveries), or an organisation (and a member or an invitation of it).
+    const about = {
+      target: params.id,
+      identity: params.identity,
+      load: params.load_id,
+      delivery: params.delivery,
+      member: params.user_id,
+      invitation: params.invitation_id,
+    };
     try {
       await handler(ctx, { id: actor });
       audit.info({ actor, action, ...about, status: ctx.status }, `admin: ${action}`);

@@ -17,6 +17,7 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   '/sessions.js': { file: 'sessions.js', type: 'text/javascript; charset=utf-8' },
   '/identities.js': { file: 'identities.js', type: 'text/javascript; charset=utf-8' },
   '/grants.js': { file: 'grants.js', type: 'text/javascript; charset=utf-8' },
+  '/orgs.js': { file: 'orgs.js', type: 'text/javascript; charset=utf-8' },
   '/continue.js': { file: 'continue.js', type: 'text/javascript; charset=utf-8' },
   '/activity.js': { file: 'activity.js', type: 'text/javascript; charset=utf-8' },
   '/app.css': { file: 'app.css', type: 'text/css; charset=utf-8' },

@@ -2,25 +2,57 @@ import type * as grpc from '@grpc/grpc-js';
 import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AcceptInvitationRequest as _auth_v1_AcceptInvitationRequest, AcceptInvitationRequest__Output as _auth_v1_AcceptInvitationRequest__Output } from './auth/v1/AcceptInvitationRequest';
+import type { AdminActor as _auth_v1_AdminActor, AdminActor__Output as _auth_v1_AdminActor__Output } from './auth/v1/AdminActor';
+import type { AdminCreateOrganizationRequest as _auth_v1_AdminCreateOrganizationRequest, AdminCreateOrganizationRequest__Output as _auth_v1_AdminCreateOrganizationRequest__Output } from './auth/v1/AdminCreateOrganizationRequest';
+import type { AdminDeleteOrganizationRequest as _auth_v1_AdminDeleteOrganizationRequest, AdminDeleteOrganizationRequest__Output as _auth_v1_AdminDeleteOrganizationRequest__Output } from './auth/v1/AdminDeleteOrganizationRequest';
+import type { AdminDeleteOrganizationResponse as _auth_v1_AdminDeleteOrganizationResponse, AdminDeleteOrganizationResponse__Output as _auth_v1_AdminDeleteOrganizationResponse__Output } from './auth/v1/AdminDeleteOrganizationResponse';
+import type { AdminGetOrganizationRequest as _auth_v1_AdminGetOrganizationRequest, AdminGetOrganizationRequest__Output as _auth_v1_AdminGetOrganizationRequest__Output } from './auth/v1/AdminGetOrganizationRequest';
+import type { AdminIdentity as _auth_v1_AdminIdentity, AdminIdentity__Output as _auth_v1_AdminIdentity__Output } from './auth/v1/AdminIdentity';
+import type { AdminInvitationRequest as _auth_v1_AdminInvitationRequest, AdminInvitationRequest__Output as _auth_v1_AdminInvitationRequest__Output } from './auth/v1/AdminInvitationRequest';
+import type { AdminListMembersRequest as _auth_v1_AdminListMembersRequest, AdminListMembersRequest__Output as _auth_v1_AdminListMembersRequest__Output } from './auth/v1/AdminListMembersRequest';
+import type { AdminListOrganizationsRequest as _auth_v1_AdminListOrganizationsRequest, AdminListOrganizationsRequest__Output as _auth_v1_AdminListOrganizationsRequest__Output } from './auth/v1/AdminListOrganizationsRequest';
+import type { AdminListOrganizationsResponse as _auth_v1_AdminListOrganizationsResponse, AdminListOrganizationsResponse__Output as _auth_v1_AdminListOrganizationsResponse__Output } from './auth/v1/AdminListOrganizationsResponse';
+import type { AdminMemberRequest as _auth_v1_AdminMemberRequest, AdminMemberRequest__Output as _auth_v1_AdminMemberRequest__Output } from './auth/v1/AdminMemberRequest';
+import type { AdminMemberRolesRequest as _auth_v1_AdminMemberRolesRequest, AdminMemberRolesRequest__Output as _auth_v1_AdminMemberRolesRequest__Output } from './auth/v1/AdminMemberRolesRequest';
+import type { AdminOrganization as _auth_v1_AdminOrganization, AdminOrganization__Output as _auth_v1_AdminOrganization__Output } from './auth/v1/AdminOrganization';
+import type { AdminOrganizationDetail as _auth_v1_AdminOrganizationDetail, AdminOrganizationDetail__Output as _auth_v1_AdminOrganizationDetail__Output } from './auth/v1/AdminOrganizationDetail';
+import type { AdminServiceClient as _auth_v1_AdminServiceClient, AdminServiceDefinition as _auth_v1_AdminServiceDefinition } from './auth/v1/AdminService';
+import type { AdminUnlinkIdentityRequest as _auth_v1_AdminUnlinkIdentityRequest, AdminUnlinkIdentityRequest__Output as _auth_v1_AdminUnlinkIdentityRequest__Output } from './auth/v1/AdminUnlinkIdentityRequest';
+import type { AdminUnlinkIdentityResponse as _auth_v1_AdminUnlinkIdentityResponse, AdminUnlinkIdentityResponse__Output as _auth_v1_AdminUnlinkIdentityResponse__Output } from './auth/v1/AdminUnlinkIdentityResponse';
+import type { AdminUpdateOrganizationRequest as _auth_v1_AdminUpdateOrganizationRequest, AdminUpdateOrganizationRequest__Output as _auth_v1_AdminUpdateOrganizationRequest__Output } from './auth/v1/AdminUpdateOrganizationRequest';
 import type { AuthServiceClient as _auth_v1_AuthServiceClient, AuthServiceDefinition as _auth_v1_AuthServiceDefinition } from './auth/v1/AuthService';
 import type { BeginLoginRequest as _auth_v1_BeginLoginRequest, BeginLoginRequest__Output as _auth_v1_BeginLoginRequest__Output } from './auth/v1/BeginLoginRequest';
 import type { BeginLoginResponse as _auth_v1_BeginLoginResponse, BeginLoginResponse__Output as _auth_v1_BeginLoginResponse__Output } from './auth/v1/BeginLoginResponse';
+import type { BlockUserRequest as _auth_v1_BlockUserRequest, BlockUserRequest__Output as _auth_v1_BlockUserRequest__Output } from './auth/v1/BlockUserRequest';
+import type { BlockUserResponse as _auth_v1_BlockUserResponse, BlockUserResponse__Output as _auth_v1_BlockUserResponse__Output } from './auth/v1/BlockUserResponse';
 import type { ClientInfo as _auth_v1_ClientInfo, ClientInfo__Output as _auth_v1_ClientInfo__Output } from './auth/v1/ClientInfo';
 import type { CompleteLoginRequest as _auth_v1_CompleteLoginRequest, CompleteLoginRequest__Output as _auth_v1_CompleteLoginRequest__Output } from './auth/v1/CompleteLoginRequest';
 import type { CompleteLoginResponse as _auth_v1_CompleteLoginResponse, CompleteLoginResponse__Output as _auth_v1_CompleteLoginResponse__Output } from './auth/v1/CompleteLoginResponse';
 import type { CreateInvitationRequest as _auth_v1_CreateInvitationRequest, CreateInvitationRequest__Output as _auth_v1_CreateInvitationRequest__Output } from './auth/v1/CreateInvitationRequest';
 import type { CreateInvitationResponse as _auth_v1_CreateInvitationResponse, CreateInvitationResponse__Output as _auth_v1_CreateInvitationResponse__Output } from './auth/v1/CreateInvitationResponse';
 import type { CreateOrganizationRequest as _auth_v1_CreateOrganizationRequest, CreateOrganizationRequest__Output as _auth_v1_CreateOrganizationRequest__Output } from './auth/v1/CreateOrganizationRequest';
+import type { DeleteUserRequest as _auth_v1_DeleteUserRequest, DeleteUserRequest__Output as _auth_v1_DeleteUserRequest__Output } from './auth/v1/DeleteUserRequest';
+import type { DeleteUserResponse as _auth_v1_DeleteUserResponse, DeleteUserResponse__Output as _auth_v1_DeleteUserResponse__Output } from './auth/v1/DeleteUserResponse';
 import type { DeviceSession as _auth_v1_DeviceSession, DeviceSession__Output as _auth_v1_DeviceSession__Output } from './auth/v1/DeviceSession';
 import type { EndOtherSessionsRequest as _auth_v1_EndOtherSessionsRequest, EndOtherSessionsRequest__Output as _auth_v1_EndOtherSessionsRequest__Output } from './auth/v1/EndOtherSessionsRequest';
 import type { EndOtherSessionsResponse as _auth_v1_EndOtherSessionsResponse, EndOtherSessionsResponse__Output as _auth_v1_EndOtherSessionsResponse__Output } from './auth/v1/EndOtherSessionsResponse';
 import type { EndSessionRequest as _auth_v1_EndSessionRequest, EndSessionRequest__Output as _auth_v1_EndSessionRequest__Output } from './auth/v1/EndSessionRequest';
 import type { EndSessionResponse as _auth_v1_EndSessionResponse, EndSessionResponse__Output as _auth_v1_EndSessionResponse__Output } from './auth/v1/EndSessionResponse';
+import type { EndUserSessionsRequest as _auth_v1_EndUserSessionsRequest, EndUserSessionsRequest__Output as _auth_v1_EndUserSessionsRequest__Output } from './auth/v1/EndUserSessionsRequest';
+import type { EndUserSessionsResponse as _auth_v1_EndUserSessionsResponse, EndUserSessionsResponse__Output as _auth_v1_EndUserSessionsResponse__Output } from './auth/v1/EndUserSessionsResponse';
 import type { EndedSession as _auth_v1_EndedSession, EndedSession__Output as _auth_v1_EndedSession__Output } from './auth/v1/EndedSession';
+import type { ExportUserRequest as _auth_v1_ExportUserRequest, ExportUserRequest__Output as _auth_v1_ExportUserRequest__Output } from './auth/v1/ExportUserRequest';
+import type { ExportUserResponse as _auth_v1_ExportUserResponse, ExportUserResponse__Output as _auth_v1_ExportUserResponse__Output } from './auth/v1/ExportUserResponse';
 import type { GetJwksRequest as _auth_v1_GetJwksRequest, GetJwksRequest__Output as _auth_v1_GetJwksRequest__Output } from './auth/v1/GetJwksRequest';
 import type { GetJwksResponse as _auth_v1_GetJwksResponse, GetJwksResponse__Output as _auth_v1_GetJwksResponse__Output } from './auth/v1/GetJwksResponse';
 import type { GetMembershipRequest as _auth_v1_GetMembershipRequest, GetMembershipRequest__Output as _auth_v1_GetMembershipRequest__Output } from './auth/v1/GetMembershipRequest';
 import type { GetMembershipResponse as _auth_v1_GetMembershipResponse, GetMembershipResponse__Output as _auth_v1_GetMembershipResponse__Output } from './auth/v1/GetMembershipResponse';
+import type { GetUserRequest as _auth_v1_GetUserRequest, GetUserRequest__Output as _auth_v1_GetUserRequest__Output } from './auth/v1/GetUserRequest';
+import type { GetUserResponse as _auth_v1_GetUserResponse, GetUserResponse__Output as _auth_v1_GetUserResponse__Output } from './auth/v1/GetUserResponse';
+import type { ImportLine as _auth_v1_ImportLine, ImportLine__Output as _auth_v1_ImportLine__Output } from './auth/v1/ImportLine';
+import type { ImportRefusal as _auth_v1_ImportRefusal, ImportRefusal__Output as _auth_v1_ImportRefusal__Output } from './auth/v1/ImportRefusal';
+import type { ImportUsersRequest as _auth_v1_ImportUsersRequest, ImportUsersRequest__Output as _auth_v1_ImportUsersRequest__Output } from './auth/v1/ImportUsersRequest';
+import type { ImportUsersResponse as _auth_v1_ImportUsersResponse, ImportUsersResponse__Output as _auth_v1_ImportUsersResponse__Output } from './auth/v1/ImportUsersResponse';
 import type { IssueSessionRequest as _auth_v1_IssueSessionRequest, IssueSessionRequest__Output as _auth_v1_IssueSessionRequest__Output } from './auth/v1/IssueSessionRequest';
 import type { IssueSessionResponse as _auth_v1_IssueSessionResponse, IssueSessionResponse__Output as _auth_v1_IssueSessionResponse__Output } from './auth/v1/IssueSessionResponse';
 import type { IssuedToken as _auth_v1_IssuedToken, IssuedToken__Output as _auth_v1_IssuedToken__Output } from './auth/v1/IssuedToken';
@@ -34,12 +66,17 @@ import type { ListProvidersRequest as _auth_v1_ListProvidersRequest, ListProvide
 import type { ListProvidersResponse as _auth_v1_ListProvidersResponse, ListProvidersResponse__Output as _auth_v1_ListProvidersResponse__Output } from './auth/v1/ListProvidersResponse';
 import type { ListSessionsRequest as _auth_v1_ListSessionsRequest, ListSessionsRequest__Output as _auth_v1_ListSessionsRequest__Output } from './auth/v1/ListSessionsRequest';
 import type { ListSessionsResponse as _auth_v1_ListSessionsResponse, ListSessionsResponse__Output as _auth_v1_ListSessionsResponse__Output } from './auth/v1/ListSessionsResponse';
+import type { ListUsersRequest as _auth_v1_ListUsersRequest, ListUsersRequest__Output as _auth_v1_ListUsersRequest__Output } from './auth/v1/ListUsersRequest';
+import type { ListUsersResponse as _auth_v1_ListUsersResponse, ListUsersResponse__Output as _auth_v1_ListUsersResponse__Output } from './auth/v1/ListUsersResponse';
+import type { LiveSession as _auth_v1_LiveSession, LiveSession__Output as _auth_v1_LiveSession__Output } from './auth/v1/LiveSession';
 import type { LogoutRequest as _auth_v1_LogoutRequest, LogoutRequest__Output as _auth_v1_LogoutRequest__Output } from './auth/v1/LogoutRequest';
 import type { LogoutResponse as _auth_v1_LogoutResponse, LogoutResponse__Output as _auth_v1_LogoutResponse__Output } from './auth/v1/LogoutResponse';
 import type { OrgEmpty as _auth_v1_OrgEmpty, OrgEmpty__Output as _auth_v1_OrgEmpty__Output } from './auth/v1/OrgEmpty';
+import type { OrgInvitation as _auth_v1_OrgInvitation, OrgInvitation__Output as _auth_v1_OrgInvitation__Output } from './auth/v1/OrgInvitation';
 import type { OrgMember as _auth_v1_OrgMember, OrgMember__Output as _auth_v1_OrgMember__Output } from './auth/v1/OrgMember';
 import type { OrgMemberRequest as _auth_v1_OrgMemberRequest, OrgMemberRequest__Output as _auth_v1_OrgMemberRequest__Output } from './auth/v1/OrgMemberRequest';
 import type { OrgRequest as _auth_v1_OrgRequest, OrgRequest__Output as _auth_v1_OrgRequest__Output } from './auth/v1/OrgRequest';
+import type { OrganizationAdminServiceClient as _auth_v1_OrganizationAdminServiceClient, OrganizationAdminServiceDefinition as _auth_v1_OrganizationAdminServiceDefinition } from './auth/v1/OrganizationAdminService';
 import type { OrganizationEntry as _auth_v1_OrganizationEntry, OrganizationEntry__Output as _auth_v1_OrganizationEntry__Output } from './auth/v1/OrganizationEntry';
 import type { OrganizationServiceClient as _auth_v1_OrganizationServiceClient, OrganizationServiceDefinition as _auth_v1_OrganizationServiceDefinition } from './auth/v1/OrganizationService';
 import type { Param as _auth_v1_Param, Param__Output as _auth_v1_Param__Output } from './auth/v1/Param';
@@ -62,6 +99,9 @@ import type { SetMemberRolesRequest as _auth_v1_SetMemberRolesRequest, SetMember
 import type { SetMemberRolesResponse as _auth_v1_SetMemberRolesResponse, SetMemberRolesResponse__Output as _auth_v1_SetMemberRolesResponse__Output } from './auth/v1/SetMemberRolesResponse';
 import type { SwitchOrganizationRequest as _auth_v1_SwitchOrganizationRequest, SwitchOrganizationRequest__Output as _auth_v1_SwitchOrganizationRequest__Output } from './auth/v1/SwitchOrganizationRequest';
 import type { SwitchOrganizationResponse as _auth_v1_SwitchOrganizationResponse, SwitchOrganizationResponse__Output as _auth_v1_SwitchOrganizationResponse__Output } from './auth/v1/SwitchOrganizationResponse';
+import type { UnblockUserRequest as _auth_v1_UnblockUserRequest, UnblockUserRequest__Output as _auth_v1_UnblockUserRequest__Output } from './auth/v1/UnblockUserRequest';
+import type { UnblockUserResponse as _auth_v1_UnblockUserResponse, UnblockUserResponse__Output as _auth_v1_UnblockUserResponse__Output } from './auth/v1/UnblockUserResponse';
+import type { UserSummary as _auth_v1_UserSummary, UserSummary__Output as _auth_v1_UserSummary__Output } from './auth/v1/UserSummary';
 import type { WatchEndedSessionsRequest as _auth_v1_WatchEndedSessionsRequest, WatchEndedSessionsRequest__Output as _auth_v1_WatchEndedSessionsRequest__Output } from './auth/v1/WatchEndedSessionsRequest';
 
 type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> = {
@@ -72,25 +112,57 @@ export interface ProtoGrpcType {
   auth: {
     v1: {
       AcceptInvitationRequest: MessageTypeDefinition<_auth_v1_AcceptInvitationRequest, _auth_v1_AcceptInvitationRequest__Output>
+      AdminActor: MessageTypeDefinition<_auth_v1_AdminActor, _auth_v1_AdminActor__Output>
+      AdminCreateOrganizationRequest: MessageTypeDefinition<_auth_v1_AdminCreateOrganizationRequest, _auth_v1_AdminCreateOrganizationRequest__Output>
+      AdminDeleteOrganizationRequest: MessageTypeDefinition<_auth_v1_AdminDeleteOrganizationRequest, _auth_v1_AdminDeleteOrganizationRequest__Output>
+      AdminDeleteOrganizationResponse: MessageTypeDefinition<_auth_v1_AdminDeleteOrganizationResponse, _auth_v1_AdminDeleteOrganizationResponse__Output>
+      AdminGetOrganizationRequest: MessageTypeDefinition<_auth_v1_AdminGetOrganizationRequest, _auth_v1_AdminGetOrganizationRequest__Output>
+      AdminIdentity: MessageTypeDefinition<_auth_v1_AdminIdentity, _auth_v1_AdminIdentity__Output>
+      AdminInvitationRequest: MessageTypeDefinition<_auth_v1_AdminInvitationRequest, _auth_v1_AdminInvitationRequest__Output>
+      AdminListMembersRequest: MessageTypeDefinition<_auth_v1_AdminListMembersRequest, _auth_v1_AdminListMembersRequest__Output>
+      AdminListOrganizationsRequest: MessageTypeDefinition<_auth_v1_AdminListOrganizationsRequest, _auth_v1_AdminListOrganizationsRequest__Output>
+      AdminListOrganizationsResponse: MessageTypeDefinition<_auth_v1_AdminListOrganizationsResponse, _auth_v1_AdminListOrganizationsResponse__Output>
+      AdminMemberRequest: MessageTypeDefinition<_auth_v1_AdminMemberRequest, _auth_v1_AdminMemberRequest__Output>
+      AdminMemberRolesRequest: MessageTypeDefinition<_auth_v1_AdminMemberRolesRequest, _auth_v1_AdminMemberRolesRequest__Output>
+      AdminOrganization: MessageTypeDefinition<_auth_v1_AdminOrganization, _auth_v1_AdminOrganization__Output>
+      AdminOrganizationDetail: MessageTypeDefinition<_auth_v1_AdminOrganizationDetail, _auth_v1_AdminOrganizationDetail__Output>
+      AdminService: SubtypeConstructor<typeof grpc.Client, _auth_v1_AdminServiceClient> & { service: _auth_v1_AdminServiceDefinition }
+      AdminUnlinkIdentityRequest: MessageTypeDefinition<_auth_v1_AdminUnlinkIdentityRequest, _auth_v1_AdminUnlinkIdentityRequest__Output>
+      AdminUnlinkIdentityResponse: MessageTypeDefinition<_auth_v1_AdminUnlinkIdentityResponse, _auth_v1_AdminUnlinkIdentityResponse__Output>
+      AdminUpdateOrganizationRequest: MessageTypeDefinition<_auth_v1_AdminUpdateOrganizationRequest, _auth_v1_AdminUpdateOrganizationRequest__Output>
       AuthService: SubtypeConstructor<typeof grpc.Client, _auth_v1_AuthServiceClient> & { service: _auth_v1_AuthServiceDefinition }
       BeginLoginRequest: MessageTypeDefinition<_auth_v1_BeginLoginRequest, _auth_v1_BeginLoginRequest__Output>
       BeginLoginResponse: MessageTypeDefinition<_auth_v1_BeginLoginResponse, _auth_v1_BeginLoginResponse__Output>
+      BlockUserRequest: MessageTypeDefinition<_auth_v1_BlockUserRequest, _auth_v1_BlockUserRequest__Output>
+      BlockUserResponse: MessageTypeDefinition<_auth_v1_BlockUserResponse, _auth_v1_BlockUserResponse__Output>
       ClientInfo: MessageTypeDefinition<_auth_v1_ClientInfo, _auth_v1_ClientInfo__Output>
       CompleteLoginRequest: MessageTypeDefinition<_auth_v1_CompleteLoginRequest, _auth_v1_CompleteLoginRequest__Output>
       CompleteLoginResponse: MessageTypeDefinition<_auth_v1_CompleteLoginResponse, _auth_v1_CompleteLoginResponse__Output>
       CreateInvitationRequest: MessageTypeDefinition<_auth_v1_CreateInvitationRequest, _auth_v1_CreateInvitationRequest__Output>
       CreateInvitationResponse: MessageTypeDefinition<_auth_v1_CreateInvitationResponse, _auth_v1_CreateInvitationResponse__Output>
       CreateOrganizationRequest: MessageTypeDefinition<_auth_v1_CreateOrganizationRequest, _auth_v1_CreateOrganizationRequest__Output>
+      DeleteUserRequest: MessageTypeDefinition<_auth_v1_DeleteUserRequest, _auth_v1_DeleteUserRequest__Output>
+      DeleteUserResponse: MessageTypeDefinition<_auth_v1_DeleteUserResponse, _auth_v1_DeleteUserResponse__Output>
       DeviceSession: MessageTypeDefinition<_auth_v1_DeviceSession, _auth_v1_DeviceSession__Output>
       EndOtherSessionsRequest: MessageTypeDefinition<_auth_v1_EndOtherSessionsRequest, _auth_v1_EndOtherSessionsRequest__Output>
       EndOtherSessionsResponse: MessageTypeDefinition<_auth_v1_EndOtherSessionsResponse, _auth_v1_EndOtherSessionsResponse__Output>
       EndSessionRequest: MessageTypeDefinition<_auth_v1_EndSessionRequest, _auth_v1_EndSessionRequest__Output>
       EndSessionResponse: MessageTypeDefinition<_auth_v1_EndSessionResponse, _auth_v1_EndSessionResponse__Output>
+      EndUserSessionsRequest: MessageTypeDefinition<_auth_v1_EndUserSessionsRequest, _auth_v1_EndUserSessionsRequest__Output>
+      EndUserSessionsResponse: MessageTypeDefinition<_auth_v1_EndUserSessionsResponse, _auth_v1_EndUserSessionsResponse__Output>
       EndedSession: MessageTypeDefinition<_auth_v1_EndedSession, _auth_v1_EndedSession__Output>
+      ExportUserRequest: MessageTypeDefinition<_auth_v1_ExportUserRequest, _auth_v1_ExportUserRequest__Output>
+      ExportUserResponse: MessageTypeDefinition<_auth_v1_ExportUserResponse, _auth_v1_ExportUserResponse__Output>
       GetJwksRequest: MessageTypeDefinition<_auth_v1_GetJwksRequest, _auth_v1_GetJwksRequest__Output>
       GetJwksResponse: MessageTypeDefinition<_auth_v1_GetJwksResponse, _auth_v1_GetJwksResponse__Output>
       GetMembershipRequest: MessageTypeDefinition<_auth_v1_GetMembershipRequest, _auth_v1_GetMembershipRequest__Output>
       GetMembershipResponse: MessageTypeDefinition<_auth_v1_GetMembershipResponse, _auth_v1_GetMembershipResponse__Output>
+      GetUserRequest: MessageTypeDefinition<_auth_v1_GetUserRequest, _auth_v1_GetUserRequest__Output>
+      GetUserResponse: MessageTypeDefinition<_auth_v1_GetUserResponse, _auth_v1_GetUserResponse__Output>
+      ImportLine: MessageTypeDefinition<_auth_v1_ImportLine, _auth_v1_ImportLine__Output>
+      ImportRefusal: MessageTypeDefinition<_auth_v1_ImportRefusal, _auth_v1_ImportRefusal__Output>
+      ImportUsersRequest: MessageTypeDefinition<_auth_v1_ImportUsersRequest, _auth_v1_ImportUsersRequest__Output>
+      ImportUsersResponse: MessageTypeDefinition<_auth_v1_ImportUsersResponse, _auth_v1_ImportUsersResponse__Output>
       IssueSessionRequest: MessageTypeDefinition<_auth_v1_IssueSessionRequest, _auth_v1_IssueSessionRequest__Output>
       IssueSessionResponse: MessageTypeDefinition<_auth_v1_IssueSessionResponse, _auth_v1_IssueSessionResponse__Output>
       IssuedToken: MessageTypeDefinition<_auth_v1_IssuedToken, _auth_v1_IssuedToken__Output>
@@ -104,12 +176,17 @@ export interface ProtoGrpcType {
       ListProvidersResponse: MessageTypeDefinition<_auth_v1_ListProvidersResponse, _auth_v1_ListProvidersResponse__Output>
       ListSessionsRequest: MessageTypeDefinition<_auth_v1_ListSessionsRequest, _auth_v1_ListSessionsRequest__Output>
       ListSessionsResponse: MessageTypeDefinition<_auth_v1_ListSessionsResponse, _auth_v1_ListSessionsResponse__Output>
+      ListUsersRequest: MessageTypeDefinition<_auth_v1_ListUsersRequest, _auth_v1_ListUsersRequest__Output>
+      ListUsersResponse: MessageTypeDefinition<_auth_v1_ListUsersResponse, _auth_v1_ListUsersResponse__Output>
+      LiveSession: MessageTypeDefinition<_auth_v1_LiveSession, _auth_v1_LiveSession__Output>
       LogoutRequest: MessageTypeDefinition<_auth_v1_LogoutRequest, _auth_v1_LogoutRequest__Output>
       LogoutResponse: MessageTypeDefinition<_auth_v1_LogoutResponse, _auth_v1_LogoutResponse__Output>
       OrgEmpty: MessageTypeDefinition<_auth_v1_OrgEmpty, _auth_v1_OrgEmpty__Output>
+      OrgInvitation: MessageTypeDefinition<_auth_v1_OrgInvitation, _auth_v1_OrgInvitation__Output>
       OrgMember: MessageTypeDefinition<_auth_v1_OrgMember, _auth_v1_OrgMember__Output>
       OrgMemberRequest: MessageTypeDefinition<_auth_v1_OrgMemberRequest, _auth_v1_OrgMemberRequest__Output>
       OrgRequest: MessageTypeDefinition<_auth_v1_OrgRequest, _auth_v1_OrgRequest__Output>
+      OrganizationAdminService: SubtypeConstructor<typeof grpc.Client, _auth_v1_OrganizationAdminServiceClient> & { service: _auth_v1_OrganizationAdminServiceDefinition }
       OrganizationEntry: MessageTypeDefinition<_auth_v1_OrganizationEntry, _auth_v1_OrganizationEntry__Output>
       OrganizationService: SubtypeConstructor<typeof grpc.Client, _auth_v1_OrganizationServiceClient> & { service: _auth_v1_OrganizationServiceDefinition }
       Param: MessageTypeDefinition<_auth_v1_Param, _auth_v1_Param__Output>
@@ -132,6 +209,9 @@ export interface ProtoGrpcType {
       SetMemberRolesResponse: MessageTypeDefinition<_auth_v1_SetMemberRolesResponse, _auth_v1_SetMemberRolesResponse__Output>
       SwitchOrganizationRequest: MessageTypeDefinition<_auth_v1_SwitchOrganizationRequest, _auth_v1_SwitchOrganizationRequest__Output>
       SwitchOrganizationResponse: MessageTypeDefinition<_auth_v1_SwitchOrganizationResponse, _auth_v1_SwitchOrganizationResponse__Output>
+      UnblockUserRequest: MessageTypeDefinition<_auth_v1_UnblockUserRequest, _auth_v1_UnblockUserRequest__Output>
+      UnblockUserResponse: MessageTypeDefinition<_auth_v1_UnblockUserResponse, _auth_v1_UnblockUserResponse__Output>
+      UserSummary: MessageTypeDefinition<_auth_v1_UserSummary, _auth_v1_UserSummary__Output>
       WatchEndedSessionsRequest: MessageTypeDefinition<_auth_v1_WatchEndedSessionsRequest, _auth_v1_WatchEndedSessionsRequest__Output>
     }
   }

@@ -19,6 +19,7 @@ import { importHandlers } from './import-handlers';
 import { builtInLoginHandlers } from './login-handlers';
 import { oidcAdminHandlers } from './oidc-admin-handlers';
 import { oidcHandlers } from './oidc-handlers';
+import { organizationAdminHandlers } from './organization-admin-handlers';
 import { organizationHandlers } from './organization-handlers';
 import { passkeyHandlers } from './passkey-handlers';
 import { passwordAdminHandlers } from './password-admin-handlers';
@@ -156,6 +157,18 @@ export const AUTH_ACCESS: AccessRules = {
     SwitchOrganization: ['gateway'],
     GetMembership: ['gateway'],
   },
+  // Every organisation: the gateway's admin listener, which authenticated the admin and names them.
+  'auth.v1.OrganizationAdminService': {
+    AdminListOrganizations: ['gateway'],
+    AdminGetOrganization: ['gateway'],
+    AdminListMembers: ['gateway'],
+    AdminCreateOrganization: ['gateway'],
+    AdminUpdateOrganization: ['gateway'],
+    AdminSetMemberRoles: ['gateway'],
+    AdminRemoveMember: ['gateway'],
+    AdminRevokeInvitation: ['gateway'],
+    AdminDeleteOrganization: ['gateway'],
+  },
   // Password accounts: the gateway's public routes, and the caller's session it vouches for.
   'auth.v1.PasswordService': {
     Signup: ['gateway'],
@@ -251,6 +264,10 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
       {
         definition: orgsProto.grpcObject.auth.v1.OrganizationService.service,
         implementation: organizationHandlers(deps.organizations, deps.sessions, deps.log),
+      },
+      {
+        definition: orgsProto.grpcObject.auth.v1.OrganizationAdminService.service,
+        implementation: organizationAdminHandlers(deps.organizations?.admin, deps.log),
       },
       {
         definition: passwordsProto.grpcObject.auth.v1.PasswordService.service,

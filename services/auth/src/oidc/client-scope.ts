@@ -2,11 +2,11 @@
 // library here, so the clients' store (and the tests that write clients) load without it.
 
 /**
- * The provider's own scopes (OpenID Connect's). A protected resource's scopes are not among them: the
+ * The provider's own scopes (OpenID Connect's, and `organization`: the user's organisation, oidc/organization.ts). A protected resource's scopes are not among them: the
  * library keeps them apart (its `scopes` option is for the provider's, a resource's come from
  * getResourceServerInfo), so a token without a resource never carries one.
  */
-export const OPENID_SCOPES = ['openid', 'offline_access', 'profile', 'email'] as const;
+export const OPENID_SCOPES = ['openid', 'offline_access', 'profile', 'email', 'organization'] as const;
 
 /**
  * The client metadata the library is given in place of `scope` (RFC 7591: every scope the client may

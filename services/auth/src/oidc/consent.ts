@@ -32,7 +32,7 @@ export function askedAgain(details: Interaction): boolean {
   return details.prompt.reasons.includes('consent_prompt');
 }
 
-const OIDC_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access']);
+const OIDC_SCOPES = new Set(['openid', 'profile', 'email', 'offline_access', 'organization']);
 
 /**
  * What the consent page lists: what the grant lacks, or, when `prompt=consent` asks again for what it

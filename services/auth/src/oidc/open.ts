@@ -20,6 +20,7 @@ import { DeviceState } from './device-state';
 import { Interactions } from './interaction';
 import { providerKeys } from './keys';
 import { libraryCsp } from './library-csp';
+import type { OrgLookup } from './organization';
 import { libraryPages } from './pages';
 import { makeProvider } from './provider';
 import { rpLogoutMiddleware } from './rp-logout';
@@ -44,6 +45,8 @@ export interface OidcDeps {
   endSession?: (token: string) => Promise<EndedSession | undefined>;
   /** The service's limiter (Redis: every replica counts the same): wrong user codes of devices. */
   limiter: RateLimiter;
+  /** Memberships, for the `organization` scope (organization.ts); unset without organisations. */
+  organizations?: OrgLookup;
   log: Logger;
 }
 
@@ -114,6 +117,7 @@ export function openOidc(deps: OidcDeps): OidcFeature {
     keys,
     settings,
     pages: libraryPages(),
+    organizations: deps.organizations,
     firstPartyGranted: async (ctx, g) => {
       const request = { ip: ctx.ip, userAgent: ctx.get('user-agent') };
       await deps.trail?.record(grantCreated(g.clientId, g.accountId, g.added, request));

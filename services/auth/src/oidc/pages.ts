@@ -76,6 +76,7 @@ const SCOPE_WORDS: Record<string, string> = {
   profile: 'see your name and picture',
   email: 'see your email address',
   offline_access: 'stay signed in when you are not using it (a refresh token)',
+  organization: 'see your organisation, and your roles and permissions there',
 };
 
 export function consentPage(a: ConsentAsk): string {

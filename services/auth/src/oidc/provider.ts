@@ -9,6 +9,13 @@ import type { OidcSettings } from './config';
 import { existingGrant, type FirstPartyGranted } from './grants';
 import { redeemAfterGrant } from './held-redemption';
 import type { ProviderKeys } from './keys';
+import {
+  ORGANIZATION_CLAIMS,
+  type OrgLookup,
+  organizationCheck,
+  organizationClaims,
+  recordOrganization,
+} from './organization';
 import { outgoingFetch } from './outgoing';
 import { resourceIndicators } from './resources';
 import { oidcRoutes } from './routes';
@@ -35,6 +42,8 @@ export interface ProviderDeps {
   pages: LibraryPages;
   /** A first-party client's grant made or extended without a consent page (grant.created). */
   firstPartyGranted?: FirstPartyGranted;
+  /** Memberships, for the `organization` scope (organization.ts); unset: the scope carries no claims. */
+  organizations?: OrgLookup;
 }
 
 export interface LibraryPages {
@@ -59,8 +68,10 @@ function wantsTwoFactors(ctx: KoaContextWithOIDC): boolean {
  * a request for two factors needs a session that gave them (step-up). An interaction's own result
  * passes both: it was decided with the session just now.
  */
-function interactions(): Configuration['interactions'] {
+function interactions(organizations: OrgLookup | undefined): Configuration['interactions'] {
   const policy = interactionPolicy.base();
+  // An `organization` parameter naming one the user is not a member of: access_denied (organization.ts).
+  if (organizations) policy.get('consent')?.checks.add(organizationCheck(organizations));
   const login = policy.get('login');
   const { Check } = interactionPolicy;
   login?.checks.add(
@@ -125,11 +136,14 @@ export function makeProvider(deps: ProviderDeps): Provider {
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
     routes: oidcRoutes,
-    interactions: interactions(),
+    interactions: interactions(deps.organizations),
+    // Auth0's `organization` authorization parameter: an organisation id or slug (organization.ts).
+    extraParams: ['organization'],
     pkce: { required: () => true },
     scopes: [...OPENID_SCOPES],
     claims: {
-      openid: ['sub', 'acr', 'amr', 'auth_time'],
+      // The organisation's claims go with the `organization` scope only (claims() below), in the ID token too.
+      openid: ['sub', 'acr', 'amr', 'auth_time', ...ORGANIZATION_CLAIMS],
       profile: ['name', 'picture'],
       email: ['email', 'email_verified'],
     },
@@ -143,16 +157,18 @@ export function makeProvider(deps: ProviderDeps): Provider {
         if (ttlProblem) throw new errors.InvalidClientMetadata(ttlProblem);
       },
     },
-    findAccount: async (_ctx, sub) => {
+    findAccount: async (_ctx, sub, token) => {
       const account = await deps.accounts.find(sub);
       if (!account) return undefined;
+      const orgs = deps.organizations;
       return {
         accountId: sub,
-        claims: async () => ({
+        claims: async (_use, scope) => ({
           sub,
           name: account.name,
           picture: account.picture,
           ...(account.email ? { email: account.email, email_verified: account.emailVerified } : {}),
+          ...(orgs ? await organizationClaims(deps.pool, orgs, scope, token?.grantId, sub) : {}),
         }),
       };
     },
@@ -206,6 +222,8 @@ export function makeProvider(deps: ProviderDeps): Provider {
   provider.use(
     redeemAfterGrant({ pool: deps.pool, lost: (model, id) => lostRedemption(deps.pool, deps.events, model, id) }),
   );
+  // The organisation an authorization's grant carries, kept before its code leaves (organization.ts).
+  if (deps.organizations) provider.use(recordOrganization(deps.pool, deps.organizations, settings.refreshAbsoluteS));
   // oidc-provider compares a presented client_secret with the stored one in plaintext and has no hook
   // for hashed secrets; Gatehouse keeps only their hash (clients.ts), so the comparison is replaced. The
   // secret is never an HMAC key here: client_secret_jwt and HS* algorithms are not offered.

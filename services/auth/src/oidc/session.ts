@@ -9,6 +9,8 @@ export interface BrowserSession {
   /** The login's time, seconds (the token's auth_time): the provider session's loginTs. */
   authTime: number;
   amr: string[];
+  /** The session's active organisation (attrs.org), if any: the `organization` scope's default. */
+  org?: string;
 }
 
 /**
@@ -52,7 +54,14 @@ export async function verifyBrowserSession(
   if (signer !== 'auth' || expired || claims.handshake || !claims.user?.id || !claims.jti) return undefined;
   if (typeof claims.auth_time !== 'number') return undefined;
   if (await deps.revocations.isRevoked(claims.jti)) return undefined;
-  return { userId: claims.user.id, jti: claims.jti, authTime: claims.auth_time, amr: claims.amr ?? [] };
+  const org = claims.user.attrs?.org;
+  return {
+    userId: claims.user.id,
+    jti: claims.jti,
+    authTime: claims.auth_time,
+    amr: claims.amr ?? [],
+    ...(typeof org === 'string' ? { org } : {}),
+  };
 }
 
 /** Whether a session gave two factors: a second factor after the first (`mfa`), or a passkey (`hwk` + `user`). */

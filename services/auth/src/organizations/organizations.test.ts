@@ -2,6 +2,7 @@
 import { createLogger } from '@gatehouse/logger';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { createPool, runMigrations } from '../stores/postgres';
+import { PgOrgAdminStore } from './admin-store';
 import { resolveOrganizationsSettings } from './config';
 import { Organizations } from './organizations';
 import { PgOrganizationStore } from './store';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   expect(problems).toEqual([]);
   orgs = new Organizations({
     store: new PgOrganizationStore(pool),
+    adminStore: new PgOrgAdminStore(pool),
     settings,
     sessions: () => ({ endAll: async (id: string) => ended.push(id) }),
     baseUrl: 'http://gh.test',
@@ -153,5 +155,62 @@ describe('organisations', () => {
     expect(first.items).toHaveLength(3);
     expect(second.next).toBe('');
     expect([...first.items, ...second.items].map((o) => o.id)).toEqual([...created].sort());
+  });
+});
+
+describe('organisations administered', () => {
+  const admin = () => orgs.admin;
+
+  it('creates for a user or for nobody, searches by prefix with LIKE characters as themselves, pages by id', async () => {
+    await expect(admin().create('operator', { name: 'X', slug: 'adm-x', ownerId: 'u_nobody' })).rejects.toMatchObject({
+      code: 'ORG_BAD_REQUEST',
+    });
+    const empty = await admin().create('operator', { name: 'Empty_Co', slug: 'adm-empty' });
+    expect(empty).toMatchObject({ members: 0, createdBy: 'operator' });
+    const owned = await admin().create('operator', { name: 'Owned Co', slug: 'adm-owned', ownerId: 'u_carol' });
+    expect(owned.members).toBe(1);
+    expect(await orgs.claims('adm-owned', 'u_carol')).toMatchObject({ roles: ['owner'] });
+    expect((await admin().list('EMPTY_')).items.map((o) => o.id)).toEqual([empty.id]);
+    expect((await admin().list('empty%')).items).toEqual([]);
+    expect((await admin().list(owned.id)).items.map((o) => o.slug)).toEqual(['adm-owned']);
+    const first = await admin().list('adm-', '', 1);
+    const second = await admin().list('adm-', first.next, 1);
+    expect([first.items.length, second.items.length]).toEqual([1, 1]);
+    expect((first.items[0]?.id ?? '') < (second.items[0]?.id ?? '')).toBe(true);
+    expect(await eventsOf(owned.id)).toEqual(['organization.created by operator', 'membership.added by operator']);
+  });
+
+  it('makes and unmakes owners but keeps the last one, and deletes only with force once members remain', async () => {
+    const org = await admin().create('user:root', { name: 'Deleted Co', slug: 'adm-deleted', ownerId: 'u_alice' });
+    const { token } = await orgs.invite(alice, org.id, { email: 'bob@a.test', roles: ['member'] });
+    await orgs.accept(bob, token as string);
+    ended.length = 0;
+    await expect(admin().setRoles('user:root', org.id, 'u_alice', ['admin'])).rejects.toMatchObject({
+      code: 'ORG_LAST_OWNER',
+    });
+    expect(await admin().setRoles('user:root', 'adm-deleted', 'u_bob', ['member', 'owner'])).toEqual([
+      'owner',
+      'member',
+    ]);
+    expect(ended).toEqual([]);
+    expect(await admin().setRoles('user:root', org.id, 'u_alice', ['admin'])).toEqual(['admin']);
+    expect(ended).toEqual(['u_alice']);
+    await expect(admin().removeMember('user:root', org.id, 'u_bob')).rejects.toMatchObject({ code: 'ORG_LAST_OWNER' });
+    await expect(admin().removeMember('user:root', org.id, 'u_carol')).rejects.toMatchObject({
+      code: 'ORG_MEMBER_NOT_FOUND',
+    });
+
+    ended.length = 0;
+    await expect(admin().delete('user:root', 'adm-deleted', false)).rejects.toMatchObject({ code: 'ORG_HAS_MEMBERS' });
+    expect((await admin().get(org.id)).members.items).toHaveLength(2);
+    expect(await admin().delete('user:root', 'adm-deleted', true)).toBe(2);
+    expect(ended.sort()).toEqual(['u_alice', 'u_bob']);
+    await expect(admin().get(org.id)).rejects.toMatchObject({ code: 'ORG_NOT_FOUND' });
+    const trail = await eventsOf(org.id);
+    expect(trail.slice(-3)).toEqual([
+      'membership.removed by user:root',
+      'membership.removed by user:root',
+      'organization.deleted by user:root',
+    ]);
   });
 });

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from '@gatehouse/logger';
+import { OrgAdmin } from './admin';
+import type { PgOrgAdminStore } from './admin-store';
 import type { OrganizationsSettings } from './config';
 import { OWNER } from './config';
-import { orgErrors, RoleTemplate } from './rules';
+import { endSessionsOf, type SessionEnding } from './ending';
+import { checkUserId, orgErrors, type Page, pageSize, RoleTemplate } from './rules';
 import type { Invitation, Member, MyOrganization, Organization, OrgChange, PgOrganizationStore } from './store';
 
 /** Who asks: the user of a verified session; `admin` when the token says a global admin (attrs.admin). */
@@ -11,13 +14,12 @@ export interface OrgCaller {
   admin?: boolean;
 }
 
-/** Ends every session of a user (sessions/device-sessions.ts): how a lost membership reaches every gateway. */
-export interface SessionEnding {
-  endAll(userId: string): Promise<unknown>;
-}
+export type { SessionEnding } from './ending';
 
 export interface OrganizationsDeps {
   store: PgOrganizationStore;
+  /** What administrators do beyond members' changes (search, create for somebody, delete). */
+  adminStore: PgOrgAdminStore;
   settings: OrganizationsSettings;
   /** Ends the sessions of users who lost rights; unset: nothing is ended (their claims last until exp). */
   sessions?: () => SessionEnding | undefined;
@@ -37,15 +39,10 @@ export interface OrgClaims {
   perms: string[];
 }
 
-/** A page of a keyset listing: the cursor of the next page, empty at the end. */
-export interface Page<T> {
-  items: T[];
-  next: string;
-}
+export type { Page } from './rules';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
-const USER_ID = /^[A-Za-z0-9_.:@-]{1,256}$/;
 
 export const hashInvitationToken = (token: string): Buffer => createHash('sha256').update(token).digest();
 
@@ -56,11 +53,14 @@ export const hashInvitationToken = (token: string): Buffer => createHash('sha256
  */
 export class Organizations {
   readonly template: RoleTemplate;
+  /** The admin API's side (admin.ts): every organisation, for operators and global admins. */
+  readonly admin: OrgAdmin;
   private readonly now: () => number;
 
   constructor(private readonly deps: OrganizationsDeps) {
     this.template = new RoleTemplate(deps.settings.roles);
     this.now = deps.now ?? Date.now;
+    this.admin = new OrgAdmin(deps, this.template);
   }
 
   async create(caller: OrgCaller, input: { name: string; slug: string }): Promise<Organization> {
@@ -146,9 +146,11 @@ export class Organizations {
     });
     const send = this.deps.sender?.();
     if (!send) return { invitation: invitation.inv, token };
-    const link = `${this.deps.baseUrl}/auth/invitations/${token}`;
+    // The page's link (a fragment: never in a request line or a log), and the API's route for clients.
+    const page = `${this.deps.baseUrl}/#invitation=${token}`;
+    const api = `${this.deps.baseUrl}/auth/invitations/${token}/accept`;
     // After the commit: a failed send leaves an invitation the inviter can revoke and send again.
-    await send(email, `You are invited to ${invitation.name}. Accept while logged in: POST ${link}/accept`);
+    await send(email, `You are invited to ${invitation.name}. Open ${page} and log in to accept (API: POST ${api}).`);
     return { invitation: invitation.inv };
   }
 
@@ -291,30 +293,7 @@ export class Organizations {
     return result.value;
   }
 
-  /**
-   * The sessions of users who lost rights end (revoked and announced to every gateway within a second):
-   * their tokens carry the old roles until exp otherwise. Best effort after the commit: logged on failure.
-   */
-  private async endSessions(userIds: string[]): Promise<void> {
-    const sessions = this.deps.sessions?.();
-    if (!sessions) return;
-    for (const id of userIds) {
-      try {
-        await sessions.endAll(id);
-      } catch (err) {
-        this.deps.log.warn(
-          { err, userId: id },
-          'sessions of a changed membership not ended; their claims last until exp',
-        );
-      }
-    }
+  private endSessions(userIds: string[]): Promise<void> {
+    return endSessionsOf(this.deps.sessions?.(), userIds, this.deps.log);
   }
-}
-
-function pageSize(limit: number): number {
-  return Math.min(Math.max(Math.trunc(limit) || 50, 1), 200);
-}
-
-function checkUserId(userId: string): void {
-  if (!USER_ID.test(userId)) throw orgErrors.badRequest('user_id: a user id');
 }

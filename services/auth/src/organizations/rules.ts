@@ -21,6 +21,14 @@ export const orgErrors = {
   memberNotFound: () => new AppError('not_found', AuthErrors.ORG_MEMBER_NOT_FOUND, 'member not found'),
   lastOwner: () =>
     new AppError('failed_precondition', AuthErrors.ORG_LAST_OWNER, 'the last owner cannot leave or lose ownership'),
+  // The admin API's: an organisation named by an administrator that is not there is just not found.
+  orgMissing: () => new AppError('not_found', AuthErrors.ORG_NOT_FOUND, 'no organization has this id or slug'),
+  hasMembers: () =>
+    new AppError(
+      'failed_precondition',
+      AuthErrors.ORG_HAS_MEMBERS,
+      'the organization has members: remove them first, or delete it with force',
+    ),
   invitationNotFound: () =>
     new AppError('not_found', AuthErrors.ORG_INVITATION_NOT_FOUND, 'invitation not found, used or expired'),
   notRecipient: () =>
@@ -64,4 +72,21 @@ export class RoleTemplate {
   names(): string[] {
     return [OWNER, ...Object.keys(this.roles)];
   }
+}
+
+const USER_ID = /^[A-Za-z0-9_.:@-]{1,256}$/;
+
+/** A page's size: 50 unless asked, 1 to 200. */
+export function pageSize(limit: number): number {
+  return Math.min(Math.max(Math.trunc(limit) || 50, 1), 200);
+}
+
+export function checkUserId(userId: string): void {
+  if (!USER_ID.test(userId)) throw orgErrors.badRequest('user_id: a user id');
+}
+
+/** A page of a keyset listing: the cursor of the next page, empty at the end. */
+export interface Page<T> {
+  items: T[];
+  next: string;
 }

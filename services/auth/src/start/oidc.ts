@@ -21,6 +21,7 @@ export async function openOidcProvider(
   closers: Closers,
 ): Promise<OidcFeature | undefined> {
   if (!config.oidc?.enabled || !core.pool) return undefined;
+  const orgs = signing.organizations;
   const oidc = openOidc({
     settings: config.oidc,
     issuer: config.token.url,
@@ -37,6 +38,8 @@ export async function openOidcProvider(
       return ended;
     },
     limiter: core.stores.limiter,
+    // The `organization` scope's memberships (docs/organizations.md "OpenID provider").
+    organizations: orgs && ((org, userId) => orgs.claims(org, userId)),
     log: core.log,
   });
   closers.add('OpenID provider', () => oidc.stop());

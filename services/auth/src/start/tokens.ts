@@ -4,6 +4,7 @@ import type { Directory, Notify, SessionEnder } from '../directory/directory';
 import { openDirectory } from '../directory/open';
 import { hookClaimsUpdater } from '../login/claims-updater';
 import { PASSKEY_PROVIDER } from '../login/passkey-login';
+import { PgOrgAdminStore } from '../organizations/admin-store';
 import { withOrgClaims } from '../organizations/claims';
 import { Organizations } from '../organizations/organizations';
 import { PgOrganizationStore } from '../organizations/store';
@@ -61,6 +62,7 @@ export async function openSigning(
     config.organizations &&
     new Organizations({
       store: new PgOrganizationStore(core.pool),
+      adminStore: new PgOrgAdminStore(core.pool),
       settings: config.organizations,
       sessions: later.sessions,
       sender: later.sender,

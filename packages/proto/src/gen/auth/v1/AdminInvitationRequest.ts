@@ -1,0 +1,15 @@
+// Original file: protos/auth/v1/organizations.proto
+
+import type { AdminActor as _auth_v1_AdminActor, AdminActor__Output as _auth_v1_AdminActor__Output } from '../../auth/v1/AdminActor';
+
+export interface AdminInvitationRequest {
+  'actor'?: (_auth_v1_AdminActor | null);
+  'org'?: (string);
+  'invitationId'?: (string);
+}
+
+export interface AdminInvitationRequest__Output {
+  'actor': (_auth_v1_AdminActor__Output | null);
+  'org': (string);
+  'invitationId': (string);
+}
