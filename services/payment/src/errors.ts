@@ -27,6 +27,8 @@ export const PaymentErrors = errorCodes(
   'PROCESSOR_UNAVAILABLE',
   'DATABASE_UNAVAILABLE',
   'DRAINING',
+  'INVALID_MONTH',
+  'STATEMENT_NOT_FOUND',
 );
 
 export const cardNotFound = () => notFound(PaymentErrors.CARD_NOT_FOUND, 'card not found');

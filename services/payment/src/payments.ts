@@ -2,7 +2,15 @@ import { CARD_ID, CARDS_PAGE } from '@gatehouse/contract';
 import { invalidArgument, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
 import { cardNotFound, ownerClosed, ownerHasFunds, PaymentErrors, tooManyCards } from './errors';
-import type { CardRecord, DisputeRecord, DisputeStore, LedgerStore, OwnerClosureStore, ReversalStore } from './ledger';
+import type {
+  CardRecord,
+  DisputeRecord,
+  DisputeStore,
+  LedgerStore,
+  OwnerClosureStore,
+  ReversalStore,
+  StatementStore,
+} from './ledger';
 import type { LimitRule } from './limits';
 import { CardLoads } from './loads/load-card';
 import { DEFAULT_RECONCILE_AFTER_MS, type ReconcileReport, reconcile } from './loads/reconciliation';
@@ -13,6 +21,7 @@ import { type Processor, ProcessorUnavailableError } from './processor';
 import type { ReverseAnswer, ReverseLoadInput } from './reversals/requests';
 import { LoadReversals } from './reversals/reverse-load';
 import { type LoadView, loadViews } from './reversals/views';
+import { agreesWithCard, buildStatement, checkMonth, monthBounds, type Statement } from './statements/statement';
 
 export const MAX_CARD_NAME_LENGTH = 100;
 export const DEFAULT_MAX_CARDS_PER_OWNER = 100;
@@ -28,6 +37,8 @@ export interface PaymentsDeps {
   disputes: DisputeStore;
   /** Owners closed while their user is erased (CloseOwner). */
   closures: OwnerClosureStore;
+  /** Card statements (./statements/). */
+  statements: StatementStore;
   processor: Processor;
   rules: readonly LimitRule[];
   log: Logger;
@@ -158,6 +169,33 @@ export class Payments {
       this.deps.disputes.listDisputes(card.id),
     ]);
     return loadViews(loads, reversals, disputes);
+  }
+
+  /**
+   * The card's statement for a UTC calendar month (yyyy-mm): INVALID_MONTH for another spelling,
+   * STATEMENT_NOT_FOUND for a month that ended before the card existed or has not begun.
+   */
+  async statement(ownerId: string, cardId: number, month: string): Promise<Statement> {
+    requireOwner(ownerId);
+    const bounds = monthBounds(month);
+    const snapshot = await this.deps.statements.read(ownerId, cardId, bounds.from, bounds.to);
+    if (!snapshot) throw cardNotFound();
+    checkMonth(bounds, snapshot.cardCreatedAt, this.clock());
+    if (!agreesWithCard(snapshot)) {
+      // The ledger's rows and the card's kept balance disagree: a fault for finance to look at. The
+      // statement still answers what the rows say (its lines add up), and says nothing it cannot show.
+      this.deps.log.error(
+        {
+          cardId,
+          month,
+          closing: snapshot.closingBalanceCents,
+          later: snapshot.laterCents,
+          card: snapshot.cardBalanceCents,
+        },
+        'statement: the ledger rows do not add up to the card balance',
+      );
+    }
+    return buildStatement(cardId, month, bounds, snapshot);
   }
 
   /** A card load (./loads/load-card.ts); refused before it starts once the service is draining. */

@@ -12,6 +12,7 @@ import {
   loadMessage,
   REVERSAL_STATUS,
   reversalMessage,
+  statementMessage,
   toCents,
   toId,
 } from './messages';
@@ -128,6 +129,11 @@ function moneyBackHandlers(payments: Payments, log: Logger, recorder?: LoadRecor
     VerifyProcessorChallenge: unaryHandler(log, async (req: payment.VerifyProcessorChallengeRequest__Output) => ({
       response: payments.verifyChallenge(req.btChallenge),
     })),
+    GetStatement: unaryHandler(log, (req: payment.GetStatementRequest__Output) =>
+      databaseFaultsUnavailable(log, async () =>
+        statementMessage(await payments.statement(req.ownerId, toId(req.cardId), req.month)),
+      ),
+    ),
     ListUnmatchedDisputes: unaryHandler(log, (req: payment.ListUnmatchedDisputesRequest__Output) =>
       databaseFaultsUnavailable(log, async () => ({
         disputes: (await payments.listUnmatchedDisputes(req.limit || undefined)).map(disputeMessage),

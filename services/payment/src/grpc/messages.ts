@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from '../db';
 import { PaymentErrors } from '../errors';
 import type { CardRecord, DisputeRecord, LoadStatus, ReversalMethod, ReversalRecord, ReversalStatus } from '../ledger';
 import type { LoadView } from '../reversals/views';
+import type { Statement } from '../statements/statement';
 
 export const LOAD_STATUS: Record<LoadStatus, payment.LoadStatus__Output> = {
   pending: 'LOAD_STATUS_PENDING',
@@ -111,4 +112,21 @@ export const disputeMessage = (d: DisputeRecord): payment.Dispute => ({
   reason: d.reason,
   receivedAt: d.receivedAt.toISOString(),
   updatedAt: d.updatedAt.toISOString(),
+});
+
+export const statementMessage = (s: Statement): payment.GetStatementResponse => ({
+  cardId: s.cardId,
+  month: s.month,
+  from: s.from.toISOString(),
+  to: s.to.toISOString(),
+  openingBalanceCents: s.openingBalanceCents,
+  lines: s.lines.map((l) => ({
+    at: l.at.toISOString(),
+    kind: l.kind,
+    id: l.id,
+    loadId: l.loadId ?? 0,
+    amountCents: l.amountCents,
+    balanceCents: l.balanceCents,
+  })),
+  closingBalanceCents: s.closingBalanceCents,
 });

@@ -35,6 +35,7 @@ export const PAYMENT_ACCESS: AccessRules = {
     ListLoads: ['gateway', 'auth'],
     LoadCard: ['gateway'],
     GetCard: ['gateway'],
+    GetStatement: ['gateway'],
     ReverseLoad: ['gateway'],
     AdminReverseLoad: ['gateway'],
     HandleProcessorNotification: ['gateway'],

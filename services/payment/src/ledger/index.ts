@@ -6,18 +6,27 @@ import { PostgresLedgerStore } from './postgres';
 import { PostgresOwnerClosures } from './postgres-closures';
 import { PostgresDisputeStore } from './postgres-disputes';
 import { PostgresReversalStore } from './postgres-reversals';
+import { PostgresStatementStore } from './postgres-statements';
 
 export * from './money-back';
 export * from './records';
+export type * from './statement-records';
 export type * from './store';
-export { PostgresDisputeStore, PostgresLedgerStore, PostgresOwnerClosures, PostgresReversalStore };
+export {
+  PostgresDisputeStore,
+  PostgresLedgerStore,
+  PostgresOwnerClosures,
+  PostgresReversalStore,
+  PostgresStatementStore,
+};
 
-/** Every store of the ledger on one pool: what Payments takes as `store`, `reversals`, `disputes`, `closures`. */
+/** Every store of the ledger on one pool: what Payments takes as `store`, `reversals`, `disputes`, `closures`, `statements`. */
 export function postgresLedger(pool: Pool) {
   return {
     store: new PostgresLedgerStore(pool),
     reversals: new PostgresReversalStore(pool),
     disputes: new PostgresDisputeStore(pool),
     closures: new PostgresOwnerClosures(pool),
+    statements: new PostgresStatementStore(pool),
   };
 }

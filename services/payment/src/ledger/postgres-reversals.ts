@@ -180,13 +180,13 @@ class PostgresReversalTransaction implements ReversalTransaction {
     c: ReversalChange,
     from: readonly ReversalStatus[],
   ): Promise<{ reversal: ReversalRecord; balanceCents: number } | null> {
-    // One statement: the reversal's row, the card, the load's reversed amount and the limits' running
-    // totals (a void, or a refund with PAYMENT_REFUNDS_FREE_LIMITS, stops counting in the load's own
+    // One statement: the reversal's row (with what it debited: a statement's movement), the card, the
+    // load's reversed amount and the limits' running totals (a void, or a refund with PAYMENT_REFUNDS_FREE_LIMITS, stops counting in the load's own
     // buckets). The status condition makes an outcome happen once.
     const { rows } = await this.client.query<ReversalRow & { card_balance: string }>(
       `WITH changed AS (
          UPDATE reversals SET status = $2, method = $3, processor_transaction_id = $4, processor_response_code = $5,
-                processor_response_text = $6, errors = $7, settled_at = $8
+                processor_response_text = $6, errors = $7, settled_at = $8, debited_cents = debited_cents + $10
           WHERE id = $1 AND status = ANY($9) RETURNING *
        ), card AS (
          UPDATE cards SET balance_cents = cards.balance_cents - $10, shortfall_cents = cards.shortfall_cents + $11,

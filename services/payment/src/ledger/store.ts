@@ -10,6 +10,7 @@ import type {
   ReversalTarget,
 } from './money-back';
 import type { CardRecord, LoadRecord, NewLoad, Settlement, UnsentRelease, UnsentReservation } from './records';
+import type { StatementSnapshot } from './statement-records';
 
 /** The store interfaces the domain needs; Postgres implements them (./postgres.ts). */
 
@@ -201,4 +202,13 @@ export interface DisputeStore {
   listUnmatchedDisputes(limit: number): Promise<DisputeRecord[]>;
   /** Deletes notifications received before `before`, at most `limit`; the number deleted. */
   pruneNotifications(before: Date, limit: number): Promise<number>;
+}
+
+/** What a card's statement reads (./postgres-statements.ts). */
+export interface StatementStore {
+  /**
+   * The owner's card's balance movements in [from, to) and its balances, all from one snapshot; null
+   * when the owner has no such card.
+   */
+  read(ownerId: string, cardId: number, from: Date, to: Date): Promise<StatementSnapshot | null>;
 }

@@ -11,6 +11,8 @@ import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, 
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from '../../payment/v1/CreateClientTokenResponse';
 import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from '../../payment/v1/GetCardRequest';
 import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from '../../payment/v1/GetCardResponse';
+import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from '../../payment/v1/GetStatementRequest';
+import type { GetStatementResponse as _payment_v1_GetStatementResponse, GetStatementResponse__Output as _payment_v1_GetStatementResponse__Output } from '../../payment/v1/GetStatementResponse';
 import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from '../../payment/v1/HandleProcessorNotificationRequest';
 import type { HandleProcessorNotificationResponse as _payment_v1_HandleProcessorNotificationResponse, HandleProcessorNotificationResponse__Output as _payment_v1_HandleProcessorNotificationResponse__Output } from '../../payment/v1/HandleProcessorNotificationResponse';
 import type { ListCardsRequest as _payment_v1_ListCardsRequest, ListCardsRequest__Output as _payment_v1_ListCardsRequest__Output } from '../../payment/v1/ListCardsRequest';
@@ -71,6 +73,15 @@ export interface PaymentServiceClient extends grpc.Client {
   getCard(argument: _payment_v1_GetCardRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
   getCard(argument: _payment_v1_GetCardRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
   getCard(argument: _payment_v1_GetCardRequest, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetStatement(argument: _payment_v1_GetStatementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  GetStatement(argument: _payment_v1_GetStatementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  GetStatement(argument: _payment_v1_GetStatementRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  GetStatement(argument: _payment_v1_GetStatementRequest, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  getStatement(argument: _payment_v1_GetStatementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  getStatement(argument: _payment_v1_GetStatementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  getStatement(argument: _payment_v1_GetStatementRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
+  getStatement(argument: _payment_v1_GetStatementRequest, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
   
   HandleProcessorNotification(argument: _payment_v1_HandleProcessorNotificationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_HandleProcessorNotificationResponse__Output>): grpc.ClientUnaryCall;
   HandleProcessorNotification(argument: _payment_v1_HandleProcessorNotificationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_HandleProcessorNotificationResponse__Output>): grpc.ClientUnaryCall;
@@ -148,6 +159,8 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
   
   GetCard: grpc.handleUnaryCall<_payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse>;
   
+  GetStatement: grpc.handleUnaryCall<_payment_v1_GetStatementRequest__Output, _payment_v1_GetStatementResponse>;
+  
   HandleProcessorNotification: grpc.handleUnaryCall<_payment_v1_HandleProcessorNotificationRequest__Output, _payment_v1_HandleProcessorNotificationResponse>;
   
   ListCards: grpc.handleUnaryCall<_payment_v1_ListCardsRequest__Output, _payment_v1_ListCardsResponse>;
@@ -170,6 +183,7 @@ export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
   CreateCard: MethodDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardResponse, _payment_v1_CreateCardRequest__Output, _payment_v1_CreateCardResponse__Output>
   CreateClientToken: MethodDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenRequest__Output, _payment_v1_CreateClientTokenResponse__Output>
   GetCard: MethodDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardResponse, _payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse__Output>
+  GetStatement: MethodDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementResponse, _payment_v1_GetStatementRequest__Output, _payment_v1_GetStatementResponse__Output>
   HandleProcessorNotification: MethodDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationRequest__Output, _payment_v1_HandleProcessorNotificationResponse__Output>
   ListCards: MethodDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsResponse, _payment_v1_ListCardsRequest__Output, _payment_v1_ListCardsResponse__Output>
   ListLoads: MethodDefinition<_payment_v1_ListLoadsRequest, _payment_v1_ListLoadsResponse, _payment_v1_ListLoadsRequest__Output, _payment_v1_ListLoadsResponse__Output>
