@@ -27,6 +27,7 @@ import { LOGIN_DEADLINE_MS, requireUser } from '../routes/kit';
 import { oidcProviderRoutes } from '../routes/oidc/provider.routes';
 import { paymentRefusalBody, paymentRoutes } from '../routes/payment/cards.routes';
 import { reversalRoutes } from '../routes/payment/reversals.routes';
+import { statementRoutes } from '../routes/payment/statements.routes';
 import { paymentWebhookRoutes } from '../routes/payment/webhooks.routes';
 import { avatarHandlers } from '../routes/site/avatar.routes';
 import { devicePageRoutes } from '../routes/site/device-page.routes';
@@ -125,7 +126,7 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     { prefix: '/auth', routers: authRouters },
     { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
     { prefix: '/tokens', routers: [payments] },
-    { prefix: '/cards', routers: [payments, reversalRoutes(paymentDeps)] },
+    { prefix: '/cards', routers: [payments, reversalRoutes(paymentDeps), statementRoutes(paymentDeps)] },
     // The processor's notifications (issue 35): public, rate limited per address.
     {
       prefix: '/payment',

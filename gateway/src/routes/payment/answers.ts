@@ -138,6 +138,12 @@ function contractError(err: unknown): PaymentHttpError {
     case 'CARD_NOT_FOUND':
     case 'LOAD_NOT_FOUND':
       return notFound();
+    // A statement of a month before the card or not begun (issue 49): the card is the owner's, so
+    // the answer may say why.
+    case 'STATEMENT_NOT_FOUND':
+      return new PaymentHttpError(404, [{ code: 'statement-not-found', message: failure.message }]);
+    case 'INVALID_MONTH':
+      return new PaymentHttpError(400, [{ code: 'invalid-month', message: failure.message }]);
     case 'TOO_MANY_CARDS':
       return new PaymentHttpError(409, [{ code: 'too-many-cards', message: failure.message }]);
     case 'OWNER_CLOSED':
