@@ -147,6 +147,10 @@ export function useMoneyBackStack(
     get fake() {
       return parts.fake;
     },
+    /** The ledger's database, to hold answers against (read only). */
+    get ledger() {
+      return parts.ledger;
+    },
     user,
     notify,
     postForm,
