@@ -12,6 +12,7 @@ import { registerPaymentPaths } from './payment.paths';
 import { registerReversalPaths } from './reversals.paths';
 import { registerServicePaths } from './service.paths';
 import { registerSessionPaths } from './sessions.paths';
+import { registerStatementPaths } from './statements.paths';
 import { registerTotpPaths } from './totp.paths';
 
 export interface DocumentOptions {
@@ -61,6 +62,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerServicePaths(registry, options.avatarRoutePath);
   registerPaymentPaths(registry);
   registerReversalPaths(registry);
+  registerStatementPaths(registry);
   return new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument({
     openapi: '3.1.0',
     info: { title: 'Gatehouse gateway', version: API_VERSION, description: DESCRIPTION },

@@ -7066,6 +7066,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cards/{id}/statements/{month}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A card's statement for a UTC calendar month
+     * @description JSON by default; `Accept: text/csv` answers RFC 4180 CSV (CRLF, a header row `date,kind,id,load_id,amount_cents,amount,balance_cents,balance`, an `opening` row, one row per movement, a `closing` row) as an attachment `card-<id>-statement-<yyyy-mm>.csv`. Read from one snapshot of the ledger.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          /** @description yyyy-mm (UTC) */
+          month: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The statement */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Statement'];
+            'text/csv': string;
+          };
+        };
+        /** @description `http-400` or `invalid-month`: the month is not yyyy-mm */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-401`: no valid token, or a cookie without its XSRF header */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-404`: no such card, or someone else's; `statement-not-found`: a month before the card existed, or not begun */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-429`: too many failed basic-auth attempts */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-500`: internal error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-503` or `processor-unavailable`: retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7609,6 +7713,58 @@ export interface components {
     Sessions: {
       sessions: components['schemas']['Session'][];
     };
+    Statement: {
+      card_id: number;
+      /** @description yyyy-mm, a UTC calendar month */
+      month: string;
+      /** @description ISO 8601: the month's first instant (UTC) */
+      from: string;
+      /** @description ISO 8601: the next month's first instant (excluded) */
+      to: string;
+      /**
+       * @description A two-decimal amount
+       * @example 10.00
+       */
+      opening_balance: string;
+      /** @description Integer minor units (cents) */
+      opening_balance_cents: number;
+      /** @description Every movement of the balance in the month, in order */
+      lines: components['schemas']['StatementLine'][];
+      /**
+       * @description The ledger's balance at the month's end (now, for this month)
+       * @example 10.00
+       */
+      closing_balance: string;
+      /** @description Integer minor units (cents) */
+      closing_balance_cents: number;
+    };
+    StatementLine: {
+      /** @description ISO 8601, UTC: when the ledger recorded the movement */
+      date: string;
+      /**
+       * @description `dispute`: a lost dispute debited
+       * @enum {string}
+       */
+      kind: 'load' | 'void' | 'refund' | 'dispute';
+      /** @description The load, reversal or dispute */
+      id: number;
+      /** @description The load it is about (null: a dispute of no load) */
+      load_id: number | null;
+      /**
+       * @description Signed: a credit is positive, a debit negative
+       * @example 10.00
+       */
+      amount: string;
+      /** @description Integer minor units (cents) */
+      amount_cents: number;
+      /**
+       * @description The balance right after it
+       * @example 10.00
+       */
+      balance: string;
+      /** @description Integer minor units (cents) */
+      balance_cents: number;
+    };
     TotpCode: {
       code: string;
     };
@@ -7722,6 +7878,8 @@ export type SchemaReverseRequest = components['schemas']['ReverseRequest'];
 export type SchemaSecondFactorRequired = components['schemas']['SecondFactorRequired'];
 export type SchemaSession = components['schemas']['Session'];
 export type SchemaSessions = components['schemas']['Sessions'];
+export type SchemaStatement = components['schemas']['Statement'];
+export type SchemaStatementLine = components['schemas']['StatementLine'];
 export type SchemaTotpCode = components['schemas']['TotpCode'];
 export type SchemaTotpFactor = components['schemas']['TotpFactor'];
 export type SchemaTotpSetup = components['schemas']['TotpSetup'];
