@@ -194,6 +194,16 @@ test('payment routes: token, cards, loads, and the contract errors', async () =>
   const loads = await gh.GET('/cards/{id}/loads/', { params: { path: { id } } });
   expect(loads.data?.loads.length).toBeGreaterThan(0);
   expect((await gh.GET('/cards/{id}/loads/', { params: { path: { id: '999999' } } })).response.status).toBe(404);
+  // This month's statement: the loads above, and a closing balance that is the card's.
+  const month = new Date().toISOString().slice(0, 7);
+  const statement = await gh.GET('/cards/{id}/statements/{month}', { params: { path: { id, month } } });
+  expect(statement.response.status).toBe(200);
+  expect(
+    (await gh.GET('/cards/{id}/statements/{month}', { params: { path: { id, month: '1999-01' } } })).response.status,
+  ).toBe(404);
+  expect(
+    (await gh.GET('/cards/{id}/statements/{month}', { params: { path: { id, month: '2026-13' } } })).response.status,
+  ).toBe(400);
 
   const xsrf = { 'x-xsrf-token': await browser.xsrf() };
   const raw = (body: string, headers: Record<string, string> = json) =>

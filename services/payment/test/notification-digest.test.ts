@@ -107,7 +107,11 @@ test('notifications kept before the upgrade are keyed anew: a retry after it is 
   await keep(twice.signature, twice.payload, twice.subject);
   await keep(twice.signature, twice.bare, twice.subject);
 
-  expect(await runMigrations(pool)).toEqual(['005_notification_digest.sql', '006_owner_closures.sql']);
+  expect(await runMigrations(pool)).toEqual([
+    '005_notification_digest.sql',
+    '006_owner_closures.sql',
+    '007_statements.sql',
+  ]);
   const payments = testPayments(pool, dev, log);
   for (const n of [once, twice])
     for (const payload of [n.payload, n.bare])

@@ -199,6 +199,7 @@ test('the migration backfills the totals of an existing ledger, and running it a
       '004_reversals_disputes.sql',
       '005_notification_digest.sql',
       '006_owner_closures.sql',
+      '007_statements.sql',
     ]);
     expect(await totalsDrift(oldPool)).toEqual([]);
     const { rows } = await oldPool.query('SELECT count(*)::int AS n FROM owner_load_totals');
