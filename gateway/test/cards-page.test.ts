@@ -1,7 +1,7 @@
 // The cards part of the / page in a real browser (headless Chromium), against the real stack with the
 // development processor, as `pnpm start` runs it: log in with dev, create a card, load it with the
 // test nonces, and read the balance, the loads and the API's errors the way a person sees them.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, type Stack } from '@gatehouse/test-kit/stack';
 import type { Locator, Page } from 'playwright-core';
@@ -146,6 +146,30 @@ describe('cards on the / page', () => {
       await waitForText(card.locator('.balance'), /^0\.00$/);
       await waitForText(card.locator('table.loads tbody tr'), 'given back: 30.00 void');
       expect(await card.getByRole('button', { name: 'Reverse the load of 30.00' }).count()).toBe(0);
+    },
+    60_000,
+  );
+
+  itWithChromium(
+    "downloads a month's statement as CSV, and says when a month has none",
+    async () => {
+      const card = cardNamed('Back');
+      const month = new Date().toISOString().slice(0, 7);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        card.getByRole('button', { name: 'Download statement' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^card-\\d+-statement-${month}\\.csv$`));
+      const csv = readFileSync(await download.path(), 'utf8')
+        .trim()
+        .split(/\r?\n/);
+      expect(csv[0]).toBe('date,kind,id,load_id,amount_cents,amount,balance_cents,balance');
+      expect(csv.at(-1)).toMatch(/^[^,]*,closing,.*,0,0\.00$/);
+      await waitForText(card.getByRole('status'), `Statement for ${month} downloaded.`);
+
+      await card.getByLabel('Month').fill('1999-01');
+      await card.getByRole('button', { name: 'Download statement' }).click();
+      await waitForText(card.getByRole('alert'), 'No statement for 1999-01.');
     },
     60_000,
   );

@@ -1,7 +1,7 @@
 // The cards part of the page: the user's cards with balances, a form to create one, and per card a
 // load form (amount and one of Braintree's test nonces) with its loads. Everything goes through the
 // public card API; every text from it is set with textContent, never parsed as HTML.
-import { call, describeError } from './api.js';
+import { call, describeError, xsrf } from './api.js';
 
 /** Braintree's sandbox nonces, which the development processor (and the real sandbox) honour. */
 const NONCES = [
@@ -57,6 +57,50 @@ function messages() {
       error.textContent = text;
     },
   };
+}
+
+/**
+ * A month's statement of a card as a CSV download (`GET /cards/{id}/statements/{yyyy-mm}` with
+ * `Accept: text/csv`): fetched with the XSRF header every card route needs, then saved from memory.
+ */
+function statementForm(card, say) {
+  const month = el('input', { type: 'month', name: 'month', required: true });
+  month.value = new Date().toISOString().slice(0, 7);
+  const form = el(
+    'form',
+    { className: 'statement' },
+    el(
+      'fieldset',
+      {},
+      el('legend', { textContent: 'Statement' }),
+      el('label', {}, 'Month ', month),
+      el('button', { type: 'submit', textContent: 'Download statement' }),
+    ),
+  );
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const path = `/cards/${card.id}/statements/${encodeURIComponent(month.value)}`;
+    let res;
+    try {
+      res = await fetch(path, { headers: { Accept: 'text/csv', 'X-XSRF-TOKEN': xsrf() } });
+    } catch {
+      return say.error('The statement could not be fetched: no answer from the server.');
+    }
+    if (res.status !== 200) {
+      const body = await res.json().catch(() => undefined);
+      return say.error(
+        res.status === 404 ? `No statement for ${month.value}.` : describeError({ status: res.status, body }),
+      );
+    }
+    const url = URL.createObjectURL(await res.blob());
+    const link = el('a', { href: url, download: `card-${card.id}-statement-${month.value}.csv` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    say.ok(`Statement for ${month.value} downloaded.`);
+  });
+  return form;
 }
 
 /** A load; with a Reverse button while some of it can still be given back (`reverse` sends it). */
@@ -131,6 +175,7 @@ function cardView(card, changed) {
     ),
     rows,
   );
+  const statement = statementForm(card, say);
   const element = el(
     'li',
     { className: 'card' },
@@ -140,6 +185,7 @@ function cardView(card, changed) {
     ...say.nodes,
     retry,
     loads,
+    statement,
   );
   element.setAttribute('aria-labelledby', titleId);
 
