@@ -15,6 +15,12 @@ export interface LimitRule {
   label: string;
   maxCents: number;
   windowMs?: number;
+  /** A count limit: `maxCents` is then a number of loads, and the usage counts loads (issue 49). */
+  count?: boolean;
+  /** Over every load since the first (windowMs unset): not a balance rule. */
+  lifetime?: boolean;
+  /** A card policy: the window's usage is that card's loads only, not the owner's. */
+  cardId?: number;
 }
 
 export const DAY_MS = 86_400_000;
@@ -32,7 +38,11 @@ export function limitViolations(rules: readonly LimitRule[], usage: Usage, amoun
   const errors: LoadError[] = [];
   rules.forEach((rule, i) => {
     const current = usage.current[i] ?? 0;
-    if (current + amountCents > rule.maxCents) {
+    if (rule.count) {
+      // One load more than the count allows: `5 + 1 > 5 loads (1 day)`.
+      if (current + 1 > rule.maxCents)
+        errors.push({ code: rule.code, message: `${current} + 1 > ${rule.maxCents} loads (${rule.label})` });
+    } else if (current + amountCents > rule.maxCents) {
       errors.push({
         code: rule.code,
         message: `${formatCents(current)} + ${formatCents(amountCents)} > ${formatCents(rule.maxCents)} (${rule.label})`,

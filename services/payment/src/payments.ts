@@ -17,6 +17,7 @@ import { DEFAULT_RECONCILE_AFTER_MS, type ReconcileReport, reconcile } from './l
 import { type LoadAnswer, type LoadCardInput, requireOwner } from './loads/requests';
 import { type MoneyBackReport, reconcileMoneyBack } from './money-back';
 import { type NotificationAnswer, ProcessorNotifications } from './notifications/notifications';
+import { headroomOf, type LimitHeadroom } from './policies/headroom';
 import { type Processor, ProcessorUnavailableError } from './processor';
 import type { ReverseAnswer, ReverseLoadInput } from './reversals/requests';
 import { LoadReversals } from './reversals/reverse-load';
@@ -41,6 +42,8 @@ export interface PaymentsDeps {
   statements: StatementStore;
   processor: Processor;
   rules: readonly LimitRule[];
+  /** The limit policies held in memory (./policies/cache.ts); without them, `rules` apply to every load. */
+  policies?: { rulesFor(ownerId: string, cardId: number): readonly LimitRule[] };
   log: Logger;
   /**
    * How old an open load must be before reconciliation asks the processor about it: well past the
@@ -156,6 +159,19 @@ export class Payments {
     const card = await this.deps.store.findCard(ownerId, cardId);
     if (!card) throw cardNotFound();
     return { card, disputes: await this.deps.disputes.listDisputes(card.id) };
+  }
+
+  /**
+   * Every limit that applies to a load on the card now (issue 49): its window, limit, usage and
+   * headroom, read under the owner's lock as a load reads them, so the figures are a load's figures.
+   */
+  async cardLimits(ownerId: string, cardId: number): Promise<LimitHeadroom[]> {
+    requireOwner(ownerId);
+    const rules = this.deps.policies?.rulesFor(ownerId, cardId) ?? this.deps.rules;
+    const now = this.clock();
+    const found = await this.deps.store.withOwnerLock(ownerId, (tx) => tx.cardWithUsage(cardId, rules, now));
+    if (!found) throw cardNotFound();
+    return headroomOf(rules, found.usage);
   }
 
   /** The card's loads, newest first, each with its reversals and what may still be reversed. */

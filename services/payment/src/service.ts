@@ -11,6 +11,8 @@ import { postgresLedger } from './ledger';
 import { loadRecorder, measuredProcessor, watchBacklog } from './metrics';
 import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
+import { PolicyCache } from './policies/cache';
+import { PolicyStore } from './policies/store';
 import { BraintreeProcessor, type Processor, UnconfiguredProcessor } from './processor';
 import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
 
@@ -70,8 +72,18 @@ export async function startPaymentService(
       watchPgPool(metrics, 'ledger', pool);
       watchBacklog(metrics, pool);
     }
+    // The limit policies, held in memory and kept current by NOTIFY (./policies/cache.ts).
+    const policies = new PolicyCache({
+      store: new PolicyStore(pool),
+      databaseUrl: config.databaseUrl,
+      envRules: config.rules,
+      log,
+    });
+    closers.add('limit policies', () => policies.stop());
+    void policies.start().catch(() => {}); // retried by itself until the schema is there
     const payments = new Payments({
       ...postgresLedger(pool),
+      policies,
       processor: metrics ? measuredProcessor(processor, metrics) : processor,
       rules: config.rules,
       log,

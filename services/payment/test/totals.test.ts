@@ -16,7 +16,7 @@ import type { Payments } from '../src/payments';
 import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import { createTestDatabase, type TestDatabase } from './db';
 import { testPayments } from './helpers';
-import { insertHistory, ledgerUsage, recomputeTotals, TOTALS_MIGRATION, totalsDrift } from './totals';
+import { COUNTS_MIGRATION, insertHistory, ledgerUsage, recomputeTotals, TOTALS_MIGRATION, totalsDrift } from './totals';
 
 const log = createLogger({ name: 'payment-test', level: 'silent' });
 const ALL_WINDOWS = standardRules({
@@ -200,6 +200,7 @@ test('the migration backfills the totals of an existing ledger, and running it a
       '005_notification_digest.sql',
       '006_owner_closures.sql',
       '007_statements.sql',
+      '008_limit_policies.sql',
     ]);
     expect(await totalsDrift(oldPool)).toEqual([]);
     const { rows } = await oldPool.query('SELECT count(*)::int AS n FROM owner_load_totals');
@@ -214,6 +215,7 @@ test('the migration backfills the totals of an existing ledger, and running it a
 
     const before = await oldPool.query('SELECT * FROM owner_load_totals ORDER BY 1, 2, 3');
     await oldPool.query(TOTALS_MIGRATION);
+    await oldPool.query(COUNTS_MIGRATION);
     expect((await oldPool.query('SELECT * FROM owner_load_totals ORDER BY 1, 2, 3')).rows).toEqual(before.rows);
   } finally {
     await oldPool.end();

@@ -5,6 +5,8 @@ import type { Pool } from 'pg';
 import { MIGRATIONS_DIR } from '../src/migrate';
 
 export const TOTALS_MIGRATION = readFileSync(path.join(MIGRATIONS_DIR, '003_owner_load_totals.sql'), 'utf8');
+/** 008 backfills the loads' counts into the totals 003 made (idempotent, as 003 is). */
+export const COUNTS_MIGRATION = readFileSync(path.join(MIGRATIONS_DIR, '008_limit_policies.sql'), 'utf8');
 
 /**
  * Buckets whose running total differs from the sum of their counted loads (empty when consistent); a
@@ -14,16 +16,17 @@ export async function totalsDrift(pool: Pool, ownerId?: string): Promise<unknown
   const { rows } = await pool.query(
     `WITH expected AS (
        SELECT owner_id, s.span, date_trunc(s.span, created_at, 'UTC') AS bucket_start,
-              sum(amount_cents - uncounted_cents) AS cents
+              sum(amount_cents - uncounted_cents) AS cents, count(*) AS n
          FROM loads CROSS JOIN (VALUES ('day'), ('hour'), ('minute')) AS s (span)
         WHERE status IN ('pending', 'succeeded', 'unknown') AND ($1::text IS NULL OR owner_id = $1)
         GROUP BY 1, 2, 3
      ), actual AS (
-       SELECT owner_id, span, bucket_start, added_cents - removed_cents AS cents FROM owner_load_totals
+       SELECT owner_id, span, bucket_start, added_cents - removed_cents AS cents, added_count - removed_count AS n
+         FROM owner_load_totals
         WHERE $1::text IS NULL OR owner_id = $1
      )
      SELECT * FROM expected FULL JOIN actual USING (owner_id, span, bucket_start)
-      WHERE coalesce(expected.cents, 0) <> coalesce(actual.cents, 0)`,
+      WHERE coalesce(expected.cents, 0) <> coalesce(actual.cents, 0) OR coalesce(expected.n, 0) <> coalesce(actual.n, 0)`,
     [ownerId ?? null],
   );
   return rows;
@@ -71,6 +74,7 @@ export async function recomputeTotals(pool: Pool): Promise<void> {
   try {
     await client.query('BEGIN');
     await client.query(TOTALS_MIGRATION);
+    await client.query(COUNTS_MIGRATION);
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK');

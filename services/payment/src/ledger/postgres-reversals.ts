@@ -199,7 +199,7 @@ class PostgresReversalTransaction implements ReversalTransaction {
            FROM changed WHERE loads.id = changed.load_id
          RETURNING loads.owner_id, loads.created_at, $13::bigint AS amount_cents
        ), uncounted AS (
-         ${bucketUpsert('reversed_load', 'reversed_load.amount_cents > 0', 'removed_cents')}
+         ${bucketUpsert('reversed_load', 'reversed_load.amount_cents > 0', 'removed_cents', false)}
        )
        SELECT changed.*, (SELECT balance_cents FROM card) AS card_balance FROM changed`,
       [

@@ -23,13 +23,23 @@ const nextBoundary = (t: number, width: number) => new Date(Math.floor(t / width
  * from now) or removed (one that stopped counting). The rows are written in span order (day, hour,
  * minute), the one order every writer uses, so two writers never wait on each other in a cycle.
  */
-export function bucketUpsert(source: string, where: string, column: 'added_cents' | 'removed_cents'): string {
-  return `INSERT INTO owner_load_totals AS t (owner_id, span, bucket_start, ${column})
-     SELECT ${source}.owner_id, s.span, date_trunc(s.span, ${source}.created_at, 'UTC'), ${source}.amount_cents
+export function bucketUpsert(
+  source: string,
+  where: string,
+  column: 'added_cents' | 'removed_cents',
+  /** The load's count changes too (issue 49's count limits): not for a void or refund, whose load still happened. */
+  withCount = true,
+): string {
+  const countColumn = column === 'added_cents' ? 'added_count' : 'removed_count';
+  const count = withCount ? `, ${countColumn}` : '';
+  return `INSERT INTO owner_load_totals AS t (owner_id, span, bucket_start, ${column}${count})
+     SELECT ${source}.owner_id, s.span, date_trunc(s.span, ${source}.created_at, 'UTC'), ${source}.amount_cents${withCount ? ', 1' : ''}
        FROM ${source} CROSS JOIN (VALUES ('day'), ('hour'), ('minute')) AS s (span)
       WHERE ${where}
       ORDER BY s.span
-     ON CONFLICT (owner_id, span, bucket_start) DO UPDATE SET ${column} = t.${column} + EXCLUDED.${column}`;
+     ON CONFLICT (owner_id, span, bucket_start) DO UPDATE SET ${column} = t.${column} + EXCLUDED.${column}${
+       withCount ? `, ${countColumn} = t.${countColumn} + EXCLUDED.${countColumn}` : ''
+     }`;
 }
 
 /** Where the usage columns get their values: the card's and owner's params, and new ones. */
@@ -47,22 +57,34 @@ interface Params {
  */
 function usageColumns(rules: readonly LimitRule[], now: Date, p: Params): string[] {
   return rules.map((rule, i) => {
-    if (rule.windowMs === undefined) {
+    if (rule.windowMs === undefined && !rule.lifetime) {
       const card = p.card();
       return `(SELECT balance_cents FROM cards WHERE id = ${card})
             + (SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE card_id = ${card} AND status IN ${IN_FLIGHT}) AS r${i}`;
     }
+    // A count rule counts loads where an amount rule sums what they still count for.
+    const loadsMeasure = rule.count ? 'count(*)' : 'coalesce(sum(amount_cents - uncounted_cents), 0)';
+    const bucketMeasure = rule.count ? 'added_count - removed_count' : 'added_cents - removed_cents';
+    if (rule.cardId !== undefined) {
+      // A card policy (rare, set by an admin): the card's own loads in the window, read from the ledger
+      // (loads_card_idx); only a card that has such a policy pays for this read.
+      const since = rule.lifetime ? '' : ` AND created_at > ${p.add(new Date(now.getTime() - rule.windowMs!))}`;
+      return `(SELECT ${loadsMeasure} FROM loads WHERE card_id = ${p.add(rule.cardId)} AND status IN ${COUNTED}${since}) AS r${i}`;
+    }
     const owner = p.owner();
-    const cutoff = now.getTime() - rule.windowMs;
+    const buckets = (span: string, from?: string, to?: string) =>
+      `(SELECT coalesce(sum(${bucketMeasure}), 0) FROM owner_load_totals WHERE owner_id = ${owner} AND span = '${span}'${
+        from ? ` AND bucket_start >= ${from}` : ''
+      }${to ? ` AND bucket_start < ${to}` : ''})`;
+    // Lifetime: every day bucket of the owner (one row per day with loads).
+    if (rule.lifetime) return `${buckets('day')} AS r${i}`;
+    const cutoff = now.getTime() - (rule.windowMs ?? 0);
     const edge = p.add(new Date(cutoff));
     const minute = p.add(nextBoundary(cutoff, MINUTE_MS));
     const hour = p.add(nextBoundary(cutoff, HOUR_MS));
     const day = p.add(nextBoundary(cutoff, DAY_MS));
-    const buckets = (span: string, from: string, to?: string) =>
-      `(SELECT coalesce(sum(added_cents - removed_cents), 0) FROM owner_load_totals WHERE owner_id = ${owner} AND span = '${span}'
-          AND bucket_start >= ${from}${to ? ` AND bucket_start < ${to}` : ''})`;
     // A voided load (or a refunded one, with PAYMENT_REFUNDS_FREE_LIMITS) counts less: uncounted_cents.
-    return `(SELECT coalesce(sum(amount_cents - uncounted_cents), 0) FROM loads WHERE owner_id = ${owner} AND status IN ${COUNTED}
+    return `(SELECT ${loadsMeasure} FROM loads WHERE owner_id = ${owner} AND status IN ${COUNTED}
                 AND created_at > ${edge} AND created_at < ${minute})
           + ${buckets('minute', minute, hour)} + ${buckets('hour', hour, day)} + ${buckets('day', day)} AS r${i}`;
   });

@@ -12,6 +12,8 @@ export interface CardLoadsDeps {
   store: LedgerStore;
   processor: Processor;
   rules: readonly LimitRule[];
+  /** The limit policies held in memory (../policies/cache.ts); without them, `rules` apply to every load. */
+  policies?: { rulesFor(ownerId: string, cardId: number): readonly LimitRule[] };
   log: Logger;
   clock: () => Date;
   /** Work that must end before the process stops (Payments.drain waits for it). */
@@ -90,13 +92,15 @@ export class CardLoads {
    */
   private async reserve(input: LoadCardInput, key: string | null, fingerprint: string | null, now: Date) {
     const { ownerId, cardId, amountCents } = input;
+    // From memory: the policies are read at start and on each change, never per load.
+    const rules = this.deps.policies?.rulesFor(ownerId, cardId) ?? this.deps.rules;
     try {
       return await this.deps.store.withOwnerLock(ownerId, async (tx) => {
         // The card and the limits' totals in one statement, after the owner's lock (taken with BEGIN),
         // and the load an Idempotency-Key names beside it: asked together, they go in BEGIN's write.
         const [earlier, found] = await Promise.all([
           key ? tx.findLoadByKey(key) : null,
-          tx.cardWithUsage(cardId, this.deps.rules, now),
+          tx.cardWithUsage(cardId, rules, now),
         ]);
         if (earlier) {
           const card = earlier.cardId === found?.card.id ? found.card : await tx.findCard(earlier.cardId);
@@ -109,7 +113,7 @@ export class CardLoads {
         // A frozen card (a lost dispute left it short) takes no loads until the shortfall is settled.
         const violations = card.frozenAt
           ? [cardFrozenError(card.shortfallCents)]
-          : limitViolations(this.deps.rules, { current: usage }, amountCents);
+          : limitViolations(rules, { current: usage }, amountCents);
         const status = violations.length > 0 ? ('refused' as const) : ('pending' as const);
         const load = await tx.commitLoad({
           cardId: card.id,
