@@ -14,7 +14,13 @@ export function testPayments(
   pool: Pool,
   fake: DevProcessor,
   log: Logger,
-  options: { rules?: LimitRule[]; clock?: () => Date; timeoutMs?: number; refundsFreeLimits?: boolean } = {},
+  options: {
+    rules?: LimitRule[];
+    clock?: () => Date;
+    timeoutMs?: number;
+    refundsFreeLimits?: boolean;
+    policies?: { rulesFor(ownerId: string, cardId: number): readonly LimitRule[] };
+  } = {},
 ): Payments {
   const processor = new BraintreeProcessor(
     {
@@ -34,5 +40,6 @@ export function testPayments(
     log,
     clock: options.clock,
     refundsFreeLimits: options.refundsFreeLimits,
+    policies: options.policies,
   });
 }
