@@ -57,10 +57,10 @@ const load = (ownerId: string, cardId: number, amountCents: number) =>
   payments.loadCard({ ownerId, cardId, amountCents, nonce: 'fake-valid-nonce' });
 
 /** Until the cache holds what the tables hold: the change reached it by NOTIFY, not by a read here. */
-async function settled(): Promise<void> {
+async function settled(of: PolicyCache = cache): Promise<void> {
   const want = JSON.stringify(await store.snapshot(), (_, v) => (v instanceof Map ? [...v].sort() : v));
   for (let i = 0; i < 200; i++) {
-    const held = JSON.stringify((cache as unknown as { snapshot: unknown }).snapshot, (_, v) =>
+    const held = JSON.stringify((of as unknown as { snapshot: unknown }).snapshot, (_, v) =>
       v instanceof Map ? [...v].sort() : v,
     );
     if (held === want) return;
@@ -98,6 +98,8 @@ test('with no policy, the environment limit is the programme default: same code,
 });
 
 test('a change applies to the next load on every cache: programme, tier, user and card, amounts and counts', async () => {
+  const replica = new PolicyCache({ store: new PolicyStore(pool), databaseUrl: db.url, envRules: ENV_RULES, log });
+  await replica.start();
   const ownerId = newOwner();
   const card = await payments.createCard(ownerId, 'tiers');
   const other = await payments.createCard(ownerId, 'other');
@@ -131,13 +133,16 @@ test('a change applies to the next load on every cache: programme, tier, user an
   // A card's own limit on top, over that card's loads only.
   await put({ scope: 'card', subject: String(other.id), window: 'lifetime', maxCents: 1_000, maxCount: 1 });
   expect((await load(ownerId, other.id, 1_001)).errors).toEqual([
-    { code: 'card-lifetime', message: '0.00 + 10.01 > 10.00 (lifetime, card ' + other.id + ')' },
+    { code: 'card-lifetime', message: `0.00 + 10.01 > 10.00 (lifetime, card ${other.id})` },
   ]);
   expect((await load(ownerId, other.id, 1_000)).status).toBe('succeeded');
   expect((await load(ownerId, other.id, 1)).errors).toEqual([
     { code: 'card-lifetime', message: `10.00 + 0.01 > 10.00 (lifetime, card ${other.id})` },
     { code: 'card-lifetime-count', message: `1 + 1 > 1 loads (lifetime, card ${other.id})` },
   ]);
+  // A second replica's cache, started before, heard every change too.
+  await settled(replica);
+  expect(replica.rulesFor(ownerId, other.id)).toEqual(cache.rulesFor(ownerId, other.id));
   const limits = await payments.cardLimits(ownerId, other.id);
   expect(limits.map((l) => [l.code, l.label, l.limit, l.usage, l.headroom])).toEqual([
     ['compliance-1-day', '1 day, tier verified', 30_000, 26_000, 4_000],
@@ -152,6 +157,7 @@ test('a change applies to the next load on every cache: programme, tier, user an
   expect((await payments.cardLimits(ownerId, card.id)).map((l) => [l.code, l.headroom])).toEqual([
     ['compliance-1-day', 24_000],
   ]);
+  await replica.stop();
 });
 
 test('headroom equals limit minus usage at every step', async () => {
@@ -191,7 +197,7 @@ test.each([
   '300 parallel loads for one owner across windows and cards never pass any limit (%s bind)',
   async (_, userCount, binding) => {
     const ownerId = newOwner();
-    const cards = [];
+    const cards: { id: number }[] = [];
     for (let i = 0; i < 3; i++) cards.push(await payments.createCard(ownerId, `c${i}`));
     await put({ scope: 'programme', window: '1 day', maxCents: 300_000 });
     await put({ scope: 'programme', window: '7 days', maxCount: 120 });
