@@ -11,7 +11,8 @@ const SRC = path.join(__dirname, '..', 'src');
  * - limits.ts, db.ts: the compliance limits (rules and how a violation reads); the Postgres pool.
  * - processor/: the processor as the domain sees it (what it reports: sales, reversals, disputes,
  *   notifications), through the braintree SDK, and dev/, the development processor. migrate.ts: the
- *   ledger's migrations.
+ *   ledger's migrations. policies/: the limit policies (programme, tiers, user and card overrides), their
+ *   tables, the in-memory cache kept current by NOTIFY, and headroom.
  * - ledger/: cards, loads, reversals and disputes in Postgres (records, the store interfaces, their SQL).
  * - loads/: a card load from request to settlement, its audit line, reconciliation of open loads.
  * - reversals/, disputes/: money that goes back, each outcome decided in its outcomes.ts; independent.
@@ -26,7 +27,7 @@ const SRC = path.join(__dirname, '..', 'src');
 const LAYERS: string[][] = [
   ['money.ts', 'errors.ts'],
   ['limits.ts', 'db.ts'],
-  ['processor', 'migrate.ts'],
+  ['processor', 'migrate.ts', 'policies'],
   ['ledger'],
   ['loads', 'reversals', 'disputes', 'statements'],
   ['notifications'],
