@@ -26,6 +26,7 @@ import { totpRoutes } from '../routes/auth/totp.routes';
 import { LOGIN_DEADLINE_MS, requireUser } from '../routes/kit';
 import { oidcProviderRoutes } from '../routes/oidc/provider.routes';
 import { paymentRefusalBody, paymentRoutes } from '../routes/payment/cards.routes';
+import { limitRoutes } from '../routes/payment/limits.routes';
 import { reversalRoutes } from '../routes/payment/reversals.routes';
 import { statementRoutes } from '../routes/payment/statements.routes';
 import { paymentWebhookRoutes } from '../routes/payment/webhooks.routes';
@@ -126,7 +127,10 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
     { prefix: '/auth', routers: authRouters },
     { prefix: config.token.avatarRoutePath, middleware: [avatars.middleware] },
     { prefix: '/tokens', routers: [payments] },
-    { prefix: '/cards', routers: [payments, reversalRoutes(paymentDeps), statementRoutes(paymentDeps)] },
+    {
+      prefix: '/cards',
+      routers: [payments, reversalRoutes(paymentDeps), statementRoutes(paymentDeps), limitRoutes(paymentDeps)],
+    },
     // The processor's notifications (issue 35): public, rate limited per address.
     {
       prefix: '/payment',

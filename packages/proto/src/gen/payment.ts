@@ -3,6 +3,7 @@ import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-load
 
 import type { AdminReverseLoadRequest as _payment_v1_AdminReverseLoadRequest, AdminReverseLoadRequest__Output as _payment_v1_AdminReverseLoadRequest__Output } from './payment/v1/AdminReverseLoadRequest';
 import type { Card as _payment_v1_Card, Card__Output as _payment_v1_Card__Output } from './payment/v1/Card';
+import type { CardLimit as _payment_v1_CardLimit, CardLimit__Output as _payment_v1_CardLimit__Output } from './payment/v1/CardLimit';
 import type { CloseOwnerRequest as _payment_v1_CloseOwnerRequest, CloseOwnerRequest__Output as _payment_v1_CloseOwnerRequest__Output } from './payment/v1/CloseOwnerRequest';
 import type { CloseOwnerResponse as _payment_v1_CloseOwnerResponse, CloseOwnerResponse__Output as _payment_v1_CloseOwnerResponse__Output } from './payment/v1/CloseOwnerResponse';
 import type { CreateCardRequest as _payment_v1_CreateCardRequest, CreateCardRequest__Output as _payment_v1_CreateCardRequest__Output } from './payment/v1/CreateCardRequest';
@@ -10,6 +11,8 @@ import type { CreateCardResponse as _payment_v1_CreateCardResponse, CreateCardRe
 import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, CreateClientTokenRequest__Output as _payment_v1_CreateClientTokenRequest__Output } from './payment/v1/CreateClientTokenRequest';
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from './payment/v1/CreateClientTokenResponse';
 import type { Dispute as _payment_v1_Dispute, Dispute__Output as _payment_v1_Dispute__Output } from './payment/v1/Dispute';
+import type { GetCardLimitsRequest as _payment_v1_GetCardLimitsRequest, GetCardLimitsRequest__Output as _payment_v1_GetCardLimitsRequest__Output } from './payment/v1/GetCardLimitsRequest';
+import type { GetCardLimitsResponse as _payment_v1_GetCardLimitsResponse, GetCardLimitsResponse__Output as _payment_v1_GetCardLimitsResponse__Output } from './payment/v1/GetCardLimitsResponse';
 import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from './payment/v1/GetCardRequest';
 import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from './payment/v1/GetCardResponse';
 import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from './payment/v1/GetStatementRequest';
@@ -43,6 +46,7 @@ export interface ProtoGrpcType {
     v1: {
       AdminReverseLoadRequest: MessageTypeDefinition<_payment_v1_AdminReverseLoadRequest, _payment_v1_AdminReverseLoadRequest__Output>
       Card: MessageTypeDefinition<_payment_v1_Card, _payment_v1_Card__Output>
+      CardLimit: MessageTypeDefinition<_payment_v1_CardLimit, _payment_v1_CardLimit__Output>
       CloseOwnerRequest: MessageTypeDefinition<_payment_v1_CloseOwnerRequest, _payment_v1_CloseOwnerRequest__Output>
       CloseOwnerResponse: MessageTypeDefinition<_payment_v1_CloseOwnerResponse, _payment_v1_CloseOwnerResponse__Output>
       CreateCardRequest: MessageTypeDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardRequest__Output>
@@ -50,6 +54,8 @@ export interface ProtoGrpcType {
       CreateClientTokenRequest: MessageTypeDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenRequest__Output>
       CreateClientTokenResponse: MessageTypeDefinition<_payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenResponse__Output>
       Dispute: MessageTypeDefinition<_payment_v1_Dispute, _payment_v1_Dispute__Output>
+      GetCardLimitsRequest: MessageTypeDefinition<_payment_v1_GetCardLimitsRequest, _payment_v1_GetCardLimitsRequest__Output>
+      GetCardLimitsResponse: MessageTypeDefinition<_payment_v1_GetCardLimitsResponse, _payment_v1_GetCardLimitsResponse__Output>
       GetCardRequest: MessageTypeDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardRequest__Output>
       GetCardResponse: MessageTypeDefinition<_payment_v1_GetCardResponse, _payment_v1_GetCardResponse__Output>
       GetStatementRequest: MessageTypeDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementRequest__Output>

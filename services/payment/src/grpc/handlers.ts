@@ -134,6 +134,12 @@ function moneyBackHandlers(payments: Payments, log: Logger, recorder?: LoadRecor
         statementMessage(await payments.statement(req.ownerId, toId(req.cardId), req.month)),
       ),
     ),
+    GetCardLimits: unaryHandler(log, (req: payment.GetCardLimitsRequest__Output) =>
+      databaseFaultsUnavailable(log, async () => {
+        const cardId = toId(req.cardId);
+        return { cardId, limits: await payments.cardLimits(req.ownerId, cardId) };
+      }),
+    ),
     ListUnmatchedDisputes: unaryHandler(log, (req: payment.ListUnmatchedDisputesRequest__Output) =>
       databaseFaultsUnavailable(log, async () => ({
         disputes: (await payments.listUnmatchedDisputes(req.limit || undefined)).map(disputeMessage),

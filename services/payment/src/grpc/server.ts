@@ -36,6 +36,7 @@ export const PAYMENT_ACCESS: AccessRules = {
     LoadCard: ['gateway'],
     GetCard: ['gateway'],
     GetStatement: ['gateway'],
+    GetCardLimits: ['gateway'],
     ReverseLoad: ['gateway'],
     AdminReverseLoad: ['gateway'],
     HandleProcessorNotification: ['gateway'],

@@ -9,6 +9,8 @@ import type { CreateCardRequest as _payment_v1_CreateCardRequest, CreateCardRequ
 import type { CreateCardResponse as _payment_v1_CreateCardResponse, CreateCardResponse__Output as _payment_v1_CreateCardResponse__Output } from '../../payment/v1/CreateCardResponse';
 import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, CreateClientTokenRequest__Output as _payment_v1_CreateClientTokenRequest__Output } from '../../payment/v1/CreateClientTokenRequest';
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from '../../payment/v1/CreateClientTokenResponse';
+import type { GetCardLimitsRequest as _payment_v1_GetCardLimitsRequest, GetCardLimitsRequest__Output as _payment_v1_GetCardLimitsRequest__Output } from '../../payment/v1/GetCardLimitsRequest';
+import type { GetCardLimitsResponse as _payment_v1_GetCardLimitsResponse, GetCardLimitsResponse__Output as _payment_v1_GetCardLimitsResponse__Output } from '../../payment/v1/GetCardLimitsResponse';
 import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from '../../payment/v1/GetCardRequest';
 import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from '../../payment/v1/GetCardResponse';
 import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from '../../payment/v1/GetStatementRequest';
@@ -73,6 +75,15 @@ export interface PaymentServiceClient extends grpc.Client {
   getCard(argument: _payment_v1_GetCardRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
   getCard(argument: _payment_v1_GetCardRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
   getCard(argument: _payment_v1_GetCardRequest, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetCardLimits(argument: _payment_v1_GetCardLimitsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
+  GetCardLimits(argument: _payment_v1_GetCardLimitsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
+  GetCardLimits(argument: _payment_v1_GetCardLimitsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
+  GetCardLimits(argument: _payment_v1_GetCardLimitsRequest, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
+  getCardLimits(argument: _payment_v1_GetCardLimitsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
+  getCardLimits(argument: _payment_v1_GetCardLimitsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
+  getCardLimits(argument: _payment_v1_GetCardLimitsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
+  getCardLimits(argument: _payment_v1_GetCardLimitsRequest, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
   
   GetStatement(argument: _payment_v1_GetStatementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
   GetStatement(argument: _payment_v1_GetStatementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
@@ -159,6 +170,8 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
   
   GetCard: grpc.handleUnaryCall<_payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse>;
   
+  GetCardLimits: grpc.handleUnaryCall<_payment_v1_GetCardLimitsRequest__Output, _payment_v1_GetCardLimitsResponse>;
+  
   GetStatement: grpc.handleUnaryCall<_payment_v1_GetStatementRequest__Output, _payment_v1_GetStatementResponse>;
   
   HandleProcessorNotification: grpc.handleUnaryCall<_payment_v1_HandleProcessorNotificationRequest__Output, _payment_v1_HandleProcessorNotificationResponse>;
@@ -183,6 +196,7 @@ export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
   CreateCard: MethodDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardResponse, _payment_v1_CreateCardRequest__Output, _payment_v1_CreateCardResponse__Output>
   CreateClientToken: MethodDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenRequest__Output, _payment_v1_CreateClientTokenResponse__Output>
   GetCard: MethodDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardResponse, _payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse__Output>
+  GetCardLimits: MethodDefinition<_payment_v1_GetCardLimitsRequest, _payment_v1_GetCardLimitsResponse, _payment_v1_GetCardLimitsRequest__Output, _payment_v1_GetCardLimitsResponse__Output>
   GetStatement: MethodDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementResponse, _payment_v1_GetStatementRequest__Output, _payment_v1_GetStatementResponse__Output>
   HandleProcessorNotification: MethodDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationRequest__Output, _payment_v1_HandleProcessorNotificationResponse__Output>
   ListCards: MethodDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsResponse, _payment_v1_ListCardsRequest__Output, _payment_v1_ListCardsResponse__Output>

@@ -1,5 +1,6 @@
 export type * from './AdminReverseLoadRequest';
 export type * from './Card';
+export type * from './CardLimit';
 export type * from './CloseOwnerRequest';
 export type * from './CloseOwnerResponse';
 export type * from './CreateCardRequest';
@@ -7,6 +8,8 @@ export type * from './CreateCardResponse';
 export type * from './CreateClientTokenRequest';
 export type * from './CreateClientTokenResponse';
 export type * from './Dispute';
+export type * from './GetCardLimitsRequest';
+export type * from './GetCardLimitsResponse';
 export type * from './GetCardRequest';
 export type * from './GetCardResponse';
 export type * from './GetStatementRequest';
