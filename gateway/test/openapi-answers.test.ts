@@ -204,6 +204,13 @@ test('payment routes: token, cards, loads, and the contract errors', async () =>
   expect(
     (await gh.GET('/cards/{id}/statements/{month}', { params: { path: { id, month: '2026-13' } } })).response.status,
   ).toBe(400);
+  // The card's limits: the programme default, its headroom what the loads above left of it.
+  const limits = await gh.GET('/cards/{id}/limits', { params: { path: { id } } });
+  expect(limits.response.status).toBe(200);
+  const oneDay = limits.data?.limits.find((l) => l.code === 'compliance-1-day');
+  expect(oneDay).toMatchObject({ window: '1 day', kind: 'amount', limit: 50_000 });
+  expect(oneDay!.headroom).toBe(oneDay!.limit - oneDay!.usage);
+  expect((await gh.GET('/cards/{id}/limits', { params: { path: { id: '999999' } } })).response.status).toBe(404);
 
   const xsrf = { 'x-xsrf-token': await browser.xsrf() };
   const raw = (body: string, headers: Record<string, string> = json) =>

@@ -5,6 +5,7 @@ import { SECURITY_SCHEMES } from './common';
 import { registerDevicePaths } from './device.paths';
 import { registerGrantPaths } from './grants.paths';
 import { registerIdentityPaths } from './identities.paths';
+import { registerLimitPaths } from './limits.paths';
 import { registerOrgPaths } from './orgs.paths';
 import { registerPasskeyPaths } from './passkey.paths';
 import { registerPasswordPaths } from './password.paths';
@@ -63,6 +64,7 @@ export function openApiDocument(options: DocumentOptions): ReturnType<OpenApiGen
   registerPaymentPaths(registry);
   registerReversalPaths(registry);
   registerStatementPaths(registry);
+  registerLimitPaths(registry);
   return new OpenApiGeneratorV31(registry.definitions, { sortComponents: 'alphabetically' }).generateDocument({
     openapi: '3.1.0',
     info: { title: 'Gatehouse gateway', version: API_VERSION, description: DESCRIPTION },

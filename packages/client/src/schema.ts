@@ -7170,6 +7170,98 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cards/{id}/limits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every limit that applies to a load on the card now, with its usage and headroom
+     * @description The programme's, the tier's or the user's limits per window, the card's own, and the balance limit; read under the owner’s lock as a load reads them. See docs/payments.md, Limit policies.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The card's limits */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CardLimits'];
+          };
+        };
+        /** @description `http-401`: no valid token, or a cookie without its XSRF header */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-404`: no such card, or someone else's */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-429`: too many failed basic-auth attempts */
+        429: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After': string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-500`: internal error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+        /** @description `http-503` or `processor-unavailable`: retry */
+        503: {
+          headers: {
+            /** @description Seconds to wait before trying again */
+            'Retry-After'?: string;
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PaymentError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7252,6 +7344,55 @@ export interface components {
       shortfall: string;
       /** @description Newest first */
       disputes: components['schemas']['Dispute'][];
+    };
+    CardLimit: {
+      /**
+       * @description The code a refusal by this limit carries
+       * @example compliance-1-day
+       */
+      code: string;
+      /**
+       * @description As the refusal's words name it
+       * @example 7 days, tier verified
+       */
+      label: string;
+      /**
+       * @description A rolling window (now − W, now], every load since the first, or the balance limit
+       * @enum {string}
+       */
+      window: '1 day' | '7 days' | '30 days' | '365 days' | 'lifetime' | 'balance';
+      /** @enum {string} */
+      kind: 'amount' | 'count';
+      /**
+       * @description `owner`: all the owner's cards; `card`: this card
+       * @enum {string}
+       */
+      applies_to: 'owner' | 'card';
+      /** @description In the limit's unit: cents for an amount, loads for a count */
+      limit: number;
+      /** @description In the limit's unit: cents for an amount, loads for a count */
+      usage: number;
+      /** @description limit − usage, never below 0 */
+      headroom: number;
+      /**
+       * @description For an amount: the limit as a decimal; null for a count
+       * @example 10.00
+       */
+      limit_amount: string | null;
+      /**
+       * @description A two-decimal amount
+       * @example 10.00
+       */
+      usage_amount: string | null;
+      /**
+       * @description A two-decimal amount
+       * @example 10.00
+       */
+      headroom_amount: string | null;
+    };
+    CardLimits: {
+      card_id: number;
+      limits: components['schemas']['CardLimit'][];
     };
     CardsPage: {
       /** @description Oldest first */
@@ -7833,6 +7974,8 @@ export type SchemaAuthError = components['schemas']['AuthError'];
 export type SchemaAuthStatus = components['schemas']['AuthStatus'];
 export type SchemaCard = components['schemas']['Card'];
 export type SchemaCardDetail = components['schemas']['CardDetail'];
+export type SchemaCardLimit = components['schemas']['CardLimit'];
+export type SchemaCardLimits = components['schemas']['CardLimits'];
 export type SchemaCardsPage = components['schemas']['CardsPage'];
 export type SchemaClientToken = components['schemas']['ClientToken'];
 export type SchemaDeviceDecided = components['schemas']['DeviceDecided'];
