@@ -12,6 +12,10 @@ import { loadRecorder, measuredProcessor, watchBacklog } from './metrics';
 import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
 import { PolicyCache } from './policies/cache';
+
+/** How often limit policies are re-read when notifications cannot arrive (transaction pooling). */
+const POLICY_POLL_MS = 5_000;
+
 import { PolicyStore } from './policies/store';
 import { BraintreeProcessor, type Processor, UnconfiguredProcessor } from './processor';
 import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
@@ -78,6 +82,8 @@ export async function startPaymentService(
       databaseUrl: config.databaseUrl,
       envRules: config.rules,
       log,
+      // Behind PgBouncer in transaction mode no notification arrives: the policies are re-read instead.
+      pollMs: config.databaseTransactionPooling ? POLICY_POLL_MS : undefined,
     });
     closers.add('limit policies', () => policies.stop());
     void policies.start().catch(() => {}); // retried by itself until the schema is there

@@ -231,3 +231,23 @@ test.each([
   },
   60_000,
 );
+
+test('re-reads the policies every pollMs when no notification arrives (PgBouncer in transaction mode)', async () => {
+  const polled = new PolicyCache({ store, databaseUrl: db.url, envRules: ENV_RULES, log, pollMs: 50 });
+  await polled.start();
+  const ownerId = newOwner();
+  const card = await payments.createCard(ownerId, 'polled');
+  // No notification: the triggers that send them are off for this change.
+  await pool.query('ALTER TABLE limit_policies DISABLE TRIGGER limit_policies_changed');
+  try {
+    await store.put({ scope: 'user', subject: ownerId, window: 'lifetime', maxCents: 700, maxCount: null }, 'test');
+    const deadline = Date.now() + 5_000;
+    while (!polled.rulesFor(ownerId, card.id).some((r) => r.maxCents === 700) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(polled.rulesFor(ownerId, card.id).some((r) => r.maxCents === 700)).toBe(true);
+  } finally {
+    await pool.query('ALTER TABLE limit_policies ENABLE TRIGGER limit_policies_changed');
+    await polled.stop();
+    await cache.reload(); // the suite's own cache heard nothing of it either
+  }
+});

@@ -29,8 +29,16 @@ export class PolicyCache {
       envRules: readonly LimitRule[];
       log: Logger;
       retryMs?: number;
+      /**
+       * Re-read every this many ms as well: behind PgBouncer in transaction mode
+       * (DATABASE_TRANSACTION_POOLING) a LISTEN holds no server connection of its own, so no
+       * notification arrives, and a change would wait for a restart. Unset: notifications only.
+       */
+      pollMs?: number;
     },
   ) {}
+
+  private poll: NodeJS.Timeout | undefined;
 
   /** The rules of a load of `ownerId` on `cardId`, from memory. */
   rulesFor(ownerId: string, cardId: number): LimitRule[] {
@@ -54,6 +62,10 @@ export class PolicyCache {
       throw err;
     }
     this.client = client;
+    if (this.deps.pollMs && !this.poll) {
+      this.poll = setInterval(() => void this.reload(), this.deps.pollMs);
+      this.poll.unref();
+    }
     // Before the migrations have made the tables (a first start), the read fails: it is tried again.
     if (!(await this.reload())) this.lost(client, new Error('limit policies not read'));
   }
@@ -74,6 +86,7 @@ export class PolicyCache {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
+    clearInterval(this.poll);
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});
