@@ -16,6 +16,7 @@ const SRC = path.join(__dirname, '..', 'src');
  * - loads/: a card load from request to settlement, its audit line, reconciliation of open loads.
  * - reversals/, disputes/: money that goes back, each outcome decided in its outcomes.ts; independent.
  * - statements/: a card's statement for a UTC month, from the ledger's rows read in one snapshot.
+ * - settlement/: a day's settlement at the processor compared with the ledger (issue 49).
  * - notifications/: the processor's notifications, verified, kept once, dispatched (to disputes/).
  * - money-back.ts: reconciliation's round of money that goes back.
  * - payments.ts: the domain's one face (cards, loads, reversals, notifications, reconciliation, drain).
@@ -28,7 +29,7 @@ const LAYERS: string[][] = [
   ['limits.ts', 'db.ts'],
   ['processor', 'migrate.ts'],
   ['ledger'],
-  ['loads', 'reversals', 'disputes', 'statements'],
+  ['loads', 'reversals', 'disputes', 'statements', 'settlement'],
   ['notifications'],
   ['money-back.ts'],
   ['payments.ts'],

@@ -63,6 +63,7 @@ test('migrations are recorded and not applied twice', async () => {
     '005_notification_digest.sql',
     '006_owner_closures.sql',
     '007_statements.sql',
+    '009_reconciliation.sql',
   ]);
   // In their own schema, so that sharing a database with other services cannot mix tables.
   const where = await pool.query("SELECT to_regclass('payment.loads') AS loads, to_regclass('public.loads') AS public");

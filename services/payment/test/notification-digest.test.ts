@@ -111,6 +111,7 @@ test('notifications kept before the upgrade are keyed anew: a retry after it is 
     '005_notification_digest.sql',
     '006_owner_closures.sql',
     '007_statements.sql',
+    '009_reconciliation.sql',
   ]);
   const payments = testPayments(pool, dev, log);
   for (const n of [once, twice])

@@ -200,6 +200,7 @@ test('the migration backfills the totals of an existing ledger, and running it a
       '005_notification_digest.sql',
       '006_owner_closures.sql',
       '007_statements.sql',
+      '009_reconciliation.sql',
     ]);
     expect(await totalsDrift(oldPool)).toEqual([]);
     const { rows } = await oldPool.query('SELECT count(*)::int AS n FROM owner_load_totals');

@@ -6,6 +6,7 @@ import { PostgresLedgerStore } from './postgres';
 import { PostgresOwnerClosures } from './postgres-closures';
 import { PostgresDisputeStore } from './postgres-disputes';
 import { PostgresReversalStore } from './postgres-reversals';
+import { PostgresSettlementStore } from './postgres-settlement';
 import { PostgresStatementStore } from './postgres-statements';
 
 export * from './money-back';
@@ -17,8 +18,10 @@ export {
   PostgresLedgerStore,
   PostgresOwnerClosures,
   PostgresReversalStore,
+  PostgresSettlementStore,
   PostgresStatementStore,
 };
+export type * from './postgres-settlement';
 
 /** Every store of the ledger on one pool: what Payments takes as `store`, `reversals`, `disputes`, `closures`, `statements`. */
 export function postgresLedger(pool: Pool) {

@@ -4,3 +4,5 @@
 export { BraintreeProcessor, type BraintreeSettings, PROCESSOR_TEXTS } from './braintree';
 export { MAX_NOTIFICATION_FIELD } from './braintree-money-back';
 export * from './processor';
+export { BraintreeSettlement } from './braintree-settlement';
+export * from './settlement';

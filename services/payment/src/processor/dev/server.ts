@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { postNotification } from './notify';
+import { postDiscrepancy } from './settlement-routes';
 import { GATEWAY_ROUTES } from './routes';
 import { type Answer, findRoute } from './routing';
 import { type DevSale, type DevState, newState, sell } from './transactions';
@@ -115,6 +116,7 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
   };
   const server = http.createServer((req, res) => {
     // The development lane: no credentials (loopback only, and it moves no money), its own checks.
+    if ((req.url ?? '').split('?')[0] === '/dev/settlement/discrepancies') return postDiscrepancy(state, req, res);
     if ((req.url ?? '').startsWith('/dev/')) return postNotification(state, options.webhookUrl, req, res);
     if (req.headers.authorization !== expectedAuth) {
       if (options.recordRequests) {

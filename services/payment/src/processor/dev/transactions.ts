@@ -90,7 +90,7 @@ export function newState(
   };
 }
 
-function keep(state: DevState, t: GatewayTransaction): void {
+export function keep(state: DevState, t: GatewayTransaction): void {
   state.transactions.set(t.id, t);
   if (t.type === 'sale' && APPROVED.has(t.status)) state.approved.set(t.id, t.amount);
   for (const map of [state.transactions, state.approved] as Map<string, unknown>[]) {
@@ -122,7 +122,7 @@ export function sell(state: DevState, nonce: string, amount: string, orderId: st
   return { kind: 'kept', transaction, approved: APPROVED.has(transaction.status) };
 }
 
-const stamp = (ms = Date.now()) => ({ createdAt: new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z'), createdMs: ms });
+export const stamp = (ms = Date.now()) => ({ createdAt: new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z'), createdMs: ms });
 
 /** The kept sales with this order id (what `transaction.search(s => s.orderId().is(id))` finds). */
 export function withOrderId(state: DevState, orderId: string): GatewayTransaction[] {
