@@ -12,6 +12,7 @@ import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse
 import type { Dispute as _payment_v1_Dispute, Dispute__Output as _payment_v1_Dispute__Output } from './payment/v1/Dispute';
 import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from './payment/v1/GetCardRequest';
 import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from './payment/v1/GetCardResponse';
+import type { GetSettlementReconciliationRequest as _payment_v1_GetSettlementReconciliationRequest, GetSettlementReconciliationRequest__Output as _payment_v1_GetSettlementReconciliationRequest__Output } from './payment/v1/GetSettlementReconciliationRequest';
 import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from './payment/v1/GetStatementRequest';
 import type { GetStatementResponse as _payment_v1_GetStatementResponse, GetStatementResponse__Output as _payment_v1_GetStatementResponse__Output } from './payment/v1/GetStatementResponse';
 import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from './payment/v1/HandleProcessorNotificationRequest';
@@ -30,6 +31,11 @@ import type { PaymentServiceClient as _payment_v1_PaymentServiceClient, PaymentS
 import type { Reversal as _payment_v1_Reversal, Reversal__Output as _payment_v1_Reversal__Output } from './payment/v1/Reversal';
 import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from './payment/v1/ReverseLoadRequest';
 import type { ReverseLoadResponse as _payment_v1_ReverseLoadResponse, ReverseLoadResponse__Output as _payment_v1_ReverseLoadResponse__Output } from './payment/v1/ReverseLoadResponse';
+import type { RunSettlementReconciliationRequest as _payment_v1_RunSettlementReconciliationRequest, RunSettlementReconciliationRequest__Output as _payment_v1_RunSettlementReconciliationRequest__Output } from './payment/v1/RunSettlementReconciliationRequest';
+import type { SettlementDiscrepancy as _payment_v1_SettlementDiscrepancy, SettlementDiscrepancy__Output as _payment_v1_SettlementDiscrepancy__Output } from './payment/v1/SettlementDiscrepancy';
+import type { SettlementReconciliation as _payment_v1_SettlementReconciliation, SettlementReconciliation__Output as _payment_v1_SettlementReconciliation__Output } from './payment/v1/SettlementReconciliation';
+import type { SettlementSum as _payment_v1_SettlementSum, SettlementSum__Output as _payment_v1_SettlementSum__Output } from './payment/v1/SettlementSum';
+import type { SettlementTotal as _payment_v1_SettlementTotal, SettlementTotal__Output as _payment_v1_SettlementTotal__Output } from './payment/v1/SettlementTotal';
 import type { StatementLine as _payment_v1_StatementLine, StatementLine__Output as _payment_v1_StatementLine__Output } from './payment/v1/StatementLine';
 import type { VerifyProcessorChallengeRequest as _payment_v1_VerifyProcessorChallengeRequest, VerifyProcessorChallengeRequest__Output as _payment_v1_VerifyProcessorChallengeRequest__Output } from './payment/v1/VerifyProcessorChallengeRequest';
 import type { VerifyProcessorChallengeResponse as _payment_v1_VerifyProcessorChallengeResponse, VerifyProcessorChallengeResponse__Output as _payment_v1_VerifyProcessorChallengeResponse__Output } from './payment/v1/VerifyProcessorChallengeResponse';
@@ -52,6 +58,7 @@ export interface ProtoGrpcType {
       Dispute: MessageTypeDefinition<_payment_v1_Dispute, _payment_v1_Dispute__Output>
       GetCardRequest: MessageTypeDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardRequest__Output>
       GetCardResponse: MessageTypeDefinition<_payment_v1_GetCardResponse, _payment_v1_GetCardResponse__Output>
+      GetSettlementReconciliationRequest: MessageTypeDefinition<_payment_v1_GetSettlementReconciliationRequest, _payment_v1_GetSettlementReconciliationRequest__Output>
       GetStatementRequest: MessageTypeDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementRequest__Output>
       GetStatementResponse: MessageTypeDefinition<_payment_v1_GetStatementResponse, _payment_v1_GetStatementResponse__Output>
       HandleProcessorNotificationRequest: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationRequest__Output>
@@ -73,6 +80,11 @@ export interface ProtoGrpcType {
       ReversalStatus: EnumTypeDefinition
       ReverseLoadRequest: MessageTypeDefinition<_payment_v1_ReverseLoadRequest, _payment_v1_ReverseLoadRequest__Output>
       ReverseLoadResponse: MessageTypeDefinition<_payment_v1_ReverseLoadResponse, _payment_v1_ReverseLoadResponse__Output>
+      RunSettlementReconciliationRequest: MessageTypeDefinition<_payment_v1_RunSettlementReconciliationRequest, _payment_v1_RunSettlementReconciliationRequest__Output>
+      SettlementDiscrepancy: MessageTypeDefinition<_payment_v1_SettlementDiscrepancy, _payment_v1_SettlementDiscrepancy__Output>
+      SettlementReconciliation: MessageTypeDefinition<_payment_v1_SettlementReconciliation, _payment_v1_SettlementReconciliation__Output>
+      SettlementSum: MessageTypeDefinition<_payment_v1_SettlementSum, _payment_v1_SettlementSum__Output>
+      SettlementTotal: MessageTypeDefinition<_payment_v1_SettlementTotal, _payment_v1_SettlementTotal__Output>
       StatementLine: MessageTypeDefinition<_payment_v1_StatementLine, _payment_v1_StatementLine__Output>
       VerifyProcessorChallengeRequest: MessageTypeDefinition<_payment_v1_VerifyProcessorChallengeRequest, _payment_v1_VerifyProcessorChallengeRequest__Output>
       VerifyProcessorChallengeResponse: MessageTypeDefinition<_payment_v1_VerifyProcessorChallengeResponse, _payment_v1_VerifyProcessorChallengeResponse__Output>

@@ -1,8 +1,12 @@
+import { unavailable } from '@gatehouse/errors';
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
+import { PaymentErrors } from '../errors';
 import type { LoadStatus, ReversalMethod, ReversalStatus } from '../ledger';
 import type { Payments } from '../payments';
+import type { SettlementReconciler } from '../settlement/reconcile';
+import { settlementMessage } from './settlement-messages';
 import type { Requester } from '../reversals/requests';
 import {
   cardMessage,
@@ -31,8 +35,22 @@ export function paymentHandlers(
   payments: Payments,
   log: Logger,
   recorder?: LoadRecorder,
+  settlement?: SettlementReconciler,
 ): payment.PaymentServiceHandlers {
+  const reconciler = () => {
+    if (!settlement) throw unavailable(PaymentErrors.PROCESSOR_UNAVAILABLE, 'no processor to reconcile with');
+    return settlement;
+  };
   return {
+    RunSettlementReconciliation: unaryHandler(log, (req: payment.RunSettlementReconciliationRequest__Output) =>
+      databaseFaultsUnavailable(log, async () => {
+        const run = await reconciler().run(req.date, { rerun: true });
+        return settlementMessage(run.report, run.ran);
+      }),
+    ),
+    GetSettlementReconciliation: unaryHandler(log, (req: payment.GetSettlementReconciliationRequest__Output) =>
+      databaseFaultsUnavailable(log, async () => settlementMessage(await reconciler().report(req.date), false)),
+    ),
     CreateClientToken: unaryHandler(log, (req: payment.CreateClientTokenRequest__Output) =>
       databaseFaultsUnavailable(log, async () => ({ clientToken: await payments.clientToken(req.ownerId) })),
     ),

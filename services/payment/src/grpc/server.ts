@@ -3,10 +3,13 @@ import type { Logger } from '@gatehouse/logger';
 import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
 import type { Payments } from '../payments';
+import type { SettlementReconciler } from '../settlement/reconcile';
 import { type LoadRecorder, paymentHandlers } from './handlers';
 
 export interface PaymentServerDeps {
   payments: Payments;
+  /** The settlement reconciliation (issue 49 §3); without a processor there is none. */
+  settlement?: SettlementReconciler;
   log: Logger;
   host: string;
   port: number;
@@ -41,6 +44,8 @@ export const PAYMENT_ACCESS: AccessRules = {
     HandleProcessorNotification: ['gateway'],
     VerifyProcessorChallenge: ['gateway'],
     ListUnmatchedDisputes: ['gateway'],
+    RunSettlementReconciliation: ['gateway'],
+    GetSettlementReconciliation: ['gateway'],
     // auth only: its DeleteUser closes the owner before it erases the user.
     CloseOwner: ['auth'],
   },
@@ -55,7 +60,7 @@ export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpc
     services: [
       {
         definition: grpcObject.payment.v1.PaymentService.service,
-        implementation: paymentHandlers(deps.payments, deps.log, deps.loads),
+        implementation: paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement),
       },
     ],
     definitions: [definition],

@@ -1,7 +1,9 @@
 // The daily settlement reconciliation: a day's batch summary and transactions from the processor,
 // the ledger's side of the same day, compared (./compare.ts) and recorded with its event. The day's row
 // is the run's claim, so with N replicas one runs; an admin's run (`rerun`) takes over a finished day.
+import { invalidArgument, notFound } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
+import { PaymentErrors } from '../errors';
 import type { PostgresSettlementStore, SettlementReportRow } from '../ledger/postgres-settlement';
 import type { SettlementSource } from '../processor/settlement';
 import { type Comparison, compareSettlement, totalsAgree } from './compare';
@@ -22,6 +24,17 @@ export interface SettlementReconcilerDeps {
 }
 
 const LOAD_ORDER = /^load-(\d+)$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A UTC day spelled yyyy-mm-dd that has begun (today's batch may still grow: it can be run again). */
+export function checkSettlementDate(date: string, now: Date): string {
+  const start = Date.parse(`${date}T00:00:00Z`);
+  if (!DATE.test(date) || Number.isNaN(start) || new Date(start).toISOString().slice(0, 10) !== date) {
+    throw invalidArgument(PaymentErrors.INVALID_DATE, 'date must be a day spelled yyyy-mm-dd');
+  }
+  if (start > now.getTime()) throw invalidArgument(PaymentErrors.INVALID_DATE, 'date has not begun');
+  return date;
+}
 
 export class SettlementReconciler {
   private readonly now: () => Date;
@@ -35,8 +48,21 @@ export class SettlementReconciler {
     return new Date(at.getTime() - 86_400_000).toISOString().slice(0, 10);
   }
 
+  /** The report of a day; NOT_FOUND for a day never reconciled. */
+  async report(date: string): Promise<SettlementReportRow> {
+    const report = await this.deps.store.report(checkSettlementDate(date, this.now()));
+    if (!report) throw notFound(PaymentErrors.RECONCILIATION_NOT_FOUND, `no reconciliation of ${date}`);
+    return report;
+  }
+
+  /** The daily job's run: yesterday's day, unless a replica has it already. */
+  daily(): Promise<SettlementRun> {
+    return this.run(SettlementReconciler.yesterday(this.now()), { rerun: false });
+  }
+
   async run(date: string, options: { rerun: boolean }): Promise<SettlementRun> {
     const { store, source, log } = this.deps;
+    checkSettlementDate(date, this.now());
     if (!(await store.claim(date, this.now(), options.rerun))) return { ran: false, report: await store.report(date) };
     try {
       const [records, transactions] = await Promise.all([source.batchSummary(date), source.transactionsOf(date)]);

@@ -11,6 +11,7 @@ import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, 
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from '../../payment/v1/CreateClientTokenResponse';
 import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from '../../payment/v1/GetCardRequest';
 import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from '../../payment/v1/GetCardResponse';
+import type { GetSettlementReconciliationRequest as _payment_v1_GetSettlementReconciliationRequest, GetSettlementReconciliationRequest__Output as _payment_v1_GetSettlementReconciliationRequest__Output } from '../../payment/v1/GetSettlementReconciliationRequest';
 import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from '../../payment/v1/GetStatementRequest';
 import type { GetStatementResponse as _payment_v1_GetStatementResponse, GetStatementResponse__Output as _payment_v1_GetStatementResponse__Output } from '../../payment/v1/GetStatementResponse';
 import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from '../../payment/v1/HandleProcessorNotificationRequest';
@@ -25,6 +26,8 @@ import type { LoadCardRequest as _payment_v1_LoadCardRequest, LoadCardRequest__O
 import type { LoadCardResponse as _payment_v1_LoadCardResponse, LoadCardResponse__Output as _payment_v1_LoadCardResponse__Output } from '../../payment/v1/LoadCardResponse';
 import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from '../../payment/v1/ReverseLoadRequest';
 import type { ReverseLoadResponse as _payment_v1_ReverseLoadResponse, ReverseLoadResponse__Output as _payment_v1_ReverseLoadResponse__Output } from '../../payment/v1/ReverseLoadResponse';
+import type { RunSettlementReconciliationRequest as _payment_v1_RunSettlementReconciliationRequest, RunSettlementReconciliationRequest__Output as _payment_v1_RunSettlementReconciliationRequest__Output } from '../../payment/v1/RunSettlementReconciliationRequest';
+import type { SettlementReconciliation as _payment_v1_SettlementReconciliation, SettlementReconciliation__Output as _payment_v1_SettlementReconciliation__Output } from '../../payment/v1/SettlementReconciliation';
 import type { VerifyProcessorChallengeRequest as _payment_v1_VerifyProcessorChallengeRequest, VerifyProcessorChallengeRequest__Output as _payment_v1_VerifyProcessorChallengeRequest__Output } from '../../payment/v1/VerifyProcessorChallengeRequest';
 import type { VerifyProcessorChallengeResponse as _payment_v1_VerifyProcessorChallengeResponse, VerifyProcessorChallengeResponse__Output as _payment_v1_VerifyProcessorChallengeResponse__Output } from '../../payment/v1/VerifyProcessorChallengeResponse';
 
@@ -73,6 +76,15 @@ export interface PaymentServiceClient extends grpc.Client {
   getCard(argument: _payment_v1_GetCardRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
   getCard(argument: _payment_v1_GetCardRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
   getCard(argument: _payment_v1_GetCardRequest, callback: grpc.requestCallback<_payment_v1_GetCardResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  GetSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  GetSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  GetSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  getSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  getSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  getSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  getSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
   
   GetStatement(argument: _payment_v1_GetStatementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
   GetStatement(argument: _payment_v1_GetStatementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
@@ -137,6 +149,15 @@ export interface PaymentServiceClient extends grpc.Client {
   reverseLoad(argument: _payment_v1_ReverseLoadRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
   reverseLoad(argument: _payment_v1_ReverseLoadRequest, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
   
+  RunSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  RunSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  RunSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  RunSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  
   VerifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
   VerifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
   VerifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
@@ -159,6 +180,8 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
   
   GetCard: grpc.handleUnaryCall<_payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse>;
   
+  GetSettlementReconciliation: grpc.handleUnaryCall<_payment_v1_GetSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation>;
+  
   GetStatement: grpc.handleUnaryCall<_payment_v1_GetStatementRequest__Output, _payment_v1_GetStatementResponse>;
   
   HandleProcessorNotification: grpc.handleUnaryCall<_payment_v1_HandleProcessorNotificationRequest__Output, _payment_v1_HandleProcessorNotificationResponse>;
@@ -173,6 +196,8 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ReverseLoad: grpc.handleUnaryCall<_payment_v1_ReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse>;
   
+  RunSettlementReconciliation: grpc.handleUnaryCall<_payment_v1_RunSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation>;
+  
   VerifyProcessorChallenge: grpc.handleUnaryCall<_payment_v1_VerifyProcessorChallengeRequest__Output, _payment_v1_VerifyProcessorChallengeResponse>;
   
 }
@@ -183,6 +208,7 @@ export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
   CreateCard: MethodDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardResponse, _payment_v1_CreateCardRequest__Output, _payment_v1_CreateCardResponse__Output>
   CreateClientToken: MethodDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenRequest__Output, _payment_v1_CreateClientTokenResponse__Output>
   GetCard: MethodDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardResponse, _payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse__Output>
+  GetSettlementReconciliation: MethodDefinition<_payment_v1_GetSettlementReconciliationRequest, _payment_v1_SettlementReconciliation, _payment_v1_GetSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation__Output>
   GetStatement: MethodDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementResponse, _payment_v1_GetStatementRequest__Output, _payment_v1_GetStatementResponse__Output>
   HandleProcessorNotification: MethodDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationRequest__Output, _payment_v1_HandleProcessorNotificationResponse__Output>
   ListCards: MethodDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsResponse, _payment_v1_ListCardsRequest__Output, _payment_v1_ListCardsResponse__Output>
@@ -190,5 +216,6 @@ export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
   ListUnmatchedDisputes: MethodDefinition<_payment_v1_ListUnmatchedDisputesRequest, _payment_v1_ListUnmatchedDisputesResponse, _payment_v1_ListUnmatchedDisputesRequest__Output, _payment_v1_ListUnmatchedDisputesResponse__Output>
   LoadCard: MethodDefinition<_payment_v1_LoadCardRequest, _payment_v1_LoadCardResponse, _payment_v1_LoadCardRequest__Output, _payment_v1_LoadCardResponse__Output>
   ReverseLoad: MethodDefinition<_payment_v1_ReverseLoadRequest, _payment_v1_ReverseLoadResponse, _payment_v1_ReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse__Output>
+  RunSettlementReconciliation: MethodDefinition<_payment_v1_RunSettlementReconciliationRequest, _payment_v1_SettlementReconciliation, _payment_v1_RunSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation__Output>
   VerifyProcessorChallenge: MethodDefinition<_payment_v1_VerifyProcessorChallengeRequest, _payment_v1_VerifyProcessorChallengeResponse, _payment_v1_VerifyProcessorChallengeRequest__Output, _payment_v1_VerifyProcessorChallengeResponse__Output>
 }
