@@ -7,16 +7,25 @@ import type { Pool } from 'pg';
 import type { PaymentConfig } from './config';
 import { createPool, postgresAnswers } from './db';
 import { startPaymentServer } from './grpc/server';
-import { postgresLedger } from './ledger';
-import { loadRecorder, measuredProcessor, watchBacklog } from './metrics';
+import { PostgresSettlementStore, postgresLedger } from './ledger';
+import { loadRecorder, measuredProcessor, settlementRecorder, watchBacklog } from './metrics';
 import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
-import { BraintreeProcessor, type Processor, UnconfiguredProcessor } from './processor';
+import {
+  BraintreeProcessor,
+  BraintreeSettlement,
+  type Processor,
+  type SettlementSource,
+  UnconfiguredProcessor,
+} from './processor';
 import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
+import { SettlementReconciler } from './settlement/reconcile';
 
 export interface PaymentServiceOverrides {
   log?: Logger;
   processor?: Processor;
+  /** Where settlement reconciliation asks what was settled (with `processor`: none unless given). */
+  settlement?: SettlementSource;
   clock?: () => Date;
   healthIntervalMs?: number;
   /** How long to wait for auth's migrations to make the audit trail (TRAIL_WAIT_MS). */
@@ -64,6 +73,7 @@ export async function startPaymentService(
       (p) => p.end(),
     );
     const { processor, dev } = await openProcessor(config, overrides, log, closers);
+    const source = settlementSource(config, overrides, dev, log);
     // Metrics cost nothing when off: no registry, no wrapped processor, no recorder.
     const metrics = config.metricsPort ? new Metrics('payment') : undefined;
     if (metrics) {
@@ -81,6 +91,16 @@ export async function startPaymentService(
       refundsFreeLimits: config.refundsFreeLimits,
       lookbackMs: config.reconcileLookbackMs,
     });
+    const recordSettlement = metrics && settlementRecorder(metrics);
+    const settlement =
+      source &&
+      new SettlementReconciler({
+        store: new PostgresSettlementStore(pool),
+        source,
+        log,
+        clock: overrides.clock,
+        onReport: recordSettlement && ((date, c) => recordSettlement(date, countKinds(c.discrepancies))),
+      });
 
     // A database that cannot be used (down, a TLS certificate that does not verify, a refused login)
     // keeps the service NOT_SERVING with one line naming DATABASE_URL and the reason, not one per check.
@@ -131,6 +151,7 @@ export async function startPaymentService(
       'gRPC server',
       await startPaymentServer({
         payments,
+        settlement,
         log,
         internalAuth,
         host: config.grpcHost,
@@ -146,7 +167,9 @@ export async function startPaymentService(
     // The first health check waited for the first attempt: on a database that answers, the schema is
     // ready now, or the trail never came and this start fails.
     if (missing) throw missing;
-    const reconciler = startReconciler(payments, config.reconcileIntervalMs, log);
+    const reconciler = startReconciler(payments, config.reconcileIntervalMs, log, () =>
+      settlement?.daily(config.settlementDelayMs),
+    );
     closers.add('reconciliation', () => reconciler.stop());
     return {
       port: server.port,
@@ -158,6 +181,31 @@ export async function startPaymentService(
     };
   });
 }
+
+/**
+ * Where the settlement reconciliation asks what was settled: Braintree (PROCESSOR_*), or the development
+ * processor's own HTTP port through the same SDK; a processor given in code brings its own (or none).
+ */
+function settlementSource(
+  config: PaymentConfig,
+  overrides: PaymentServiceOverrides,
+  dev: DevProcessor | undefined,
+  log: Logger,
+): SettlementSource | undefined {
+  if (overrides.settlement) return overrides.settlement;
+  if (overrides.processor) return undefined;
+  if (config.processor) return new BraintreeSettlement(config.processor, log);
+  if (!dev || !config.devProcessor) return undefined;
+  const { merchantId, publicKey, privateKey, url } = dev;
+  const timeoutMs = config.devProcessor.timeoutMs;
+  return new BraintreeSettlement({ merchantId, publicKey, privateKey, environment: 'sandbox', gatewayUrl: url, timeoutMs }, log);
+}
+
+const countKinds = (discrepancies: readonly { kind: string }[]) => {
+  const kinds: Record<string, number> = {};
+  for (const d of discrepancies) kinds[d.kind] = (kinds[d.kind] ?? 0) + 1;
+  return kinds;
+};
 
 /**
  * The payment processor: one given in code, Braintree (PROCESSOR_*), or the development processor
@@ -197,9 +245,18 @@ async function openProcessor(
  * Runs reconciliation every `intervalMs`: the loads' round (Payments.reconcile), then the round of money
  * that went back (Payments.reconcileMoneyBack), skipping a tick while a round still runs; stop() waits.
  */
-function startReconciler(payments: Payments, intervalMs: number, log: Logger): { stop(): Promise<void> } {
+function startReconciler(
+  payments: Payments,
+  intervalMs: number,
+  log: Logger,
+  settlementDaily: () => Promise<unknown> | undefined,
+): { stop(): Promise<void> } {
   let current: Promise<void> | undefined;
   const round = async () => {
+    // The day's settlement first: one INSERT when a replica already has the day (issue 49 §3).
+    await Promise.resolve(settlementDaily()).catch((err: unknown) =>
+      log.warn({ err }, 'settlement reconciliation failed'),
+    );
     const loads = await payments.reconcile({ skipIfBusy: true });
     if (loads.skipped) log.debug('reconciliation round skipped: another replica runs one');
     else if (loads.checked > 0) log.info(loads, 'reconciliation round');

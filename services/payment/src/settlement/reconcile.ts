@@ -55,9 +55,12 @@ export class SettlementReconciler {
     return report;
   }
 
-  /** The daily job's run: yesterday's day, unless a replica has it already. */
-  daily(): Promise<SettlementRun> {
-    return this.run(SettlementReconciler.yesterday(this.now()), { rerun: false });
+  /**
+   * The daily job's run, called on every reconciliation tick of every replica: the last UTC day that
+   * ended at least `delayMs` ago (its batches closed), unless a replica has it already (one cheap INSERT).
+   */
+  daily(delayMs: number): Promise<SettlementRun> {
+    return this.run(SettlementReconciler.yesterday(new Date(this.now().getTime() - delayMs)), { rerun: false });
   }
 
   async run(date: string, options: { rerun: boolean }): Promise<SettlementRun> {
