@@ -12,6 +12,7 @@ import { adminImportRoutes } from '../routes/admin/import.routes';
 import { adminOrgRoutes } from '../routes/admin/orgs.routes';
 import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
+import { adminReconciliationRoutes } from '../routes/admin/reconciliation.routes';
 import { adminRoutes } from '../routes/admin/users.routes';
 import type { Surface, SurfaceDeps } from './surface';
 
@@ -30,12 +31,14 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   // Users brought in with their password hashes (docs/password-import.md).
   const imports = adminImportRoutes({ admin: clients.admin.call, ...callers });
   const payments = adminPaymentRoutes({ payment: clients.payment.call, ...callers });
+  // Settlement reconciliation (docs/payments.md "Reconciliation").
+  const reconciliation = adminReconciliationRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
   // Every organisation (docs/organizations.md "Administration").
   const orgs = adminOrgRoutes({ orgAdmin: clients.orgAdmin.call, ...callers });
   const mounts: Mount[] = [
-    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), imports, routes, payments, events, oidcClients, orgs] },
+    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), imports, routes, payments, reconciliation, events, oidcClients, orgs] },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },
   ];
