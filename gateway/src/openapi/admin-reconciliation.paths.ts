@@ -29,7 +29,9 @@ const Reconciliation = z
       .array(
         z.strictObject({
           kind: z.enum(['missing', 'duplicate', 'amount', 'refund', 'void', 'unsettled']),
-          transaction_id: z.string().meta({ description: "The processor's transaction (or the ledger's, for unsettled)" }),
+          transaction_id: z
+            .string()
+            .meta({ description: "The processor's transaction (or the ledger's, for unsettled)" }),
           order_id: z.string().nullable(),
           load_id: z.number().int().nullable().meta({ description: 'The load of the ledger it concerns, if any' }),
           processor_cents: z.number().int().nullable(),

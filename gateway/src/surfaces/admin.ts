@@ -38,7 +38,10 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   // Every organisation (docs/organizations.md "Administration").
   const orgs = adminOrgRoutes({ orgAdmin: clients.orgAdmin.call, ...callers });
   const mounts: Mount[] = [
-    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), imports, routes, payments, reconciliation, events, oidcClients, orgs] },
+    {
+      prefix: '/admin/v1',
+      routers: [adminOpenApiRoutes(), imports, routes, payments, reconciliation, events, oidcClients, orgs],
+    },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },
   ];

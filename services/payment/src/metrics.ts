@@ -122,7 +122,11 @@ export function settlementRecorder(metrics: Metrics): (date: string, kinds: Reco
     "Differences between the processor's settlement and the ledger in the last day reconciled, by kind",
     ['kind'],
   );
-  const day = metrics.gauge('gatehouse_payment_settlement_reconciled_day', 'The last day reconciled (Unix seconds)', []);
+  const day = metrics.gauge(
+    'gatehouse_payment_settlement_reconciled_day',
+    'The last day reconciled (Unix seconds)',
+    [],
+  );
   return (date, kinds) => {
     for (const kind of ['missing', 'duplicate', 'amount', 'refund', 'void', 'unsettled']) {
       differences.set({ kind }, kinds[kind] ?? 0);

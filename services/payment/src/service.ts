@@ -198,7 +198,10 @@ function settlementSource(
   if (!dev || !config.devProcessor) return undefined;
   const { merchantId, publicKey, privateKey, url } = dev;
   const timeoutMs = config.devProcessor.timeoutMs;
-  return new BraintreeSettlement({ merchantId, publicKey, privateKey, environment: 'sandbox', gatewayUrl: url, timeoutMs }, log);
+  return new BraintreeSettlement(
+    { merchantId, publicKey, privateKey, environment: 'sandbox', gatewayUrl: url, timeoutMs },
+    log,
+  );
 }
 
 const countKinds = (discrepancies: readonly { kind: string }[]) => {

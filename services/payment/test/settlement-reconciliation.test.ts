@@ -78,7 +78,12 @@ test(`${LOADS} loads, a void, a refund and 4 injected discrepancies: the report 
       while (next < LOADS) {
         const i = next++;
         const { ownerId, card } = owners[i % OWNERS]!;
-        const answer = await payments.loadCard({ ownerId, cardId: card.id, amountCents: 100 + (i % 997), nonce: 'fake-valid-nonce' });
+        const answer = await payments.loadCard({
+          ownerId,
+          cardId: card.id,
+          amountCents: 100 + (i % 997),
+          nonce: 'fake-valid-nonce',
+        });
         expect(answer.status).toBe('succeeded');
         loaded.push({ loadId: answer.loadId, ownerId, cardId: card.id });
       }
@@ -90,9 +95,23 @@ test(`${LOADS} loads, a void, a refund and 4 injected discrepancies: the report 
 
   // A void and a refund through the ledger: both sides agree on them.
   const [voidMe, refundMe, amountOf, duplicateOf, refundedOf] = loaded.slice(0, 5);
-  expect((await payments.reverseLoad({ requester: { kind: 'owner', ownerId: voidMe!.ownerId }, cardId: voidMe!.cardId, loadId: voidMe!.loadId, amountCents: 0 })).status).toBe('succeeded');
+  expect(
+    (
+      await payments.reverseLoad({
+        requester: { kind: 'owner', ownerId: voidMe!.ownerId },
+        cardId: voidMe!.cardId,
+        loadId: voidMe!.loadId,
+        amountCents: 0,
+      })
+    ).status,
+  ).toBe('succeeded');
   dev.transactions.get(await saleOf(refundMe!))!.status = 'settled';
-  const refunded = await payments.reverseLoad({ requester: { kind: 'owner', ownerId: refundMe!.ownerId }, cardId: refundMe!.cardId, loadId: refundMe!.loadId, amountCents: 50 });
+  const refunded = await payments.reverseLoad({
+    requester: { kind: 'owner', ownerId: refundMe!.ownerId },
+    cardId: refundMe!.cardId,
+    loadId: refundMe!.loadId,
+    amountCents: 50,
+  });
   expect(refunded.status).toBe('succeeded');
   expect(refunded.reversal?.method).toBe('refund');
 
@@ -108,8 +127,9 @@ test(`${LOADS} loads, a void, a refund and 4 injected discrepancies: the report 
   const reconciler = new SettlementReconciler({ store, source: settlement(), log });
   const run = await reconciler.run(date, { rerun: false });
   expect(run.ran).toBe(true);
-  expect(run.report?.status).toBe('differs');
-  const named = (run.report?.discrepancies as { kind: string; transaction_id: string }[]).map((d) => ({
+  const report = run.report!;
+  expect(report.status).toBe('differs');
+  const named = (report.discrepancies as { kind: string; transaction_id: string }[]).map((d) => ({
     kind: d.kind,
     transaction_id: d.transaction_id,
   }));
@@ -117,7 +137,7 @@ test(`${LOADS} loads, a void, a refund and 4 injected discrepancies: the report 
     injected.sort((a, b) => a.kind.localeCompare(b.kind)),
   );
   // The sums by kind tell the same story: sales off by the missing and duplicate sales and the dollar.
-  const totals = run.report?.totals as { kind: string; processor: { count: number }; ledger: { count: number } }[];
+  const totals = report.totals as { kind: string; processor: { count: number }; ledger: { count: number } }[];
   const sales = totals.find((t) => t.kind === 'sales')!;
   expect(sales.processor.count - sales.ledger.count).toBe(2);
   const refunds = totals.find((t) => t.kind === 'refunds')!;

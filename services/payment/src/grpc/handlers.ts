@@ -5,9 +5,8 @@ import type { payment } from '@gatehouse/proto';
 import { PaymentErrors } from '../errors';
 import type { LoadStatus, ReversalMethod, ReversalStatus } from '../ledger';
 import type { Payments } from '../payments';
-import type { SettlementReconciler } from '../settlement/reconcile';
-import { settlementMessage } from './settlement-messages';
 import type { Requester } from '../reversals/requests';
+import type { SettlementReconciler } from '../settlement/reconcile';
 import {
   cardMessage,
   databaseFaultsUnavailable,
@@ -20,6 +19,7 @@ import {
   toCents,
   toId,
 } from './messages';
+import { settlementMessage } from './settlement-messages';
 
 /** Told of every load answered (metrics): its status and the limits that refused it. */
 export interface LoadRecorder {

@@ -10,6 +10,7 @@ import { PostgresSettlementStore } from './postgres-settlement';
 import { PostgresStatementStore } from './postgres-statements';
 
 export * from './money-back';
+export type * from './postgres-settlement';
 export * from './records';
 export type * from './statement-records';
 export type * from './store';
@@ -21,7 +22,6 @@ export {
   PostgresSettlementStore,
   PostgresStatementStore,
 };
-export type * from './postgres-settlement';
 
 /** Every store of the ledger on one pool: what Payments takes as `store`, `reversals`, `disputes`, `closures`, `statements`. */
 export function postgresLedger(pool: Pool) {

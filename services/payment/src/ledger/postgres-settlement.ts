@@ -126,7 +126,14 @@ export class PostgresSettlementStore {
           WHERE settlement_date = $1 RETURNING settlement_date
        ), ${event.text}
        SELECT 1`,
-      [date, outcome.status, JSON.stringify(outcome.totals), JSON.stringify(outcome.discrepancies), now, ...event.values],
+      [
+        date,
+        outcome.status,
+        JSON.stringify(outcome.totals),
+        JSON.stringify(outcome.discrepancies),
+        now,
+        ...event.values,
+      ],
     );
   }
 

@@ -3,6 +3,6 @@
 // Braintree gateway that moves no money.
 export { BraintreeProcessor, type BraintreeSettings, PROCESSOR_TEXTS } from './braintree';
 export { MAX_NOTIFICATION_FIELD } from './braintree-money-back';
-export * from './processor';
 export { BraintreeSettlement } from './braintree-settlement';
+export * from './processor';
 export * from './settlement';

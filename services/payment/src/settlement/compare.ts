@@ -92,7 +92,11 @@ export function compareSettlement(
   const refundByTransaction = new Map(refunds.map((r) => [r.transactionId, r]));
   const seen = new Set<string>();
   const found: Discrepancy[] = [];
-  const name = (kind: DiscrepancyKind, t: SettledTransaction | null, l: { id?: number; loadId?: number; transactionId: string; amountCents: number } | null) =>
+  const name = (
+    kind: DiscrepancyKind,
+    t: SettledTransaction | null,
+    l: { id?: number; loadId?: number; transactionId: string; amountCents: number } | null,
+  ) =>
     found.push({
       kind,
       transaction_id: t?.id ?? l?.transactionId ?? '',

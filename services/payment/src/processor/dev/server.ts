@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { postNotification } from './notify';
-import { postDiscrepancy } from './settlement-routes';
 import { GATEWAY_ROUTES } from './routes';
 import { type Answer, findRoute } from './routing';
+import { postDiscrepancy } from './settlement-routes';
 import { type DevSale, type DevState, newState, sell } from './transactions';
 import { document, XML_CONTENT_TYPE } from './wire';
 

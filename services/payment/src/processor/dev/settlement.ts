@@ -9,7 +9,6 @@ import { APPROVED } from './sandbox';
 import { type DevState, find, keep, stamp } from './transactions';
 import { escapeXml, type GatewayTransaction } from './wire';
 
-
 export const batchDay = (t: GatewayTransaction) => t.createdAt.slice(0, 10);
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -79,7 +78,7 @@ export function injectDiscrepancy(
     return { transactionId: t.id };
   }
   const sale = transactionId === undefined ? latestSale(state) : find(state, transactionId);
-  if (!sale || sale.type !== 'sale' || !IN_BATCH.has(sale.status)) {
+  if (sale?.type !== 'sale' || !IN_BATCH.has(sale.status)) {
     return { error: transactionId ? `no sale ${transactionId} in a batch` : 'no sale in a batch yet' };
   }
   if (kind === 'amount') {
@@ -95,7 +94,7 @@ export function injectDiscrepancy(
     ...copy,
     type: 'credit',
     orderId: `dev-refund-${randomHex(4)}`,
-    amount: ((Math.min(cents(sale.amount), 100)) / 100).toFixed(2),
+    amount: (Math.min(cents(sale.amount), 100) / 100).toFixed(2),
     ...stamp(),
     status: 'submitted_for_settlement',
     responseCode: '1002',

@@ -122,7 +122,10 @@ export function sell(state: DevState, nonce: string, amount: string, orderId: st
   return { kind: 'kept', transaction, approved: APPROVED.has(transaction.status) };
 }
 
-export const stamp = (ms = Date.now()) => ({ createdAt: new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z'), createdMs: ms });
+export const stamp = (ms = Date.now()) => ({
+  createdAt: new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z'),
+  createdMs: ms,
+});
 
 /** The kept sales with this order id (what `transaction.search(s => s.orderId().is(id))` finds). */
 export function withOrderId(state: DevState, orderId: string): GatewayTransaction[] {
