@@ -1,5 +1,6 @@
 // The development processor's Braintree API: one table of the routes the braintree SDK calls (paths
 // under /merchants/<merchant id>), each with the handler that answers it as the gateway would.
+import { acceptDispute, addEvidence, finalizeDispute, uploadDocument } from './evidence';
 import { findTransaction, refundTransaction, searchDisputes, settleAs, voidTransaction } from './money-back-routes';
 import type { Answer, Route, RouteCall } from './routing';
 import { settlementBatchSummary } from './settlement-routes';
@@ -130,4 +131,9 @@ export const GATEWAY_ROUTES: readonly Route[] = [
   { method: 'PUT', path: '/transactions/:id/settlement_confirm', handle: settleAs('settlement_confirmed') },
   { method: 'POST', path: '/disputes/advanced_search', handle: searchDisputes },
   { method: 'POST', path: '/settlement_batch_summary', handle: settlementBatchSummary },
+  // Dispute evidence (./evidence.ts).
+  { method: 'POST', path: '/disputes/:id/evidence', handle: addEvidence },
+  { method: 'PUT', path: '/disputes/:id/accept', handle: acceptDispute },
+  { method: 'PUT', path: '/disputes/:id/finalize', handle: finalizeDispute },
+  { method: 'POST', path: '/document_uploads', handle: (call) => void uploadDocument(call) },
 ];

@@ -3,6 +3,7 @@
 // client (./in-process.ts) both work on this one state.
 import type http from 'node:http';
 import { randomHex } from '@gatehouse/logger';
+import type { DevDocument, DevEvidence } from './evidence';
 import { APPROVED, decideSale } from './sandbox';
 import type { GatewayDispute, GatewayTransaction, ValidationError } from './wire';
 
@@ -61,6 +62,10 @@ export interface DevState {
   settleAfterMs: number | undefined;
   /** Disputes it opened (./disputes.ts), by id. */
   disputes: Map<string, GatewayDispute>;
+  /** Evidence added to its disputes (./evidence.ts), oldest first: what Braintree would have received. */
+  evidence: DevEvidence[];
+  /** Documents uploaded for evidence, by id. */
+  documents: Map<string, DevDocument>;
 }
 
 /** Sales kept for search; the oldest are forgotten beyond this, so a long dev session stays bounded. */
@@ -78,6 +83,8 @@ export function newState(
     reversalFaults: [],
     settleAfterMs,
     disputes: new Map(),
+    evidence: [],
+    documents: new Map(),
     requests: [],
     violations: [],
     faults: [],
