@@ -6,19 +6,21 @@ import { oncePerReason } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 import type { PaymentConfig } from './config';
 import { createPool, postgresAnswers } from './db';
+import { DisputeEvidenceActions } from './disputes/evidence';
 import { startPaymentServer } from './grpc/server';
-import { PostgresSettlementStore, postgresLedger } from './ledger';
+import { PostgresEvidenceActions, PostgresSettlementStore, postgresLedger } from './ledger';
 import { loadRecorder, measuredProcessor, settlementRecorder, watchBacklog } from './metrics';
 import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
 import {
   BraintreeProcessor,
-  BraintreeSettlement,
+  type DisputeEvidence,
   type Processor,
   type SettlementSource,
   UnconfiguredProcessor,
 } from './processor';
 import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
+import { countKinds, evidenceOf, settlementSource } from './service-issue49';
 import { SettlementReconciler } from './settlement/reconcile';
 
 export interface PaymentServiceOverrides {
@@ -26,6 +28,8 @@ export interface PaymentServiceOverrides {
   processor?: Processor;
   /** Where settlement reconciliation asks what was settled (with `processor`: none unless given). */
   settlement?: SettlementSource;
+  /** The processor's dispute API (with `processor`: none unless given). */
+  evidence?: DisputeEvidence;
   clock?: () => Date;
   healthIntervalMs?: number;
   /** How long to wait for auth's migrations to make the audit trail (TRAIL_WAIT_MS). */
@@ -74,6 +78,7 @@ export async function startPaymentService(
     );
     const { processor, dev } = await openProcessor(config, overrides, log, closers);
     const source = settlementSource(config, overrides, dev, log);
+    const evidenceApi = evidenceOf(config, overrides, dev, log);
     // Metrics cost nothing when off: no registry, no wrapped processor, no recorder.
     const metrics = config.metricsPort ? new Metrics('payment') : undefined;
     if (metrics) {
@@ -152,6 +157,14 @@ export async function startPaymentService(
       await startPaymentServer({
         payments,
         settlement,
+        evidence:
+          evidenceApi &&
+          new DisputeEvidenceActions({
+            evidence: evidenceApi,
+            record: new PostgresEvidenceActions(pool),
+            log,
+            clock: overrides.clock,
+          }),
         log,
         internalAuth,
         host: config.grpcHost,
@@ -181,34 +194,6 @@ export async function startPaymentService(
     };
   });
 }
-
-/**
- * Where the settlement reconciliation asks what was settled: Braintree (PROCESSOR_*), or the development
- * processor's own HTTP port through the same SDK; a processor given in code brings its own (or none).
- */
-function settlementSource(
-  config: PaymentConfig,
-  overrides: PaymentServiceOverrides,
-  dev: DevProcessor | undefined,
-  log: Logger,
-): SettlementSource | undefined {
-  if (overrides.settlement) return overrides.settlement;
-  if (overrides.processor) return undefined;
-  if (config.processor) return new BraintreeSettlement(config.processor, log);
-  if (!dev || !config.devProcessor) return undefined;
-  const { merchantId, publicKey, privateKey, url } = dev;
-  const timeoutMs = config.devProcessor.timeoutMs;
-  return new BraintreeSettlement(
-    { merchantId, publicKey, privateKey, environment: 'sandbox', gatewayUrl: url, timeoutMs },
-    log,
-  );
-}
-
-const countKinds = (discrepancies: readonly { kind: string }[]) => {
-  const kinds: Record<string, number> = {};
-  for (const d of discrepancies) kinds[d.kind] = (kinds[d.kind] ?? 0) + 1;
-  return kinds;
-};
 
 /**
  * The payment processor: one given in code, Braintree (PROCESSOR_*), or the development processor

@@ -1,6 +1,8 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { ActOnDisputeRequest as _payment_v1_ActOnDisputeRequest, ActOnDisputeRequest__Output as _payment_v1_ActOnDisputeRequest__Output } from './payment/v1/ActOnDisputeRequest';
+import type { ActOnDisputeResponse as _payment_v1_ActOnDisputeResponse, ActOnDisputeResponse__Output as _payment_v1_ActOnDisputeResponse__Output } from './payment/v1/ActOnDisputeResponse';
 import type { AdminReverseLoadRequest as _payment_v1_AdminReverseLoadRequest, AdminReverseLoadRequest__Output as _payment_v1_AdminReverseLoadRequest__Output } from './payment/v1/AdminReverseLoadRequest';
 import type { Card as _payment_v1_Card, Card__Output as _payment_v1_Card__Output } from './payment/v1/Card';
 import type { CloseOwnerRequest as _payment_v1_CloseOwnerRequest, CloseOwnerRequest__Output as _payment_v1_CloseOwnerRequest__Output } from './payment/v1/CloseOwnerRequest';
@@ -47,6 +49,8 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 export interface ProtoGrpcType {
   payment: {
     v1: {
+      ActOnDisputeRequest: MessageTypeDefinition<_payment_v1_ActOnDisputeRequest, _payment_v1_ActOnDisputeRequest__Output>
+      ActOnDisputeResponse: MessageTypeDefinition<_payment_v1_ActOnDisputeResponse, _payment_v1_ActOnDisputeResponse__Output>
       AdminReverseLoadRequest: MessageTypeDefinition<_payment_v1_AdminReverseLoadRequest, _payment_v1_AdminReverseLoadRequest__Output>
       Card: MessageTypeDefinition<_payment_v1_Card, _payment_v1_Card__Output>
       CloseOwnerRequest: MessageTypeDefinition<_payment_v1_CloseOwnerRequest, _payment_v1_CloseOwnerRequest__Output>

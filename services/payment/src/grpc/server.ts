@@ -2,6 +2,7 @@ import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcS
 import type { Logger } from '@gatehouse/logger';
 import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
+import type { DisputeEvidenceActions } from '../disputes/evidence';
 import type { Payments } from '../payments';
 import type { SettlementReconciler } from '../settlement/reconcile';
 import { type LoadRecorder, paymentHandlers } from './handlers';
@@ -10,6 +11,8 @@ export interface PaymentServerDeps {
   payments: Payments;
   /** The settlement reconciliation (issue 49 §3); without a processor there is none. */
   settlement?: SettlementReconciler;
+  /** Dispute evidence (issue 49 §5); without a processor there is none. */
+  evidence?: DisputeEvidenceActions;
   log: Logger;
   host: string;
   port: number;
@@ -46,6 +49,7 @@ export const PAYMENT_ACCESS: AccessRules = {
     ListUnmatchedDisputes: ['gateway'],
     RunSettlementReconciliation: ['gateway'],
     GetSettlementReconciliation: ['gateway'],
+    ActOnDispute: ['gateway'],
     // auth only: its DeleteUser closes the owner before it erases the user.
     CloseOwner: ['auth'],
   },
@@ -60,7 +64,7 @@ export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpc
     services: [
       {
         definition: grpcObject.payment.v1.PaymentService.service,
-        implementation: paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement),
+        implementation: paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement, deps.evidence),
       },
     ],
     definitions: [definition],

@@ -1,5 +1,10 @@
-// A day's settlement reconciliation as its gRPC message (the ledger's report row, its JSON columns).
+// Issue 49's admin messages: a day's settlement reconciliation as its gRPC message (the ledger's report
+// row, its JSON columns), and a dispute action from its request.
+
+import { invalidArgument } from '@gatehouse/errors';
 import type { payment } from '@gatehouse/proto';
+import type { EvidenceAction } from '../disputes/evidence';
+import { PaymentErrors } from '../errors';
 import type { SettlementReportRow } from '../ledger';
 import type { Discrepancy, TotalRow } from '../settlement/compare';
 
@@ -27,4 +32,19 @@ export function settlementMessage(report: SettlementReportRow | null, ran: boole
     finishedAt: report.finishedAt?.toISOString() ?? '',
     ran,
   };
+}
+
+export function evidenceAction(req: payment.ActOnDisputeRequest__Output): EvidenceAction {
+  const category = req.category || null;
+  switch (req.action) {
+    case 'text':
+      return { action: 'text', content: req.content, category };
+    case 'file':
+      return { action: 'file', name: req.fileName, bytes: Buffer.from(req.file), category };
+    case 'accept':
+    case 'finalize':
+      return { action: req.action };
+    default:
+      throw invalidArgument(PaymentErrors.INVALID_EVIDENCE, 'action is text, file, accept or finalize');
+  }
 }

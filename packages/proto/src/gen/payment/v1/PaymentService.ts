@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ActOnDisputeRequest as _payment_v1_ActOnDisputeRequest, ActOnDisputeRequest__Output as _payment_v1_ActOnDisputeRequest__Output } from '../../payment/v1/ActOnDisputeRequest';
+import type { ActOnDisputeResponse as _payment_v1_ActOnDisputeResponse, ActOnDisputeResponse__Output as _payment_v1_ActOnDisputeResponse__Output } from '../../payment/v1/ActOnDisputeResponse';
 import type { AdminReverseLoadRequest as _payment_v1_AdminReverseLoadRequest, AdminReverseLoadRequest__Output as _payment_v1_AdminReverseLoadRequest__Output } from '../../payment/v1/AdminReverseLoadRequest';
 import type { CloseOwnerRequest as _payment_v1_CloseOwnerRequest, CloseOwnerRequest__Output as _payment_v1_CloseOwnerRequest__Output } from '../../payment/v1/CloseOwnerRequest';
 import type { CloseOwnerResponse as _payment_v1_CloseOwnerResponse, CloseOwnerResponse__Output as _payment_v1_CloseOwnerResponse__Output } from '../../payment/v1/CloseOwnerResponse';
@@ -32,6 +34,15 @@ import type { VerifyProcessorChallengeRequest as _payment_v1_VerifyProcessorChal
 import type { VerifyProcessorChallengeResponse as _payment_v1_VerifyProcessorChallengeResponse, VerifyProcessorChallengeResponse__Output as _payment_v1_VerifyProcessorChallengeResponse__Output } from '../../payment/v1/VerifyProcessorChallengeResponse';
 
 export interface PaymentServiceClient extends grpc.Client {
+  ActOnDispute(argument: _payment_v1_ActOnDisputeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  ActOnDispute(argument: _payment_v1_ActOnDisputeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  ActOnDispute(argument: _payment_v1_ActOnDisputeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  ActOnDispute(argument: _payment_v1_ActOnDisputeRequest, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  actOnDispute(argument: _payment_v1_ActOnDisputeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  actOnDispute(argument: _payment_v1_ActOnDisputeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  actOnDispute(argument: _payment_v1_ActOnDisputeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  actOnDispute(argument: _payment_v1_ActOnDisputeRequest, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  
   AdminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
   AdminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
   AdminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
@@ -170,6 +181,8 @@ export interface PaymentServiceClient extends grpc.Client {
 }
 
 export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementation {
+  ActOnDispute: grpc.handleUnaryCall<_payment_v1_ActOnDisputeRequest__Output, _payment_v1_ActOnDisputeResponse>;
+  
   AdminReverseLoad: grpc.handleUnaryCall<_payment_v1_AdminReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse>;
   
   CloseOwner: grpc.handleUnaryCall<_payment_v1_CloseOwnerRequest__Output, _payment_v1_CloseOwnerResponse>;
@@ -203,6 +216,7 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
 }
 
 export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
+  ActOnDispute: MethodDefinition<_payment_v1_ActOnDisputeRequest, _payment_v1_ActOnDisputeResponse, _payment_v1_ActOnDisputeRequest__Output, _payment_v1_ActOnDisputeResponse__Output>
   AdminReverseLoad: MethodDefinition<_payment_v1_AdminReverseLoadRequest, _payment_v1_ReverseLoadResponse, _payment_v1_AdminReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse__Output>
   CloseOwner: MethodDefinition<_payment_v1_CloseOwnerRequest, _payment_v1_CloseOwnerResponse, _payment_v1_CloseOwnerRequest__Output, _payment_v1_CloseOwnerResponse__Output>
   CreateCard: MethodDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardResponse, _payment_v1_CreateCardRequest__Output, _payment_v1_CreateCardResponse__Output>

@@ -1,3 +1,5 @@
+export type * from './ActOnDisputeRequest';
+export type * from './ActOnDisputeResponse';
 export type * from './AdminReverseLoadRequest';
 export type * from './Card';
 export type * from './CloseOwnerRequest';
