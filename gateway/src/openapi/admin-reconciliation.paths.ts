@@ -1,9 +1,13 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
+import { EVIDENCE_BODY, EvidenceAnswer } from '../routes/admin/disputes.routes';
 import { RECONCILIATION_QUERY, RECONCILIATION_RUN_BODY } from '../routes/admin/reconciliation.routes';
 import { AuthError, json, NO_STORE } from './common';
 
-/** Settlement reconciliation (routes/admin/reconciliation.routes.ts, docs/payments.md "Reconciliation"). */
+/**
+ * Issue 49 on the admin API: settlement reconciliation (routes/admin/reconciliation.routes.ts) and dispute
+ * evidence (routes/admin/disputes.routes.ts); docs/payments.md "Reconciliation" and "Dispute evidence".
+ */
 
 const error = (description: string) => ({ description, content: json(AuthError) });
 
@@ -76,4 +80,48 @@ export function registerAdminReconciliationPaths(
       503: error('No processor to reconcile with'),
     },
   });
+}
+
+const disputeId = z.object({ id: z.string().meta({ description: "The processor's dispute id" }) });
+const DisputeAnswer = EvidenceAnswer.meta({ id: 'DisputeActionAnswer' });
+
+export function registerAdminDisputePaths(
+  registry: OpenAPIRegistry,
+  base: Pick<RouteConfig, 'tags' | 'security'>,
+  refusals: RouteConfig['responses'],
+): void {
+  const headers = z.object({ 'Cache-Control': NO_STORE });
+  const common = {
+    ...refusals,
+    404: error('No such dispute at the processor'),
+    409: error('The processor refused it, with its code: "95701: ..." (not open), "95726: ..." (no evidence)'),
+    503: error('The processor did not answer (or there is none)'),
+  };
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/admin/v1/disputes/{id}/evidence',
+    summary: 'Adds text or file evidence (pdf, png, jpg; at most 3 MB) to an open dispute',
+    request: { params: disputeId, body: { content: json(EVIDENCE_BODY) } },
+    responses: {
+      201: { description: 'The processor took it', headers, content: json(DisputeAnswer) },
+      ...common,
+      400: error('No text or file, a file of another type or too large, a bad category'),
+      413: error('The body is larger than a 3 MB file in base64'),
+      415: error('The body is not JSON'),
+    },
+  });
+  for (const [action, summary] of [
+    ['accept', 'Accepts an open dispute: it is lost on purpose (status accepted)'],
+    ['finalize', 'Finalizes an open dispute: its evidence goes to the card network (status disputed)'],
+  ] as const) {
+    registry.registerPath({
+      ...base,
+      method: 'post',
+      path: `/admin/v1/disputes/{id}/${action}`,
+      summary,
+      request: { params: disputeId },
+      responses: { 200: { description: "The dispute's new status", headers, content: json(DisputeAnswer) }, ...common },
+    });
+  }
 }

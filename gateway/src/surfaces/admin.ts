@@ -7,6 +7,7 @@
 import { buildApp, type Mount } from '../app';
 import { adminOpenApiRoutes } from '../openapi/routes';
 import { adminClientsRoutes } from '../routes/admin/clients.routes';
+import { adminDisputeRoutes } from '../routes/admin/disputes.routes';
 import { adminEventsRoutes } from '../routes/admin/events.routes';
 import { adminImportRoutes } from '../routes/admin/import.routes';
 import { adminOrgRoutes } from '../routes/admin/orgs.routes';
@@ -33,6 +34,8 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const payments = adminPaymentRoutes({ payment: clients.payment.call, ...callers });
   // Settlement reconciliation (docs/payments.md "Reconciliation").
   const reconciliation = adminReconciliationRoutes({ payment: clients.payment.call, ...callers });
+  // Dispute evidence (docs/payments.md "Dispute evidence").
+  const disputes = adminDisputeRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
   // Every organisation (docs/organizations.md "Administration").
@@ -40,7 +43,7 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const mounts: Mount[] = [
     {
       prefix: '/admin/v1',
-      routers: [adminOpenApiRoutes(), imports, routes, payments, reconciliation, events, oidcClients, orgs],
+      routers: [adminOpenApiRoutes(), imports, routes, payments, reconciliation, disputes, events, oidcClients, orgs],
     },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },
