@@ -2,6 +2,7 @@
 // for an open dispute, accepting it, or finalizing it, through the processor's dispute API (the payment
 // service sends and records it). Each is an audited admin action naming the dispute; refusals are the
 // admin API's `{"error"}` (a processor refusal is 409 with its code, e.g. "95701: ...").
+import { describeCallError } from '@gatehouse/grpc-kit';
 import type Router from '@koa/router';
 import { z } from 'zod';
 import { apiRouter, bodyOf, bodyReader, HttpError, route } from '../kit';
@@ -36,6 +37,17 @@ export const EvidenceAnswer = z.strictObject({
 
 const jsonBody = bodyReader('json', { limit: '4200kb', typeRequired: 'the body must be application/json' });
 
+/** The processor's refusal (DISPUTE_REFUSED) is a conflict with the dispute's state: 409, with its code. */
+async function refusedAs409<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    const failure = describeCallError(err);
+    if (failure.code === 'DISPUTE_REFUSED') throw new HttpError(409, failure.message);
+    throw err;
+  }
+}
+
 function disputeId(params: unknown): string {
   const id = (params as { id?: string }).id ?? '';
   if (!DISPUTE_ID.test(id)) throw new HttpError(404, 'dispute not found');
@@ -65,12 +77,9 @@ export function adminDisputeRoutes(deps: AdminPaymentRoutesDeps): Router {
         'text' in body
           ? { action: 'text', content: body.text }
           : { action: 'file', fileName: body.file.name, file: Buffer.from(body.file.content_base64, 'base64') };
-      const done = await deps.payment.actOnDispute({
-        admin: actor.id,
-        disputeId: id,
-        category: body.category ?? '',
-        ...request,
-      });
+      const done = await refusedAs409(
+        deps.payment.actOnDispute({ admin: actor.id, disputeId: id, category: body.category ?? '', ...request }),
+      );
       ctx.status = 201;
       ctx.body = answer(id, request.action as 'text' | 'file', done);
     }),
@@ -80,7 +89,11 @@ export function adminDisputeRoutes(deps: AdminPaymentRoutesDeps): Router {
     route(router, `/disputes/:id/${action}`, {
       POST: act(`${action} dispute`, async (ctx, actor) => {
         const id = disputeId(ctx.params);
-        ctx.body = answer(id, action, await deps.payment.actOnDispute({ admin: actor.id, disputeId: id, action }));
+        ctx.body = answer(
+          id,
+          action,
+          await refusedAs409(deps.payment.actOnDispute({ admin: actor.id, disputeId: id, action })),
+        );
       }),
     });
   }
