@@ -57,6 +57,7 @@ describe('alert rules', () => {
       'GatehouseReconciliationBacklogOld',
       'GatehouseRefreshFailures',
       'GatehouseServiceNotServing',
+      'GatehouseSettlementDiffers',
       'GatehouseWebhookDeliveryLag',
     ]);
     for (const r of rules) {
@@ -75,7 +76,7 @@ describe('alert rules', () => {
   const promtool = spawnSync('promtool', ['--version']).status === 0;
   (promtool ? it : it.skip)('pass promtool check rules (CI installs promtool)', () => {
     const run = spawnSync('promtool', ['check', 'rules', path.join(DIR, 'alerts.yml')], { encoding: 'utf8' });
-    expect(run.stdout + run.stderr).toContain('SUCCESS: 7 rules found');
+    expect(run.stdout + run.stderr).toContain('SUCCESS: 8 rules found');
     expect(run.status).toBe(0);
   });
 });

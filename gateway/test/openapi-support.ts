@@ -66,6 +66,13 @@ const ALL_METHOD_ROUTES: Record<
   // routes/admin/payments.routes.ts: the same.
   '/admin/v1/cards/:id/loads/:load_id/reverse': 'fallback',
   '/admin/v1/disputes/unmatched': 'fallback',
+  // routes/admin/reconciliation.routes.ts: the same.
+  '/admin/v1/reconciliation': 'fallback',
+  '/admin/v1/reconciliation/run': 'fallback',
+  // routes/admin/disputes.routes.ts: the same.
+  '/admin/v1/disputes/:id/evidence': 'fallback',
+  '/admin/v1/disputes/:id/accept': 'fallback',
+  '/admin/v1/disputes/:id/finalize': 'fallback',
   // routes/admin/events.routes.ts: the same.
   '/admin/v1/events': 'fallback',
   '/admin/v1/webhooks': 'fallback',

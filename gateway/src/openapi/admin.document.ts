@@ -6,6 +6,7 @@ import { registerAdminClientsPaths } from './admin-clients.paths';
 import { registerAdminEventsPaths } from './admin-events.paths';
 import { registerAdminImportPaths } from './admin-import.paths';
 import { registerAdminOrgsPaths } from './admin-orgs.paths';
+import { registerAdminDisputePaths, registerAdminReconciliationPaths } from './admin-reconciliation.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
 
@@ -255,6 +256,10 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerAdminImportPaths(registry, base, REFUSALS);
   // Organisations (routes/admin/orgs.routes.ts).
   registerAdminOrgsPaths(registry, base, REFUSALS);
+  // Settlement reconciliation (routes/admin/reconciliation.routes.ts).
+  registerAdminReconciliationPaths(registry, base, REFUSALS);
+  // Dispute evidence (routes/admin/disputes.routes.ts).
+  registerAdminDisputePaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
     ['/admin.js', 'text/javascript', "The admin page's script"],

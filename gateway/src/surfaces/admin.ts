@@ -7,11 +7,13 @@
 import { buildApp, type Mount } from '../app';
 import { adminOpenApiRoutes } from '../openapi/routes';
 import { adminClientsRoutes } from '../routes/admin/clients.routes';
+import { adminDisputeRoutes } from '../routes/admin/disputes.routes';
 import { adminEventsRoutes } from '../routes/admin/events.routes';
 import { adminImportRoutes } from '../routes/admin/import.routes';
 import { adminOrgRoutes } from '../routes/admin/orgs.routes';
 import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
+import { adminReconciliationRoutes } from '../routes/admin/reconciliation.routes';
 import { adminRoutes } from '../routes/admin/users.routes';
 import type { Surface, SurfaceDeps } from './surface';
 
@@ -30,12 +32,19 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   // Users brought in with their password hashes (docs/password-import.md).
   const imports = adminImportRoutes({ admin: clients.admin.call, ...callers });
   const payments = adminPaymentRoutes({ payment: clients.payment.call, ...callers });
+  // Settlement reconciliation (docs/payments.md "Reconciliation").
+  const reconciliation = adminReconciliationRoutes({ payment: clients.payment.call, ...callers });
+  // Dispute evidence (docs/payments.md "Dispute evidence").
+  const disputes = adminDisputeRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
   // Every organisation (docs/organizations.md "Administration").
   const orgs = adminOrgRoutes({ orgAdmin: clients.orgAdmin.call, ...callers });
   const mounts: Mount[] = [
-    { prefix: '/admin/v1', routers: [adminOpenApiRoutes(), imports, routes, payments, events, oidcClients, orgs] },
+    {
+      prefix: '/admin/v1',
+      routers: [adminOpenApiRoutes(), imports, routes, payments, reconciliation, disputes, events, oidcClients, orgs],
+    },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },
   ];

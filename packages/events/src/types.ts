@@ -106,6 +106,13 @@ export const EVENT_DATA = {
   'dispute.updated': dispute,
   'dispute.won': dispute,
   'dispute.lost': dispute,
+  // A day's settlement compared with the ledger (issue 49): how many differences, by kind.
+  'settlement.reconciled': z.strictObject({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    status: z.enum(['matched', 'differs']),
+    discrepancies: z.number().int().min(0),
+    kinds: z.array(code).max(10),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;

@@ -89,6 +89,8 @@ const schema = z
     PAYMENT_RECONCILE_INTERVAL: duration('5m'),
     /** How far back each round searches the processor's credits and disputes. */
     PAYMENT_RECONCILE_LOOKBACK: duration('3d'),
+    /** The daily settlement reconciliation takes a UTC day this long after it ends (the batches close). */
+    PAYMENT_SETTLEMENT_RECONCILE_DELAY: duration('6h'),
     /** Cards one owner may hold: creating one more is refused (409). */
     PAYMENT_MAX_CARDS_PER_OWNER: z.coerce.number().int().min(1).max(100_000).default(100),
     PAYMENT_LIMIT_1_DAY: amount('PAYMENT_LIMIT_1_DAY', '500.00'),
@@ -177,6 +179,8 @@ export interface PaymentConfig {
   maxCardsPerOwner?: number;
   reconcileAfterMs: number;
   reconcileIntervalMs: number;
+  /** PAYMENT_SETTLEMENT_RECONCILE_DELAY: how long after a UTC day ends its settlement is reconciled. */
+  settlementDelayMs: number;
 }
 
 /**
@@ -222,6 +226,7 @@ export function loadPaymentConfig(env: Record<string, string | undefined>): Paym
     maxCardsPerOwner: c.PAYMENT_MAX_CARDS_PER_OWNER,
     reconcileAfterMs: c.PAYMENT_RECONCILE_AFTER,
     reconcileIntervalMs: c.PAYMENT_RECONCILE_INTERVAL,
+    settlementDelayMs: c.PAYMENT_SETTLEMENT_RECONCILE_DELAY,
     rules: standardRules({
       oneDayCents: c.PAYMENT_LIMIT_1_DAY!, // has a default
       thirtyDaysCents: c.PAYMENT_LIMIT_30_DAYS,

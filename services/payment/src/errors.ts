@@ -29,6 +29,11 @@ export const PaymentErrors = errorCodes(
   'DRAINING',
   'INVALID_MONTH',
   'STATEMENT_NOT_FOUND',
+  'INVALID_DATE',
+  'RECONCILIATION_NOT_FOUND',
+  'DISPUTE_NOT_FOUND',
+  'INVALID_EVIDENCE',
+  'DISPUTE_REFUSED',
 );
 
 export const cardNotFound = () => notFound(PaymentErrors.CARD_NOT_FOUND, 'card not found');

@@ -111,3 +111,26 @@ export function watchBacklog(metrics: Metrics, pool: Pool): void {
     oldest.set(row?.oldest ? Math.max(0, (Date.now() - row.oldest.getTime()) / 1000) : 0);
   });
 }
+
+/**
+ * The last settlement reconciliation's differences by kind (issue 49 §3), and the day it compared as a
+ * Unix time: the alert GatehouseSettlementDiffers fires while a kind is above zero.
+ */
+export function settlementRecorder(metrics: Metrics): (date: string, kinds: Record<string, number>) => void {
+  const differences = metrics.gauge(
+    'gatehouse_payment_settlement_discrepancies',
+    "Differences between the processor's settlement and the ledger in the last day reconciled, by kind",
+    ['kind'],
+  );
+  const day = metrics.gauge(
+    'gatehouse_payment_settlement_reconciled_day',
+    'The last day reconciled (Unix seconds)',
+    [],
+  );
+  return (date, kinds) => {
+    for (const kind of ['missing', 'duplicate', 'amount', 'refund', 'void', 'unsettled']) {
+      differences.set({ kind }, kinds[kind] ?? 0);
+    }
+    day.set(Date.parse(`${date}T00:00:00Z`) / 1000);
+  };
+}

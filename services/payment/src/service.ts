@@ -6,23 +6,35 @@ import { oncePerReason } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 import type { PaymentConfig } from './config';
 import { createPool, postgresAnswers } from './db';
+import { DisputeEvidenceActions } from './disputes/evidence';
 import { startPaymentServer } from './grpc/server';
-import { postgresLedger } from './ledger';
-import { loadRecorder, measuredProcessor, watchBacklog } from './metrics';
+import { PostgresEvidenceActions, PostgresSettlementStore, postgresLedger } from './ledger';
+import { loadRecorder, measuredProcessor, settlementRecorder, watchBacklog } from './metrics';
 import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
 import { PolicyCache } from './policies/cache';
+import { PolicyStore } from './policies/store';
+import {
+  BraintreeProcessor,
+  type DisputeEvidence,
+  type Processor,
+  type SettlementSource,
+  UnconfiguredProcessor,
+} from './processor';
+import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
+import { countKinds, evidenceOf, settlementSource } from './service-issue49';
+import { SettlementReconciler } from './settlement/reconcile';
 
 /** How often limit policies are re-read when notifications cannot arrive (transaction pooling). */
 const POLICY_POLL_MS = 5_000;
 
-import { PolicyStore } from './policies/store';
-import { BraintreeProcessor, type Processor, UnconfiguredProcessor } from './processor';
-import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
-
 export interface PaymentServiceOverrides {
   log?: Logger;
   processor?: Processor;
+  /** Where settlement reconciliation asks what was settled (with `processor`: none unless given). */
+  settlement?: SettlementSource;
+  /** The processor's dispute API (with `processor`: none unless given). */
+  evidence?: DisputeEvidence;
   clock?: () => Date;
   healthIntervalMs?: number;
   /** How long to wait for auth's migrations to make the audit trail (TRAIL_WAIT_MS). */
@@ -70,6 +82,8 @@ export async function startPaymentService(
       (p) => p.end(),
     );
     const { processor, dev } = await openProcessor(config, overrides, log, closers);
+    const source = settlementSource(config, overrides, dev, log);
+    const evidenceApi = evidenceOf(config, overrides, dev, log);
     // Metrics cost nothing when off: no registry, no wrapped processor, no recorder.
     const metrics = config.metricsPort ? new Metrics('payment') : undefined;
     if (metrics) {
@@ -99,6 +113,16 @@ export async function startPaymentService(
       refundsFreeLimits: config.refundsFreeLimits,
       lookbackMs: config.reconcileLookbackMs,
     });
+    const recordSettlement = metrics && settlementRecorder(metrics);
+    const settlement =
+      source &&
+      new SettlementReconciler({
+        store: new PostgresSettlementStore(pool),
+        source,
+        log,
+        clock: overrides.clock,
+        onReport: recordSettlement && ((date, c) => recordSettlement(date, countKinds(c.discrepancies))),
+      });
 
     // A database that cannot be used (down, a TLS certificate that does not verify, a refused login)
     // keeps the service NOT_SERVING with one line naming DATABASE_URL and the reason, not one per check.
@@ -149,6 +173,15 @@ export async function startPaymentService(
       'gRPC server',
       await startPaymentServer({
         payments,
+        settlement,
+        evidence:
+          evidenceApi &&
+          new DisputeEvidenceActions({
+            evidence: evidenceApi,
+            record: new PostgresEvidenceActions(pool),
+            log,
+            clock: overrides.clock,
+          }),
         log,
         internalAuth,
         host: config.grpcHost,
@@ -164,7 +197,9 @@ export async function startPaymentService(
     // The first health check waited for the first attempt: on a database that answers, the schema is
     // ready now, or the trail never came and this start fails.
     if (missing) throw missing;
-    const reconciler = startReconciler(payments, config.reconcileIntervalMs, log);
+    const reconciler = startReconciler(payments, config.reconcileIntervalMs, log, () =>
+      settlement?.daily(config.settlementDelayMs),
+    );
     closers.add('reconciliation', () => reconciler.stop());
     return {
       port: server.port,
@@ -215,9 +250,18 @@ async function openProcessor(
  * Runs reconciliation every `intervalMs`: the loads' round (Payments.reconcile), then the round of money
  * that went back (Payments.reconcileMoneyBack), skipping a tick while a round still runs; stop() waits.
  */
-function startReconciler(payments: Payments, intervalMs: number, log: Logger): { stop(): Promise<void> } {
+function startReconciler(
+  payments: Payments,
+  intervalMs: number,
+  log: Logger,
+  settlementDaily: () => Promise<unknown> | undefined,
+): { stop(): Promise<void> } {
   let current: Promise<void> | undefined;
   const round = async () => {
+    // The day's settlement first: one INSERT when a replica already has the day (issue 49 §3).
+    await Promise.resolve(settlementDaily()).catch((err: unknown) =>
+      log.warn({ err }, 'settlement reconciliation failed'),
+    );
     const loads = await payments.reconcile({ skipIfBusy: true });
     if (loads.skipped) log.debug('reconciliation round skipped: another replica runs one');
     else if (loads.checked > 0) log.info(loads, 'reconciliation round');

@@ -17,19 +17,20 @@ const SRC = path.join(__dirname, '..', 'src');
  * - loads/: a card load from request to settlement, its audit line, reconciliation of open loads.
  * - reversals/, disputes/: money that goes back, each outcome decided in its outcomes.ts; independent.
  * - statements/: a card's statement for a UTC month, from the ledger's rows read in one snapshot.
+ * - settlement/: a day's settlement at the processor compared with the ledger (issue 49).
  * - notifications/: the processor's notifications, verified, kept once, dispatched (to disputes/).
  * - money-back.ts: reconciliation's round of money that goes back.
  * - payments.ts: the domain's one face (cards, loads, reversals, notifications, reconciliation, drain).
  * - config.ts: reads the environment into the settings of every layer below it.
  * - grpc/: the gRPC server and its handlers; metrics.ts: the service's own series around them.
- * - service.ts: the composition root; main.ts, index.ts: the process and the package; cli/: one-shot entries.
+ * - service.ts: the composition root (service-issue49.ts: its processor APIs for reconciliation and evidence); main.ts, index.ts: the process and the package; cli/: one-shot entries.
  */
 const LAYERS: string[][] = [
   ['money.ts', 'errors.ts'],
   ['limits.ts', 'db.ts'],
   ['processor', 'migrate.ts', 'policies'],
   ['ledger'],
-  ['loads', 'reversals', 'disputes', 'statements'],
+  ['loads', 'reversals', 'disputes', 'statements', 'settlement'],
   ['notifications'],
   ['money-back.ts'],
   ['payments.ts'],
@@ -37,6 +38,7 @@ const LAYERS: string[][] = [
   ['grpc'],
   ['metrics.ts'],
   // tracing.ts starts the OpenTelemetry SDK before anything else loads, so only main.ts imports it.
+  ['service-issue49.ts'],
   ['service.ts', 'tracing.ts'],
   ['main.ts', 'index.ts', 'cli'],
 ];

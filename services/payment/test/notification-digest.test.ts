@@ -112,6 +112,7 @@ test('notifications kept before the upgrade are keyed anew: a retry after it is 
     '006_owner_closures.sql',
     '007_statements.sql',
     '008_limit_policies.sql',
+    '009_reconciliation.sql',
   ]);
   const payments = testPayments(pool, dev, log);
   for (const n of [once, twice])

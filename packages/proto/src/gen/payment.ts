@@ -1,6 +1,8 @@
 import type * as grpc from '@grpc/grpc-js';
 import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-loader';
 
+import type { ActOnDisputeRequest as _payment_v1_ActOnDisputeRequest, ActOnDisputeRequest__Output as _payment_v1_ActOnDisputeRequest__Output } from './payment/v1/ActOnDisputeRequest';
+import type { ActOnDisputeResponse as _payment_v1_ActOnDisputeResponse, ActOnDisputeResponse__Output as _payment_v1_ActOnDisputeResponse__Output } from './payment/v1/ActOnDisputeResponse';
 import type { AdminReverseLoadRequest as _payment_v1_AdminReverseLoadRequest, AdminReverseLoadRequest__Output as _payment_v1_AdminReverseLoadRequest__Output } from './payment/v1/AdminReverseLoadRequest';
 import type { Card as _payment_v1_Card, Card__Output as _payment_v1_Card__Output } from './payment/v1/Card';
 import type { CardLimit as _payment_v1_CardLimit, CardLimit__Output as _payment_v1_CardLimit__Output } from './payment/v1/CardLimit';
@@ -15,6 +17,7 @@ import type { GetCardLimitsRequest as _payment_v1_GetCardLimitsRequest, GetCardL
 import type { GetCardLimitsResponse as _payment_v1_GetCardLimitsResponse, GetCardLimitsResponse__Output as _payment_v1_GetCardLimitsResponse__Output } from './payment/v1/GetCardLimitsResponse';
 import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from './payment/v1/GetCardRequest';
 import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from './payment/v1/GetCardResponse';
+import type { GetSettlementReconciliationRequest as _payment_v1_GetSettlementReconciliationRequest, GetSettlementReconciliationRequest__Output as _payment_v1_GetSettlementReconciliationRequest__Output } from './payment/v1/GetSettlementReconciliationRequest';
 import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from './payment/v1/GetStatementRequest';
 import type { GetStatementResponse as _payment_v1_GetStatementResponse, GetStatementResponse__Output as _payment_v1_GetStatementResponse__Output } from './payment/v1/GetStatementResponse';
 import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from './payment/v1/HandleProcessorNotificationRequest';
@@ -33,6 +36,11 @@ import type { PaymentServiceClient as _payment_v1_PaymentServiceClient, PaymentS
 import type { Reversal as _payment_v1_Reversal, Reversal__Output as _payment_v1_Reversal__Output } from './payment/v1/Reversal';
 import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from './payment/v1/ReverseLoadRequest';
 import type { ReverseLoadResponse as _payment_v1_ReverseLoadResponse, ReverseLoadResponse__Output as _payment_v1_ReverseLoadResponse__Output } from './payment/v1/ReverseLoadResponse';
+import type { RunSettlementReconciliationRequest as _payment_v1_RunSettlementReconciliationRequest, RunSettlementReconciliationRequest__Output as _payment_v1_RunSettlementReconciliationRequest__Output } from './payment/v1/RunSettlementReconciliationRequest';
+import type { SettlementDiscrepancy as _payment_v1_SettlementDiscrepancy, SettlementDiscrepancy__Output as _payment_v1_SettlementDiscrepancy__Output } from './payment/v1/SettlementDiscrepancy';
+import type { SettlementReconciliation as _payment_v1_SettlementReconciliation, SettlementReconciliation__Output as _payment_v1_SettlementReconciliation__Output } from './payment/v1/SettlementReconciliation';
+import type { SettlementSum as _payment_v1_SettlementSum, SettlementSum__Output as _payment_v1_SettlementSum__Output } from './payment/v1/SettlementSum';
+import type { SettlementTotal as _payment_v1_SettlementTotal, SettlementTotal__Output as _payment_v1_SettlementTotal__Output } from './payment/v1/SettlementTotal';
 import type { StatementLine as _payment_v1_StatementLine, StatementLine__Output as _payment_v1_StatementLine__Output } from './payment/v1/StatementLine';
 import type { VerifyProcessorChallengeRequest as _payment_v1_VerifyProcessorChallengeRequest, VerifyProcessorChallengeRequest__Output as _payment_v1_VerifyProcessorChallengeRequest__Output } from './payment/v1/VerifyProcessorChallengeRequest';
 import type { VerifyProcessorChallengeResponse as _payment_v1_VerifyProcessorChallengeResponse, VerifyProcessorChallengeResponse__Output as _payment_v1_VerifyProcessorChallengeResponse__Output } from './payment/v1/VerifyProcessorChallengeResponse';
@@ -44,6 +52,8 @@ type SubtypeConstructor<Constructor extends new (...args: any) => any, Subtype> 
 export interface ProtoGrpcType {
   payment: {
     v1: {
+      ActOnDisputeRequest: MessageTypeDefinition<_payment_v1_ActOnDisputeRequest, _payment_v1_ActOnDisputeRequest__Output>
+      ActOnDisputeResponse: MessageTypeDefinition<_payment_v1_ActOnDisputeResponse, _payment_v1_ActOnDisputeResponse__Output>
       AdminReverseLoadRequest: MessageTypeDefinition<_payment_v1_AdminReverseLoadRequest, _payment_v1_AdminReverseLoadRequest__Output>
       Card: MessageTypeDefinition<_payment_v1_Card, _payment_v1_Card__Output>
       CardLimit: MessageTypeDefinition<_payment_v1_CardLimit, _payment_v1_CardLimit__Output>
@@ -58,6 +68,7 @@ export interface ProtoGrpcType {
       GetCardLimitsResponse: MessageTypeDefinition<_payment_v1_GetCardLimitsResponse, _payment_v1_GetCardLimitsResponse__Output>
       GetCardRequest: MessageTypeDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardRequest__Output>
       GetCardResponse: MessageTypeDefinition<_payment_v1_GetCardResponse, _payment_v1_GetCardResponse__Output>
+      GetSettlementReconciliationRequest: MessageTypeDefinition<_payment_v1_GetSettlementReconciliationRequest, _payment_v1_GetSettlementReconciliationRequest__Output>
       GetStatementRequest: MessageTypeDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementRequest__Output>
       GetStatementResponse: MessageTypeDefinition<_payment_v1_GetStatementResponse, _payment_v1_GetStatementResponse__Output>
       HandleProcessorNotificationRequest: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationRequest__Output>
@@ -79,6 +90,11 @@ export interface ProtoGrpcType {
       ReversalStatus: EnumTypeDefinition
       ReverseLoadRequest: MessageTypeDefinition<_payment_v1_ReverseLoadRequest, _payment_v1_ReverseLoadRequest__Output>
       ReverseLoadResponse: MessageTypeDefinition<_payment_v1_ReverseLoadResponse, _payment_v1_ReverseLoadResponse__Output>
+      RunSettlementReconciliationRequest: MessageTypeDefinition<_payment_v1_RunSettlementReconciliationRequest, _payment_v1_RunSettlementReconciliationRequest__Output>
+      SettlementDiscrepancy: MessageTypeDefinition<_payment_v1_SettlementDiscrepancy, _payment_v1_SettlementDiscrepancy__Output>
+      SettlementReconciliation: MessageTypeDefinition<_payment_v1_SettlementReconciliation, _payment_v1_SettlementReconciliation__Output>
+      SettlementSum: MessageTypeDefinition<_payment_v1_SettlementSum, _payment_v1_SettlementSum__Output>
+      SettlementTotal: MessageTypeDefinition<_payment_v1_SettlementTotal, _payment_v1_SettlementTotal__Output>
       StatementLine: MessageTypeDefinition<_payment_v1_StatementLine, _payment_v1_StatementLine__Output>
       VerifyProcessorChallengeRequest: MessageTypeDefinition<_payment_v1_VerifyProcessorChallengeRequest, _payment_v1_VerifyProcessorChallengeRequest__Output>
       VerifyProcessorChallengeResponse: MessageTypeDefinition<_payment_v1_VerifyProcessorChallengeResponse, _payment_v1_VerifyProcessorChallengeResponse__Output>

@@ -1,9 +1,13 @@
+import { unavailable } from '@gatehouse/errors';
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
+import type { DisputeEvidenceActions } from '../disputes/evidence';
+import { PaymentErrors } from '../errors';
 import type { LoadStatus, ReversalMethod, ReversalStatus } from '../ledger';
 import type { Payments } from '../payments';
 import type { Requester } from '../reversals/requests';
+import type { SettlementReconciler } from '../settlement/reconcile';
 import {
   cardMessage,
   databaseFaultsUnavailable,
@@ -16,6 +20,7 @@ import {
   toCents,
   toId,
 } from './messages';
+import { evidenceAction, settlementMessage } from './settlement-messages';
 
 /** Told of every load answered (metrics): its status and the limits that refused it. */
 export interface LoadRecorder {
@@ -31,8 +36,30 @@ export function paymentHandlers(
   payments: Payments,
   log: Logger,
   recorder?: LoadRecorder,
+  settlement?: SettlementReconciler,
+  evidence?: DisputeEvidenceActions,
 ): payment.PaymentServiceHandlers {
+  const reconciler = () => {
+    if (!settlement) throw unavailable(PaymentErrors.PROCESSOR_UNAVAILABLE, 'no processor to reconcile with');
+    return settlement;
+  };
   return {
+    ActOnDispute: unaryHandler(log, (req: payment.ActOnDisputeRequest__Output) =>
+      databaseFaultsUnavailable(log, async () => {
+        if (!evidence) throw unavailable(PaymentErrors.PROCESSOR_UNAVAILABLE, 'no processor to send evidence to');
+        const done = await evidence.act(req.disputeId, req.admin, evidenceAction(req));
+        return { evidenceId: done.evidenceId ?? '', status: done.status ?? '' };
+      }),
+    ),
+    RunSettlementReconciliation: unaryHandler(log, (req: payment.RunSettlementReconciliationRequest__Output) =>
+      databaseFaultsUnavailable(log, async () => {
+        const run = await reconciler().run(req.date, { rerun: true });
+        return settlementMessage(run.report, run.ran);
+      }),
+    ),
+    GetSettlementReconciliation: unaryHandler(log, (req: payment.GetSettlementReconciliationRequest__Output) =>
+      databaseFaultsUnavailable(log, async () => settlementMessage(await reconciler().report(req.date), false)),
+    ),
     CreateClientToken: unaryHandler(log, (req: payment.CreateClientTokenRequest__Output) =>
       databaseFaultsUnavailable(log, async () => ({ clientToken: await payments.clientToken(req.ownerId) })),
     ),

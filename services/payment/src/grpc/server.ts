@@ -2,11 +2,17 @@ import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcS
 import type { Logger } from '@gatehouse/logger';
 import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
+import type { DisputeEvidenceActions } from '../disputes/evidence';
 import type { Payments } from '../payments';
+import type { SettlementReconciler } from '../settlement/reconcile';
 import { type LoadRecorder, paymentHandlers } from './handlers';
 
 export interface PaymentServerDeps {
   payments: Payments;
+  /** The settlement reconciliation (issue 49 §3); without a processor there is none. */
+  settlement?: SettlementReconciler;
+  /** Dispute evidence (issue 49 §5); without a processor there is none. */
+  evidence?: DisputeEvidenceActions;
   log: Logger;
   host: string;
   port: number;
@@ -42,6 +48,9 @@ export const PAYMENT_ACCESS: AccessRules = {
     HandleProcessorNotification: ['gateway'],
     VerifyProcessorChallenge: ['gateway'],
     ListUnmatchedDisputes: ['gateway'],
+    RunSettlementReconciliation: ['gateway'],
+    GetSettlementReconciliation: ['gateway'],
+    ActOnDispute: ['gateway'],
     // auth only: its DeleteUser closes the owner before it erases the user.
     CloseOwner: ['auth'],
   },
@@ -56,7 +65,7 @@ export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpc
     services: [
       {
         definition: grpcObject.payment.v1.PaymentService.service,
-        implementation: paymentHandlers(deps.payments, deps.log, deps.loads),
+        implementation: paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement, deps.evidence),
       },
     ],
     definitions: [definition],

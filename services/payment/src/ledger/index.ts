@@ -5,18 +5,24 @@ import type { Pool } from 'pg';
 import { PostgresLedgerStore } from './postgres';
 import { PostgresOwnerClosures } from './postgres-closures';
 import { PostgresDisputeStore } from './postgres-disputes';
+import { PostgresEvidenceActions } from './postgres-evidence';
 import { PostgresReversalStore } from './postgres-reversals';
+import { PostgresSettlementStore } from './postgres-settlement';
 import { PostgresStatementStore } from './postgres-statements';
 
 export * from './money-back';
+export type * from './postgres-evidence';
+export type * from './postgres-settlement';
 export * from './records';
 export type * from './statement-records';
 export type * from './store';
 export {
   PostgresDisputeStore,
+  PostgresEvidenceActions,
   PostgresLedgerStore,
   PostgresOwnerClosures,
   PostgresReversalStore,
+  PostgresSettlementStore,
   PostgresStatementStore,
 };
 

@@ -1,7 +1,9 @@
 // The development processor's Braintree API: one table of the routes the braintree SDK calls (paths
 // under /merchants/<merchant id>), each with the handler that answers it as the gateway would.
+import { acceptDispute, addEvidence, finalizeDispute, uploadDocument } from './evidence';
 import { findTransaction, refundTransaction, searchDisputes, settleAs, voidTransaction } from './money-back-routes';
 import type { Answer, Route, RouteCall } from './routing';
+import { settlementBatchSummary } from './settlement-routes';
 import { advance, sell, withOrderId } from './transactions';
 import {
   clientTokenXml,
@@ -66,6 +68,7 @@ function matching({ state, body, answer }: RouteCall): GatewayTransaction[] | un
   const orderId = (search?.order_id as { is?: unknown } | undefined)?.is;
   const types = search?.type;
   const createdMin = (search?.created_at as { min?: unknown } | undefined)?.min;
+  const createdMax = (search?.created_at as { max?: unknown } | undefined)?.max;
   const unknown = Object.keys(search ?? {}).filter((k) => !SEARCH_KEYS.has(k));
   const valid =
     search &&
@@ -73,6 +76,7 @@ function matching({ state, body, answer }: RouteCall): GatewayTransaction[] | un
     (orderId === undefined || typeof orderId === 'string') &&
     (types === undefined || (Array.isArray(types) && types.every((t) => typeof t === 'string'))) &&
     (createdMin === undefined || !Number.isNaN(Date.parse(String(createdMin)))) &&
+    (createdMax === undefined || !Number.isNaN(Date.parse(String(createdMax)))) &&
     (orderId !== undefined || types !== undefined || createdMin !== undefined);
   if (!valid) {
     answer.violation(`search the development processor does not answer: ${JSON.stringify(body)}`);
@@ -83,13 +87,17 @@ function matching({ state, body, answer }: RouteCall): GatewayTransaction[] | un
     return undefined;
   }
   const since = createdMin === undefined ? undefined : Date.parse(String(createdMin));
+  const until = createdMax === undefined ? undefined : Date.parse(String(createdMax));
   const found =
     typeof orderId === 'string'
       ? withOrderId(state, orderId)
       : [...state.transactions.values()].map((t) => advance(state, t));
   return found.filter(
     // Braintree compares whole seconds: a transaction of the same second as `min` is found.
-    (t) => (!Array.isArray(types) || types.includes(t.type)) && (since === undefined || t.createdMs >= since - 999),
+    (t) =>
+      (!Array.isArray(types) || types.includes(t.type)) &&
+      (since === undefined || t.createdMs >= since - 999) &&
+      (until === undefined || t.createdMs <= until + 999),
   );
 }
 
@@ -122,4 +130,10 @@ export const GATEWAY_ROUTES: readonly Route[] = [
   { method: 'PUT', path: '/transactions/:id/settlement_pending', handle: settleAs('settlement_pending') },
   { method: 'PUT', path: '/transactions/:id/settlement_confirm', handle: settleAs('settlement_confirmed') },
   { method: 'POST', path: '/disputes/advanced_search', handle: searchDisputes },
+  { method: 'POST', path: '/settlement_batch_summary', handle: settlementBatchSummary },
+  // Dispute evidence (./evidence.ts).
+  { method: 'POST', path: '/disputes/:id/evidence', handle: addEvidence },
+  { method: 'PUT', path: '/disputes/:id/accept', handle: acceptDispute },
+  { method: 'PUT', path: '/disputes/:id/finalize', handle: finalizeDispute },
+  { method: 'POST', path: '/document_uploads', handle: (call) => void uploadDocument(call) },
 ];

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MAX_DOCUMENT_BYTES, readMultipart } from './evidence';
 import { postNotification } from './notify';
 import { GATEWAY_ROUTES } from './routes';
 import { type Answer, findRoute } from './routing';
+import { postDiscrepancy } from './settlement-routes';
 import { type DevSale, type DevState, newState, sell } from './transactions';
 import { document, XML_CONTENT_TYPE } from './wire';
 
@@ -81,15 +83,23 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
     reset: () => res.socket?.destroy(),
   });
 
-  const route = (req: http.IncomingMessage, res: http.ServerResponse, raw: string) => {
+  const route = async (req: http.IncomingMessage, res: http.ServerResponse, bytes: Buffer) => {
     const url = req.url ?? '';
     const [path = '', search = ''] = url.split('?', 2);
     const answer = answerTo(res);
+    // Document uploads come as multipart (the SDK's postMultipart); everything else as JSON.
+    const multipart = path === `${merchantPath}/document_uploads`;
     let body: unknown = null;
-    try {
-      body = raw === '' ? null : JSON.parse(raw);
-    } catch {
-      return answer.violation(`body is not JSON: ${raw.slice(0, 80)}`);
+    if (multipart) {
+      body = await readMultipart(String(req.headers['content-type']), bytes);
+      if (!body) return answer.violation('document upload is not multipart/form-data');
+    } else {
+      const raw = bytes.toString('utf8');
+      try {
+        body = raw === '' ? null : JSON.parse(raw);
+      } catch {
+        return answer.violation(`body is not JSON: ${raw.slice(0, 80)}`);
+      }
     }
     if (options.recordRequests)
       state.requests.push({ method: req.method ?? '', path: url, headers: req.headers, body });
@@ -97,7 +107,7 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
     if (!String(req.headers.accept).includes('application/xml')) {
       return answer.violation(`Accept ${req.headers.accept}`);
     }
-    if (!String(req.headers['content-type']).includes('application/json')) {
+    if (!multipart && !String(req.headers['content-type']).includes('application/json')) {
       return answer.violation(`Content-Type ${req.headers['content-type']}`);
     }
     const found = path.startsWith(`${merchantPath}/`)
@@ -115,6 +125,7 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
   };
   const server = http.createServer((req, res) => {
     // The development lane: no credentials (loopback only, and it moves no money), its own checks.
+    if ((req.url ?? '').split('?')[0] === '/dev/settlement/discrepancies') return postDiscrepancy(state, req, res);
     if ((req.url ?? '').startsWith('/dev/')) return postNotification(state, options.webhookUrl, req, res);
     if (req.headers.authorization !== expectedAuth) {
       if (options.recordRequests) {
@@ -122,18 +133,20 @@ export async function startDevProcessor(options: DevProcessorOptions = {}): Prom
       }
       return refuse(res, 401);
     }
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return refuse(res, 413);
+    // A document upload may carry a file of up to 4 MB (Braintree's limit), and its multipart framing.
+    const cap = (req.url ?? '').endsWith('/document_uploads') ? MAX_DOCUMENT_BYTES + 64 * 1024 : MAX_BODY;
+    if (Number(req.headers['content-length'] ?? 0) > cap) return refuse(res, 413);
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) {
+      if (size > cap) {
         req.removeAllListeners('data').removeAllListeners('end');
         return refuse(res, 413);
       }
       chunks.push(c);
     });
-    req.on('end', () => route(req, res, Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => void route(req, res, Buffer.concat(chunks)));
   });
 
   // Loopback only, always: it approves anything that names a test nonce.

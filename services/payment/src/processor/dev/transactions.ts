@@ -3,6 +3,7 @@
 // client (./in-process.ts) both work on this one state.
 import type http from 'node:http';
 import { randomHex } from '@gatehouse/logger';
+import type { DevDocument, DevEvidence } from './evidence';
 import { APPROVED, decideSale } from './sandbox';
 import type { GatewayDispute, GatewayTransaction, ValidationError } from './wire';
 
@@ -61,6 +62,10 @@ export interface DevState {
   settleAfterMs: number | undefined;
   /** Disputes it opened (./disputes.ts), by id. */
   disputes: Map<string, GatewayDispute>;
+  /** Evidence added to its disputes (./evidence.ts), oldest first: what Braintree would have received. */
+  evidence: DevEvidence[];
+  /** Documents uploaded for evidence, by id. */
+  documents: Map<string, DevDocument>;
 }
 
 /** Sales kept for search; the oldest are forgotten beyond this, so a long dev session stays bounded. */
@@ -78,6 +83,8 @@ export function newState(
     reversalFaults: [],
     settleAfterMs,
     disputes: new Map(),
+    evidence: [],
+    documents: new Map(),
     requests: [],
     violations: [],
     faults: [],
@@ -90,7 +97,7 @@ export function newState(
   };
 }
 
-function keep(state: DevState, t: GatewayTransaction): void {
+export function keep(state: DevState, t: GatewayTransaction): void {
   state.transactions.set(t.id, t);
   if (t.type === 'sale' && APPROVED.has(t.status)) state.approved.set(t.id, t.amount);
   for (const map of [state.transactions, state.approved] as Map<string, unknown>[]) {
@@ -122,7 +129,10 @@ export function sell(state: DevState, nonce: string, amount: string, orderId: st
   return { kind: 'kept', transaction, approved: APPROVED.has(transaction.status) };
 }
 
-const stamp = (ms = Date.now()) => ({ createdAt: new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z'), createdMs: ms });
+export const stamp = (ms = Date.now()) => ({
+  createdAt: new Date(ms).toISOString().replace(/\.\d+Z$/, 'Z'),
+  createdMs: ms,
+});
 
 /** The kept sales with this order id (what `transaction.search(s => s.orderId().is(id))` finds). */
 export function withOrderId(state: DevState, orderId: string): GatewayTransaction[] {

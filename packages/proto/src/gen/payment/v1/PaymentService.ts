@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { ActOnDisputeRequest as _payment_v1_ActOnDisputeRequest, ActOnDisputeRequest__Output as _payment_v1_ActOnDisputeRequest__Output } from '../../payment/v1/ActOnDisputeRequest';
+import type { ActOnDisputeResponse as _payment_v1_ActOnDisputeResponse, ActOnDisputeResponse__Output as _payment_v1_ActOnDisputeResponse__Output } from '../../payment/v1/ActOnDisputeResponse';
 import type { AdminReverseLoadRequest as _payment_v1_AdminReverseLoadRequest, AdminReverseLoadRequest__Output as _payment_v1_AdminReverseLoadRequest__Output } from '../../payment/v1/AdminReverseLoadRequest';
 import type { CloseOwnerRequest as _payment_v1_CloseOwnerRequest, CloseOwnerRequest__Output as _payment_v1_CloseOwnerRequest__Output } from '../../payment/v1/CloseOwnerRequest';
 import type { CloseOwnerResponse as _payment_v1_CloseOwnerResponse, CloseOwnerResponse__Output as _payment_v1_CloseOwnerResponse__Output } from '../../payment/v1/CloseOwnerResponse';
@@ -13,6 +15,7 @@ import type { GetCardLimitsRequest as _payment_v1_GetCardLimitsRequest, GetCardL
 import type { GetCardLimitsResponse as _payment_v1_GetCardLimitsResponse, GetCardLimitsResponse__Output as _payment_v1_GetCardLimitsResponse__Output } from '../../payment/v1/GetCardLimitsResponse';
 import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from '../../payment/v1/GetCardRequest';
 import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from '../../payment/v1/GetCardResponse';
+import type { GetSettlementReconciliationRequest as _payment_v1_GetSettlementReconciliationRequest, GetSettlementReconciliationRequest__Output as _payment_v1_GetSettlementReconciliationRequest__Output } from '../../payment/v1/GetSettlementReconciliationRequest';
 import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from '../../payment/v1/GetStatementRequest';
 import type { GetStatementResponse as _payment_v1_GetStatementResponse, GetStatementResponse__Output as _payment_v1_GetStatementResponse__Output } from '../../payment/v1/GetStatementResponse';
 import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from '../../payment/v1/HandleProcessorNotificationRequest';
@@ -27,10 +30,21 @@ import type { LoadCardRequest as _payment_v1_LoadCardRequest, LoadCardRequest__O
 import type { LoadCardResponse as _payment_v1_LoadCardResponse, LoadCardResponse__Output as _payment_v1_LoadCardResponse__Output } from '../../payment/v1/LoadCardResponse';
 import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from '../../payment/v1/ReverseLoadRequest';
 import type { ReverseLoadResponse as _payment_v1_ReverseLoadResponse, ReverseLoadResponse__Output as _payment_v1_ReverseLoadResponse__Output } from '../../payment/v1/ReverseLoadResponse';
+import type { RunSettlementReconciliationRequest as _payment_v1_RunSettlementReconciliationRequest, RunSettlementReconciliationRequest__Output as _payment_v1_RunSettlementReconciliationRequest__Output } from '../../payment/v1/RunSettlementReconciliationRequest';
+import type { SettlementReconciliation as _payment_v1_SettlementReconciliation, SettlementReconciliation__Output as _payment_v1_SettlementReconciliation__Output } from '../../payment/v1/SettlementReconciliation';
 import type { VerifyProcessorChallengeRequest as _payment_v1_VerifyProcessorChallengeRequest, VerifyProcessorChallengeRequest__Output as _payment_v1_VerifyProcessorChallengeRequest__Output } from '../../payment/v1/VerifyProcessorChallengeRequest';
 import type { VerifyProcessorChallengeResponse as _payment_v1_VerifyProcessorChallengeResponse, VerifyProcessorChallengeResponse__Output as _payment_v1_VerifyProcessorChallengeResponse__Output } from '../../payment/v1/VerifyProcessorChallengeResponse';
 
 export interface PaymentServiceClient extends grpc.Client {
+  ActOnDispute(argument: _payment_v1_ActOnDisputeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  ActOnDispute(argument: _payment_v1_ActOnDisputeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  ActOnDispute(argument: _payment_v1_ActOnDisputeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  ActOnDispute(argument: _payment_v1_ActOnDisputeRequest, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  actOnDispute(argument: _payment_v1_ActOnDisputeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  actOnDispute(argument: _payment_v1_ActOnDisputeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  actOnDispute(argument: _payment_v1_ActOnDisputeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  actOnDispute(argument: _payment_v1_ActOnDisputeRequest, callback: grpc.requestCallback<_payment_v1_ActOnDisputeResponse__Output>): grpc.ClientUnaryCall;
+  
   AdminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
   AdminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
   AdminReverseLoad(argument: _payment_v1_AdminReverseLoadRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
@@ -84,6 +98,15 @@ export interface PaymentServiceClient extends grpc.Client {
   getCardLimits(argument: _payment_v1_GetCardLimitsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
   getCardLimits(argument: _payment_v1_GetCardLimitsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
   getCardLimits(argument: _payment_v1_GetCardLimitsRequest, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  GetSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  GetSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  GetSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  getSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  getSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  getSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  getSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
   
   GetStatement(argument: _payment_v1_GetStatementRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
   GetStatement(argument: _payment_v1_GetStatementRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetStatementResponse__Output>): grpc.ClientUnaryCall;
@@ -148,6 +171,15 @@ export interface PaymentServiceClient extends grpc.Client {
   reverseLoad(argument: _payment_v1_ReverseLoadRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
   reverseLoad(argument: _payment_v1_ReverseLoadRequest, callback: grpc.requestCallback<_payment_v1_ReverseLoadResponse__Output>): grpc.ClientUnaryCall;
   
+  RunSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  RunSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  RunSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  RunSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  
   VerifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
   VerifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
   VerifyProcessorChallenge(argument: _payment_v1_VerifyProcessorChallengeRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VerifyProcessorChallengeResponse__Output>): grpc.ClientUnaryCall;
@@ -160,6 +192,8 @@ export interface PaymentServiceClient extends grpc.Client {
 }
 
 export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementation {
+  ActOnDispute: grpc.handleUnaryCall<_payment_v1_ActOnDisputeRequest__Output, _payment_v1_ActOnDisputeResponse>;
+  
   AdminReverseLoad: grpc.handleUnaryCall<_payment_v1_AdminReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse>;
   
   CloseOwner: grpc.handleUnaryCall<_payment_v1_CloseOwnerRequest__Output, _payment_v1_CloseOwnerResponse>;
@@ -171,6 +205,8 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
   GetCard: grpc.handleUnaryCall<_payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse>;
   
   GetCardLimits: grpc.handleUnaryCall<_payment_v1_GetCardLimitsRequest__Output, _payment_v1_GetCardLimitsResponse>;
+  
+  GetSettlementReconciliation: grpc.handleUnaryCall<_payment_v1_GetSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation>;
   
   GetStatement: grpc.handleUnaryCall<_payment_v1_GetStatementRequest__Output, _payment_v1_GetStatementResponse>;
   
@@ -186,17 +222,21 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ReverseLoad: grpc.handleUnaryCall<_payment_v1_ReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse>;
   
+  RunSettlementReconciliation: grpc.handleUnaryCall<_payment_v1_RunSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation>;
+  
   VerifyProcessorChallenge: grpc.handleUnaryCall<_payment_v1_VerifyProcessorChallengeRequest__Output, _payment_v1_VerifyProcessorChallengeResponse>;
   
 }
 
 export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
+  ActOnDispute: MethodDefinition<_payment_v1_ActOnDisputeRequest, _payment_v1_ActOnDisputeResponse, _payment_v1_ActOnDisputeRequest__Output, _payment_v1_ActOnDisputeResponse__Output>
   AdminReverseLoad: MethodDefinition<_payment_v1_AdminReverseLoadRequest, _payment_v1_ReverseLoadResponse, _payment_v1_AdminReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse__Output>
   CloseOwner: MethodDefinition<_payment_v1_CloseOwnerRequest, _payment_v1_CloseOwnerResponse, _payment_v1_CloseOwnerRequest__Output, _payment_v1_CloseOwnerResponse__Output>
   CreateCard: MethodDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardResponse, _payment_v1_CreateCardRequest__Output, _payment_v1_CreateCardResponse__Output>
   CreateClientToken: MethodDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenRequest__Output, _payment_v1_CreateClientTokenResponse__Output>
   GetCard: MethodDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardResponse, _payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse__Output>
   GetCardLimits: MethodDefinition<_payment_v1_GetCardLimitsRequest, _payment_v1_GetCardLimitsResponse, _payment_v1_GetCardLimitsRequest__Output, _payment_v1_GetCardLimitsResponse__Output>
+  GetSettlementReconciliation: MethodDefinition<_payment_v1_GetSettlementReconciliationRequest, _payment_v1_SettlementReconciliation, _payment_v1_GetSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation__Output>
   GetStatement: MethodDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementResponse, _payment_v1_GetStatementRequest__Output, _payment_v1_GetStatementResponse__Output>
   HandleProcessorNotification: MethodDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationRequest__Output, _payment_v1_HandleProcessorNotificationResponse__Output>
   ListCards: MethodDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsResponse, _payment_v1_ListCardsRequest__Output, _payment_v1_ListCardsResponse__Output>
@@ -204,5 +244,6 @@ export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
   ListUnmatchedDisputes: MethodDefinition<_payment_v1_ListUnmatchedDisputesRequest, _payment_v1_ListUnmatchedDisputesResponse, _payment_v1_ListUnmatchedDisputesRequest__Output, _payment_v1_ListUnmatchedDisputesResponse__Output>
   LoadCard: MethodDefinition<_payment_v1_LoadCardRequest, _payment_v1_LoadCardResponse, _payment_v1_LoadCardRequest__Output, _payment_v1_LoadCardResponse__Output>
   ReverseLoad: MethodDefinition<_payment_v1_ReverseLoadRequest, _payment_v1_ReverseLoadResponse, _payment_v1_ReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse__Output>
+  RunSettlementReconciliation: MethodDefinition<_payment_v1_RunSettlementReconciliationRequest, _payment_v1_SettlementReconciliation, _payment_v1_RunSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation__Output>
   VerifyProcessorChallenge: MethodDefinition<_payment_v1_VerifyProcessorChallengeRequest, _payment_v1_VerifyProcessorChallengeResponse, _payment_v1_VerifyProcessorChallengeRequest__Output, _payment_v1_VerifyProcessorChallengeResponse__Output>
 }
