@@ -4,6 +4,7 @@
 // machine's drift falls on both alike. On a shared VM the same build's loads/s moves by a third between
 // minutes, which swamps any change of a few per cent measured in separate runs; the median of paired
 // ratios does not. It prints each pair and the median B/A of loads/s and of CPU a load.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import type { freePort as FreePort, startStack as StartStack } from '@gatehouse/test-kit/stack';
@@ -22,7 +23,10 @@ interface Side {
 
 /** One build's stack, as `pnpm bench payment` runs it, started from the checkout at `root`. */
 async function startSide(name: string, root: string): Promise<Side> {
-  const stackModule = (await import(path.join(root, 'test/stack.ts'))) as {
+  // The stack's starter moved from test/ into test-kit; an older checkout may have either.
+  const starter = ['packages/test-kit/src/stack.ts', 'test/stack.ts'].map((p) => path.join(root, p)).find(existsSync);
+  if (!starter) throw new Error(`${root}: no stack starter (packages/test-kit/src/stack.ts)`);
+  const stackModule = (await import(starter)) as {
     startStack: typeof StartStack;
     freePort: typeof FreePort;
   };
