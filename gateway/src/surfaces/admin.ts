@@ -10,6 +10,7 @@ import { adminClientsRoutes } from '../routes/admin/clients.routes';
 import { adminDisputeRoutes } from '../routes/admin/disputes.routes';
 import { adminEventsRoutes } from '../routes/admin/events.routes';
 import { adminImportRoutes } from '../routes/admin/import.routes';
+import { adminLimitRoutes } from '../routes/admin/limits.routes';
 import { adminOrgRoutes } from '../routes/admin/orgs.routes';
 import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
@@ -36,6 +37,8 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const reconciliation = adminReconciliationRoutes({ payment: clients.payment.call, ...callers });
   // Dispute evidence (docs/payments.md "Dispute evidence").
   const disputes = adminDisputeRoutes({ payment: clients.payment.call, ...callers });
+  // Limit policies and users' tiers (docs/payments.md "Limit policies").
+  const limits = adminLimitRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
   // Every organisation (docs/organizations.md "Administration").
@@ -43,7 +46,18 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const mounts: Mount[] = [
     {
       prefix: '/admin/v1',
-      routers: [adminOpenApiRoutes(), imports, routes, payments, reconciliation, disputes, events, oidcClients, orgs],
+      routers: [
+        adminOpenApiRoutes(),
+        imports,
+        routes,
+        payments,
+        reconciliation,
+        disputes,
+        limits,
+        events,
+        oidcClients,
+        orgs,
+      ],
     },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },

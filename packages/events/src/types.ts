@@ -113,6 +113,15 @@ export const EVENT_DATA = {
     discrepancies: z.number().int().min(0),
     kinds: z.array(code).max(10),
   }),
+  // Limits as policy (issue 49 §1), changed by an admin (the actor): which policy and whether it was set
+  // or removed; a user's tier (the subject user), null when they went back to the programme default.
+  'limits.policy_changed': z.strictObject({
+    scope: z.enum(['programme', 'tier', 'user', 'card']),
+    subject: z.string().max(200),
+    window: z.enum(['1 day', '7 days', '30 days', '365 days', 'lifetime']),
+    change: z.enum(['set', 'deleted']),
+  }),
+  'limits.tier_changed': z.strictObject({ tier: code.nullable() }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;

@@ -34,6 +34,8 @@ export const PaymentErrors = errorCodes(
   'DISPUTE_NOT_FOUND',
   'INVALID_EVIDENCE',
   'DISPUTE_REFUSED',
+  'INVALID_POLICY',
+  'POLICY_NOT_FOUND',
 );
 
 export const cardNotFound = () => notFound(PaymentErrors.CARD_NOT_FOUND, 'card not found');

@@ -31,6 +31,9 @@ export interface LoadRecorder {
   notificationHandled?(kind: string, outcome: string): void;
 }
 
+/** The admin's limit-policy rpcs: policy-handlers.ts. */
+type PolicyRpcs = 'ListLimitPolicies' | 'PutLimitPolicy' | 'DeleteLimitPolicy' | 'GetLimitTier' | 'SetLimitTier';
+
 /** gRPC ↔ Payments, nothing more. */
 export function paymentHandlers(
   payments: Payments,
@@ -38,7 +41,7 @@ export function paymentHandlers(
   recorder?: LoadRecorder,
   settlement?: SettlementReconciler,
   evidence?: DisputeEvidenceActions,
-): payment.PaymentServiceHandlers {
+): Omit<payment.PaymentServiceHandlers, PolicyRpcs> {
   const reconciler = () => {
     if (!settlement) throw unavailable(PaymentErrors.PROCESSOR_UNAVAILABLE, 'no processor to reconcile with');
     return settlement;

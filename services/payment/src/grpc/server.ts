@@ -4,8 +4,10 @@ import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
 import type { DisputeEvidenceActions } from '../disputes/evidence';
 import type { Payments } from '../payments';
+import type { PolicyStore } from '../policies/store';
 import type { SettlementReconciler } from '../settlement/reconcile';
 import { type LoadRecorder, paymentHandlers } from './handlers';
+import { policyHandlers } from './policy-handlers';
 
 export interface PaymentServerDeps {
   payments: Payments;
@@ -13,6 +15,8 @@ export interface PaymentServerDeps {
   settlement?: SettlementReconciler;
   /** Dispute evidence (issue 49 §5); without a processor there is none. */
   evidence?: DisputeEvidenceActions;
+  /** The limit policies and tiers an admin edits (issue 49 §1). */
+  policies: PolicyStore;
   log: Logger;
   host: string;
   port: number;
@@ -51,6 +55,11 @@ export const PAYMENT_ACCESS: AccessRules = {
     RunSettlementReconciliation: ['gateway'],
     GetSettlementReconciliation: ['gateway'],
     ActOnDispute: ['gateway'],
+    ListLimitPolicies: ['gateway'],
+    PutLimitPolicy: ['gateway'],
+    DeleteLimitPolicy: ['gateway'],
+    GetLimitTier: ['gateway'],
+    SetLimitTier: ['gateway'],
     // auth only: its DeleteUser closes the owner before it erases the user.
     CloseOwner: ['auth'],
   },
@@ -65,7 +74,10 @@ export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpc
     services: [
       {
         definition: grpcObject.payment.v1.PaymentService.service,
-        implementation: paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement, deps.evidence),
+        implementation: {
+          ...paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement, deps.evidence),
+          ...policyHandlers(deps.policies, deps.log),
+        },
       },
     ],
     definitions: [definition],
