@@ -128,7 +128,7 @@ test("payment's role writes payment's types only; auth's every type; a database 
     '008_oidc.sql',
     '009_passwords.sql',
     '010_organizations.sql',
-    '011_trail_payment_admin.sql',
+    '012_trail_payment_admin.sql',
   ]);
 
   // Payment's role: auth's types are refused in the database, whatever its code sends; its own go in.
@@ -167,8 +167,9 @@ test("payment's role writes payment's types only; auth's every type; a database 
     { type: 'user.blocked', source: roles.auth.role },
   ]);
 
-  // The programme's administration (issue 49, auth's 011): a reconciled day and a changed limit policy.
-  for (const type of ['settlement.reconciled', 'limits.policy_changed', 'limits.tier_changed'])
+  // The programme's administration (issue 49, auth's 012): a reconciled day, a changed limit policy, a
+  // velocity rule that fired.
+  for (const type of ['settlement.reconciled', 'limits.policy_changed', 'limits.tier_changed', 'velocity.fired'])
     expect({
       type,
       code: await outcome(

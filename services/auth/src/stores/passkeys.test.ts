@@ -22,7 +22,7 @@ beforeAll(async () => {
     '008_oidc.sql',
     '009_passwords.sql',
     '010_organizations.sql',
-    '011_trail_payment_admin.sql',
+    '012_trail_payment_admin.sql',
   ]);
   expect(await runMigrations(pool)).toEqual([]);
   store = new PgPasskeyStore(pool);
