@@ -6,6 +6,7 @@ import { registerAdminClientsPaths } from './admin-clients.paths';
 import { registerAdminEventsPaths } from './admin-events.paths';
 import { registerAdminImportPaths } from './admin-import.paths';
 import { registerAdminOrgsPaths } from './admin-orgs.paths';
+import { registerAdminOverviewPaths } from './admin-overview.paths';
 import { registerAdminDisputePaths, registerAdminReconciliationPaths } from './admin-reconciliation.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
@@ -260,6 +261,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerAdminReconciliationPaths(registry, base, REFUSALS);
   // Dispute evidence (routes/admin/disputes.routes.ts).
   registerAdminDisputePaths(registry, base, REFUSALS);
+  // The console's overview and money views (routes/admin/overview.routes.ts, money.routes.ts).
+  registerAdminOverviewPaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
     ['/admin.js', 'text/javascript', "The admin page's script"],
