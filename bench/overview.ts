@@ -12,7 +12,7 @@ import { Client } from 'pg';
 import { DirectoryOverview, hoursStart } from '../services/auth/src/directory/overview';
 import { createPool as authPool, runMigrations as migrateAuth } from '../services/auth/src/stores/postgres';
 import { AdminLedgerViews } from '../services/payment/src/admin-views';
-import { createPool as ledgerPool } from '../services/payment/src/db';
+import { createPool as ledgerPool, SCHEMA as LEDGER_SCHEMA } from '../services/payment/src/db';
 import { PostgresAdminViews, PostgresDisputeStore, PostgresReversalStore } from '../services/payment/src/ledger';
 import { runMigrations as migrateLedger } from '../services/payment/src/migrate';
 import { median } from './harness';
@@ -143,11 +143,13 @@ export async function runOverviewBench(samples = 200): Promise<OverviewBenchResu
   try {
     await migrateAuth(auth);
     await migrateLedger(ledger);
+    // The ledger's tables are in its own schema; the directory's are qualified (auth.users).
+    await pg.query(`SET search_path TO ${LEDGER_SCHEMA}, public`);
     await pg.query(SEED_USERS);
     for (let batch = 0; batch < 10; batch++) await pg.query(SEED_EVENTS, [batch * 100_000]);
     await pg.query(SEED_CARDS);
     await pg.query(SEED_LOADS);
-    await pg.query('ANALYZE auth.users; ANALYZE events.events; ANALYZE loads');
+    await pg.query('ANALYZE auth.users; ANALYZE events.events; ANALYZE loads; ANALYZE cards');
     const directory = new DirectoryOverview({ pool: auth });
     const views = new AdminLedgerViews({
       views: new PostgresAdminViews(ledger),
