@@ -7,6 +7,7 @@ import { registerAdminEventsPaths } from './admin-events.paths';
 import { registerAdminImportPaths } from './admin-import.paths';
 import { registerAdminLimitPaths } from './admin-limits.paths';
 import { registerAdminOrgsPaths } from './admin-orgs.paths';
+import { registerAdminOverviewPaths } from './admin-overview.paths';
 import { registerAdminDisputePaths, registerAdminReconciliationPaths } from './admin-reconciliation.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
@@ -263,6 +264,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerAdminDisputePaths(registry, base, REFUSALS);
   // Limit policies and users' tiers (routes/admin/limits.routes.ts).
   registerAdminLimitPaths(registry, base, REFUSALS);
+  // The console's overview and money views (routes/admin/overview.routes.ts, money.routes.ts).
+  registerAdminOverviewPaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
     ['/admin.js', 'text/javascript', "The admin page's script"],

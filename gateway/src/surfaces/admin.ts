@@ -11,7 +11,9 @@ import { adminDisputeRoutes } from '../routes/admin/disputes.routes';
 import { adminEventsRoutes } from '../routes/admin/events.routes';
 import { adminImportRoutes } from '../routes/admin/import.routes';
 import { adminLimitRoutes } from '../routes/admin/limits.routes';
+import { adminMoneyRoutes } from '../routes/admin/money.routes';
 import { adminOrgRoutes } from '../routes/admin/orgs.routes';
+import { adminOverviewRoutes } from '../routes/admin/overview.routes';
 import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
 import { adminReconciliationRoutes } from '../routes/admin/reconciliation.routes';
@@ -43,6 +45,13 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
   // Every organisation (docs/organizations.md "Administration").
   const orgs = adminOrgRoutes({ orgAdmin: clients.orgAdmin.call, ...callers });
+  // The console's first screen (issue 48), and its money views: any card, disputes by state.
+  const overview = adminOverviewRoutes({
+    admin: clients.admin.call,
+    paymentAdmin: clients.paymentAdmin.call,
+    ...callers,
+  });
+  const money = adminMoneyRoutes({ paymentAdmin: clients.paymentAdmin.call, ...callers });
   const mounts: Mount[] = [
     {
       prefix: '/admin/v1',
@@ -57,6 +66,8 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
         events,
         oidcClients,
         orgs,
+        overview,
+        money,
       ],
     },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.

@@ -20,6 +20,8 @@ export interface paths {
           provider?: '' | string;
           limit?: number;
           cursor?: string;
+          /** @description `newest`: newest first (the console); `id`: id order. A cursor keeps its order */
+          order?: 'id' | 'newest';
         };
         header?: never;
         path?: never;
@@ -1035,6 +1037,8 @@ export interface paths {
           request_id?: '' | string;
           limit?: number;
           cursor?: string;
+          /** @description Only events newer than this event id, oldest first (a live view); `next` is then the `after` of the following page. Not with `cursor` */
+          after?: string;
         };
         header?: never;
         path?: never;
@@ -3648,6 +3652,735 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/v1/limit-policies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every limit policy (programme, tiers, users, cards), or those of one scope and subject */
+    get: {
+      parameters: {
+        query?: {
+          scope?: 'programme' | 'tier' | 'user' | 'card';
+          subject?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The policies */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              policies: components['schemas']['LimitPolicy'][];
+            };
+          };
+        };
+        /** @description A scope that is none */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/v1/limit-policies/{scope}/{window}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Sets one policy (the subject in the body: a tier's name, a user's id, a card's id; none for the programme); the next load applies it */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description programme, tier, user or card */
+          scope: 'programme' | 'tier' | 'user' | 'card';
+          /** @description The window, URL-encoded: 1%20day, 7%20days, ..., lifetime */
+          window: '1 day' | '7 days' | '30 days' | '365 days' | 'lifetime';
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            subject?: string;
+            /** @description cents over the window; null or absent: no amount limit */
+            max_cents?: number | null;
+            /** @description loads over the window; null or absent: no count limit */
+            max_count?: number | null;
+            /**
+             * @description voided and refunded amounts, and loads reversed in full, stop counting towards this policy
+             * @default false
+             */
+            reversals_free?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description The policy as set */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LimitPolicy'];
+          };
+        };
+        /** @description No maximum, one not a positive whole number, or a subject that does not fit the scope */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A scope or window that is none, or a card policy for a card that is none */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Removes one policy (the subject as ?subject=); the next load no longer applies it */
+    delete: {
+      parameters: {
+        query?: {
+          subject?: string;
+        };
+        header?: never;
+        path: {
+          /** @description programme, tier, user or card */
+          scope: 'programme' | 'tier' | 'user' | 'card';
+          /** @description The window, URL-encoded: 1%20day, 7%20days, ..., lifetime */
+          window: '1 day' | '7 days' | '30 days' | '365 days' | 'lifetime';
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description A subject that does not fit the scope */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No such policy */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/v1/users/{id}/limit-tier': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A user's limit tier (null: the programme default) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The user's id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The tier */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LimitTier'];
+          };
+        };
+        /** @description A malformed id, query or body */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    /** Sets a user's limit tier: its policies apply in place of the programme's, per window */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The user's id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            tier: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The tier as set */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LimitTier'];
+          };
+        };
+        /** @description A tier name that is none */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Puts a user back on the programme default */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The user's id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Done (also when the user had no tier) */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description A malformed id, query or body */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/v1/overview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The console's first screen in one call: users, logins, sessions, webhooks, loads, disputes
+     * @description Read from summaries kept as things happen (hourly counters, indexes), never a scan of the trail. A service that does not answer leaves its parts null and is named in `unavailable`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The figures */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminOverview'];
+          };
+        };
+        /** @description A malformed id, query or body */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Neither the auth nor the payment service answered */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/v1/cards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A user's cards, oldest first (keyset pages) */
+    get: {
+      parameters: {
+        query: {
+          owner: string;
+          limit?: number;
+          cursor?: '' | string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The cards */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              cards: components['schemas']['AdminCard'][];
+              /** @description The `cursor` of the following page; null on the last */
+              next: string | null;
+            };
+          };
+        };
+        /** @description No owner, or a bad limit or cursor */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/v1/cards/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Any card: balance, owner, disputes, and its loads newest first with their reversals (keyset pages) */
+    get: {
+      parameters: {
+        query?: {
+          loads_limit?: number;
+          /** @description The `loads_next` of the previous page */
+          loads_cursor?: '' | string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The card */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              card: components['schemas']['AdminCard'];
+              /** @description Newest first */
+              disputes: components['schemas']['Dispute'][];
+              /** @description Newest first */
+              loads: components['schemas']['Load'][];
+              /** @description The `loads_cursor` of the following page; null on the last */
+              loads_next: string | null;
+            };
+          };
+        };
+        /** @description A malformed card id, or a bad limit or cursor */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No such card */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/v1/disputes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Disputes newest first: all, or only open ones (`status=open`), keyset pages */
+    get: {
+      parameters: {
+        query?: {
+          /** @description `open`: only disputes not closed */
+          status?: '' | 'open';
+          limit?: number;
+          cursor?: '' | string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The disputes */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              disputes: components['schemas']['AdminDispute'][];
+              /** @description The `cursor` of the following page; null on the last */
+              next: string | null;
+            };
+          };
+        };
+        /** @description A bad status, limit or cursor */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/': {
     parameters: {
       query?: never;
@@ -3828,6 +4561,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/limits.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin page's limit policies section */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin page's limit policies section */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reconciliation.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin page's reconciliation and dispute evidence section */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin page's reconciliation and dispute evidence section */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/v1/openapi.json': {
     parameters: {
       query?: never;
@@ -3870,6 +4675,69 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    AdminCard: {
+      id: number;
+      name: string;
+      /**
+       * @description A two-decimal amount
+       * @example 10.00
+       */
+      balance: string;
+      /**
+       * @description What open disputes hold of the balance: it cannot be spent or reversed
+       * @example 10.00
+       */
+      held: string;
+      /** @description A lost dispute took more than the card had: loads and reversals refused */
+      frozen: boolean;
+      /** @description The owner's user id */
+      owner_id: string;
+      balance_cents: number;
+      /**
+       * @description What lost disputes could not take from the card, in all
+       * @example 10.00
+       */
+      shortfall: string;
+      /** @description ISO 8601, UTC */
+      created_at: string | null;
+    };
+    AdminDispute: {
+      /** @description The processor's dispute id */
+      id: string;
+      processor_transaction_id: string;
+      /** @description null when the transaction matches no load */
+      load_id: number | null;
+      /**
+       * @description The disputed amount
+       * @example 10.00
+       */
+      amount: string;
+      /**
+       * @description What it holds on the card now (open disputes only)
+       * @example 10.00
+       */
+      held: string;
+      /**
+       * @description What a lost dispute took from the card
+       * @example 10.00
+       */
+      debited: string;
+      /**
+       * @description What a lost dispute could not take
+       * @example 10.00
+       */
+      shortfall: string;
+      /** @description The processor's word: open, won, lost, accepted, ... */
+      status: string;
+      kind: string;
+      reason: string;
+      /** @description ISO 8601, UTC */
+      received_at: string;
+      /** @description ISO 8601, UTC */
+      updated_at: string;
+      /** @description null when the transaction matches no load */
+      card_id: number | null;
+    };
     AdminOrganization: {
       /** @description org_ and 24 hex characters */
       id: string;
@@ -3908,6 +4776,70 @@ export interface components {
        * @description Joined at
        */
       joined_at: string | null;
+    };
+    AdminOverview: {
+      /** Format: date-time */
+      generated_at: string;
+      users: {
+        total: number;
+        new_24h: number;
+        new_7d: number;
+        /** @description Users with a login in the last 24 hours */
+        active_24h: number;
+        active_7d: number;
+        blocked: number;
+      } | null;
+      /** @description Sessions not ended nor expired, every user */
+      sessions_live: number | null;
+      logins: {
+        /** @description The start of each of the last 168 hours (7 days), oldest first; the last is the current hour */
+        hours: string[];
+        by_provider: {
+          [key: string]: number[];
+        };
+        /** @description Failed logins (login.failed, as the trail keeps them), one per hour of `hours` */
+        failures: number[];
+      } | null;
+      webhooks: {
+        endpoints: number;
+        disabled: number;
+        /** @description Deliveries retrying after a failed attempt, or given up */
+        deliveries_failing: number;
+      } | null;
+      loads: {
+        /** @description The start of each of the last 168 hours (7 days), oldest first; the last is the current hour */
+        hours: string[];
+        /** @description Loads that succeeded, by the hour they were made, one per hour of `hours` */
+        succeeded: number[];
+        /** @description Loads the processor declined, one per hour of `hours` */
+        declined: number[];
+        /** @description Loads that failed otherwise (nothing sent, an error), one per hour of `hours` */
+        failed: number[];
+        /** @description Loads a limit refused before the processor, one per hour of `hours` */
+        refused: number[];
+        /** @description Loads with no answer yet (reconciliation settles them), one per hour of `hours` */
+        unknown: number[];
+        /** @description Cents loaded (succeeded loads), one per hour of `hours` */
+        amount_cents: number[];
+      } | null;
+      disputes: {
+        open: number;
+        /** @description The disputed amounts of open disputes */
+        open_amount_cents: number;
+        /** @description What open disputes hold on cards now */
+        held_cents: number;
+        /** @description Disputes whose transaction matches no load */
+        unmatched: number;
+      } | null;
+      reconciliation: {
+        /** @description The latest day reconciled (yyyy-mm-dd); null: none yet */
+        date: string | null;
+        /** @enum {string|null} */
+        status: 'running' | 'matched' | 'differs' | 'failed' | null;
+        discrepancies: number;
+      } | null;
+      /** @description Services that did not answer: their parts are null */
+      unavailable: ('auth' | 'payment')[];
     };
     AdminUser: {
       user: components['schemas']['AdminUserSummary'];
@@ -4070,6 +5002,45 @@ export interface components {
       data: {
         [key: string]: unknown;
       };
+    };
+    LimitPolicy: {
+      /** @enum {string} */
+      scope: 'programme' | 'tier' | 'user' | 'card';
+      subject: string;
+      /** @enum {string} */
+      window: '1 day' | '7 days' | '30 days' | '365 days' | 'lifetime';
+      max_cents: number | null;
+      max_count: number | null;
+      reversals_free: boolean;
+      updated_at: string;
+      updated_by: string;
+    };
+    LimitTier: {
+      user_id: string;
+      tier: string | null;
+      updated_at: string | null;
+    };
+    Load: {
+      id: number;
+      /**
+       * @description A two-decimal amount
+       * @example 10.00
+       */
+      amount: string;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed' | 'refused' | 'unknown' | 'unspecified';
+      processor_transaction_id: string;
+      processor_response_code: string;
+      processor_response_text: string;
+      /** @description ISO 8601, UTC */
+      created_at: string;
+      /**
+       * @description What may still be reversed (0.00 when it did not succeed, or is disputed)
+       * @example 10.00
+       */
+      reversible: string;
+      /** @description Every reversal asked, oldest first */
+      reversals: components['schemas']['Reversal'][];
     };
     /** @description A client's metadata (RFC 7591 names); never its secret */
     OidcClient: {
@@ -4303,9 +5274,12 @@ export interface components {
   headers: never;
   pathItems: never;
 }
+export type SchemaAdminCard = components['schemas']['AdminCard'];
+export type SchemaAdminDispute = components['schemas']['AdminDispute'];
 export type SchemaAdminOrganization = components['schemas']['AdminOrganization'];
 export type SchemaAdminOrganizationInvitation = components['schemas']['AdminOrganizationInvitation'];
 export type SchemaAdminOrganizationMember = components['schemas']['AdminOrganizationMember'];
+export type SchemaAdminOverview = components['schemas']['AdminOverview'];
 export type SchemaAdminUser = components['schemas']['AdminUser'];
 export type SchemaAdminUserSummary = components['schemas']['AdminUserSummary'];
 export type SchemaAuthError = components['schemas']['AuthError'];
@@ -4313,6 +5287,9 @@ export type SchemaClientError = components['schemas']['ClientError'];
 export type SchemaDispute = components['schemas']['Dispute'];
 export type SchemaDisputeActionAnswer = components['schemas']['DisputeActionAnswer'];
 export type SchemaEvent = components['schemas']['Event'];
+export type SchemaLimitPolicy = components['schemas']['LimitPolicy'];
+export type SchemaLimitTier = components['schemas']['LimitTier'];
+export type SchemaLoad = components['schemas']['Load'];
 export type SchemaOidcClient = components['schemas']['OidcClient'];
 export type SchemaPaymentError = components['schemas']['PaymentError'];
 export type SchemaReversal = components['schemas']['Reversal'];

@@ -140,3 +140,29 @@ describe('Redis session registry', () => {
     expect((await redis.hkeys(key)).sort()).toEqual([good.id, `${good.id}:seen`].sort());
   });
 });
+
+describe.each([
+  ['in process', (now: () => number) => new MemorySessionRegistry(now)],
+  [
+    'Redis',
+    (now: () => number) => new RedisSessionRegistry(redis, `${prefix}live-${randomBytes(4).toString('hex')}:`, now),
+  ],
+] as [string, (now: () => number) => SessionRegistry][])('live sessions of every user, %s', (_name, make) => {
+  it('counts what is recorded, not removed and not past its end (the admin overview)', async () => {
+    let now = Date.now();
+    const registry = make(() => now);
+    expect(await registry.countLive()).toBe(0);
+    const a = entry('jti-a', now, now + HOUR);
+    const b = entry('jti-b', now, now + 1000);
+    await registry.record('dev_one', a);
+    await registry.record('dev_one', b);
+    await registry.record('dev_two', entry('jti-c', now, now + HOUR));
+    // Recorded again (a login's entry rewritten) it is still one session.
+    await registry.record('dev_one', a);
+    expect(await registry.countLive()).toBe(3);
+    await registry.remove('dev_one', [a.id]);
+    expect(await registry.countLive()).toBe(2);
+    now += 1000;
+    expect(await registry.countLive()).toBe(1);
+  });
+});
