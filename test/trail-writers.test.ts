@@ -128,6 +128,7 @@ test("payment's role writes payment's types only; auth's every type; a database 
     '008_oidc.sql',
     '009_passwords.sql',
     '010_organizations.sql',
+    '011_overview_summaries.sql',
   ]);
 
   // Payment's role: auth's types are refused in the database, whatever its code sends; its own go in.

@@ -33,6 +33,8 @@ export interface GatewayClients {
   oidcAdmin: ClientHandle<auth.OidcAdminServiceClient>;
   avatar: ClientHandle<avatar.AvatarServiceClient>;
   payment: ClientHandle<payment.PaymentServiceClient>;
+  /** The ledger's reads for the admin console (overview, cards, disputes): the admin surface's. */
+  paymentAdmin: ClientHandle<payment.PaymentAdminServiceClient>;
   /** Login handlers by provider name (login.v1.LoginHandler). */
   loginHandlers: ReadonlyMap<string, ClientHandle<login.LoginHandlerClient>>;
   /** The application's hooks, when configured (AUTH_CONFIG hooks). */
@@ -132,6 +134,11 @@ export async function openClients(
       config.addresses.payment,
       options('payment'),
     ),
+    paymentAdmin: createClient<payment.PaymentAdminServiceClient>(
+      loadProto('payment').grpcObject.payment.v1.PaymentAdminService,
+      config.addresses.payment,
+      options('payment'),
+    ),
     loginHandlers: openLoginHandlerClients(config, credential, metrics),
     hooks: config.hooks ? new HooksClient(config.hooks, internalAuth, metrics) : undefined,
   };
@@ -150,6 +157,7 @@ export async function openClients(
     clients.oidcAdmin,
     clients.avatar,
     clients.payment,
+    clients.paymentAdmin,
   ];
   return {
     ...clients,

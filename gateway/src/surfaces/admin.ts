@@ -10,7 +10,9 @@ import { adminClientsRoutes } from '../routes/admin/clients.routes';
 import { adminDisputeRoutes } from '../routes/admin/disputes.routes';
 import { adminEventsRoutes } from '../routes/admin/events.routes';
 import { adminImportRoutes } from '../routes/admin/import.routes';
+import { adminMoneyRoutes } from '../routes/admin/money.routes';
 import { adminOrgRoutes } from '../routes/admin/orgs.routes';
+import { adminOverviewRoutes } from '../routes/admin/overview.routes';
 import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
 import { adminReconciliationRoutes } from '../routes/admin/reconciliation.routes';
@@ -40,10 +42,29 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
   // Every organisation (docs/organizations.md "Administration").
   const orgs = adminOrgRoutes({ orgAdmin: clients.orgAdmin.call, ...callers });
+  // The console's first screen (issue 48), and its money views: any card, disputes by state.
+  const overview = adminOverviewRoutes({
+    admin: clients.admin.call,
+    paymentAdmin: clients.paymentAdmin.call,
+    ...callers,
+  });
+  const money = adminMoneyRoutes({ paymentAdmin: clients.paymentAdmin.call, ...callers });
   const mounts: Mount[] = [
     {
       prefix: '/admin/v1',
-      routers: [adminOpenApiRoutes(), imports, routes, payments, reconciliation, disputes, events, oidcClients, orgs],
+      routers: [
+        adminOpenApiRoutes(),
+        imports,
+        routes,
+        payments,
+        reconciliation,
+        disputes,
+        events,
+        oidcClients,
+        orgs,
+        overview,
+        money,
+      ],
     },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },

@@ -4,11 +4,19 @@ import { createLogger, type Logger } from '@gatehouse/logger';
 import { Metrics, serveMetrics, watchPgPool } from '@gatehouse/metrics';
 import { oncePerReason } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
+import { AdminLedgerViews } from './admin-views';
 import type { PaymentConfig } from './config';
 import { createPool, postgresAnswers } from './db';
 import { DisputeEvidenceActions } from './disputes/evidence';
 import { startPaymentServer } from './grpc/server';
-import { PostgresEvidenceActions, PostgresSettlementStore, postgresLedger } from './ledger';
+import {
+  PostgresAdminViews,
+  PostgresDisputeStore,
+  PostgresEvidenceActions,
+  PostgresReversalStore,
+  PostgresSettlementStore,
+  postgresLedger,
+} from './ledger';
 import { loadRecorder, measuredProcessor, settlementRecorder, watchBacklog } from './metrics';
 import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
@@ -173,6 +181,12 @@ export async function startPaymentService(
       'gRPC server',
       await startPaymentServer({
         payments,
+        adminViews: new AdminLedgerViews({
+          views: new PostgresAdminViews(pool),
+          reversals: new PostgresReversalStore(pool),
+          disputes: new PostgresDisputeStore(pool),
+          clock: overrides.clock,
+        }),
         settlement,
         evidence:
           evidenceApi &&

@@ -33,7 +33,7 @@ const LAYERS: string[][] = [
   ['loads', 'reversals', 'disputes', 'statements', 'settlement'],
   ['notifications'],
   ['money-back.ts'],
-  ['payments.ts'],
+  ['payments.ts', 'admin-views.ts'],
   ['config.ts'],
   ['grpc'],
   ['metrics.ts'],

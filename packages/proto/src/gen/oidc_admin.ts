@@ -3,6 +3,8 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 
 import type { AdminActor as _auth_v1_AdminActor, AdminActor__Output as _auth_v1_AdminActor__Output } from './auth/v1/AdminActor';
 import type { AdminIdentity as _auth_v1_AdminIdentity, AdminIdentity__Output as _auth_v1_AdminIdentity__Output } from './auth/v1/AdminIdentity';
+import type { AdminOverviewRequest as _auth_v1_AdminOverviewRequest, AdminOverviewRequest__Output as _auth_v1_AdminOverviewRequest__Output } from './auth/v1/AdminOverviewRequest';
+import type { AdminOverviewResponse as _auth_v1_AdminOverviewResponse, AdminOverviewResponse__Output as _auth_v1_AdminOverviewResponse__Output } from './auth/v1/AdminOverviewResponse';
 import type { AdminServiceClient as _auth_v1_AdminServiceClient, AdminServiceDefinition as _auth_v1_AdminServiceDefinition } from './auth/v1/AdminService';
 import type { AdminUnlinkIdentityRequest as _auth_v1_AdminUnlinkIdentityRequest, AdminUnlinkIdentityRequest__Output as _auth_v1_AdminUnlinkIdentityRequest__Output } from './auth/v1/AdminUnlinkIdentityRequest';
 import type { AdminUnlinkIdentityResponse as _auth_v1_AdminUnlinkIdentityResponse, AdminUnlinkIdentityResponse__Output as _auth_v1_AdminUnlinkIdentityResponse__Output } from './auth/v1/AdminUnlinkIdentityResponse';
@@ -57,6 +59,7 @@ import type { PasskeyLoginResponse as _auth_v1_PasskeyLoginResponse, PasskeyLogi
 import type { PasskeyOptionsResponse as _auth_v1_PasskeyOptionsResponse, PasskeyOptionsResponse__Output as _auth_v1_PasskeyOptionsResponse__Output } from './auth/v1/PasskeyOptionsResponse';
 import type { PasskeyUser as _auth_v1_PasskeyUser, PasskeyUser__Output as _auth_v1_PasskeyUser__Output } from './auth/v1/PasskeyUser';
 import type { PasskeyUserRequest as _auth_v1_PasskeyUserRequest, PasskeyUserRequest__Output as _auth_v1_PasskeyUserRequest__Output } from './auth/v1/PasskeyUserRequest';
+import type { ProviderHours as _auth_v1_ProviderHours, ProviderHours__Output as _auth_v1_ProviderHours__Output } from './auth/v1/ProviderHours';
 import type { RefreshTokenRequest as _auth_v1_RefreshTokenRequest, RefreshTokenRequest__Output as _auth_v1_RefreshTokenRequest__Output } from './auth/v1/RefreshTokenRequest';
 import type { RefreshTokenResponse as _auth_v1_RefreshTokenResponse, RefreshTokenResponse__Output as _auth_v1_RefreshTokenResponse__Output } from './auth/v1/RefreshTokenResponse';
 import type { RegisterPasskeyRequest as _auth_v1_RegisterPasskeyRequest, RegisterPasskeyRequest__Output as _auth_v1_RegisterPasskeyRequest__Output } from './auth/v1/RegisterPasskeyRequest';
@@ -77,6 +80,8 @@ export interface ProtoGrpcType {
     v1: {
       AdminActor: MessageTypeDefinition<_auth_v1_AdminActor, _auth_v1_AdminActor__Output>
       AdminIdentity: MessageTypeDefinition<_auth_v1_AdminIdentity, _auth_v1_AdminIdentity__Output>
+      AdminOverviewRequest: MessageTypeDefinition<_auth_v1_AdminOverviewRequest, _auth_v1_AdminOverviewRequest__Output>
+      AdminOverviewResponse: MessageTypeDefinition<_auth_v1_AdminOverviewResponse, _auth_v1_AdminOverviewResponse__Output>
       AdminService: SubtypeConstructor<typeof grpc.Client, _auth_v1_AdminServiceClient> & { service: _auth_v1_AdminServiceDefinition }
       AdminUnlinkIdentityRequest: MessageTypeDefinition<_auth_v1_AdminUnlinkIdentityRequest, _auth_v1_AdminUnlinkIdentityRequest__Output>
       AdminUnlinkIdentityResponse: MessageTypeDefinition<_auth_v1_AdminUnlinkIdentityResponse, _auth_v1_AdminUnlinkIdentityResponse__Output>
@@ -131,6 +136,7 @@ export interface ProtoGrpcType {
       PasskeyOptionsResponse: MessageTypeDefinition<_auth_v1_PasskeyOptionsResponse, _auth_v1_PasskeyOptionsResponse__Output>
       PasskeyUser: MessageTypeDefinition<_auth_v1_PasskeyUser, _auth_v1_PasskeyUser__Output>
       PasskeyUserRequest: MessageTypeDefinition<_auth_v1_PasskeyUserRequest, _auth_v1_PasskeyUserRequest__Output>
+      ProviderHours: MessageTypeDefinition<_auth_v1_ProviderHours, _auth_v1_ProviderHours__Output>
       RefreshTokenRequest: MessageTypeDefinition<_auth_v1_RefreshTokenRequest, _auth_v1_RefreshTokenRequest__Output>
       RefreshTokenResponse: MessageTypeDefinition<_auth_v1_RefreshTokenResponse, _auth_v1_RefreshTokenResponse__Output>
       RegisterPasskeyRequest: MessageTypeDefinition<_auth_v1_RegisterPasskeyRequest, _auth_v1_RegisterPasskeyRequest__Output>

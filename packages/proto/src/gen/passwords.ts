@@ -4,6 +4,8 @@ import type { MessageTypeDefinition } from '@grpc/proto-loader';
 import type { AddPasswordRequest as _auth_v1_AddPasswordRequest, AddPasswordRequest__Output as _auth_v1_AddPasswordRequest__Output } from './auth/v1/AddPasswordRequest';
 import type { AdminActor as _auth_v1_AdminActor, AdminActor__Output as _auth_v1_AdminActor__Output } from './auth/v1/AdminActor';
 import type { AdminIdentity as _auth_v1_AdminIdentity, AdminIdentity__Output as _auth_v1_AdminIdentity__Output } from './auth/v1/AdminIdentity';
+import type { AdminOverviewRequest as _auth_v1_AdminOverviewRequest, AdminOverviewRequest__Output as _auth_v1_AdminOverviewRequest__Output } from './auth/v1/AdminOverviewRequest';
+import type { AdminOverviewResponse as _auth_v1_AdminOverviewResponse, AdminOverviewResponse__Output as _auth_v1_AdminOverviewResponse__Output } from './auth/v1/AdminOverviewResponse';
 import type { AdminServiceClient as _auth_v1_AdminServiceClient, AdminServiceDefinition as _auth_v1_AdminServiceDefinition } from './auth/v1/AdminService';
 import type { AdminUnlinkIdentityRequest as _auth_v1_AdminUnlinkIdentityRequest, AdminUnlinkIdentityRequest__Output as _auth_v1_AdminUnlinkIdentityRequest__Output } from './auth/v1/AdminUnlinkIdentityRequest';
 import type { AdminUnlinkIdentityResponse as _auth_v1_AdminUnlinkIdentityResponse, AdminUnlinkIdentityResponse__Output as _auth_v1_AdminUnlinkIdentityResponse__Output } from './auth/v1/AdminUnlinkIdentityResponse';
@@ -67,6 +69,7 @@ import type { PasswordSessionsEnded as _auth_v1_PasswordSessionsEnded, PasswordS
 import type { PasswordSignupRequest as _auth_v1_PasswordSignupRequest, PasswordSignupRequest__Output as _auth_v1_PasswordSignupRequest__Output } from './auth/v1/PasswordSignupRequest';
 import type { PasswordTokenRequest as _auth_v1_PasswordTokenRequest, PasswordTokenRequest__Output as _auth_v1_PasswordTokenRequest__Output } from './auth/v1/PasswordTokenRequest';
 import type { PasswordVerifyResponse as _auth_v1_PasswordVerifyResponse, PasswordVerifyResponse__Output as _auth_v1_PasswordVerifyResponse__Output } from './auth/v1/PasswordVerifyResponse';
+import type { ProviderHours as _auth_v1_ProviderHours, ProviderHours__Output as _auth_v1_ProviderHours__Output } from './auth/v1/ProviderHours';
 import type { RefreshTokenRequest as _auth_v1_RefreshTokenRequest, RefreshTokenRequest__Output as _auth_v1_RefreshTokenRequest__Output } from './auth/v1/RefreshTokenRequest';
 import type { RefreshTokenResponse as _auth_v1_RefreshTokenResponse, RefreshTokenResponse__Output as _auth_v1_RefreshTokenResponse__Output } from './auth/v1/RefreshTokenResponse';
 import type { RegisterPasskeyRequest as _auth_v1_RegisterPasskeyRequest, RegisterPasskeyRequest__Output as _auth_v1_RegisterPasskeyRequest__Output } from './auth/v1/RegisterPasskeyRequest';
@@ -87,6 +90,8 @@ export interface ProtoGrpcType {
       AddPasswordRequest: MessageTypeDefinition<_auth_v1_AddPasswordRequest, _auth_v1_AddPasswordRequest__Output>
       AdminActor: MessageTypeDefinition<_auth_v1_AdminActor, _auth_v1_AdminActor__Output>
       AdminIdentity: MessageTypeDefinition<_auth_v1_AdminIdentity, _auth_v1_AdminIdentity__Output>
+      AdminOverviewRequest: MessageTypeDefinition<_auth_v1_AdminOverviewRequest, _auth_v1_AdminOverviewRequest__Output>
+      AdminOverviewResponse: MessageTypeDefinition<_auth_v1_AdminOverviewResponse, _auth_v1_AdminOverviewResponse__Output>
       AdminService: SubtypeConstructor<typeof grpc.Client, _auth_v1_AdminServiceClient> & { service: _auth_v1_AdminServiceDefinition }
       AdminUnlinkIdentityRequest: MessageTypeDefinition<_auth_v1_AdminUnlinkIdentityRequest, _auth_v1_AdminUnlinkIdentityRequest__Output>
       AdminUnlinkIdentityResponse: MessageTypeDefinition<_auth_v1_AdminUnlinkIdentityResponse, _auth_v1_AdminUnlinkIdentityResponse__Output>
@@ -150,6 +155,7 @@ export interface ProtoGrpcType {
       PasswordSignupRequest: MessageTypeDefinition<_auth_v1_PasswordSignupRequest, _auth_v1_PasswordSignupRequest__Output>
       PasswordTokenRequest: MessageTypeDefinition<_auth_v1_PasswordTokenRequest, _auth_v1_PasswordTokenRequest__Output>
       PasswordVerifyResponse: MessageTypeDefinition<_auth_v1_PasswordVerifyResponse, _auth_v1_PasswordVerifyResponse__Output>
+      ProviderHours: MessageTypeDefinition<_auth_v1_ProviderHours, _auth_v1_ProviderHours__Output>
       RefreshTokenRequest: MessageTypeDefinition<_auth_v1_RefreshTokenRequest, _auth_v1_RefreshTokenRequest__Output>
       RefreshTokenResponse: MessageTypeDefinition<_auth_v1_RefreshTokenResponse, _auth_v1_RefreshTokenResponse__Output>
       RegisterPasskeyRequest: MessageTypeDefinition<_auth_v1_RegisterPasskeyRequest, _auth_v1_RegisterPasskeyRequest__Output>

@@ -3,6 +3,11 @@ import type { EnumTypeDefinition, MessageTypeDefinition } from '@grpc/proto-load
 
 import type { ActOnDisputeRequest as _payment_v1_ActOnDisputeRequest, ActOnDisputeRequest__Output as _payment_v1_ActOnDisputeRequest__Output } from './payment/v1/ActOnDisputeRequest';
 import type { ActOnDisputeResponse as _payment_v1_ActOnDisputeResponse, ActOnDisputeResponse__Output as _payment_v1_ActOnDisputeResponse__Output } from './payment/v1/ActOnDisputeResponse';
+import type { AdminCard as _payment_v1_AdminCard, AdminCard__Output as _payment_v1_AdminCard__Output } from './payment/v1/AdminCard';
+import type { AdminGetCardRequest as _payment_v1_AdminGetCardRequest, AdminGetCardRequest__Output as _payment_v1_AdminGetCardRequest__Output } from './payment/v1/AdminGetCardRequest';
+import type { AdminGetCardResponse as _payment_v1_AdminGetCardResponse, AdminGetCardResponse__Output as _payment_v1_AdminGetCardResponse__Output } from './payment/v1/AdminGetCardResponse';
+import type { AdminListCardsRequest as _payment_v1_AdminListCardsRequest, AdminListCardsRequest__Output as _payment_v1_AdminListCardsRequest__Output } from './payment/v1/AdminListCardsRequest';
+import type { AdminListCardsResponse as _payment_v1_AdminListCardsResponse, AdminListCardsResponse__Output as _payment_v1_AdminListCardsResponse__Output } from './payment/v1/AdminListCardsResponse';
 import type { AdminReverseLoadRequest as _payment_v1_AdminReverseLoadRequest, AdminReverseLoadRequest__Output as _payment_v1_AdminReverseLoadRequest__Output } from './payment/v1/AdminReverseLoadRequest';
 import type { Card as _payment_v1_Card, Card__Output as _payment_v1_Card__Output } from './payment/v1/Card';
 import type { CardLimit as _payment_v1_CardLimit, CardLimit__Output as _payment_v1_CardLimit__Output } from './payment/v1/CardLimit';
@@ -24,6 +29,8 @@ import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorN
 import type { HandleProcessorNotificationResponse as _payment_v1_HandleProcessorNotificationResponse, HandleProcessorNotificationResponse__Output as _payment_v1_HandleProcessorNotificationResponse__Output } from './payment/v1/HandleProcessorNotificationResponse';
 import type { ListCardsRequest as _payment_v1_ListCardsRequest, ListCardsRequest__Output as _payment_v1_ListCardsRequest__Output } from './payment/v1/ListCardsRequest';
 import type { ListCardsResponse as _payment_v1_ListCardsResponse, ListCardsResponse__Output as _payment_v1_ListCardsResponse__Output } from './payment/v1/ListCardsResponse';
+import type { ListDisputesRequest as _payment_v1_ListDisputesRequest, ListDisputesRequest__Output as _payment_v1_ListDisputesRequest__Output } from './payment/v1/ListDisputesRequest';
+import type { ListDisputesResponse as _payment_v1_ListDisputesResponse, ListDisputesResponse__Output as _payment_v1_ListDisputesResponse__Output } from './payment/v1/ListDisputesResponse';
 import type { ListLoadsRequest as _payment_v1_ListLoadsRequest, ListLoadsRequest__Output as _payment_v1_ListLoadsRequest__Output } from './payment/v1/ListLoadsRequest';
 import type { ListLoadsResponse as _payment_v1_ListLoadsResponse, ListLoadsResponse__Output as _payment_v1_ListLoadsResponse__Output } from './payment/v1/ListLoadsResponse';
 import type { ListUnmatchedDisputesRequest as _payment_v1_ListUnmatchedDisputesRequest, ListUnmatchedDisputesRequest__Output as _payment_v1_ListUnmatchedDisputesRequest__Output } from './payment/v1/ListUnmatchedDisputesRequest';
@@ -32,6 +39,10 @@ import type { Load as _payment_v1_Load, Load__Output as _payment_v1_Load__Output
 import type { LoadCardRequest as _payment_v1_LoadCardRequest, LoadCardRequest__Output as _payment_v1_LoadCardRequest__Output } from './payment/v1/LoadCardRequest';
 import type { LoadCardResponse as _payment_v1_LoadCardResponse, LoadCardResponse__Output as _payment_v1_LoadCardResponse__Output } from './payment/v1/LoadCardResponse';
 import type { LoadError as _payment_v1_LoadError, LoadError__Output as _payment_v1_LoadError__Output } from './payment/v1/LoadError';
+import type { OutcomeHours as _payment_v1_OutcomeHours, OutcomeHours__Output as _payment_v1_OutcomeHours__Output } from './payment/v1/OutcomeHours';
+import type { PaymentAdminServiceClient as _payment_v1_PaymentAdminServiceClient, PaymentAdminServiceDefinition as _payment_v1_PaymentAdminServiceDefinition } from './payment/v1/PaymentAdminService';
+import type { PaymentOverviewRequest as _payment_v1_PaymentOverviewRequest, PaymentOverviewRequest__Output as _payment_v1_PaymentOverviewRequest__Output } from './payment/v1/PaymentOverviewRequest';
+import type { PaymentOverviewResponse as _payment_v1_PaymentOverviewResponse, PaymentOverviewResponse__Output as _payment_v1_PaymentOverviewResponse__Output } from './payment/v1/PaymentOverviewResponse';
 import type { PaymentServiceClient as _payment_v1_PaymentServiceClient, PaymentServiceDefinition as _payment_v1_PaymentServiceDefinition } from './payment/v1/PaymentService';
 import type { Reversal as _payment_v1_Reversal, Reversal__Output as _payment_v1_Reversal__Output } from './payment/v1/Reversal';
 import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from './payment/v1/ReverseLoadRequest';
@@ -54,6 +65,11 @@ export interface ProtoGrpcType {
     v1: {
       ActOnDisputeRequest: MessageTypeDefinition<_payment_v1_ActOnDisputeRequest, _payment_v1_ActOnDisputeRequest__Output>
       ActOnDisputeResponse: MessageTypeDefinition<_payment_v1_ActOnDisputeResponse, _payment_v1_ActOnDisputeResponse__Output>
+      AdminCard: MessageTypeDefinition<_payment_v1_AdminCard, _payment_v1_AdminCard__Output>
+      AdminGetCardRequest: MessageTypeDefinition<_payment_v1_AdminGetCardRequest, _payment_v1_AdminGetCardRequest__Output>
+      AdminGetCardResponse: MessageTypeDefinition<_payment_v1_AdminGetCardResponse, _payment_v1_AdminGetCardResponse__Output>
+      AdminListCardsRequest: MessageTypeDefinition<_payment_v1_AdminListCardsRequest, _payment_v1_AdminListCardsRequest__Output>
+      AdminListCardsResponse: MessageTypeDefinition<_payment_v1_AdminListCardsResponse, _payment_v1_AdminListCardsResponse__Output>
       AdminReverseLoadRequest: MessageTypeDefinition<_payment_v1_AdminReverseLoadRequest, _payment_v1_AdminReverseLoadRequest__Output>
       Card: MessageTypeDefinition<_payment_v1_Card, _payment_v1_Card__Output>
       CardLimit: MessageTypeDefinition<_payment_v1_CardLimit, _payment_v1_CardLimit__Output>
@@ -75,6 +91,8 @@ export interface ProtoGrpcType {
       HandleProcessorNotificationResponse: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationResponse__Output>
       ListCardsRequest: MessageTypeDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsRequest__Output>
       ListCardsResponse: MessageTypeDefinition<_payment_v1_ListCardsResponse, _payment_v1_ListCardsResponse__Output>
+      ListDisputesRequest: MessageTypeDefinition<_payment_v1_ListDisputesRequest, _payment_v1_ListDisputesRequest__Output>
+      ListDisputesResponse: MessageTypeDefinition<_payment_v1_ListDisputesResponse, _payment_v1_ListDisputesResponse__Output>
       ListLoadsRequest: MessageTypeDefinition<_payment_v1_ListLoadsRequest, _payment_v1_ListLoadsRequest__Output>
       ListLoadsResponse: MessageTypeDefinition<_payment_v1_ListLoadsResponse, _payment_v1_ListLoadsResponse__Output>
       ListUnmatchedDisputesRequest: MessageTypeDefinition<_payment_v1_ListUnmatchedDisputesRequest, _payment_v1_ListUnmatchedDisputesRequest__Output>
@@ -84,6 +102,10 @@ export interface ProtoGrpcType {
       LoadCardResponse: MessageTypeDefinition<_payment_v1_LoadCardResponse, _payment_v1_LoadCardResponse__Output>
       LoadError: MessageTypeDefinition<_payment_v1_LoadError, _payment_v1_LoadError__Output>
       LoadStatus: EnumTypeDefinition
+      OutcomeHours: MessageTypeDefinition<_payment_v1_OutcomeHours, _payment_v1_OutcomeHours__Output>
+      PaymentAdminService: SubtypeConstructor<typeof grpc.Client, _payment_v1_PaymentAdminServiceClient> & { service: _payment_v1_PaymentAdminServiceDefinition }
+      PaymentOverviewRequest: MessageTypeDefinition<_payment_v1_PaymentOverviewRequest, _payment_v1_PaymentOverviewRequest__Output>
+      PaymentOverviewResponse: MessageTypeDefinition<_payment_v1_PaymentOverviewResponse, _payment_v1_PaymentOverviewResponse__Output>
       PaymentService: SubtypeConstructor<typeof grpc.Client, _payment_v1_PaymentServiceClient> & { service: _payment_v1_PaymentServiceDefinition }
       Reversal: MessageTypeDefinition<_payment_v1_Reversal, _payment_v1_Reversal__Output>
       ReversalMethod: EnumTypeDefinition

@@ -57,7 +57,7 @@ const acting = (req: { actor?: auth.AdminActor__Output | null; userId: string })
 export function adminHandlers(
   admin: DirectoryAdmin | undefined,
   log: Logger,
-): Omit<auth.AdminServiceHandlers, 'ImportUsers'> {
+): Omit<auth.AdminServiceHandlers, 'ImportUsers' | 'Overview'> {
   const on = (): DirectoryAdmin => {
     if (!admin) throw directoryErrors.disabled();
     return admin;

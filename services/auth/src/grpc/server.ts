@@ -3,6 +3,7 @@ import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
 import type { DirectoryAdmin } from '../directory/admin';
 import type { Directory } from '../directory/directory';
+import type { DirectoryOverview } from '../directory/overview';
 import type { BuiltInLogin } from '../login/built-in-logins';
 import type { PasskeyLogin } from '../login/passkey-login';
 import type { OidcFeature } from '../oidc/open';
@@ -21,6 +22,7 @@ import { oidcAdminHandlers } from './oidc-admin-handlers';
 import { oidcHandlers } from './oidc-handlers';
 import { organizationAdminHandlers } from './organization-admin-handlers';
 import { organizationHandlers } from './organization-handlers';
+import { overviewHandlers } from './overview-handlers';
 import { passkeyHandlers } from './passkey-handlers';
 import { passwordAdminHandlers } from './password-admin-handlers';
 import { passwordHandlers } from './password-handlers';
@@ -47,6 +49,8 @@ export interface AuthServerDeps extends AuthHandlerDeps {
   /** The user directory (auth.v1.IdentityService, AdminService); undefined without a database. */
   directory?: Directory;
   directoryAdmin?: DirectoryAdmin;
+  /** The admin overview's figures (AdminService.Overview); undefined without a database. */
+  overview?: DirectoryOverview;
   /** Users imported with their hashes (AdminService.ImportUsers); undefined without a database. */
   userImport?: UserImport;
   /** The audit trail and webhooks: auth.v1.EventsService; undefined without a database. */
@@ -106,6 +110,7 @@ export const AUTH_ACCESS: AccessRules = {
     DeleteUser: ['gateway'],
     ExportUser: ['gateway'],
     ImportUsers: ['gateway'],
+    Overview: ['gateway'],
   },
   // The built-in direct and verified providers' handler.
   'login.v1.LoginHandler': {
@@ -233,6 +238,7 @@ export function startAuthServer(deps: AuthServerDeps): Promise<RunningGrpcServer
         implementation: {
           ...adminHandlers(deps.directoryAdmin, deps.log),
           ...importHandlers(deps.userImport, deps.log),
+          ...overviewHandlers(deps.overview, deps.log),
         },
       },
       {

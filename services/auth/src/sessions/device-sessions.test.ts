@@ -244,6 +244,7 @@ describe('sessions per device when the registry fails', () => {
       list: async () => Promise.reject(new Error('down')),
       get: async () => Promise.reject(new Error('down')),
       remove: async () => Promise.reject(new Error('down')),
+      countLive: async () => Promise.reject(new Error('down')),
     };
     const revocations = new MemoryRevocations();
     const tokens = new TokenService({

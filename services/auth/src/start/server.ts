@@ -2,6 +2,7 @@ import type { Closers } from '@gatehouse/grpc-kit';
 import { serveMetrics } from '@gatehouse/metrics';
 import type { AuthConfig } from '../config';
 import { openDirectoryAdmin } from '../directory/open';
+import { DirectoryOverview } from '../directory/overview';
 import type { RunningEvents } from '../events';
 import { auditedLogins } from '../events/login-events';
 import { EndedSessionStreams } from '../grpc/ended-sessions-stream';
@@ -81,6 +82,8 @@ export async function serve(config: AuthConfig, features: Features, closers: Clo
     organizations: signing.organizations,
     linking: logins.linking,
     directoryAdmin,
+    // The admin overview: summaries in the directory's database, live sessions from the registry.
+    overview: pool && new DirectoryOverview({ pool, liveSessions: () => stores.sessionRegistry.countLive() }),
     // Users brought in with their hashes: on the directory's database, as its administration is.
     userImport: pool && new UserImport({ store: new PgUserImportStore(pool), log }),
     events: features.events?.api,

@@ -43,6 +43,8 @@ export interface SessionRegistry {
   list(userId: string): Promise<SessionEntry[]>;
   get(userId: string, id: string): Promise<SessionEntry | undefined>;
   remove(userId: string, ids: string[]): Promise<void>;
+  /** How many sessions are live now, every user's (the admin overview): never a scan of the users. */
+  countLive(): Promise<number>;
 }
 
 /** What a hash field holds: the entry but its id (the field name) and last_seen (a field of its own). */
@@ -91,6 +93,15 @@ export class RedisSessionRegistry implements SessionRegistry {
     return `${this.prefix}device-sessions:${userId}`;
   }
 
+  /**
+   * Every live session once, scored by its end (`<user id> <session id>`): the admin overview counts
+   * it with ZCOUNT. Written beside the user's hash, not in its MULTI: a key of its own may sit on
+   * another hash slot. A session ended while this write failed is counted until its end at most.
+   */
+  private get liveKey(): string {
+    return `${this.prefix}device-sessions-live`;
+  }
+
   async record(userId: string, entry: SessionEntry): Promise<number> {
     const key = this.key(userId);
     const { live, expiredFields } = this.split(await this.redis.hgetall(key));
@@ -105,6 +116,12 @@ export class RedisSessionRegistry implements SessionRegistry {
     const results = await tx.exec();
     const failed = results?.find(([err]) => err)?.[0];
     if (!results || failed) throw failed ?? new Error('redis transaction aborted');
+    // Trimmed of ended sessions as it grows: logins are what add to it.
+    await this.redis
+      .multi()
+      .zadd(this.liveKey, String(entry.endMs), `${userId} ${id}`)
+      .zremrangebyscore(this.liveKey, '-inf', String(this.now()))
+      .exec();
     return live.filter((e) => e.id !== id).length + 1;
   }
 
@@ -129,6 +146,11 @@ export class RedisSessionRegistry implements SessionRegistry {
   async remove(userId: string, ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     await this.redis.hdel(this.key(userId), ...ids.flatMap((id) => [id, `${id}${SEEN}`]));
+    await this.redis.zrem(this.liveKey, ...ids.map((id) => `${userId} ${id}`));
+  }
+
+  async countLive(): Promise<number> {
+    return this.redis.zcount(this.liveKey, `(${this.now()}`, '+inf');
   }
 
   /** The hash's live entries, and the fields to drop: expired or unreadable entries, orphaned last_seen. */
@@ -189,6 +211,15 @@ export class MemorySessionRegistry implements SessionRegistry {
   async remove(userId: string, ids: string[]): Promise<void> {
     const sessions = this.users.get(userId);
     for (const id of ids) sessions?.delete(id);
+  }
+
+  async countLive(): Promise<number> {
+    let n = 0;
+    for (const sessions of this.users.values()) {
+      this.prune(sessions);
+      n += sessions.size;
+    }
+    return n;
   }
 
   private prune(sessions: Map<string, SessionEntry>): void {

@@ -2,13 +2,17 @@ import { type AccessRules, type InternalAuth, type RunningGrpcServer, startGrpcS
 import type { Logger } from '@gatehouse/logger';
 import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
+import type { AdminLedgerViews } from '../admin-views';
 import type { DisputeEvidenceActions } from '../disputes/evidence';
 import type { Payments } from '../payments';
 import type { SettlementReconciler } from '../settlement/reconcile';
+import { paymentAdminHandlers } from './admin-handlers';
 import { type LoadRecorder, paymentHandlers } from './handlers';
 
 export interface PaymentServerDeps {
   payments: Payments;
+  /** The admin console's reads (payment.v1.PaymentAdminService, issue 48). */
+  adminViews: AdminLedgerViews;
   /** The settlement reconciliation (issue 49 §3); without a processor there is none. */
   settlement?: SettlementReconciler;
   /** Dispute evidence (issue 49 §5); without a processor there is none. */
@@ -54,6 +58,13 @@ export const PAYMENT_ACCESS: AccessRules = {
     // auth only: its DeleteUser closes the owner before it erases the user.
     CloseOwner: ['auth'],
   },
+  // The admin console's reads: the gateway's admin listener, which authenticated the admin.
+  'payment.v1.PaymentAdminService': {
+    Overview: ['gateway'],
+    AdminListCards: ['gateway'],
+    AdminGetCard: ['gateway'],
+    ListDisputes: ['gateway'],
+  },
 };
 
 export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpcServer> {
@@ -66,6 +77,10 @@ export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpc
       {
         definition: grpcObject.payment.v1.PaymentService.service,
         implementation: paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement, deps.evidence),
+      },
+      {
+        definition: grpcObject.payment.v1.PaymentAdminService.service,
+        implementation: paymentAdminHandlers(deps.adminViews, deps.log),
       },
     ],
     definitions: [definition],

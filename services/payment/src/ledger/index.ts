@@ -3,6 +3,7 @@
 // owner-transaction.ts, with the SQL of rows.ts, usage.sql.ts and money-back.sql.ts).
 import type { Pool } from 'pg';
 import { PostgresLedgerStore } from './postgres';
+import { PostgresAdminViews } from './postgres-admin';
 import { PostgresOwnerClosures } from './postgres-closures';
 import { PostgresDisputeStore } from './postgres-disputes';
 import { PostgresEvidenceActions } from './postgres-evidence';
@@ -11,12 +12,15 @@ import { PostgresSettlementStore } from './postgres-settlement';
 import { PostgresStatementStore } from './postgres-statements';
 
 export * from './money-back';
+export type * from './postgres-admin';
+export { LOAD_OUTCOMES } from './postgres-admin';
 export type * from './postgres-evidence';
 export type * from './postgres-settlement';
 export * from './records';
 export type * from './statement-records';
 export type * from './store';
 export {
+  PostgresAdminViews,
   PostgresDisputeStore,
   PostgresEvidenceActions,
   PostgresLedgerStore,

@@ -2,6 +2,8 @@
 
 import type * as grpc from '@grpc/grpc-js'
 import type { MethodDefinition } from '@grpc/proto-loader'
+import type { AdminOverviewRequest as _auth_v1_AdminOverviewRequest, AdminOverviewRequest__Output as _auth_v1_AdminOverviewRequest__Output } from '../../auth/v1/AdminOverviewRequest';
+import type { AdminOverviewResponse as _auth_v1_AdminOverviewResponse, AdminOverviewResponse__Output as _auth_v1_AdminOverviewResponse__Output } from '../../auth/v1/AdminOverviewResponse';
 import type { AdminUnlinkIdentityRequest as _auth_v1_AdminUnlinkIdentityRequest, AdminUnlinkIdentityRequest__Output as _auth_v1_AdminUnlinkIdentityRequest__Output } from '../../auth/v1/AdminUnlinkIdentityRequest';
 import type { AdminUnlinkIdentityResponse as _auth_v1_AdminUnlinkIdentityResponse, AdminUnlinkIdentityResponse__Output as _auth_v1_AdminUnlinkIdentityResponse__Output } from '../../auth/v1/AdminUnlinkIdentityResponse';
 import type { BlockUserRequest as _auth_v1_BlockUserRequest, BlockUserRequest__Output as _auth_v1_BlockUserRequest__Output } from '../../auth/v1/BlockUserRequest';
@@ -94,6 +96,15 @@ export interface AdminServiceClient extends grpc.Client {
   listUsers(argument: _auth_v1_ListUsersRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   listUsers(argument: _auth_v1_ListUsersRequest, callback: grpc.requestCallback<_auth_v1_ListUsersResponse__Output>): grpc.ClientUnaryCall;
   
+  Overview(argument: _auth_v1_AdminOverviewRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_AdminOverviewResponse__Output>): grpc.ClientUnaryCall;
+  Overview(argument: _auth_v1_AdminOverviewRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_AdminOverviewResponse__Output>): grpc.ClientUnaryCall;
+  Overview(argument: _auth_v1_AdminOverviewRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_AdminOverviewResponse__Output>): grpc.ClientUnaryCall;
+  Overview(argument: _auth_v1_AdminOverviewRequest, callback: grpc.requestCallback<_auth_v1_AdminOverviewResponse__Output>): grpc.ClientUnaryCall;
+  overview(argument: _auth_v1_AdminOverviewRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_AdminOverviewResponse__Output>): grpc.ClientUnaryCall;
+  overview(argument: _auth_v1_AdminOverviewRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_AdminOverviewResponse__Output>): grpc.ClientUnaryCall;
+  overview(argument: _auth_v1_AdminOverviewRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_AdminOverviewResponse__Output>): grpc.ClientUnaryCall;
+  overview(argument: _auth_v1_AdminOverviewRequest, callback: grpc.requestCallback<_auth_v1_AdminOverviewResponse__Output>): grpc.ClientUnaryCall;
+  
   UnblockUser(argument: _auth_v1_UnblockUserRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_UnblockUserResponse__Output>): grpc.ClientUnaryCall;
   UnblockUser(argument: _auth_v1_UnblockUserRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_UnblockUserResponse__Output>): grpc.ClientUnaryCall;
   UnblockUser(argument: _auth_v1_UnblockUserRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_UnblockUserResponse__Output>): grpc.ClientUnaryCall;
@@ -122,6 +133,8 @@ export interface AdminServiceHandlers extends grpc.UntypedServiceImplementation 
   
   ListUsers: grpc.handleUnaryCall<_auth_v1_ListUsersRequest__Output, _auth_v1_ListUsersResponse>;
   
+  Overview: grpc.handleUnaryCall<_auth_v1_AdminOverviewRequest__Output, _auth_v1_AdminOverviewResponse>;
+  
   UnblockUser: grpc.handleUnaryCall<_auth_v1_UnblockUserRequest__Output, _auth_v1_UnblockUserResponse>;
   
 }
@@ -135,5 +148,6 @@ export interface AdminServiceDefinition extends grpc.ServiceDefinition {
   GetUser: MethodDefinition<_auth_v1_GetUserRequest, _auth_v1_GetUserResponse, _auth_v1_GetUserRequest__Output, _auth_v1_GetUserResponse__Output>
   ImportUsers: MethodDefinition<_auth_v1_ImportUsersRequest, _auth_v1_ImportUsersResponse, _auth_v1_ImportUsersRequest__Output, _auth_v1_ImportUsersResponse__Output>
   ListUsers: MethodDefinition<_auth_v1_ListUsersRequest, _auth_v1_ListUsersResponse, _auth_v1_ListUsersRequest__Output, _auth_v1_ListUsersResponse__Output>
+  Overview: MethodDefinition<_auth_v1_AdminOverviewRequest, _auth_v1_AdminOverviewResponse, _auth_v1_AdminOverviewRequest__Output, _auth_v1_AdminOverviewResponse__Output>
   UnblockUser: MethodDefinition<_auth_v1_UnblockUserRequest, _auth_v1_UnblockUserResponse, _auth_v1_UnblockUserRequest__Output, _auth_v1_UnblockUserResponse__Output>
 }
