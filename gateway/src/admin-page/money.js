@@ -9,7 +9,7 @@ const cardPath = (id) => `/admin/v1/cards/${enc(id)}`;
 
 const disputesTable = (disputes, id) =>
   table(
-    ['Dispute', 'Status', 'Kind', 'Reason', 'Amount', 'Held', 'Load', 'Transaction', 'Received'],
+    ['Dispute', 'Status', 'Kind', 'Reason', 'Amount', 'Held', 'Card', 'Load', 'Transaction', 'Received'],
     disputes,
     (d) =>
       row([
@@ -19,6 +19,7 @@ const disputesTable = (disputes, id) =>
         d.reason,
         d.amount,
         d.held,
+        d.card_id ? link(`#/money/${enc(String(d.card_id))}`, String(d.card_id)) : '—',
         d.load_id ? String(d.load_id) : '—',
         el('td', { className: 'id' }, d.processor_transaction_id),
         when(d.received_at),
@@ -132,43 +133,70 @@ function loadRow(cardId, l, refresh) {
 }
 
 async function card(root, id) {
-  const c = await call('GET', cardPath(id));
+  const res = await call('GET', cardPath(id));
+  const c = res.card;
   const refresh = async () => {
     root.replaceChildren();
     await card(root, id);
   };
-  const loads = c.loads ?? [];
+  const body = el(
+    'tbody',
+    {},
+    res.loads.map((l) => loadRow(id, l, refresh)),
+  );
+  let next = res.loads_next;
+  const more = button('More loads', async () => {
+    const page = await call('GET', `${cardPath(id)}${query({ loads_cursor: next })}`);
+    body.append(...page.loads.map((l) => loadRow(id, l, refresh)));
+    next = page.loads_next;
+    more.hidden = !next;
+  });
+  more.hidden = !next;
+  const loadsTable = el(
+    'div',
+    { className: 'table-wrap' },
+    el(
+      'table',
+      { id: 'loads' },
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          ['Load', 'Amount', 'Status', 'Reversible', 'Reversals', 'Transaction', 'At', ''].map((h) =>
+            el('th', { scope: 'col' }, h),
+          ),
+        ),
+      ),
+      body,
+    ),
+  );
   root.append(
     el('p', {}, link('#/money', '← Money')),
     el('h1', {}, `Card ${c.id}${c.name ? `: ${c.name}` : ''}`),
     el(
       'dl',
       { className: 'facts', id: 'card-summary' },
-      c.owner_id && [el('dt', {}, 'Owner'), el('dd', {}, link(`#/users/${enc(c.owner_id)}`, c.owner_id))],
+      el('dt', {}, 'Owner'),
+      el('dd', {}, link(`#/users/${enc(c.owner_id)}`, c.owner_id)),
       el('dt', {}, 'Balance'),
       el('dd', { dataset: { stat: 'balance' } }, c.balance),
       el('dt', {}, 'Held by disputes'),
-      el('dd', {}, c.held ?? '0.00'),
+      el('dd', {}, c.held),
       el('dt', {}, 'Frozen'),
       el('dd', {}, c.frozen ? 'yes' : 'no'),
-      c.shortfall && [el('dt', {}, 'Shortfall'), el('dd', {}, c.shortfall)],
+      el('dt', {}, 'Shortfall'),
+      el('dd', {}, c.shortfall),
+      el('dt', {}, 'Created'),
+      el('dd', {}, when(c.created_at)),
     ),
-    section(
-      `Loads (${loads.length})`,
-      loads.length === 0
-        ? el('p', { className: 'muted' }, 'No loads.')
-        : table(
-            ['Load', 'Amount', 'Status', 'Reversible', 'Reversals', 'Transaction', 'At', ''],
-            loads,
-            (l) => loadRow(id, l, refresh),
-            { id: 'loads' },
-          ),
-    ),
+    section('Loads', res.loads.length === 0 ? el('p', { className: 'muted' }, 'No loads.') : loadsTable, more),
     section(
       'Disputes',
-      (c.disputes ?? []).length === 0
+      res.disputes.length === 0
         ? el('p', { className: 'muted' }, 'None.')
-        : disputesTable(c.disputes, 'card-disputes'),
+        : disputesTable(res.disputes, 'card-disputes'),
     ),
   );
 }

@@ -56,65 +56,85 @@ function resize() {
   }
 }
 
+const UNAVAILABLE = '—';
+
+/** The tiles of what answered; a service that did not is named in `unavailable` and its figures are —. */
+function tiles(o) {
+  const u = o.users;
+  const w = o.webhooks;
+  const d = o.disputes;
+  const r = o.reconciliation;
+  const n = (v) => (v === null || v === undefined ? UNAVAILABLE : v);
+  const reconciliation = !r
+    ? UNAVAILABLE
+    : !r.status
+      ? 'not run yet'
+      : `${r.status} (${r.date}), ${r.discrepancies} discrepancies`;
+  return el(
+    'dl',
+    { className: 'tiles' },
+    tile('Users', n(u?.total), 'users.total', '#/users'),
+    tile('New, 24 h', n(u?.new_24h), 'users.new_24h'),
+    tile('New, 7 days', n(u?.new_7d), 'users.new_7d'),
+    tile('Active, 24 h', n(u?.active_24h), 'users.active_24h'),
+    tile('Active, 7 days', n(u?.active_7d), 'users.active_7d'),
+    tile('Blocked', n(u?.blocked), 'users.blocked', '#/users'),
+    tile('Sessions live', n(o.sessions_live), 'sessions_live'),
+    tile('Webhook deliveries failing', n(w?.deliveries_failing), 'webhooks.deliveries_failing', '#/webhooks'),
+    tile('Webhooks disabled', w ? `${w.disabled} of ${w.endpoints}` : UNAVAILABLE, 'webhooks.disabled', '#/webhooks'),
+    tile('Open disputes', n(d?.open), 'disputes.open', '#/money'),
+    tile('In open disputes', d ? cents(d.open_amount_cents) : UNAVAILABLE, 'disputes.open_amount', '#/money'),
+    tile('Unmatched disputes', n(d?.unmatched), 'disputes.unmatched', '#/money'),
+    tile('Reconciliation', reconciliation, 'reconciliation'),
+  );
+}
+
 async function show(root) {
   const o = await call('GET', '/admin/v1/overview');
-  const u = o.users;
-  const recon = o.reconciliation;
   root.append(
     el('h1', {}, 'Overview'),
     el('p', { className: 'muted' }, `As of ${when(o.generated_at)}`),
-    el(
-      'dl',
-      { className: 'tiles' },
-      tile('Users', u.total, 'users.total', '#/users'),
-      tile('New, 24 h', u.new_24h, 'users.new_24h'),
-      tile('New, 7 days', u.new_7d, 'users.new_7d'),
-      tile('Active, 24 h', u.active_24h, 'users.active_24h'),
-      tile('Active, 7 days', u.active_7d, 'users.active_7d'),
-      tile('Blocked', u.blocked, 'users.blocked', '#/users'),
-      tile('Sessions live', o.sessions_live, 'sessions_live'),
-      tile('Webhook deliveries failing', o.webhooks.deliveries_failing, 'webhooks.deliveries_failing', '#/webhooks'),
-      tile('Webhooks disabled', `${o.webhooks.disabled} of ${o.webhooks.endpoints}`, 'webhooks.disabled', '#/webhooks'),
-      tile('Open disputes', o.disputes.open, 'disputes.open', '#/money'),
-      tile('Held in open disputes', cents(o.disputes.open_amount_cents), 'disputes.open_amount', '#/money'),
-      tile('Unmatched disputes', o.disputes.unmatched, 'disputes.unmatched', '#/money'),
-      tile(
-        'Reconciliation',
-        recon
-          ? `${recon.status}${recon.date ? ` (${recon.date})` : ''}, ${recon.discrepancies ?? 0} discrepancies`
-          : 'not run',
-        'reconciliation',
+    (o.unavailable ?? []).length > 0 &&
+      el('p', { className: 'error' }, `Not answering: ${o.unavailable.join(', ')} (their figures are ${UNAVAILABLE}).`),
+    tiles(o),
+  );
+  if (o.logins) {
+    const providers = Object.keys(o.logins.by_provider).sort();
+    root.append(
+      chart(
+        'Logins per hour',
+        o.logins.hours,
+        [
+          ...providers.map((p, i) => ({
+            key: p,
+            label: p,
+            values: o.logins.by_provider[p],
+            colour: COLOURS[i % COLOURS.length],
+          })),
+          { key: 'failures', label: 'failures', values: o.logins.failures, colour: FAILURE },
+        ],
+        'logins',
       ),
-    ),
-  );
-  const providers = Object.keys(o.logins.by_provider ?? {}).sort();
-  root.append(
-    chart(
-      'Logins per hour',
-      o.logins.hours,
-      [
-        ...providers.map((p, i) => ({
-          key: p,
-          label: p,
-          values: o.logins.by_provider[p],
-          colour: COLOURS[i % COLOURS.length],
-        })),
-        { key: 'failures', label: 'failures', values: o.logins.failures, colour: FAILURE },
-      ],
-      'logins',
-    ),
-    chart(
-      'Card loads per hour',
-      o.loads.hours,
-      [
-        { key: 'succeeded', label: 'succeeded', values: o.loads.succeeded, colour: COLOURS[1] },
-        { key: 'declined', label: 'declined', values: o.loads.declined, colour: COLOURS[3] },
-        { key: 'failed', label: 'failed', values: o.loads.failed, colour: FAILURE },
-      ],
-      'loads',
-    ),
-    el('p', { className: 'muted' }, `Loaded over 7 days: ${cents(sum(o.loads.amount_cents))}`),
-  );
+    );
+  }
+  if (o.loads) {
+    const outcomes = [
+      ['succeeded', COLOURS[1]],
+      ['declined', COLOURS[3]],
+      ['failed', FAILURE],
+      ['refused', COLOURS[5]],
+      ['unknown', COLOURS[7]],
+    ].filter(([key]) => Array.isArray(o.loads[key]));
+    root.append(
+      chart(
+        'Card loads per hour',
+        o.loads.hours,
+        outcomes.map(([key, colour]) => ({ key, label: key, values: o.loads[key], colour })),
+        'loads',
+      ),
+      el('p', { className: 'muted' }, `Loaded over 7 days: ${cents(sum(o.loads.amount_cents))}`),
+    );
+  }
   window.addEventListener('resize', resize);
 }
 

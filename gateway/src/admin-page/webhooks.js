@@ -1,7 +1,7 @@
 // Webhooks: the endpoints with their state; create one (its secret shown this once); an endpoint's page
-// (#/webhooks/<id>) to edit its event types, rotate its secret (shown once; the old one signs beside it
-// for 24 h), disable or enable it, delete it, and read its recent deliveries (status, attempts, the
-// receiver's answer) with a retry for each.
+// (#/webhooks/<id>) to rotate its secret (shown once; the old one signs beside it for 24 h), enable it
+// again once the dispatcher disabled it, delete it, and read its recent deliveries (status, attempts,
+// the receiver's answer) with a retry for each.
 import { call, enc } from './api.js';
 import { button, confirmAction, el, failed, field, link, row, say, secretBox, section, table, when } from './ui.js';
 
@@ -116,24 +116,6 @@ async function detail(root, id) {
     await detail(root, id);
     if (note) root.prepend(note);
   };
-  const eventTypes = el('input', { id: 'webhook-edit-types', required: true, value: w.event_types.join(' ') });
-  const edit = el(
-    'form',
-    {
-      className: 'filters',
-      onsubmit: (e) => {
-        e.preventDefault();
-        call('PATCH', hookPath(id), { event_types: types(eventTypes.value) })
-          .then(async () => {
-            await refresh();
-            say('Event types saved.');
-          })
-          .catch(failed);
-      },
-    },
-    field('Event types', eventTypes),
-    el('button', { type: 'submit' }, 'Save event types'),
-  );
   const actions = el(
     'div',
     { className: 'actions' },
@@ -148,23 +130,14 @@ async function detail(root, id) {
       await refresh(secretBox(`The new signing secret of ${id}, shown this once:`, secret));
       say('Secret rotated.');
     }),
-    w.enabled
-      ? button('Disable', async () => {
-          const ok = await confirmAction({
-            title: 'Disable this endpoint?',
-            text: 'Deliveries stop until it is enabled.',
-            action: 'Disable',
-          });
-          if (!ok) return;
-          await call('POST', `${hookPath(id)}/disable`);
-          await refresh();
-          say('Disabled.');
-        })
-      : button('Enable', async () => {
-          await call('POST', `${hookPath(id)}/enable`);
-          await refresh();
-          say('Enabled: its stopped deliveries go now.');
-        }),
+    // The admin API has no route to disable an endpoint or change its types (yet): Enable is for one
+    // the dispatcher disabled (a 410, or days of failures).
+    !w.enabled &&
+      button('Enable', async () => {
+        await call('POST', `${hookPath(id)}/enable`);
+        await refresh();
+        say('Enabled: its stopped deliveries go now.');
+      }),
     button(
       'Delete',
       async () => {
@@ -189,6 +162,8 @@ async function detail(root, id) {
       { className: 'facts' },
       el('dt', {}, 'Id'),
       el('dd', { className: 'id' }, w.id),
+      el('dt', {}, 'Event types'),
+      el('dd', {}, w.event_types.join(' ')),
       el('dt', {}, 'State'),
       el('dd', { id: 'webhook-state' }, state(w)),
       el('dt', {}, 'Description'),
@@ -197,7 +172,6 @@ async function detail(root, id) {
       el('dd', {}, when(w.created_at)),
     ),
     actions,
-    section('Event types', edit),
     section(
       'Recent deliveries',
       deliveries.length === 0
