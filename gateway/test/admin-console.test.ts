@@ -33,8 +33,9 @@ async function shot(name: string, viewport = { width: 1280, height: 800 }): Prom
 }
 
 async function open(hash: string): Promise<void> {
+  // Runs in the page: the browser's own location, as a click on a link would set it.
   await page.evaluate((h) => {
-    location.hash = h;
+    (globalThis as unknown as { location: { hash: string } }).location.hash = h;
   }, hash);
 }
 
@@ -205,7 +206,7 @@ describe('the admin console', () => {
       await status()
         .getByText(/^Delivery \d+ queued again\.$/)
         .waitFor();
-      await expect.poll(() => env.received.get('/failing') ?? 0, { timeout: 5000 }).toBeGreaterThan(asked);
+      await until(() => (env.received.get('/failing') ?? 0) > asked, 5000);
       await page.locator('#deliveries tr[data-status="delivered"]').first().waitFor();
       await shot('webhook');
 
@@ -251,6 +252,14 @@ interface Overview {
   logins: { by_provider: Record<string, number[]> };
   loads: { succeeded: number[] };
   disputes: { open: number; open_amount_cents: number };
+}
+
+async function until(done: () => boolean, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 const sum = (xs: number[] | undefined) => (xs ?? []).reduce((a, b) => a + b, 0);
