@@ -22,6 +22,16 @@ afterAll(async () => {
 });
 
 const status = () => page.locator('#message');
+
+/** Waits for the status line to say `text`; a timeout names what it said instead (an API refusal, say). */
+async function said(text: string | RegExp): Promise<void> {
+  try {
+    await status().getByText(text).waitFor();
+  } catch (err) {
+    const shown = await status().textContent();
+    throw new Error(`status line says ${JSON.stringify(shown)}, not ${text}: ${(err as Error).message}`);
+  }
+}
 const stat = (name: string) => page.locator(`[data-stat="${name}"]`);
 
 async function shot(name: string, viewport = { width: 1280, height: 800 }): Promise<void> {
@@ -47,7 +57,7 @@ beforeAll(async () => {
   await page.goto(`${env.parts.adminUrl}/#/users`);
   await page.getByLabel(/Operator token/).fill(env.parts.operator);
   await page.getByRole('button', { name: 'Use' }).click();
-  await status().getByText('Using the operator token.').waitFor();
+  await said('Using the operator token.');
 }, 60_000);
 
 describe('the admin console', () => {
@@ -67,6 +77,9 @@ describe('the admin console', () => {
 
       await open('#/overview');
       await page.getByRole('heading', { name: 'Overview' }).waitFor();
+      await stat('users.total').waitFor();
+      const shown = await page.locator('main').textContent();
+      if (!shown?.includes('Card loads per hour')) throw new Error(`the overview shows: ${shown}`);
       const expected = {
         'users.total': before.users.total + 2,
         'users.new_24h': before.users.new_24h + 2,
@@ -99,6 +112,8 @@ describe('the admin console', () => {
       await page.getByLabel('Name, email prefix or id').fill('console-ca');
       const row = page.locator('#user-rows tr').filter({ hasText: catId });
       await row.waitFor();
+      // The list opened with every user; the search as one types leaves one.
+      await page.locator('#user-rows tr').nth(1).waitFor({ state: 'detached' });
       await expect(page.locator('#user-rows tr').count()).resolves.toBe(1);
       await shot('users');
       await row.getByRole('link').click();
@@ -108,9 +123,7 @@ describe('the admin console', () => {
       const linked = page.locator('#identities tr[data-identity-id]').filter({ hasText: 'console-cat-phone' });
       await linked.getByRole('button', { name: 'Unlink' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Unlink' }).click();
-      await status()
-        .getByText(/^Unlinked\. \d+ session\(s\) ended\.$/)
-        .waitFor();
+      await said(/^Unlinked\. \d+ session\(s\) ended\.$/);
       await expect(page.locator('#identities tr[data-identity-id]').count()).resolves.toBe(1);
       const again = await loggedIn(env.parts.stack.url, 'console-cat');
 
@@ -118,16 +131,14 @@ describe('the admin console', () => {
       await page.getByRole('dialog').getByLabel('Reason').fill('console test');
       await page.getByRole('dialog').getByRole('button', { name: 'Block' }).click();
       const blockedAt = Date.now();
-      await status()
-        .getByText(/^Blocked\. 1 session\(s\) ended\.$/)
-        .waitFor();
+      await said(/^Blocked\. 1 session\(s\) ended\.$/);
       expect((await again.send('GET', '/auth/user')).status).toBe(401);
       expect(Date.now() - blockedAt).toBeLessThan(1000);
       await page.locator('#user-summary').getByText('blocked (console test)').waitFor();
 
       await page.getByRole('button', { name: 'Unblock' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Unblock' }).click();
-      await status().getByText('Unblocked.').waitFor();
+      await said('Unblocked.');
       await expect((await loggedIn(env.parts.stack.url, 'console-cat')).userId()).resolves.toBe(catId);
 
       const download = page.waitForEvent('download');
@@ -145,7 +156,7 @@ describe('the admin console', () => {
         .getByLabel(/^Type /)
         .fill(catId);
       await confirm.click();
-      await status().getByText(`${catId} erased.`).waitFor();
+      await said(`${catId} erased.`);
       expect((await env.admin('GET', `/admin/v1/users/${encodeURIComponent(catId)}`)).status).toBe(404);
     },
     60_000,
@@ -185,9 +196,7 @@ describe('the admin console', () => {
       await page.getByLabel('URL').fill(`${env.parts.receiverUrl}/hooks`);
       await page.getByLabel(/^Event types/).fill('user.*');
       await page.getByRole('button', { name: 'Create webhook' }).click();
-      await status()
-        .getByText(/^Webhook wh_\w+ created\.$/)
-        .waitFor();
+      await said(/^Webhook wh_\w+ created\.$/);
       const secret = (await page.locator('.secret-box pre').textContent()) as string;
       expect(secret).toMatch(/^whsec_/);
       await shot('webhooks');
@@ -203,16 +212,14 @@ describe('the admin console', () => {
       const asked = env.received.get('/failing') ?? 0;
       env.receiver.failing = false;
       await failing.getByRole('button', { name: 'Retry' }).click();
-      await status()
-        .getByText(/^Delivery \d+ queued again\.$/)
-        .waitFor();
+      await said(/^Delivery \d+ queued again\.$/);
       await until(() => (env.received.get('/failing') ?? 0) > asked, 5000);
       await page.locator('#deliveries tr[data-status="delivered"]').first().waitFor();
       await shot('webhook');
 
       await page.getByRole('button', { name: 'Rotate secret' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Rotate' }).click();
-      await status().getByText('Secret rotated.').waitFor();
+      await said('Secret rotated.');
       const rotated = (await page.locator('.secret-box pre').textContent()) as string;
       expect(rotated).toMatch(/^whsec_/);
       expect(rotated).not.toBe(secret);
@@ -237,9 +244,7 @@ describe('the admin console', () => {
         .getByLabel(/^Amount/)
         .fill('5.00');
       await page.getByRole('dialog').getByRole('button', { name: 'Reverse' }).click();
-      await status()
-        .getByText(/^Reversed: refund of 5\.00/)
-        .waitFor();
+      await said(/^Reversed: refund of 5\.00/);
       await page.locator('[data-stat="balance"]').getByText('15.00').waitFor();
       await shot('money');
     },

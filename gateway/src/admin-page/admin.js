@@ -3,10 +3,11 @@
 // Every view calls the admin API through api.js with the caller's own credentials; the console holds
 // nothing itself.
 import { hasToken, setToken } from './api.js';
-import { $, el, failed, say } from './ui.js';
+import { $, el, failed, say, takeFlash } from './ui.js';
 import { VIEWS } from './views.js';
 
 let current = null;
+let routed = 0;
 
 function nav() {
   $('nav').replaceChildren(
@@ -29,17 +30,21 @@ async function route() {
   }
   current?.hide?.();
   current = null;
-  const root = $('view');
-  root.replaceChildren(el('p', { className: 'loading' }, 'Loading…'));
-  say('');
+  // A fresh container per route: a view still loading when the operator moves on writes into a
+  // detached one, never over the next view.
+  const root = el('div', { className: 'view' }, el('p', { className: 'loading' }, 'Loading…'));
+  $('view').replaceChildren(root);
+  say(takeFlash());
+  const asked = ++routed;
   try {
     const module = (await view.load()).default;
+    if (asked !== routed) return;
     current = module;
     document.title = `${view.title} · Gatehouse admin`;
     root.replaceChildren();
     await module.show(root, parts.slice(1).filter(Boolean), new URLSearchParams(search));
   } catch (err) {
-    failed(err);
+    if (asked === routed) failed(err);
   }
 }
 

@@ -124,7 +124,12 @@ function loadRow(cardId, l, refresh) {
               { 'Idempotency-Key': crypto.randomUUID() },
             );
             await refresh();
-            say(`Reversed: ${answer.method ?? ''} of ${answer.amount ?? value}, ${answer.status ?? 'asked'}.`);
+            const r = answer.reversal;
+            say(
+              r
+                ? `Reversed: ${r.method} of ${r.amount}, ${r.status}; the card's balance is ${answer.balance}.`
+                : `Reversal ${answer.status}.`,
+            );
           }),
       ),
     ],

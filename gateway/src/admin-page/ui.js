@@ -13,7 +13,7 @@ export function el(tag, attrs = {}, ...children) {
     else if (key === 'dataset') Object.assign(node.dataset, value);
     else node.setAttribute(key, value === true ? '' : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Number.POSITIVE_INFINITY)) {
     if (child === undefined || child === null || child === false) continue;
     node.append(child instanceof Node ? child : String(child));
   }
@@ -28,6 +28,19 @@ export function say(text, kind = 'info') {
   statusLine.dataset.kind = kind;
 }
 export const failed = (err) => say(err?.message ?? String(err), 'error');
+
+let flash = '';
+/** Goes to another view and says `text` there (a route change clears the status line). */
+export function navigate(hash, text = '') {
+  flash = text;
+  location.hash = hash;
+}
+/** What navigate asked to be said on the next view, once. */
+export function takeFlash() {
+  const text = flash;
+  flash = '';
+  return text;
+}
 
 /** A button that runs `onClick` and shows its refusal. */
 export function button(text, onClick, attrs = {}) {

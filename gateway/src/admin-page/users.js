@@ -14,6 +14,7 @@ import {
   failed,
   field,
   link,
+  navigate,
   row,
   say,
   section,
@@ -178,8 +179,7 @@ async function detail(root, id) {
         });
         if (!ok) return;
         await call('DELETE', userPath(id));
-        location.hash = '#/users';
-        say(`${u.id} erased.`);
+        navigate('#/users', `${u.id} erased.`);
       },
       { className: 'danger' },
     ),

@@ -3,7 +3,21 @@
 // again once the dispatcher disabled it, delete it, and read its recent deliveries (status, attempts,
 // the receiver's answer) with a retry for each.
 import { call, enc } from './api.js';
-import { button, confirmAction, el, failed, field, link, row, say, secretBox, section, table, when } from './ui.js';
+import {
+  button,
+  confirmAction,
+  el,
+  failed,
+  field,
+  link,
+  navigate,
+  row,
+  say,
+  secretBox,
+  section,
+  table,
+  when,
+} from './ui.js';
 
 const hookPath = (id) => `/admin/v1/webhooks/${enc(id)}`;
 const types = (text) =>
@@ -148,8 +162,7 @@ async function detail(root, id) {
         });
         if (!ok) return;
         await call('DELETE', hookPath(id));
-        location.hash = '#/webhooks';
-        say('Webhook deleted.');
+        navigate('#/webhooks', 'Webhook deleted.');
       },
       { className: 'danger' },
     ),
