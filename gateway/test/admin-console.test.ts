@@ -234,6 +234,9 @@ describe('the admin console', () => {
       const load = eve.loads[0] as { id: number; processor_transaction_id: string };
       await settle(env.parts.fake, load.processor_transaction_id);
       await open('#/money');
+      // The overview's traffic left one dispute open.
+      await page.locator('#open-disputes tbody tr').first().waitFor();
+      await shot('money');
       await page.getByLabel('Card id').fill(String(eve.cardId));
       await page.getByRole('button', { name: 'Look up' }).click();
       const row = page.locator(`#loads tr[data-load-id="${load.id}"]`);
@@ -246,7 +249,7 @@ describe('the admin console', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Reverse' }).click();
       await said(/^Reversed: refund of 5\.00/);
       await page.locator('[data-stat="balance"]').getByText('15.00').waitFor();
-      await shot('money');
+      await shot('card');
     },
     60_000,
   );

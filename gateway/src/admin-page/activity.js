@@ -17,7 +17,7 @@ function eventRow(e) {
     { dataset: { eventId: e.id, type: e.type } },
     el('td', {}, el('time', { datetime: e.time }, when(e.time))),
     el('td', {}, e.type),
-    el('td', {}, actorText(e.actor)),
+    el('td', { className: 'id' }, actorText(e.actor)),
     el(
       'td',
       { className: 'id' },

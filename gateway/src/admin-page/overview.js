@@ -91,13 +91,13 @@ function tiles(o) {
 
 async function show(root) {
   const o = await call('GET', '/admin/v1/overview');
-  root.append(
-    el('h1', {}, 'Overview'),
-    el('p', { className: 'muted' }, `As of ${when(o.generated_at)}`),
-    (o.unavailable ?? []).length > 0 &&
+  root.append(el('h1', {}, 'Overview'), el('p', { className: 'muted' }, `As of ${when(o.generated_at)}`));
+  if ((o.unavailable ?? []).length > 0) {
+    root.append(
       el('p', { className: 'error' }, `Not answering: ${o.unavailable.join(', ')} (their figures are ${UNAVAILABLE}).`),
-    tiles(o),
-  );
+    );
+  }
+  root.append(tiles(o));
   if (o.logins) {
     const providers = Object.keys(o.logins.by_provider).sort();
     root.append(
