@@ -145,6 +145,26 @@ describe('the admin API with an operator token', () => {
     }
     expect(seen).toHaveLength(500);
     expect(new Set(seen).size).toBe(500);
+    // Newest first (the console's order): one INSERT gave all 500 the same created_at, so the keyset's
+    // id breaks every tie; pages neither repeat nor skip.
+    const newest: string[] = [];
+    cursor = '';
+    for (let page = 0; page < 20; page++) {
+      const res = await admin(
+        'GET',
+        `/admin/v1/users?query=pager&order=newest&limit=37${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      expect(res.status).toBe(200);
+      const { users, next } = res.json() as { users: { id: string }[]; next: string | null };
+      newest.push(...users.map((u) => u.id));
+      if (!next) break;
+      cursor = next;
+    }
+    expect(newest).toEqual([...seen].sort().reverse());
+    expect((await admin('GET', '/admin/v1/users?order=oldest')).status).toBe(400);
+    expect(
+      (await admin('GET', `/admin/v1/users?order=newest&cursor=${encodeURIComponent(seen[0] ?? '')}`)).status,
+    ).toBe(400);
     expect((await admin('GET', '/admin/v1/users?query=pager')).json()).toMatchObject({ users: expect.any(Array) });
     expect(((await admin('GET', '/admin/v1/users?query=pager')).json() as { users: unknown[] }).users).toHaveLength(50);
     expect((await admin('GET', '/admin/v1/users?limit=201')).status).toBe(400);

@@ -57,7 +57,7 @@ async function list(root) {
     const mine = ++asked;
     const page = await call(
       'GET',
-      `/admin/v1/users${query({ query: q.value.trim(), status: status.value, provider: provider.value.trim(), cursor: next ? cursor : '' })}`,
+      `/admin/v1/users${query({ query: q.value.trim(), status: status.value, provider: provider.value.trim(), order: 'newest', cursor: next ? cursor : '' })}`,
     );
     if (mine !== asked) return; // a newer search answered first
     const rows = page.users.map(userRow);

@@ -7,6 +7,7 @@ import { registerAdminClientsPaths } from './admin-clients.paths';
 import { registerAdminEventsPaths } from './admin-events.paths';
 import { registerAdminImportPaths } from './admin-import.paths';
 import { registerAdminOrgsPaths } from './admin-orgs.paths';
+import { registerAdminOverviewPaths } from './admin-overview.paths';
 import { registerAdminDisputePaths, registerAdminReconciliationPaths } from './admin-reconciliation.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
@@ -261,6 +262,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerAdminReconciliationPaths(registry, base, REFUSALS);
   // Dispute evidence (routes/admin/disputes.routes.ts).
   registerAdminDisputePaths(registry, base, REFUSALS);
+  // The console's overview and money views (routes/admin/overview.routes.ts, money.routes.ts).
+  registerAdminOverviewPaths(registry, base, REFUSALS);
   // The console's files (routes/admin/page.routes.ts): its page, each view module, the chart library.
   for (const { route, type } of pageAssets()) {
     const summary = route === '/' ? 'The admin console' : `The admin console's ${route.slice(1)}`;

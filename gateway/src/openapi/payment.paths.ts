@@ -49,7 +49,7 @@ export const Reversal = z
   })
   .meta({ id: 'Reversal' });
 
-const Load = z
+export const Load = z
   .strictObject({
     id: z.number().int(),
     amount: Money,

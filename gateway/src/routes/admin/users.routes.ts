@@ -26,6 +26,10 @@ export const LIST_QUERY = z.object({
   provider: z.union([z.literal(''), z.string().regex(PROVIDER_NAME, 'provider name is invalid')]).default(''),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(512).default(''),
+  order: z
+    .enum(['id', 'newest'])
+    .default('id')
+    .meta({ description: '`newest`: newest first (the console); `id`: id order. A cursor keeps its order' }),
 });
 
 export const BLOCK_BODY = z.object({ reason: z.string().trim().min(1).max(500) }).strict();

@@ -14,6 +14,8 @@ export interface StoredUser {
   createdAt: Date;
   updatedAt: Date;
   lastLoginAt: Date | null;
+  /** created_at in microseconds since the epoch (a decimal string): the newest-first keyset. */
+  createdUs?: string;
 }
 
 export interface UserQuery {
@@ -24,6 +26,9 @@ export interface UserQuery {
   limit: number;
   /** Only users whose id sorts after this one (keyset paging); '' for the first page. */
   after: string;
+  /** Newest first instead of id order; `before` is then the keyset (created_at in µs, and id). */
+  newest?: boolean;
+  before?: { createdUs: string; id: string };
 }
 
 export interface StoredPasskeyMeta {
@@ -46,6 +51,7 @@ function userFromRow(r: Record<string, unknown>): StoredUser {
     createdAt: r.created_at as Date,
     updatedAt: r.updated_at as Date,
     lastLoginAt: (r.last_login_at as Date | null) ?? null,
+    ...(r.created_us === undefined ? {} : { createdUs: String(r.created_us) }),
   };
 }
 
@@ -81,11 +87,17 @@ export class PgDirectoryAdminStore {
       where.push(
         `EXISTS (SELECT 1 FROM identities i WHERE i.user_id = users.id AND i.provider = ${param(q.provider)})`,
       );
-    if (q.after) where.push(`id > ${param(q.after)}`);
+    if (q.after && !q.newest) where.push(`id > ${param(q.after)}`);
+    // Microseconds, exact: a timestamp through a JS Date would lose them and skip or repeat a row.
+    if (q.newest && q.before)
+      where.push(
+        `(created_at, id) < ('epoch'::timestamptz + ${param(q.before.createdUs)}::bigint * interval '1 microsecond', ${param(q.before.id)})`,
+      );
+    const order = q.newest ? 'created_at DESC, id DESC' : 'id';
     const sql =
-      `SELECT ${USER_COLUMNS} FROM users` +
+      `SELECT ${USER_COLUMNS}, (extract(epoch FROM created_at) * 1000000)::bigint AS created_us FROM users` +
       (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
-      ` ORDER BY id LIMIT ${param(q.limit)}`;
+      ` ORDER BY ${order} LIMIT ${param(q.limit)}`;
     const { rows } = await this.pool.query(sql, params);
     return rows.map(userFromRow);
   }

@@ -58,6 +58,15 @@ export interface Acting {
 const CURSOR_PREFIX = 'u1:';
 /** The page cursor: opaque to callers (base64url), the last id of the page inside. */
 export const encodeCursor = (lastId: string) => Buffer.from(CURSOR_PREFIX + lastId).toString('base64url');
+/** The newest-first cursor: the last row's created_at (µs) and id. */
+const encodeNewest = (u: StoredUser) => Buffer.from(`n1:${u.createdUs ?? '0'}:${u.id}`).toString('base64url');
+function decodeNewest(cursor: string): { createdUs: string; id: string } | undefined {
+  if (!cursor) return undefined;
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const m = /^n1:(-?\d{1,19}):(.+)$/.exec(text);
+  if (!m?.[1] || !m[2]) throw directoryErrors.badRequest('bad cursor');
+  return { createdUs: m[1], id: m[2] };
+}
 function decodeCursor(cursor: string): string {
   if (!cursor) return '';
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
@@ -84,25 +93,32 @@ export class DirectoryAdmin {
 
   async list(
     actor: string,
-    input: { query: string; status: string; provider: string; limit: number; cursor: string },
+    input: { query: string; status: string; provider: string; limit: number; cursor: string; order?: string },
   ): Promise<{ users: StoredUser[]; next: string }> {
     const who = checkedActor(actor);
     if (input.status !== '' && input.status !== 'active' && input.status !== 'blocked')
       throw directoryErrors.badRequest('status must be active or blocked');
     if (input.limit < 0 || input.limit > MAX_PAGE) throw directoryErrors.badRequest(`limit must be 1 to ${MAX_PAGE}`);
     if (input.query.length > 256) throw directoryErrors.badRequest('query is too long');
+    const order = input.order ?? '';
+    if (order !== '' && order !== 'id' && order !== 'newest')
+      throw directoryErrors.badRequest('order must be id or newest');
+    const newest = order === 'newest';
     const limit = input.limit || DEFAULT_PAGE;
     const rows = await this.deps.store.search({
       text: input.query.trim(),
       status: input.status,
       provider: input.provider,
       limit: limit + 1,
-      after: decodeCursor(input.cursor),
+      after: newest ? '' : decodeCursor(input.cursor),
+      newest,
+      before: newest ? decodeNewest(input.cursor) : undefined,
     });
     const users = rows.slice(0, limit);
     const last = users[users.length - 1];
     this.audit(who, 'list users', '', { query: input.query, status: input.status, provider: input.provider });
-    return { users, next: rows.length > limit && last ? encodeCursor(last.id) : '' };
+    const next = rows.length > limit && last ? (newest ? encodeNewest(last) : encodeCursor(last.id)) : '';
+    return { users, next };
   }
 
   async get(a: Acting): Promise<UserDetails> {

@@ -9,6 +9,7 @@ export interface ListUsersRequest {
   'provider'?: (string);
   'limit'?: (number);
   'cursor'?: (string);
+  'order'?: (string);
 }
 
 export interface ListUsersRequest__Output {
@@ -18,4 +19,5 @@ export interface ListUsersRequest__Output {
   'provider': (string);
   'limit': (number);
   'cursor': (string);
+  'order': (string);
 }
