@@ -1,5 +1,5 @@
 // `pnpm bench`: every benchmark, each comparing Gatehouse with a baseline measured in the same run.
-// `pnpm bench auth|avatar|payment|events|sessions|oidc|memory|import|orgs` runs one of them; `--alg=ES256` (or EdDSA) runs auth
+// `pnpm bench auth|avatar|payment|events|sessions|oidc|memory|import|orgs|overview` runs one of them; `--alg=ES256` (or EdDSA) runs auth
 // (and sessions) with that AUTH_JWT_ALG; `--idle=<seconds>` is how long memory lets the stack idle (30).
 import { runAuthBench } from './auth-user';
 import { runAvatarBench } from './avatar';
@@ -9,6 +9,7 @@ import { IMPORT_TARGET_PER_SECOND, runImportBench } from './import';
 import { MEMORY_LIMITS, memoryTable, runMemoryBench } from './memory';
 import { OIDC_TARGETS, runOidcBench } from './oidc';
 import { orgsReport, runOrgsBench } from './orgs';
+import { OVERVIEW_P95_TARGET_MS, runOverviewBench } from './overview';
 import { LATENCY_UNDER_LOGINS_TARGET } from './password-login';
 import { runPaymentBench, TARGETS } from './payment';
 import { type Operation, PASSWORD_REST_TARGET_MS, runSessionsBench, SESSION_TARGETS } from './sessions';
@@ -166,6 +167,28 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
     const { lines, over } = orgsReport(await runOrgsBench(samples), samples);
     for (const line of lines) console.log(line);
     return over.map((name) => `orgs: ${name} p95 over its target`);
+  },
+  async overview() {
+    console.log(
+      '\n== the admin overview on 100,000 users, 1,000,000 trail events and 100,000 loads, through the stack',
+    );
+    const r = await runOverviewBench(countFlag('samples'));
+    const line = (p: { p50: number; p95: number; max: number }) =>
+      `p50 ${p.p50.toFixed(1)} ms, p95 ${p.p95.toFixed(1)} ms, max ${p.max.toFixed(1)} ms over ${r.samples} calls`;
+    console.log(`the two services' reads alone, in parallel: ${line(r.reads)}`);
+    console.log(
+      'error' in r.stack
+        ? `GET /admin/v1/overview through the stack: not measured (${r.stack.error})`
+        : `GET /admin/v1/overview through the stack: ${line(r.stack)}; target p95 under ${OVERVIEW_P95_TARGET_MS} ms`,
+    );
+    const cost = (name: string, c: { on: number; off: number }) =>
+      `${name}: ${c.on.toFixed(0)} µs with the counting trigger, ${c.off.toFixed(0)} µs without (+${(c.on - c.off).toFixed(0)} µs)`;
+    console.log(cost('one login event written to the trail', r.trailInsertUs));
+    console.log(cost('one settled load written to the ledger', r.loadInsertUs));
+    const p95 = 'error' in r.stack ? r.reads.p95 : r.stack.p95;
+    return p95 > OVERVIEW_P95_TARGET_MS
+      ? [`overview: p95 ${p95.toFixed(1)} ms, over ${OVERVIEW_P95_TARGET_MS} ms`]
+      : [];
   },
   async memory() {
     console.log('\n== memory of the development stack (pnpm start), idle after one dev login: PSS of each process');

@@ -137,6 +137,22 @@ describe('webhooks and the trail over the admin API', () => {
     };
     expect(page2.events[0]!.id < page1.events[1]!.id).toBe(true);
 
+    // Following the trail (the console's live view): what came after an event, oldest first, a page at a time.
+    const recent = ((await admin('GET', '/admin/v1/events?limit=5')).json() as { events: EventJson[] }).events;
+    const oldest = recent.at(-1)!;
+    const newer = (await admin('GET', `/admin/v1/events?limit=2&after=${oldest.id}`)).json() as {
+      events: EventJson[];
+      next: string | null;
+    };
+    expect(newer.events.map((e) => e.id)).toEqual([recent[3]!.id, recent[2]!.id]);
+    expect(newer.next).toBe(recent[2]!.id);
+    const rest = (await admin('GET', `/admin/v1/events?limit=50&after=${newer.next}`)).json() as {
+      events: EventJson[];
+    };
+    expect(rest.events.slice(0, 2).map((e) => e.id)).toEqual([recent[1]!.id, recent[0]!.id]);
+    expect((await admin('GET', `/admin/v1/events?after=nope`)).status).toBe(400);
+    expect((await admin('GET', `/admin/v1/events?after=${oldest.id}&cursor=${oldest.id}`)).status).toBe(400);
+
     // Deliveries with their attempts; one sent again carries the same webhook-id.
     const deliveries = (await admin('GET', `/admin/v1/webhooks/${hook.id}/deliveries?limit=200`)).json() as {
       deliveries: { id: number; event_id: string; status: string; attempts: { status_code: number | null }[] }[];

@@ -91,6 +91,11 @@ const ALL_METHOD_ROUTES: Record<
   '/admin/v1/orgs/:id/members': 'fallback',
   '/admin/v1/orgs/:id/members/:user_id': 'fallback',
   '/admin/v1/orgs/:id/invitations/:invitation_id': 'fallback',
+  // routes/admin/overview.routes.ts and money.routes.ts (the admin console, issue 48): the same.
+  '/admin/v1/overview': 'fallback',
+  '/admin/v1/cards': 'fallback',
+  '/admin/v1/cards/:id': 'fallback',
+  '/admin/v1/disputes': 'fallback',
   // routes/admin/page.routes.ts: the admin listener's JSON 404 for every other path.
   '/{*rest}': 'fallback',
   // routes/oidc/provider.routes.ts: the OpenID provider's endpoints, handed to auth as they came. They are

@@ -41,6 +41,10 @@ export const EVENTS_QUERY = z.object({
     .default(''),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(512).default(''),
+  after: z.string().max(64).default('').meta({
+    description:
+      'Only events newer than this event id, oldest first (a live view); `next` is then the `after` of the following page. Not with `cursor`',
+  }),
 });
 
 export const DELIVERIES_QUERY = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });

@@ -14,6 +14,8 @@ export interface TrailQuery {
   requestId?: string;
   limit?: number;
   cursor?: string;
+  /** Only events newer than this id, oldest first (a live view); not with `cursor`. */
+  after?: string;
 }
 
 export interface TrailPage {
@@ -41,6 +43,7 @@ const querySchema = z.object({
   requestId: text.optional(),
   limit: z.number().int().min(1).max(200).optional(),
   cursor: z.string().regex(ULID, 'cursor: as the last page answered it').optional(),
+  after: z.string().regex(ULID, 'after: the id of an event').optional(),
 });
 
 const blankToUndefined = (q: TrailQuery): TrailQuery =>
@@ -54,6 +57,7 @@ export class PgTrail {
     const parsed = querySchema.safeParse(blankToUndefined(raw));
     if (!parsed.success) throw eventsErrors.badInput(parsed.error.issues.map((i) => i.message).join('; '));
     const q = parsed.data;
+    if (q.after && q.cursor) throw eventsErrors.badInput('after and cursor do not go together');
     const where: string[] = [];
     const values: unknown[] = [];
     const add = (sql: (p: string) => string, value: unknown) => {
@@ -76,11 +80,14 @@ export class PgTrail {
     if (q.to) add((p) => `time < ${p}`, new Date(q.to));
     if (q.requestId) add((p) => `request_id = ${p}`, q.requestId);
     if (q.cursor) add((p) => `id < ${p}`, q.cursor);
+    // Following the trail: what came after the newest event seen, oldest first, so a page that fills
+    // leaves nothing behind (the next page starts after its last).
+    if (q.after) add((p) => `id > ${p}`, q.after);
     const limit = q.limit ?? 50;
     values.push(limit + 1);
     const { rows } = await this.pool.query(
       `SELECT * FROM events.events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY id DESC LIMIT $${values.length}`,
+        ORDER BY id ${q.after ? 'ASC' : 'DESC'} LIMIT $${values.length}`,
       values,
     );
     const page = rows.slice(0, limit).map(toEvent);

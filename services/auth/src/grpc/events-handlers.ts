@@ -133,6 +133,7 @@ export function eventsHandlers(api: EventsApi | undefined, log: Logger): auth.Ev
           requestId: req.requestId,
           limit: limitOf(req.limit),
           cursor: req.cursor,
+          after: req.after,
         }),
       ),
     ),

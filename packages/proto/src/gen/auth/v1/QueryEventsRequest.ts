@@ -10,6 +10,7 @@ export interface QueryEventsRequest {
   'requestId'?: (string);
   'limit'?: (number);
   'cursor'?: (string);
+  'after'?: (string);
 }
 
 export interface QueryEventsRequest__Output {
@@ -21,4 +22,5 @@ export interface QueryEventsRequest__Output {
   'requestId': (string);
   'limit': (number);
   'cursor': (string);
+  'after': (string);
 }
