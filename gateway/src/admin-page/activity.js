@@ -1,7 +1,7 @@
 // Activity: the audit trail (GET /admin/v1/events), newest first, filtered by type (or a prefix such as
 // login.*), user, actor, time range and request id, keyset pages ("More"); and a live view that asks
-// every 2 s for what came after the newest event shown (`after=`), keeping only ids above it, so a
-// server that ignores `after` (re-answering the first page) is followed just as well.
+// every 2 s for what came after the newest event shown (`after=`, oldest first), keeping only ids above
+// it, newest on top.
 import { call, query } from './api.js';
 import { el, failed, field, link, say, when } from './ui.js';
 
@@ -100,8 +100,9 @@ async function show(root, _path, params) {
 
   async function poll() {
     const page = await call('GET', `/admin/v1/events${query({ ...filters(), after: newest, limit: 200 })}`);
-    // ULIDs sort by time: anything above the newest shown is new, whether or not `after` was honoured.
-    const fresh = page.events.filter((e) => e.id > newest);
+    // `after` answers oldest first; ULIDs sort by time, so anything above the newest shown is new, newest
+    // on top, whichever order the page came in (or if `after` was not honoured at all).
+    const fresh = page.events.filter((e) => e.id > newest).sort((a, b) => (a.id < b.id ? 1 : -1));
     if (fresh.length > 0) {
       newest = fresh[0].id;
       body.prepend(...fresh.map(eventRow));
