@@ -74,7 +74,7 @@ describe('the admin page', () => {
         const page = await chromium.context.newPage();
         page.setDefaultTimeout(10_000);
         page.on('dialog', (dialog) => void dialog.accept());
-        await page.goto(`${c.stack.adminUrl}/`);
+        await page.goto(`${c.stack.adminUrl}/#/clients`);
         await page.getByLabel(/Operator token/).fill(c.operator);
         await page.getByRole('button', { name: 'Use' }).click();
         await page.locator('#message').getByText('Using the operator token.').waitFor();

@@ -18,7 +18,8 @@ afterAll(async () => {
 
 const status = (page: Page) => page.locator('#message');
 
-async function openPage(): Promise<Page> {
+/** The console signed in with an operator token, on the view `view` (#/limits, #/reconciliation). */
+async function openPage(view: string): Promise<Page> {
   const token = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/internal-token.ts', 'admin', 'operator'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', INTERNAL_KEYS_DIR: path.join(env.stack.dataDir, 'internal-keys') },
@@ -29,17 +30,18 @@ async function openPage(): Promise<Page> {
   const page = await chromium.context.newPage();
   page.setDefaultTimeout(15_000);
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(`http://127.0.0.1:${env.stack.ports.admin}/`);
+  await page.goto(`http://127.0.0.1:${env.stack.ports.admin}/#/${view}`);
   await page.getByLabel(/Operator token/).fill(token);
   await page.getByRole('button', { name: 'Use' }).click();
   await status(page).getByText('Using the operator token.').waitFor();
+  await page.locator(`#${view}`).waitFor();
   return page;
 }
 
 itWithChromium(
   'limits: a tier policy set, listed, edited and removed; a user given a tier',
   async () => {
-    const page = await openPage();
+    const page = await openPage('limits');
     const limits = page.locator('#limits');
     await limits.getByLabel('Scope').selectOption('tier');
     await limits.getByLabel(/Subject/).fill('verified');
@@ -101,7 +103,7 @@ itWithChromium(
   async () => {
     const owner = await env.user('issue49-page-owner');
     const { loads } = await owner.cardWith('21.00');
-    const page = await openPage();
+    const page = await openPage('reconciliation');
     const section = page.locator('#reconciliation');
     await section.getByRole('button', { name: 'Run now' }).click();
     await status(page).getByText('Reconciled.').waitFor();

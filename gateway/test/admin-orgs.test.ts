@@ -307,7 +307,7 @@ describe('the admin page', () => {
           void dialog.accept();
         });
         const status = page.locator('#message');
-        await page.goto(`http://127.0.0.1:${stack.ports.admin}/`);
+        await page.goto(`http://127.0.0.1:${stack.ports.admin}/#/orgs`);
         await page.getByLabel(/Operator token/).fill(operator);
         await page.getByRole('button', { name: 'Use', exact: true }).click();
         await status.getByText('Using the operator token.').waitFor();

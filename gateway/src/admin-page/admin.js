@@ -1,166 +1,73 @@
-// The admin page (docs/accounts.md "Administration"), served on the admin listener only: search users,
-// open one, block and unblock, end sessions, unlink an identity, export. Every call is the admin API's
-// own, with the operator token given above (kept in this tab only) or, without one, the admin's cookie
-// session and its XSRF header. Server text is written as text, never as markup. The OpenID provider's
-// clients are clients.js's section, the organisations orgs.js's, which call through `call` here.
-import { clientsSection } from './clients.js';
-import { limitsSection } from './limits.js';
-import { orgsSection } from './orgs.js';
-import { reconciliationSection } from './reconciliation.js';
+// The admin console's shell (docs/admin-console.md), served on the admin listener only: sign-in, the
+// navigation and a hash router (#/overview, #/users/<id>, ...) that shows one view of views.js at a time.
+// Every view calls the admin API through api.js with the caller's own credentials; the console holds
+// nothing itself.
+import { hasToken, setToken } from './api.js';
+import { $, el, failed, say, takeFlash } from './ui.js';
+import { VIEWS } from './views.js';
 
-const $ = (id) => document.getElementById(id);
-const say = (text) => {
-  $('message').textContent = text;
-};
-const when = (iso) => (iso ? new Date(iso).toLocaleString() : 'never');
-
-function xsrf() {
-  const m = document.cookie.match(/(?:^|;\s*)XSRF-TOKEN=([^;]*)/);
-  return m ? decodeURIComponent(m[1]) : '';
-}
-
-async function call(method, path, body) {
-  const token = sessionStorage.getItem('gatehouse-admin-token');
-  const headers = token ? { Authorization: `Bearer ${token}` } : { 'X-XSRF-TOKEN': xsrf() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  let parsed;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  // The clients' routes add RFC 7591's error_description to the error word.
-  const why = parsed?.error_description ? `${parsed.error}: ${parsed.error_description}` : parsed?.error;
-  if (!res.ok) throw new Error(why ?? `HTTP ${res.status}`);
-  return parsed;
-}
-
-const userPath = (id) => `/admin/v1/users/${encodeURIComponent(id)}`;
-let nextCursor = null;
 let current = null;
+let routed = 0;
 
-function cell(text, className) {
-  const td = document.createElement('td');
-  td.textContent = text;
-  if (className) td.className = className;
-  return td;
-}
-
-function userRow(user) {
-  const tr = document.createElement('tr');
-  const open = document.createElement('button');
-  open.type = 'button';
-  open.textContent = 'Open';
-  open.addEventListener('click', () => openUser(user.id).catch((err) => say(`${err.message}`)));
-  const action = document.createElement('td');
-  action.append(open);
-  tr.append(
-    cell(user.name),
-    cell(user.email),
-    cell(user.status, user.status === 'blocked' ? 'blocked' : ''),
-    cell(user.id, 'id'),
-    action,
+function nav() {
+  $('nav').replaceChildren(
+    ...VIEWS.map((v) => el('li', {}, el('a', { href: `#/${v.name}`, dataset: { view: v.name } }, v.title))),
   );
-  return tr;
 }
 
-async function search(more = false) {
-  say('');
-  const params = new URLSearchParams({ query: $('query').value, status: $('status').value });
-  if (more && nextCursor) params.set('cursor', nextCursor);
-  const page = await call('GET', `/admin/v1/users?${params}`);
-  const rows = page.users.map(userRow);
-  if (more) $('user-rows').append(...rows);
-  else $('user-rows').replaceChildren(...rows);
-  nextCursor = page.next;
-  $('users').hidden = false;
-  $('more').hidden = !nextCursor;
-  if (!more && page.users.length === 0) say('No users found.');
+function signedInAs() {
+  $('who').textContent = hasToken() ? 'Operator token (this tab)' : 'Your admin session';
 }
 
-function item(text, button) {
-  const li = document.createElement('li');
-  li.textContent = text;
-  if (button) li.append(' ', button);
-  return li;
-}
-
-async function openUser(id) {
-  const detail = await call('GET', userPath(id));
-  current = detail.user;
-  $('user-title').textContent = `${current.name || current.id}`;
-  const blocked = current.status === 'blocked' ? `blocked (${current.block_reason})` : 'active';
-  $('user-summary').textContent =
-    `${current.id}: ${blocked}; email ${current.email || 'none'}; TOTP ${detail.totp_enabled ? 'on' : 'off'}; last login ${when(current.last_login_at)}`;
-  $('identities').replaceChildren(
-    ...detail.identities.map((identity) => {
-      const unlink = document.createElement('button');
-      unlink.type = 'button';
-      unlink.textContent = 'Unlink';
-      unlink.addEventListener('click', () =>
-        act('DELETE', `/identities/${encodeURIComponent(identity.id)}`, 'Unlinked.'),
-      );
-      return item(`${identity.provider}: ${identity.name} (${identity.id})`, unlink);
-    }),
-  );
-  $('sessions').replaceChildren(
-    ...detail.sessions.map((s) =>
-      item(`${s.provider} from ${s.ip || 'unknown'}, ${s.user_agent || 'unknown device'}, since ${when(s.created_at)}`),
-    ),
-  );
-  $('passkeys').replaceChildren(...detail.passkeys.map((p) => item(`${p.id}, created ${when(p.created_at)}`)));
-  $('block').hidden = current.status === 'blocked';
-  $('unblock').hidden = current.status !== 'blocked';
-  $('exported').hidden = true;
-  $('user').hidden = false;
-}
-
-async function act(method, suffix, done, body) {
-  say('');
+async function route() {
+  // #/<view>/<path...>?<filters>: the filters a view was opened with (Activity of one user, say).
+  const [pathPart, search = ''] = location.hash.replace(/^#\/?/, '').split('?');
+  const parts = (pathPart || 'overview').split('/').map(decodeURIComponent);
+  const view = VIEWS.find((v) => v.name === parts[0]) ?? VIEWS[0];
+  for (const a of $('nav').querySelectorAll('a')) {
+    if (a.dataset.view === view.name) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+  current?.hide?.();
+  current = null;
+  // A fresh container per route: a view still loading when the operator moves on writes into a
+  // detached one, never over the next view.
+  const root = el('div', { className: 'view' }, el('p', { className: 'loading' }, 'Loading…'));
+  $('view').replaceChildren(root);
+  say(takeFlash());
+  const asked = ++routed;
   try {
-    const answer = await call(method, `${userPath(current.id)}${suffix}`, body);
-    const ended = typeof answer?.ended === 'number' ? ` ${answer.ended} session(s) ended.` : '';
-    say(`${done}${ended}`);
-    await openUser(current.id);
+    const module = (await view.load()).default;
+    if (asked !== routed) return;
+    current = module;
+    document.title = `${view.title} · Gatehouse admin`;
+    root.replaceChildren();
+    await module.show(root, parts.slice(1).filter(Boolean), new URLSearchParams(search));
   } catch (err) {
-    say(`${err.message}`);
+    if (asked === routed) failed(err);
   }
 }
 
 $('credentials').addEventListener('submit', (event) => {
   event.preventDefault();
   const token = $('token').value.trim();
-  if (token) sessionStorage.setItem('gatehouse-admin-token', token);
-  else sessionStorage.removeItem('gatehouse-admin-token');
+  setToken(token);
   $('token').value = '';
+  signedInAs();
+  // route() clears the status line before its first await; the sign-in's word is said after that.
+  route();
   say(token ? 'Using the operator token.' : 'Using your admin session.');
 });
-$('search').addEventListener('submit', (event) => {
-  event.preventDefault();
-  search().catch((err) => say(`${err.message}`));
+$('nav-toggle').addEventListener('click', () => {
+  const open = $('nav-toggle').getAttribute('aria-expanded') !== 'true';
+  $('nav-toggle').setAttribute('aria-expanded', String(open));
+  $('nav').classList.toggle('open', open);
 });
-$('more').addEventListener('click', () => search(true).catch((err) => say(`${err.message}`)));
-$('block').addEventListener('submit', (event) => {
-  event.preventDefault();
-  act('POST', '/block', 'Blocked.', { reason: $('reason').value }).then(() => {
-    $('reason').value = '';
-  });
+window.addEventListener('hashchange', () => {
+  $('nav').classList.remove('open');
+  $('nav-toggle').setAttribute('aria-expanded', 'false');
+  route();
 });
-$('unblock').addEventListener('click', () => act('POST', '/unblock', 'Unblocked.'));
-$('end-sessions').addEventListener('click', () => act('POST', '/sessions/end', 'Done.'));
-$('export').addEventListener('click', async () => {
-  try {
-    const document_ = await call('GET', `${userPath(current.id)}/export`);
-    $('exported').textContent = JSON.stringify(document_, null, 2);
-    $('exported').hidden = false;
-  } catch (err) {
-    say(`${err.message}`);
-  }
-});
-clientsSection({ call, say });
-orgsSection({ call, say });
-// Limits, reconciliation and dispute evidence build their own sections at the end of <main>.
-limitsSection({ call, say });
-reconciliationSection({ call, say });
+nav();
+signedInAs();
+route();

@@ -1,7 +1,10 @@
 // The admin page's OpenID clients (docs/openid-provider.md "Clients"): list them, make one (a web app, a
 // single-page or native app, or a service), give one a new secret, delete one. Every call is the admin
-// API's own, through admin.js's `call` (its credentials). A secret is shown once, in the page only, and
+// API's own, through api.js's `call` (its credentials). A secret is shown once, in the page only, and
 // is gone at the next list. Server text is written as text, never as markup.
+
+import { call } from './api.js';
+import { say } from './ui.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -109,3 +112,44 @@ export function clientsSection({ call, say }) {
       .catch((err) => say(`${err.message}`));
   });
 }
+
+/** The section's fixed markup (no server text in it): made into elements once per showing. */
+const MARKUP = `
+<section id="clients" aria-labelledby="clients-title">
+  <h1 id="clients-title">OpenID clients</h1>
+  <button id="list-clients" type="button">List clients</button>
+  <table id="client-table" hidden>
+    <thead><tr><th>Name</th><th>Client id</th><th>Kind</th><th>Redirect URIs</th><th></th></tr></thead>
+    <tbody id="client-rows"></tbody>
+  </table>
+  <form id="new-client">
+    <label>Name <input id="client-name" maxlength="200" required></label>
+    <label>Kind
+      <select id="client-kind">
+        <option value="confidential">web app (confidential, code + PKCE)</option>
+        <option value="public">single-page or native app (public, PKCE)</option>
+        <option value="service">service (client_credentials)</option>
+      </select>
+    </label>
+    <label>Redirect URIs, one a line (exact, no wildcards)
+      <textarea id="client-redirects" rows="2" cols="40"></textarea></label>
+    <label>Scope <input id="client-scope" placeholder="openid profile email"></label>
+    <label><input id="client-first-party" type="checkbox"> First party (no consent page)</label>
+    <button type="submit">Create client</button>
+  </form>
+  <div id="client-secret-box" hidden>
+    <p id="client-secret-title"></p>
+    <pre id="client-secret"></pre>
+  </div>
+</section>
+`;
+
+export default {
+  title: 'OpenID clients',
+  show(root) {
+    const template = document.createElement('template');
+    template.innerHTML = MARKUP;
+    root.append(template.content);
+    clientsSection({ call, say });
+  },
+};

@@ -172,3 +172,12 @@ export function limitsSection({ call, say, mount = document.querySelector('main'
 function $(id, root) {
   return root.querySelector(`#${id}`);
 }
+
+/** The console's view (views.js): the section mounted into the view's own container. */
+export default {
+  title: 'Limits',
+  async show(root) {
+    const [{ call }, { say }] = await Promise.all([import('./api.js'), import('./ui.js')]);
+    limitsSection({ call, say, mount: root });
+  },
+};

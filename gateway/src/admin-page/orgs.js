@@ -4,6 +4,9 @@
 // members only when the admin confirms that too). Every call is the admin API's own, through admin.js's
 // `call` (its credentials). Server text is written as text, never as markup.
 
+import { call } from './api.js';
+import { say } from './ui.js';
+
 const $ = (id) => document.getElementById(id);
 const orgPath = (ref) => `/admin/v1/orgs/${encodeURIComponent(ref)}`;
 const when = (iso) => (iso ? new Date(iso).toLocaleString() : '');
@@ -174,3 +177,50 @@ export function orgsSection({ call, say }) {
       .catch(failed);
   });
 }
+
+/** The section's fixed markup (no server text in it): made into elements once per showing. */
+const MARKUP = `
+<section id="orgs" aria-labelledby="orgs-title">
+  <h1 id="orgs-title">Organisations</h1>
+  <form id="org-search">
+    <label>Organisation name or slug prefix, or an id <input id="org-query" maxlength="100" autocomplete="off"></label>
+    <button type="submit">Find organisations</button>
+  </form>
+  <table id="org-table" hidden>
+    <thead><tr><th>Organisation</th><th>Slug</th><th>Members</th><th>Id</th><th></th></tr></thead>
+    <tbody id="org-rows"></tbody>
+  </table>
+  <button id="org-more" type="button" hidden>Next organisations</button>
+  <form id="new-org">
+    <label>Organisation name <input id="org-name" maxlength="100" required></label>
+    <label>Slug <input id="org-slug" maxlength="48" required></label>
+    <label>Owner's user id (optional) <input id="org-owner" maxlength="256"></label>
+    <button type="submit">Create organisation</button>
+  </form>
+  <section id="org" hidden aria-labelledby="org-title">
+    <h3 id="org-title">Organisation</h3>
+    <p id="org-summary"></p>
+    <label><input id="org-allow" type="checkbox"> Invitations may be accepted without the invited address verified</label>
+    <h4>Members</h4>
+    <table>
+      <thead><tr><th>Member</th><th>User id</th><th>Roles (comma-separated)</th><th>Joined</th><th></th></tr></thead>
+      <tbody id="org-member-rows"></tbody>
+    </table>
+    <button id="org-members-more" type="button" hidden>Next members</button>
+    <h4>Pending invitations</h4>
+    <p id="org-no-invitations">None.</p>
+    <ul id="org-invitations"></ul>
+    <button id="org-delete" type="button" class="danger">Delete organisation</button>
+  </section>
+</section>
+`;
+
+export default {
+  title: 'Organisations',
+  show(root) {
+    const template = document.createElement('template');
+    template.innerHTML = MARKUP;
+    root.append(template.content);
+    orgsSection({ call, say });
+  },
+};

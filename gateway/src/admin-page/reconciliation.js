@@ -92,7 +92,10 @@ export function reconciliationSection({ call, say, mount = document.querySelecto
       .catch(fail);
   });
 
-  const disputePath = (action) => `/admin/v1/disputes/${encodeURIComponent(disputeId.value.trim())}/${action}`;
+  // One helper per route, so each call names its route whole (admin-console-routes.test.ts reads them).
+  const evidencePath = () => `/admin/v1/disputes/${encodeURIComponent(disputeId.value.trim())}/evidence`;
+  const acceptPath = () => `/admin/v1/disputes/${encodeURIComponent(disputeId.value.trim())}/accept`;
+  const finalizePath = () => `/admin/v1/disputes/${encodeURIComponent(disputeId.value.trim())}/finalize`;
   const answered = (a) => {
     disputeAnswer.textContent = `${a.action}: ${a.evidence_id ? `evidence ${a.evidence_id}` : ''}${
       a.status ? `status ${a.status}` : ''
@@ -102,7 +105,7 @@ export function reconciliationSection({ call, say, mount = document.querySelecto
     event.preventDefault();
     const body = { text: text.value };
     if (category.value.trim()) body.category = category.value.trim();
-    call('POST', disputePath('evidence'), body)
+    call('POST', evidencePath(), body)
       .then((a) => {
         answered(a);
         text.value = '';
@@ -110,12 +113,16 @@ export function reconciliationSection({ call, say, mount = document.querySelecto
       })
       .catch(fail);
   });
+  const decisions = {
+    accept: () => call('POST', acceptPath()),
+    finalize: () => call('POST', finalizePath()),
+  };
   for (const action of ['accept', 'finalize']) {
     disputeForm.querySelector(`#dispute-${action}`).addEventListener('click', () => {
       const words =
         action === 'accept' ? 'Accept this dispute (it is lost on purpose)?' : 'Finalize it: the evidence goes out?';
       if (!window.confirm(words)) return;
-      call('POST', disputePath(action))
+      decisions[action]()
         .then((a) => {
           answered(a);
           say(`Dispute ${action === 'accept' ? 'accepted' : 'finalized'}.`);
@@ -132,3 +139,12 @@ function head(...titles) {
 function line(...cells) {
   return el('tr', {}, ...cells.map((c) => el('td', { text: String(c) })));
 }
+
+/** The console's view (views.js): the section mounted into the view's own container. */
+export default {
+  title: 'Reconciliation',
+  async show(root) {
+    const [{ call }, { say }] = await Promise.all([import('./api.js'), import('./ui.js')]);
+    reconciliationSection({ call, say, mount: root });
+  },
+};

@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
+import { pageAssets } from '../routes/admin/page.routes';
 import { UNMATCHED_QUERY } from '../routes/admin/payments.routes';
 import { BLOCK_BODY, CREATE_USER_BODY, LIST_QUERY } from '../routes/admin/users.routes';
 import { registerAdminClientsPaths } from './admin-clients.paths';
@@ -266,21 +267,15 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerAdminLimitPaths(registry, base, REFUSALS);
   // The console's overview and money views (routes/admin/overview.routes.ts, money.routes.ts).
   registerAdminOverviewPaths(registry, base, REFUSALS);
-  for (const [path, type, summary] of [
-    ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
-    ['/admin.js', 'text/javascript', "The admin page's script"],
-    ['/admin.css', 'text/css', "The admin page's style"],
-    ['/clients.js', 'text/javascript', "The admin page's OpenID clients section"],
-    ['/orgs.js', 'text/javascript', "The admin page's organisations section"],
-    ['/limits.js', 'text/javascript', "The admin page's limit policies section"],
-    ['/reconciliation.js', 'text/javascript', "The admin page's reconciliation and dispute evidence section"],
-  ] as const) {
+  // The console's files (routes/admin/page.routes.ts): its page, each view module, the chart library.
+  for (const { route, type } of pageAssets()) {
+    const summary = route === '/' ? 'The admin console' : `The admin console's ${route.slice(1)}`;
     registry.registerPath({
       tags: ['page'],
       method: 'get',
-      path,
+      path: route,
       summary,
-      responses: { 200: { description: summary, content: { [type]: { schema: z.string() } } } },
+      responses: { 200: { description: summary, content: { [type.split(';')[0] as string]: { schema: z.string() } } } },
     });
   }
   registry.registerPath({

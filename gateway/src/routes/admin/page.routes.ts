@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runtimeAssetDir } from '@gatehouse/config';
 import Router from '@koa/router';
@@ -7,28 +7,60 @@ import { PAGE_SECURITY_HEADERS, setHeaders } from '../../middleware/security-hea
 
 const PAGE_DIR = runtimeAssetDir(path.join(__dirname, '..', '..', 'admin-page'), 'admin-page');
 
-const ASSETS: Record<string, { file: string; type: string }> = {
-  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/admin.js': { file: 'admin.js', type: 'text/javascript; charset=utf-8' },
-  '/admin.css': { file: 'admin.css', type: 'text/css; charset=utf-8' },
-  '/clients.js': { file: 'clients.js', type: 'text/javascript; charset=utf-8' },
-  '/orgs.js': { file: 'orgs.js', type: 'text/javascript; charset=utf-8' },
-  '/limits.js': { file: 'limits.js', type: 'text/javascript; charset=utf-8' },
-  '/reconciliation.js': { file: 'reconciliation.js', type: 'text/javascript; charset=utf-8' },
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
 };
 
 /**
- * The admin page on the admin listener (search, open, block, unblock, end sessions, unlink, export; the
- * OpenID provider's clients: list, create, rotate the secret, delete; organisations: find, create, open,
- * roles, members, invitations, delete; limit policies and tiers; reconciliation and dispute evidence):
- * static files read once at start, under the same strict same-origin CSP as the public page. It holds
- * nothing itself: every answer it shows comes from /admin/v1/ with the caller's own credentials. Any
- * other path of the listener is a JSON 404.
+ * The chart library, served by this listener from the gateway's own node_modules (a production
+ * dependency, so `pnpm build`'s deploy and the image have it too): the console loads nothing from a
+ * third-party origin, as its CSP says.
+ */
+const VENDOR: Record<string, string> = {
+  '/vendor/uPlot.esm.js': 'uplot/dist/uPlot.esm.js',
+  '/vendor/uPlot.min.css': 'uplot/dist/uPlot.min.css',
+};
+
+export interface PageAsset {
+  route: string;
+  file: string;
+  type: string;
+}
+
+/**
+ * Every file the console is made of: index.html at `/`, each .js and .css of admin-page/ at its own
+ * name (a new view module is served by being there; views.js lists it), and the vendored chart library.
+ * The admin OpenAPI document lists the same routes.
+ */
+export function pageAssets(): PageAsset[] {
+  const own = readdirSync(PAGE_DIR)
+    .filter((name) => TYPES[path.extname(name)])
+    .sort()
+    .map((name) => ({
+      route: name === 'index.html' ? '/' : `/${name}`,
+      file: path.join(PAGE_DIR, name),
+      type: TYPES[path.extname(name)] as string,
+    }));
+  const vendor = Object.entries(VENDOR).map(([route, module]) => ({
+    route,
+    file: require.resolve(module),
+    type: TYPES[path.extname(route)] as string,
+  }));
+  return [...own, ...vendor];
+}
+
+/**
+ * The admin console on the admin listener (docs/admin-console.md): static files read once at start,
+ * under the same strict same-origin CSP as the public page (no inline script, no other origin). It
+ * holds nothing itself: every answer it shows comes from /admin/v1/ with the caller's own credentials.
+ * Any other path of the listener is a JSON 404.
  */
 export function adminPageRoutes(): Router {
   const router = new Router();
-  for (const [route, { file, type }] of Object.entries(ASSETS)) {
-    const body = readFileSync(path.join(PAGE_DIR, file));
+  for (const { route, file, type } of pageAssets()) {
+    const body = readFileSync(file);
     router.get(route, (ctx) => {
       setHeaders(ctx.res, PAGE_SECURITY_HEADERS);
       ctx.type = type;
