@@ -34,6 +34,12 @@ export const PaymentErrors = errorCodes(
   'DISPUTE_NOT_FOUND',
   'INVALID_EVIDENCE',
   'DISPUTE_REFUSED',
+  'INVALID_VELOCITY_RULE',
+  'VELOCITY_RULE_NOT_FOUND',
+  'VELOCITY_RULE_EXISTS',
+  'VELOCITY_RULE_READ_ONLY',
+  'VELOCITY_REVIEW_NOT_FOUND',
+  'VELOCITY_REVIEW_RESOLVED',
 );
 
 export const cardNotFound = () => notFound(PaymentErrors.CARD_NOT_FOUND, 'card not found');

@@ -12,6 +12,8 @@ import type { CreateCardRequest as _payment_v1_CreateCardRequest, CreateCardRequ
 import type { CreateCardResponse as _payment_v1_CreateCardResponse, CreateCardResponse__Output as _payment_v1_CreateCardResponse__Output } from './payment/v1/CreateCardResponse';
 import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, CreateClientTokenRequest__Output as _payment_v1_CreateClientTokenRequest__Output } from './payment/v1/CreateClientTokenRequest';
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from './payment/v1/CreateClientTokenResponse';
+import type { DeleteVelocityRuleRequest as _payment_v1_DeleteVelocityRuleRequest, DeleteVelocityRuleRequest__Output as _payment_v1_DeleteVelocityRuleRequest__Output } from './payment/v1/DeleteVelocityRuleRequest';
+import type { DeleteVelocityRuleResponse as _payment_v1_DeleteVelocityRuleResponse, DeleteVelocityRuleResponse__Output as _payment_v1_DeleteVelocityRuleResponse__Output } from './payment/v1/DeleteVelocityRuleResponse';
 import type { Dispute as _payment_v1_Dispute, Dispute__Output as _payment_v1_Dispute__Output } from './payment/v1/Dispute';
 import type { GetCardLimitsRequest as _payment_v1_GetCardLimitsRequest, GetCardLimitsRequest__Output as _payment_v1_GetCardLimitsRequest__Output } from './payment/v1/GetCardLimitsRequest';
 import type { GetCardLimitsResponse as _payment_v1_GetCardLimitsResponse, GetCardLimitsResponse__Output as _payment_v1_GetCardLimitsResponse__Output } from './payment/v1/GetCardLimitsResponse';
@@ -20,6 +22,7 @@ import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__O
 import type { GetSettlementReconciliationRequest as _payment_v1_GetSettlementReconciliationRequest, GetSettlementReconciliationRequest__Output as _payment_v1_GetSettlementReconciliationRequest__Output } from './payment/v1/GetSettlementReconciliationRequest';
 import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from './payment/v1/GetStatementRequest';
 import type { GetStatementResponse as _payment_v1_GetStatementResponse, GetStatementResponse__Output as _payment_v1_GetStatementResponse__Output } from './payment/v1/GetStatementResponse';
+import type { GetVelocityRuleRequest as _payment_v1_GetVelocityRuleRequest, GetVelocityRuleRequest__Output as _payment_v1_GetVelocityRuleRequest__Output } from './payment/v1/GetVelocityRuleRequest';
 import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from './payment/v1/HandleProcessorNotificationRequest';
 import type { HandleProcessorNotificationResponse as _payment_v1_HandleProcessorNotificationResponse, HandleProcessorNotificationResponse__Output as _payment_v1_HandleProcessorNotificationResponse__Output } from './payment/v1/HandleProcessorNotificationResponse';
 import type { ListCardsRequest as _payment_v1_ListCardsRequest, ListCardsRequest__Output as _payment_v1_ListCardsRequest__Output } from './payment/v1/ListCardsRequest';
@@ -28,11 +31,17 @@ import type { ListLoadsRequest as _payment_v1_ListLoadsRequest, ListLoadsRequest
 import type { ListLoadsResponse as _payment_v1_ListLoadsResponse, ListLoadsResponse__Output as _payment_v1_ListLoadsResponse__Output } from './payment/v1/ListLoadsResponse';
 import type { ListUnmatchedDisputesRequest as _payment_v1_ListUnmatchedDisputesRequest, ListUnmatchedDisputesRequest__Output as _payment_v1_ListUnmatchedDisputesRequest__Output } from './payment/v1/ListUnmatchedDisputesRequest';
 import type { ListUnmatchedDisputesResponse as _payment_v1_ListUnmatchedDisputesResponse, ListUnmatchedDisputesResponse__Output as _payment_v1_ListUnmatchedDisputesResponse__Output } from './payment/v1/ListUnmatchedDisputesResponse';
+import type { ListVelocityReviewsRequest as _payment_v1_ListVelocityReviewsRequest, ListVelocityReviewsRequest__Output as _payment_v1_ListVelocityReviewsRequest__Output } from './payment/v1/ListVelocityReviewsRequest';
+import type { ListVelocityReviewsResponse as _payment_v1_ListVelocityReviewsResponse, ListVelocityReviewsResponse__Output as _payment_v1_ListVelocityReviewsResponse__Output } from './payment/v1/ListVelocityReviewsResponse';
+import type { ListVelocityRulesRequest as _payment_v1_ListVelocityRulesRequest, ListVelocityRulesRequest__Output as _payment_v1_ListVelocityRulesRequest__Output } from './payment/v1/ListVelocityRulesRequest';
+import type { ListVelocityRulesResponse as _payment_v1_ListVelocityRulesResponse, ListVelocityRulesResponse__Output as _payment_v1_ListVelocityRulesResponse__Output } from './payment/v1/ListVelocityRulesResponse';
 import type { Load as _payment_v1_Load, Load__Output as _payment_v1_Load__Output } from './payment/v1/Load';
 import type { LoadCardRequest as _payment_v1_LoadCardRequest, LoadCardRequest__Output as _payment_v1_LoadCardRequest__Output } from './payment/v1/LoadCardRequest';
 import type { LoadCardResponse as _payment_v1_LoadCardResponse, LoadCardResponse__Output as _payment_v1_LoadCardResponse__Output } from './payment/v1/LoadCardResponse';
 import type { LoadError as _payment_v1_LoadError, LoadError__Output as _payment_v1_LoadError__Output } from './payment/v1/LoadError';
 import type { PaymentServiceClient as _payment_v1_PaymentServiceClient, PaymentServiceDefinition as _payment_v1_PaymentServiceDefinition } from './payment/v1/PaymentService';
+import type { PutVelocityRuleRequest as _payment_v1_PutVelocityRuleRequest, PutVelocityRuleRequest__Output as _payment_v1_PutVelocityRuleRequest__Output } from './payment/v1/PutVelocityRuleRequest';
+import type { ResolveVelocityReviewRequest as _payment_v1_ResolveVelocityReviewRequest, ResolveVelocityReviewRequest__Output as _payment_v1_ResolveVelocityReviewRequest__Output } from './payment/v1/ResolveVelocityReviewRequest';
 import type { Reversal as _payment_v1_Reversal, Reversal__Output as _payment_v1_Reversal__Output } from './payment/v1/Reversal';
 import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from './payment/v1/ReverseLoadRequest';
 import type { ReverseLoadResponse as _payment_v1_ReverseLoadResponse, ReverseLoadResponse__Output as _payment_v1_ReverseLoadResponse__Output } from './payment/v1/ReverseLoadResponse';
@@ -42,6 +51,8 @@ import type { SettlementReconciliation as _payment_v1_SettlementReconciliation, 
 import type { SettlementSum as _payment_v1_SettlementSum, SettlementSum__Output as _payment_v1_SettlementSum__Output } from './payment/v1/SettlementSum';
 import type { SettlementTotal as _payment_v1_SettlementTotal, SettlementTotal__Output as _payment_v1_SettlementTotal__Output } from './payment/v1/SettlementTotal';
 import type { StatementLine as _payment_v1_StatementLine, StatementLine__Output as _payment_v1_StatementLine__Output } from './payment/v1/StatementLine';
+import type { VelocityReview as _payment_v1_VelocityReview, VelocityReview__Output as _payment_v1_VelocityReview__Output } from './payment/v1/VelocityReview';
+import type { VelocityRule as _payment_v1_VelocityRule, VelocityRule__Output as _payment_v1_VelocityRule__Output } from './payment/v1/VelocityRule';
 import type { VerifyProcessorChallengeRequest as _payment_v1_VerifyProcessorChallengeRequest, VerifyProcessorChallengeRequest__Output as _payment_v1_VerifyProcessorChallengeRequest__Output } from './payment/v1/VerifyProcessorChallengeRequest';
 import type { VerifyProcessorChallengeResponse as _payment_v1_VerifyProcessorChallengeResponse, VerifyProcessorChallengeResponse__Output as _payment_v1_VerifyProcessorChallengeResponse__Output } from './payment/v1/VerifyProcessorChallengeResponse';
 
@@ -63,6 +74,8 @@ export interface ProtoGrpcType {
       CreateCardResponse: MessageTypeDefinition<_payment_v1_CreateCardResponse, _payment_v1_CreateCardResponse__Output>
       CreateClientTokenRequest: MessageTypeDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenRequest__Output>
       CreateClientTokenResponse: MessageTypeDefinition<_payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenResponse__Output>
+      DeleteVelocityRuleRequest: MessageTypeDefinition<_payment_v1_DeleteVelocityRuleRequest, _payment_v1_DeleteVelocityRuleRequest__Output>
+      DeleteVelocityRuleResponse: MessageTypeDefinition<_payment_v1_DeleteVelocityRuleResponse, _payment_v1_DeleteVelocityRuleResponse__Output>
       Dispute: MessageTypeDefinition<_payment_v1_Dispute, _payment_v1_Dispute__Output>
       GetCardLimitsRequest: MessageTypeDefinition<_payment_v1_GetCardLimitsRequest, _payment_v1_GetCardLimitsRequest__Output>
       GetCardLimitsResponse: MessageTypeDefinition<_payment_v1_GetCardLimitsResponse, _payment_v1_GetCardLimitsResponse__Output>
@@ -71,6 +84,7 @@ export interface ProtoGrpcType {
       GetSettlementReconciliationRequest: MessageTypeDefinition<_payment_v1_GetSettlementReconciliationRequest, _payment_v1_GetSettlementReconciliationRequest__Output>
       GetStatementRequest: MessageTypeDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementRequest__Output>
       GetStatementResponse: MessageTypeDefinition<_payment_v1_GetStatementResponse, _payment_v1_GetStatementResponse__Output>
+      GetVelocityRuleRequest: MessageTypeDefinition<_payment_v1_GetVelocityRuleRequest, _payment_v1_GetVelocityRuleRequest__Output>
       HandleProcessorNotificationRequest: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationRequest__Output>
       HandleProcessorNotificationResponse: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationResponse__Output>
       ListCardsRequest: MessageTypeDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsRequest__Output>
@@ -79,12 +93,18 @@ export interface ProtoGrpcType {
       ListLoadsResponse: MessageTypeDefinition<_payment_v1_ListLoadsResponse, _payment_v1_ListLoadsResponse__Output>
       ListUnmatchedDisputesRequest: MessageTypeDefinition<_payment_v1_ListUnmatchedDisputesRequest, _payment_v1_ListUnmatchedDisputesRequest__Output>
       ListUnmatchedDisputesResponse: MessageTypeDefinition<_payment_v1_ListUnmatchedDisputesResponse, _payment_v1_ListUnmatchedDisputesResponse__Output>
+      ListVelocityReviewsRequest: MessageTypeDefinition<_payment_v1_ListVelocityReviewsRequest, _payment_v1_ListVelocityReviewsRequest__Output>
+      ListVelocityReviewsResponse: MessageTypeDefinition<_payment_v1_ListVelocityReviewsResponse, _payment_v1_ListVelocityReviewsResponse__Output>
+      ListVelocityRulesRequest: MessageTypeDefinition<_payment_v1_ListVelocityRulesRequest, _payment_v1_ListVelocityRulesRequest__Output>
+      ListVelocityRulesResponse: MessageTypeDefinition<_payment_v1_ListVelocityRulesResponse, _payment_v1_ListVelocityRulesResponse__Output>
       Load: MessageTypeDefinition<_payment_v1_Load, _payment_v1_Load__Output>
       LoadCardRequest: MessageTypeDefinition<_payment_v1_LoadCardRequest, _payment_v1_LoadCardRequest__Output>
       LoadCardResponse: MessageTypeDefinition<_payment_v1_LoadCardResponse, _payment_v1_LoadCardResponse__Output>
       LoadError: MessageTypeDefinition<_payment_v1_LoadError, _payment_v1_LoadError__Output>
       LoadStatus: EnumTypeDefinition
       PaymentService: SubtypeConstructor<typeof grpc.Client, _payment_v1_PaymentServiceClient> & { service: _payment_v1_PaymentServiceDefinition }
+      PutVelocityRuleRequest: MessageTypeDefinition<_payment_v1_PutVelocityRuleRequest, _payment_v1_PutVelocityRuleRequest__Output>
+      ResolveVelocityReviewRequest: MessageTypeDefinition<_payment_v1_ResolveVelocityReviewRequest, _payment_v1_ResolveVelocityReviewRequest__Output>
       Reversal: MessageTypeDefinition<_payment_v1_Reversal, _payment_v1_Reversal__Output>
       ReversalMethod: EnumTypeDefinition
       ReversalStatus: EnumTypeDefinition
@@ -96,6 +116,8 @@ export interface ProtoGrpcType {
       SettlementSum: MessageTypeDefinition<_payment_v1_SettlementSum, _payment_v1_SettlementSum__Output>
       SettlementTotal: MessageTypeDefinition<_payment_v1_SettlementTotal, _payment_v1_SettlementTotal__Output>
       StatementLine: MessageTypeDefinition<_payment_v1_StatementLine, _payment_v1_StatementLine__Output>
+      VelocityReview: MessageTypeDefinition<_payment_v1_VelocityReview, _payment_v1_VelocityReview__Output>
+      VelocityRule: MessageTypeDefinition<_payment_v1_VelocityRule, _payment_v1_VelocityRule__Output>
       VerifyProcessorChallengeRequest: MessageTypeDefinition<_payment_v1_VerifyProcessorChallengeRequest, _payment_v1_VerifyProcessorChallengeRequest__Output>
       VerifyProcessorChallengeResponse: MessageTypeDefinition<_payment_v1_VerifyProcessorChallengeResponse, _payment_v1_VerifyProcessorChallengeResponse__Output>
     }

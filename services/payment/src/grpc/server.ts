@@ -5,7 +5,9 @@ import { loadProto } from '@gatehouse/proto';
 import type { DisputeEvidenceActions } from '../disputes/evidence';
 import type { Payments } from '../payments';
 import type { SettlementReconciler } from '../settlement/reconcile';
+import type { VelocityAdmin } from '../velocity/admin';
 import { type LoadRecorder, paymentHandlers } from './handlers';
+import { velocityHandlers } from './velocity-handlers';
 
 export interface PaymentServerDeps {
   payments: Payments;
@@ -13,6 +15,8 @@ export interface PaymentServerDeps {
   settlement?: SettlementReconciler;
   /** Dispute evidence (issue 49 §5); without a processor there is none. */
   evidence?: DisputeEvidenceActions;
+  /** The velocity rules and reviews for the admin API (issue 49 §2). */
+  velocity?: VelocityAdmin;
   log: Logger;
   host: string;
   port: number;
@@ -51,6 +55,13 @@ export const PAYMENT_ACCESS: AccessRules = {
     RunSettlementReconciliation: ['gateway'],
     GetSettlementReconciliation: ['gateway'],
     ActOnDispute: ['gateway'],
+    ListVelocityRules: ['gateway'],
+    GetVelocityRule: ['gateway'],
+    CreateVelocityRule: ['gateway'],
+    UpdateVelocityRule: ['gateway'],
+    DeleteVelocityRule: ['gateway'],
+    ListVelocityReviews: ['gateway'],
+    ResolveVelocityReview: ['gateway'],
     // auth only: its DeleteUser closes the owner before it erases the user.
     CloseOwner: ['auth'],
   },
@@ -65,7 +76,10 @@ export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpc
     services: [
       {
         definition: grpcObject.payment.v1.PaymentService.service,
-        implementation: paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement, deps.evidence),
+        implementation: {
+          ...paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement, deps.evidence),
+          ...velocityHandlers(deps.velocity, deps.log),
+        },
       },
     ],
     definitions: [definition],

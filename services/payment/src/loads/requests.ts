@@ -14,6 +14,11 @@ export interface LoadCardInput {
   nonce: string;
   amountCents: number;
   idempotencyKey?: string;
+  /**
+   * The client address the gateway saw, for velocity rules per address; not part of the request's
+   * fingerprint (a retry from another address replays the load).
+   */
+  clientAddress?: string;
 }
 
 export interface LoadAnswer {
