@@ -7,6 +7,7 @@ import { registerAdminEventsPaths } from './admin-events.paths';
 import { registerAdminImportPaths } from './admin-import.paths';
 import { registerAdminOrgsPaths } from './admin-orgs.paths';
 import { registerAdminDisputePaths, registerAdminReconciliationPaths } from './admin-reconciliation.paths';
+import { registerAdminVelocityPaths } from './admin-velocity.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
 
@@ -260,6 +261,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerAdminReconciliationPaths(registry, base, REFUSALS);
   // Dispute evidence (routes/admin/disputes.routes.ts).
   registerAdminDisputePaths(registry, base, REFUSALS);
+  // Velocity rules and the loads they flagged (routes/admin/velocity.routes.ts).
+  registerAdminVelocityPaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
     ['/', 'text/html', 'The admin page: search, open, block, unblock, end sessions, unlink, export'],
     ['/admin.js', 'text/javascript', "The admin page's script"],

@@ -15,6 +15,7 @@ import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
 import { adminReconciliationRoutes } from '../routes/admin/reconciliation.routes';
 import { adminRoutes } from '../routes/admin/users.routes';
+import { adminVelocityRoutes } from '../routes/admin/velocity.routes';
 import type { Surface, SurfaceDeps } from './surface';
 
 /** The admin surface, or undefined when ADMIN_ADDR is `off`. */
@@ -36,6 +37,8 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const reconciliation = adminReconciliationRoutes({ payment: clients.payment.call, ...callers });
   // Dispute evidence (docs/payments.md "Dispute evidence").
   const disputes = adminDisputeRoutes({ payment: clients.payment.call, ...callers });
+  // Velocity rules and the loads they flagged (docs/payments.md "Velocity rules").
+  const velocity = adminVelocityRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
   // Every organisation (docs/organizations.md "Administration").
@@ -43,7 +46,18 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const mounts: Mount[] = [
     {
       prefix: '/admin/v1',
-      routers: [adminOpenApiRoutes(), imports, routes, payments, reconciliation, disputes, events, oidcClients, orgs],
+      routers: [
+        adminOpenApiRoutes(),
+        imports,
+        routes,
+        payments,
+        reconciliation,
+        disputes,
+        velocity,
+        events,
+        oidcClients,
+        orgs,
+      ],
     },
     // The admin page; anything else is a JSON 404, as errorHandler writes every refusal.
     { prefix: '', routers: [adminPageRoutes()] },
