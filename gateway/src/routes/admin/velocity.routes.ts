@@ -58,7 +58,11 @@ export const VELOCITY_RESOLVE_BODY = z.strictObject({
   reason: z.string().max(1000).default(''),
 });
 
-const jsonBody = bodyReader('json', { limit: '4kb', typeRequired: 'the body must be application/json' });
+const jsonBody = bodyReader('json', {
+  limit: '4kb',
+  methods: ['POST', 'PUT'],
+  typeRequired: 'the body must be application/json',
+});
 
 /** The rule as the admin API answers it (docs/payments.md "Velocity rules"). */
 export const ruleJson = (r: payment.VelocityRule__Output) => ({

@@ -26,7 +26,7 @@ function checked(body: unknown) {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const path = issue.path.join('.');
-    throw invalid(issue.message.startsWith(`${path}:`) || !path ? issue.message : `${path}: ${issue.message}`);
+    throw invalid(path ? `${path}: ${issue.message}` : issue.message);
   }
   return fromSpec(parsed.data, 'admin');
 }

@@ -34,7 +34,7 @@ export const RULE_NAME = /^[a-z0-9][a-z0-9_.:-]{0,63}$/;
 export const windowText = z.string().transform((text, ctx) => {
   const ms = parseDuration(text);
   if (ms === null || ms % 1000 !== 0 || ms < 1000 || ms > MAX_WINDOW_SECONDS * 1000) {
-    ctx.addIssue({ code: 'custom', message: 'window: a duration such as 10m, 1h or 7d (1s to 30d, whole seconds)' });
+    ctx.addIssue({ code: 'custom', message: 'a duration such as 10m, 1h or 7d (1s to 30d, whole seconds)' });
     return z.NEVER;
   }
   return ms / 1000;
@@ -43,7 +43,7 @@ export const windowText = z.string().transform((text, ctx) => {
 /** A rule as the file and the admin API spell it (snake_case, the window as a duration). */
 export const ruleSpec = z
   .strictObject({
-    name: z.string().regex(RULE_NAME, 'name: lower-case letters, digits and _ . : - (at most 64)'),
+    name: z.string().regex(RULE_NAME, 'lower-case letters, digits and _ . : - (at most 64)'),
     subject: z.enum(SUBJECTS),
     counts: z.enum(COUNTS),
     threshold: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
@@ -52,7 +52,7 @@ export const ruleSpec = z
     mode: z.enum(MODES).default('enforce'),
   })
   .refine((r) => !(r.subject === 'card' && r.counts === 'distinct_cards'), {
-    message: 'counts: distinct_cards is counted per owner or per address, not per card',
+    message: 'distinct_cards is counted per owner or per address, not per card',
     path: ['counts'],
   });
 
