@@ -73,6 +73,11 @@ const ALL_METHOD_ROUTES: Record<
   '/admin/v1/disputes/:id/evidence': 'fallback',
   '/admin/v1/disputes/:id/accept': 'fallback',
   '/admin/v1/disputes/:id/finalize': 'fallback',
+  // routes/admin/velocity.routes.ts: the same.
+  '/admin/v1/velocity-rules': 'fallback',
+  '/admin/v1/velocity-rules/:id': 'fallback',
+  '/admin/v1/velocity/reviews': 'fallback',
+  '/admin/v1/velocity/reviews/:id/resolve': 'fallback',
   // routes/admin/events.routes.ts: the same.
   '/admin/v1/events': 'fallback',
   '/admin/v1/webhooks': 'fallback',
