@@ -29,6 +29,7 @@ import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
 import { CLIENTS_USAGE, clientsCommand } from './admin-clients';
 import { importCommand } from './admin-import';
 import { ORGS_USAGE, orgsCommand } from './admin-orgs';
+import { VELOCITY_USAGE, velocityCommand } from './admin-velocity';
 
 const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--provider p] [--limit n] [--all]
        admin users show|unblock|delete|export|end-sessions <user id>
@@ -42,7 +43,8 @@ const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--
        admin webhooks retry <webhook id> <delivery id>
        admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
 ${CLIENTS_USAGE}
-${ORGS_USAGE}`;
+${ORGS_USAGE}
+${VELOCITY_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -149,6 +151,8 @@ async function main(argv: string[]): Promise<void> {
     return clientsCommand({ call, print, usage: (message) => new UsageError(message) }, argv.slice(1));
   if (argv[0] === 'orgs')
     return orgsCommand({ call, print, usage: (message) => new UsageError(message) }, argv.slice(1));
+  if (argv[0] === 'velocity')
+    return velocityCommand({ call, print, usage: (message) => new UsageError(message) }, argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -3,7 +3,7 @@
 // card load through the gateway carries the client's address to payment, a block rule refuses with code
 // velocity, a review rule flags a load the operator then resolves. Answers are checked against the admin
 // OpenAPI document; each action is audited.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -118,8 +118,18 @@ test('an operator creates, reads, replaces and deletes rules; bad ones are 400, 
 test('through the gateway: the address reaches payment, a review flags, a block refuses with code velocity', async () => {
   const owner = await env.user('velocity-owner');
   const { cardId } = await owner.cardWith('1.00');
+  // The same through Koa's route (a JSON type the path before Koa leaves to it): ctx.ip.
+  const viaKoa = await owner.send(
+    'POST',
+    `/cards/${cardId}/load/`,
+    JSON.stringify({ nonce: 'fake-valid-nonce', amount: '0.50' }),
+    {
+      'content-type': 'application/vnd.gatehouse+json',
+    },
+  );
+  expect(viaKoa.status).toBe(200);
   const { rows } = await env.ledger.query('SELECT client_address FROM loads WHERE card_id = $1', [cardId]);
-  expect(rows).toEqual([{ client_address: '127.0.0.1' }]);
+  expect(rows).toEqual([{ client_address: '127.0.0.1' }, { client_address: '127.0.0.1' }]);
 
   expect(
     (
@@ -136,8 +146,8 @@ test('through the gateway: the address reaches payment, a review flags, a block 
   await settle();
   const load = (amount: string) =>
     owner.send('POST', `/cards/${cardId}/load/`, JSON.stringify({ nonce: 'fake-valid-nonce', amount }));
-  expect((await load('3.00')).status).toBe(200); // 1.00 + 3.00: under 5.00
-  expect((await load('2.00')).status).toBe(200); // 4.00 + 2.00 > 5.00: taken, flagged
+  expect((await load('3.00')).status).toBe(200); // 1.50 + 3.00: under 5.00
+  expect((await load('2.00')).status).toBe(200); // 4.50 + 2.00 > 5.00: taken, flagged
   const reviews = await admin('GET', '/admin/v1/velocity/reviews?limit=10');
   expect([reviews.status, reviews.json()]).toMatchObject([
     200,
@@ -149,7 +159,7 @@ test('through the gateway: the address reaches payment, a review flags, a block 
           amount_cents: 200,
           client_address: '127.0.0.1',
           load_status: 'succeeded',
-          message: 'velocity rule "card-amount": 4.00 + 2.00 > 5.00 per card (1h)',
+          message: 'velocity rule "card-amount": 4.50 + 2.00 > 5.00 per card (1h)',
           outcome: null,
         },
       ],
@@ -175,20 +185,20 @@ test('through the gateway: the address reaches payment, a review flags, a block 
       await admin('PUT', '/admin/v1/velocity-rules/card-amount', {
         subject: 'address',
         counts: 'loads',
-        threshold: 3,
+        threshold: 4,
         window: '1h',
         action: 'block',
       })
     ).status,
   ).toBe(200);
   await settle();
-  // Three loads from 127.0.0.1 so far: the fourth is refused, a 400 whose words name the rule.
+  // Four loads from 127.0.0.1 so far: the fifth is refused, a 400 whose words name the rule.
   const refused = await load('1.00');
   expect([refused.status, refused.body]).toEqual([
     400,
     {
       status: 'error',
-      errors: [{ code: 'velocity', message: 'velocity rule "card-amount": 3 + 1 > 3 loads per address (1h)' }],
+      errors: [{ code: 'velocity', message: 'velocity rule "card-amount": 4 + 1 > 4 loads per address (1h)' }],
     },
   ]);
   expect((await admin('DELETE', '/admin/v1/velocity-rules/card-amount')).status).toBe(204);
@@ -202,4 +212,62 @@ test('through the gateway: the address reaches payment, a review flags, a block 
     { rule: 'card-amount', action: 'review', mode: 'enforce', client_address: '127.0.0.1' },
     { rule: 'card-amount', action: 'block', mode: 'enforce', client_address: '127.0.0.1' },
   ]);
+});
+
+/** `pnpm admin ...` as an operator runs it, against this stack's admin listener. */
+function adminCli(args: string[]) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      INTERNAL_KEYS_DIR: path.join(env.stack.dataDir, 'internal-keys'),
+      ADMIN_ADDR: `127.0.0.1:${env.stack.ports.admin}`,
+    },
+    encoding: 'utf8',
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+test('pnpm admin velocity: creates, lists, shows, updates and deletes a rule; a bad one exits 1 with the error', () => {
+  const rule = [
+    '--subject',
+    'card',
+    '--counts',
+    'declines',
+    '--threshold',
+    '5',
+    '--window',
+    '10m',
+    '--action',
+    'block',
+  ];
+  const created = adminCli(['velocity', 'create', 'cli-declines', ...rule]);
+  expect([created.status, created.stderr]).toEqual([0, '']);
+  expect(JSON.parse(created.stdout)).toMatchObject({ name: 'cli-declines', threshold: 5, source: 'admin' });
+  const listed = adminCli(['velocity', 'list'])
+    .stdout.trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).name);
+  expect(listed).toEqual(['cli-declines', 'file-watch']);
+  const updated = adminCli([
+    'velocity',
+    'update',
+    'cli-declines',
+    ...rule.slice(0, 4),
+    '--threshold',
+    '7',
+    ...rule.slice(6),
+    '--mode',
+    'dry_run',
+  ]);
+  expect(JSON.parse(updated.stdout)).toMatchObject({ threshold: 7, mode: 'dry_run' });
+  expect(JSON.parse(adminCli(['velocity', 'show', 'cli-declines']).stdout)).toMatchObject({ threshold: 7 });
+  const bad = adminCli(['velocity', 'create', 'cli-bad', ...rule.slice(0, 6), '--window', 'soon', '--action', 'block']);
+  expect(bad.status).toBe(1);
+  expect(bad.stderr).toContain('400');
+  expect(bad.stderr).toContain('window');
+  expect(adminCli(['velocity', 'delete', 'cli-declines']).status).toBe(0);
+  expect(adminCli(['velocity', 'show', 'cli-declines']).status).toBe(1);
+  expect(adminCli(['velocity', 'reviews', '--status', 'all', '--all']).status).toBe(0);
+  expect(adminCli(['velocity', 'resolve', 'x']).status).toBe(2);
 });
