@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Answer, Browser } from '@gatehouse/test-kit/browser';
+import { itWithChromium, launchChromium } from './chromium';
 import { useMoneyBackStack } from './money-back-stack';
 import { AnswerChecker, type Document } from './openapi-answers';
 
@@ -271,3 +272,76 @@ test('pnpm admin velocity: creates, lists, shows, updates and deletes a rule; a 
   expect(adminCli(['velocity', 'reviews', '--status', 'all', '--all']).status).toBe(0);
   expect(adminCli(['velocity', 'resolve', 'x']).status).toBe(2);
 });
+
+itWithChromium(
+  'the admin page lists the rules, adds one, deletes it, and clears a flagged load with a reason',
+  async () => {
+    const owner = await env.user('velocity-page-owner');
+    const { cardId } = await owner.cardWith('1.00');
+    const made = await admin('POST', '/admin/v1/velocity-rules', {
+      name: 'page-review',
+      subject: 'card',
+      counts: 'loads',
+      threshold: 1,
+      window: '1h',
+      action: 'review',
+    });
+    expect(made.status).toBe(201);
+    await settle();
+    const body = JSON.stringify({ nonce: 'fake-valid-nonce', amount: '1.00' });
+    expect((await owner.send('POST', `/cards/${cardId}/load/`, body)).status).toBe(200);
+    expect((await admin('DELETE', '/admin/v1/velocity-rules/page-review')).status).toBe(204);
+
+    const chromium = await launchChromium();
+    try {
+      const page = await chromium.context.newPage();
+      page.setDefaultTimeout(10_000);
+      page.on('dialog', (dialog) => void (dialog.type() === 'prompt' ? dialog.accept('seen it') : dialog.accept()));
+      await page.goto(`${adminUrl()}/`);
+      await page.getByLabel(/Operator token/).fill(operator);
+      await page.getByRole('button', { name: 'Use' }).click();
+      await page.locator('#message').getByText('Using the operator token.').waitFor();
+      const section = page.locator('#velocity');
+      await section.getByRole('button', { name: 'Refresh' }).click();
+      await section.locator('tr').filter({ hasText: 'file-watch' }).getByText('from the file').waitFor();
+
+      await section.getByLabel('Name').fill('page-rule');
+      await section.getByLabel('Subject').selectOption('owner');
+      await section.getByLabel('Threshold').fill('9');
+      await section.getByLabel(/Window/).fill('2h');
+      await section.getByRole('button', { name: 'Add rule' }).click();
+      await page.locator('#message').getByText('Added page-rule.').waitFor();
+      expect((await admin('GET', '/admin/v1/velocity-rules/page-rule')).json()).toMatchObject({
+        subject: 'owner',
+        counts: 'declines',
+        threshold: 9,
+        window: '2h',
+        action: 'block',
+        mode: 'enforce',
+        updated_by: 'operator',
+      });
+      const ruleRow = section.locator('tr').filter({ hasText: 'page-rule' });
+      await ruleRow.getByRole('button', { name: 'Delete' }).click();
+      await page.locator('#message').getByText('Deleted page-rule.').waitFor();
+      expect((await admin('GET', '/admin/v1/velocity-rules/page-rule')).status).toBe(404);
+
+      const flagged = section.locator('tr').filter({ hasText: 'page-review' });
+      await flagged.getByRole('button', { name: 'Clear' }).click();
+      await page
+        .locator('#message')
+        .getByText(/Review \d+ cleared\./)
+        .waitFor();
+      await flagged.waitFor({ state: 'detached' });
+      const all = (await admin('GET', '/admin/v1/velocity/reviews?status=all')).json() as {
+        reviews: { rule: string; outcome: string; reason: string }[];
+      };
+      expect(all.reviews.find((r) => r.rule === 'page-review')).toMatchObject({
+        outcome: 'cleared',
+        reason: 'seen it',
+      });
+    } finally {
+      await chromium.close();
+    }
+  },
+  60_000,
+);

@@ -5,6 +5,7 @@
 // clients are clients.js's section, the organisations orgs.js's, which call through `call` here.
 import { clientsSection } from './clients.js';
 import { orgsSection } from './orgs.js';
+import { velocitySection } from './velocity.js';
 
 const $ = (id) => document.getElementById(id);
 const say = (text) => {
@@ -159,3 +160,4 @@ $('export').addEventListener('click', async () => {
 });
 clientsSection({ call, say });
 orgsSection({ call, say });
+velocitySection({ call, say });

@@ -269,6 +269,7 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
     ['/admin.css', 'text/css', "The admin page's style"],
     ['/clients.js', 'text/javascript', "The admin page's OpenID clients section"],
     ['/orgs.js', 'text/javascript', "The admin page's organisations section"],
+    ['/velocity.js', 'text/javascript', "The admin page's velocity rules section"],
   ] as const) {
     registry.registerPath({
       tags: ['page'],

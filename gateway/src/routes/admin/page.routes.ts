@@ -13,6 +13,7 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   '/admin.css': { file: 'admin.css', type: 'text/css; charset=utf-8' },
   '/clients.js': { file: 'clients.js', type: 'text/javascript; charset=utf-8' },
   '/orgs.js': { file: 'orgs.js', type: 'text/javascript; charset=utf-8' },
+  '/velocity.js': { file: 'velocity.js', type: 'text/javascript; charset=utf-8' },
 };
 
 /**
