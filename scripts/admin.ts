@@ -15,6 +15,7 @@
 //   pnpm -s admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
 //   pnpm -s admin clients list | show|rotate-secret|delete <id> | create|update ... (scripts/admin-clients.ts)
 //   pnpm -s admin orgs list|show|members|create|update|set-roles|remove-member|revoke-invitation|delete ... (scripts/admin-orgs.ts)
+//   pnpm -s admin limits|reconciliation|disputes ... (scripts/admin-money.ts)
 // ADMIN_URL (`https://admin.internal:8081`) or ADMIN_ADDR (host:port, plain http; default
 // 127.0.0.1:8081) says where the admin listener is, ADMIN_CA_FILE which CA its certificate is from when
 // that is a private one; INTERNAL_KEYS_DIR where the operator key is (default: pnpm start's
@@ -28,6 +29,7 @@ import { environment, isLoopbackHost } from '../packages/config/src/index';
 import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
 import { CLIENTS_USAGE, clientsCommand } from './admin-clients';
 import { importCommand } from './admin-import';
+import { MONEY_USAGE, moneyCommand } from './admin-money';
 import { ORGS_USAGE, orgsCommand } from './admin-orgs';
 import { VELOCITY_USAGE, velocityCommand } from './admin-velocity';
 
@@ -44,6 +46,7 @@ const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--
        admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
 ${CLIENTS_USAGE}
 ${ORGS_USAGE}
+${MONEY_USAGE}
 ${VELOCITY_USAGE}`;
 
 class UsageError extends Error {}
@@ -151,6 +154,8 @@ async function main(argv: string[]): Promise<void> {
     return clientsCommand({ call, print, usage: (message) => new UsageError(message) }, argv.slice(1));
   if (argv[0] === 'orgs')
     return orgsCommand({ call, print, usage: (message) => new UsageError(message) }, argv.slice(1));
+  if (argv[0] === 'limits' || argv[0] === 'reconciliation' || argv[0] === 'disputes')
+    return moneyCommand({ call, print, usage: (message) => new UsageError(message) }, argv[0], argv.slice(1));
   if (argv[0] === 'velocity')
     return velocityCommand({ call, print, usage: (message) => new UsageError(message) }, argv.slice(1));
   const { values, positionals } = parseArgs({

@@ -13,7 +13,8 @@
 # stand-in base images where no registry is reachable) and removes it afterwards.
 # Environment: SMOKE_IDLE_SECONDS (60) for the CPU sample, SMOKE_SCALE (1; 0 leaves out the scaled phase:
 # the running stack scaled to auth=3 avatar=2 payment=3 telegram-bot=2, under load), SMOKE_PROJECT (gatehouse-smoke),
-# GATEWAY_PUBLISH / AUTH_DEV_PUBLISH (127.0.0.1:18080 / 127.0.0.1:18084, away from a running `pnpm start`).
+# GATEWAY_PUBLISH / AUTH_DEV_PUBLISH / ADMIN_PUBLISH (127.0.0.1:18080 / 18084 / 18081, away from a running
+# `pnpm start`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,7 @@ IDLE_SECONDS=${SMOKE_IDLE_SECONDS:-60}
 export COMPOSE_PROJECT_NAME=${SMOKE_PROJECT:-gatehouse-smoke}
 export GATEWAY_PUBLISH=${GATEWAY_PUBLISH:-127.0.0.1:18080}
 export AUTH_DEV_PUBLISH=${AUTH_DEV_PUBLISH:-127.0.0.1:18084}
+export ADMIN_PUBLISH=${ADMIN_PUBLISH:-127.0.0.1:18081}
 export AUTH_URL="http://$GATEWAY_PUBLISH"
 export AUTH_SECRET=${AUTH_SECRET:-$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')}
 export POSTGRES_PASSWORD=${POSTGRES_PASSWORD:-$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')}
@@ -163,6 +165,20 @@ step "POST /cards/"
 card=$(request 201 POST /cards/ -H "X-XSRF-TOKEN: $(xsrf)" -H 'Content-Type: application/json' -d '{"name":"smoke card"}')
 echo "$card"
 case "$card" in *'"balance":"0.00"'*) ;; *) fail "the new card is not empty" ;; esac
+
+step "the admin console from the host's loopback, over HTTPS with the gateway's own certificate"
+# The certificate the gateway made and keeps in its volume (ADMIN_TLS_SELF_SIGNED): trusted as its own CA
+# by curl, which also checks it names 127.0.0.1. Plain HTTP on that port gets no answer of the API.
+admin_ca=$(mktemp)
+compose cp gateway:/data/admin-tls/admin-listener.crt "$admin_ca" >/dev/null || fail "no admin certificate in the gateway's volume"
+console=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' --cacert "$admin_ca" "https://$ADMIN_PUBLISH/")
+[ "$console" = "200 text/html; charset=utf-8" ] || fail "the admin console over https answered $console"
+unsigned=$(curl -s -o /dev/null -w '%{http_code}' --cacert "$admin_ca" "https://$ADMIN_PUBLISH/admin/v1/users")
+[ "$unsigned" = 401 ] || fail "the admin API without credentials answered $unsigned"
+plain=$(curl -s -o /dev/null -w '%{http_code}' "http://$ADMIN_PUBLISH/admin/v1/users" || true)
+[ "$plain" != 200 ] || fail "the admin listener answered plain HTTP"
+echo "https://$ADMIN_PUBLISH/: the console ($console); the API without credentials: $unsigned; plain HTTP: $plain"
+rm -f "$admin_ca"
 
 step "the stores are not shared: checked from inside the containers"
 # Payment, as its own role, reaches its schema and nothing of auth's (passkeys, TOTP secrets) or anywhere

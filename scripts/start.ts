@@ -112,6 +112,16 @@ function wantedPorts(childEnv: Record<string, string | undefined>, embeddedPostg
   return wanted.filter((w) => w.port !== 0);
 }
 
+/** Where an operator on this machine opens the admin console (ADMIN_ADDR), or undefined when it is off. */
+function adminConsoleUrl(settings: Record<string, string | undefined>): string | undefined {
+  const addr = settings.ADMIN_ADDR || '127.0.0.1:8081';
+  const match = /^\[?([^\]]*?)\]?:(\d+)$/.exec(addr);
+  if (addr === 'off' || !match) return undefined;
+  const host = match[1] === '0.0.0.0' || match[1] === '::' ? '127.0.0.1' : (match[1] as string);
+  const tls = Boolean(settings.ADMIN_TLS_CERT_FILE) || settings.ADMIN_TLS_SELF_SIGNED === 'true';
+  return `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${match[2]}/`;
+}
+
 function prefixLines(name: string, stream: NodeJS.ReadableStream, out: NodeJS.WritableStream, quiet: () => boolean) {
   let rest = '';
   stream.on('data', (chunk: Buffer) => {
@@ -267,6 +277,8 @@ async function main(): Promise<void> {
     return void stopAll(false);
   }
   say(`Gatehouse is up: open ${url} and log in with "dev". Ctrl-C stops everything.`);
+  const consoleUrl = adminConsoleUrl(childEnv);
+  if (consoleUrl) say(`Admin console: ${consoleUrl} (paste the operator token: pnpm -s internal-token admin)`);
   if (childEnv.AUTH_OIDC_PROVIDER === 'true' && childEnv.AUTH_OIDC_DEMO_CLIENT === 'true') {
     // The OpenID provider's demo client (docs/openid-provider.md "The demo client"): one command to try it.
     const issuerArg = url === 'http://127.0.0.1:8080' ? '' : ` --issuer ${url}`;

@@ -131,6 +131,7 @@ describe('a fresh database', () => {
         '008_oidc.sql',
         '009_passwords.sql',
         '010_organizations.sql',
+        '012_trail_payment_admin.sql',
       ]);
       expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));
       // The real work of each, as its own role.

@@ -74,6 +74,10 @@ it('WEBHOOK_ALLOW_PRIVATE=true pnpm start registers a loopback receiver and deli
     everyMs: 200,
   });
   expect(started.output()).toContain('Gatehouse is up');
+  // Among the start lines: where the admin console is, which answers there (docs/admin-console.md).
+  expect(started.output()).toContain(`Admin console: http://${started.env.ADMIN_ADDR}/ (paste the operator token`);
+  const page = await fetch(`http://${started.env.ADMIN_ADDR}/`);
+  expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
 
   // The operator's workload token for the admin API, signed with the key pnpm start made.
   const token = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/internal-token.ts', 'admin'], {

@@ -128,6 +128,7 @@ test("payment's role writes payment's types only; auth's every type; a database 
     '008_oidc.sql',
     '009_passwords.sql',
     '010_organizations.sql',
+    '012_trail_payment_admin.sql',
   ]);
 
   // Payment's role: auth's types are refused in the database, whatever its code sends; its own go in.
@@ -165,6 +166,19 @@ test("payment's role writes payment's types only; auth's every type; a database 
     { type: 'card.created', source: roles.payment.role },
     { type: 'user.blocked', source: roles.auth.role },
   ]);
+
+  // The programme's administration (issue 49, auth's 012): a reconciled day, a changed limit policy, a
+  // velocity rule that fired.
+  for (const type of ['settlement.reconciled', 'limits.policy_changed', 'limits.tier_changed', 'velocity.fired'])
+    expect({
+      type,
+      code: await outcome(
+        payment.query(`INSERT INTO events.events (id, type, actor_kind) VALUES ($1, $2, 'system')`, [
+          `admin-${type}-${suffix}`,
+          type,
+        ]),
+      ),
+    }).toEqual({ type, code: 'ok' });
 
   // What auth's dispatcher sends names the writer: the receiver tells payment's events from auth's.
   const secrets = new WebhookSecrets({ key: randomBytes(32), previous: [] });

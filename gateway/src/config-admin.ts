@@ -1,6 +1,6 @@
 // The admin listener's settings (docs/accounts.md "Administration"): where it listens (ADMIN_ADDR) and,
 // beyond loopback, only when asked (ADMIN_ALLOW_REMOTE) and only over TLS (ADMIN_TLS_CERT_FILE,
-// ADMIN_TLS_KEY_FILE). Its callers send operator tokens and admin session cookies: over plain HTTP on a
+// ADMIN_TLS_KEY_FILE, or a certificate of its own: ADMIN_TLS_SELF_SIGNED). Its callers send operator tokens and admin session cookies: over plain HTTP on a
 // network, whoever sees the traffic could replay them (issue 43, L6).
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
@@ -11,6 +11,8 @@ export interface AdminListenerConfig {
   port: number;
   /** The certificate chain and key it serves HTTPS with; unset: plain HTTP, on loopback only. */
   tls?: { cert: Buffer; key: Buffer };
+  /** Serve HTTPS with a certificate of its own, made at start (admin-tls.ts), kept in `dir` if given. */
+  selfSigned?: { dir?: string };
 }
 
 export interface AdminListenerSettings {
@@ -18,6 +20,8 @@ export interface AdminListenerSettings {
   ADMIN_ALLOW_REMOTE: boolean;
   ADMIN_TLS_CERT_FILE?: string;
   ADMIN_TLS_KEY_FILE?: string;
+  ADMIN_TLS_SELF_SIGNED: boolean;
+  ADMIN_TLS_SELF_SIGNED_DIR?: string;
   GATEWAY_PORT: number;
 }
 
@@ -63,16 +67,22 @@ export function adminListener(raw: AdminListenerSettings, problems: string[]): A
     problems.push('ADMIN_ADDR: must not be the public port (GATEWAY_PORT): the admin API is never served there');
   }
   const tls = tlsFiles(raw, problems);
+  // Files given win: a certificate of its own is for where nobody has one to give.
+  const selfSigned =
+    !raw.ADMIN_TLS_CERT_FILE && !raw.ADMIN_TLS_KEY_FILE && raw.ADMIN_TLS_SELF_SIGNED
+      ? { ...(raw.ADMIN_TLS_SELF_SIGNED_DIR ? { dir: raw.ADMIN_TLS_SELF_SIGNED_DIR } : {}) }
+      : undefined;
   if (!isLoopbackHost(address.host)) {
     if (!raw.ADMIN_ALLOW_REMOTE) {
       problems.push(
         `ADMIN_ADDR: ${raw.ADMIN_ADDR} is not loopback, so other machines would reach the admin API: keep it on 127.0.0.1 and tunnel to it (SSH, kubectl port-forward), or set ADMIN_ALLOW_REMOTE=true with ADMIN_TLS_CERT_FILE and ADMIN_TLS_KEY_FILE`,
       );
-    } else if (!raw.ADMIN_TLS_CERT_FILE || !raw.ADMIN_TLS_KEY_FILE) {
+    } else if (!selfSigned && (!raw.ADMIN_TLS_CERT_FILE || !raw.ADMIN_TLS_KEY_FILE)) {
       problems.push(
-        `ADMIN_ALLOW_REMOTE: the admin listener beyond loopback (ADMIN_ADDR ${raw.ADMIN_ADDR}) serves HTTPS only: set ADMIN_TLS_CERT_FILE and ADMIN_TLS_KEY_FILE`,
+        `ADMIN_ALLOW_REMOTE: the admin listener beyond loopback (ADMIN_ADDR ${raw.ADMIN_ADDR}) serves HTTPS only: set ADMIN_TLS_CERT_FILE and ADMIN_TLS_KEY_FILE, or ADMIN_TLS_SELF_SIGNED=true`,
       );
     }
   }
-  return tls ? { ...address, tls } : address;
+  if (tls) return { ...address, tls };
+  return selfSigned ? { ...address, selfSigned } : address;
 }

@@ -53,6 +53,12 @@ const envSchema = z.object({
   /** The admin listener's certificate chain and key (PEM): HTTPS, required beyond loopback. */
   ADMIN_TLS_CERT_FILE: optionalText(),
   ADMIN_TLS_KEY_FILE: optionalText(),
+  /**
+   * Without those files, serve HTTPS with a certificate of its own (docs/admin-console.md): made at
+   * start, kept in ADMIN_TLS_SELF_SIGNED_DIR when set (else in memory), its fingerprint logged.
+   */
+  ADMIN_TLS_SELF_SIGNED: flag(false),
+  ADMIN_TLS_SELF_SIGNED_DIR: optionalText(),
   /** User ids (comma-separated) who may use the admin API with a cookie session, TOTP and a fresh login. */
   AUTH_ADMIN_USERS: optionalText(),
   /** Enables basic auth for user `admin` on protected routes. */

@@ -3,6 +3,7 @@
 // clients.ts; how a request's caller is known is authentication.ts.
 import type { Logger } from '@gatehouse/logger';
 import { Metrics, type MetricsServer, serveMetrics } from '@gatehouse/metrics';
+import { selfSignedAdminTls } from './admin-tls';
 import type { Mount } from './app';
 import { openAuthentication } from './authentication';
 import { openClients } from './clients';
@@ -34,6 +35,8 @@ export async function startGateway(config: GatewayConfig, log: Logger): Promise<
   // Each surface listens on its own host and port; another (an admin API) is one more entry here.
   const publicOne = publicSurface(deps);
   const adminOne = adminSurface(deps);
+  // No certificate given, but HTTPS asked for: one of its own, made (or read back) before listening.
+  if (adminOne && config.admin?.selfSigned) adminOne.tls = await selfSignedAdminTls(config.admin.selfSigned.dir, log);
   const surfaces: Surface[] = adminOne ? [publicOne, adminOne] : [publicOne];
   // Its own listener on the gateway's host, never the public port: scrapes stay off the public API.
   const metricsServer: MetricsServer | undefined =

@@ -4,14 +4,16 @@
 // reaches it with ADMIN_URL and ADMIN_CA_FILE. `pnpm admin` never sends its token over plain http to
 // an address that is not loopback.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from '@gatehouse/logger';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { makeTestCa, type TestCa } from '@gatehouse/test-kit/servers/tls';
 import { ROOT, type Stack, startStack } from '@gatehouse/test-kit/stack';
+import { describeCertificate, selfSignedAdminTls } from '../src/admin-tls';
 
 let dir: string;
 let ca: TestCa;
@@ -48,7 +50,7 @@ describe('the gateway at start', () => {
     const refused = gateway({ ADMIN_ADDR: '0.0.0.0:18081', ADMIN_ALLOW_REMOTE: 'true' });
     expect(refused.status).toBe(1);
     expect(refused.stderr).toMatch(
-      /ADMIN_ALLOW_REMOTE: .*serves HTTPS only: set ADMIN_TLS_CERT_FILE and ADMIN_TLS_KEY_FILE/,
+      /ADMIN_ALLOW_REMOTE: .*serves HTTPS only: set ADMIN_TLS_CERT_FILE and ADMIN_TLS_KEY_FILE, or ADMIN_TLS_SELF_SIGNED=true/,
     );
   });
 });
@@ -131,5 +133,68 @@ describe('an admin listener beyond loopback, over TLS', () => {
     expect([listed.status, listed.stderr]).toEqual([0, '']);
     const untrusted = run('scripts/admin.ts', ['users', 'list'], { ...operatorEnv, ADMIN_URL: url() });
     expect([untrusted.status, untrusted.stderr]).toEqual([1, expect.stringMatching(/certificate/i)]);
+  });
+});
+
+describe('an admin listener beyond loopback with a certificate of its own (ADMIN_TLS_SELF_SIGNED)', () => {
+  let stack: Stack;
+  let db: TestDatabase;
+  let tlsDir: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase('gh_gw_admin_self_signed');
+    tlsDir = path.join(dir, 'self-signed');
+    stack = await startStack({
+      services: ['auth', 'gateway'],
+      authDatabaseUrl: db.url,
+      env: (ports) => ({
+        ADMIN_ADDR: `0.0.0.0:${ports.admin}`,
+        ADMIN_ALLOW_REMOTE: 'true',
+        ADMIN_TLS_SELF_SIGNED: 'true',
+        ADMIN_TLS_SELF_SIGNED_DIR: tlsDir,
+      }),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await stack?.stop();
+    await db?.drop();
+  });
+
+  it('serves the console over HTTPS with the certificate it keeps, which pnpm admin trusts as its CA', async () => {
+    const certFile = path.join(tlsDir, 'admin-listener.crt');
+    const page = await new Promise<{ status: number; type: string }>((resolve, reject) => {
+      https
+        .get(`https://localhost:${stack.ports.admin}/`, { ca: readFileSync(certFile) }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']) });
+        })
+        .on('error', reject);
+    });
+    expect(page).toEqual({ status: 200, type: 'text/html; charset=utf-8' });
+    const operatorEnv = { INTERNAL_KEYS_DIR: path.join(stack.dataDir, 'internal-keys') };
+    const listed = run('scripts/admin.ts', ['users', 'list'], {
+      ...operatorEnv,
+      ADMIN_URL: `https://127.0.0.1:${stack.ports.admin}`,
+      ADMIN_CA_FILE: certFile,
+    });
+    expect([listed.status, listed.stderr]).toEqual([0, '']);
+    // The key is the gateway's alone.
+    expect(statSync(path.join(tlsDir, 'admin-listener.key')).mode & 0o077).toBe(0);
+  });
+
+  it('keeps the same certificate across restarts, and logs its fingerprint and pin', async () => {
+    const before = readFileSync(path.join(tlsDir, 'admin-listener.crt'));
+    const lines: unknown[] = [];
+    const log = { info: (fields: unknown) => lines.push(fields) } as unknown as Logger;
+    const again = await selfSignedAdminTls(tlsDir, log);
+    expect(again.cert.equals(before)).toBe(true);
+    const { fingerprint } = describeCertificate(before);
+    expect(fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+    expect(lines).toEqual([
+      expect.objectContaining({ fingerprint, pin: expect.stringMatching(/^sha256\/\/[A-Za-z0-9+/]{43}=$/) }),
+    ]);
+    // Without a directory: a new one each time, in memory only.
+    const fresh = await selfSignedAdminTls(undefined, log);
+    expect(fresh.cert.equals(before)).toBe(false);
   });
 });

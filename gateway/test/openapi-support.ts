@@ -73,6 +73,10 @@ const ALL_METHOD_ROUTES: Record<
   '/admin/v1/disputes/:id/evidence': 'fallback',
   '/admin/v1/disputes/:id/accept': 'fallback',
   '/admin/v1/disputes/:id/finalize': 'fallback',
+  // routes/admin/limits.routes.ts: the same.
+  '/admin/v1/limit-policies': 'fallback',
+  '/admin/v1/limit-policies/:scope/:window': 'fallback',
+  '/admin/v1/users/:id/limit-tier': 'fallback',
   // routes/admin/velocity.routes.ts: the same.
   '/admin/v1/velocity-rules': 'fallback',
   '/admin/v1/velocity-rules/:id': 'fallback',

@@ -4,7 +4,9 @@
 // session and its XSRF header. Server text is written as text, never as markup. The OpenID provider's
 // clients are clients.js's section, the organisations orgs.js's, which call through `call` here.
 import { clientsSection } from './clients.js';
+import { limitsSection } from './limits.js';
 import { orgsSection } from './orgs.js';
+import { reconciliationSection } from './reconciliation.js';
 import { velocitySection } from './velocity.js';
 
 const $ = (id) => document.getElementById(id);
@@ -160,4 +162,7 @@ $('export').addEventListener('click', async () => {
 });
 clientsSection({ call, say });
 orgsSection({ call, say });
+// Limits, reconciliation and dispute evidence build their own sections at the end of <main>.
+limitsSection({ call, say });
+reconciliationSection({ call, say });
 velocitySection({ call, say });

@@ -5,6 +5,7 @@ import { BLOCK_BODY, CREATE_USER_BODY, LIST_QUERY } from '../routes/admin/users.
 import { registerAdminClientsPaths } from './admin-clients.paths';
 import { registerAdminEventsPaths } from './admin-events.paths';
 import { registerAdminImportPaths } from './admin-import.paths';
+import { registerAdminLimitPaths } from './admin-limits.paths';
 import { registerAdminOrgsPaths } from './admin-orgs.paths';
 import { registerAdminDisputePaths, registerAdminReconciliationPaths } from './admin-reconciliation.paths';
 import { registerAdminVelocityPaths } from './admin-velocity.paths';
@@ -261,6 +262,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerAdminReconciliationPaths(registry, base, REFUSALS);
   // Dispute evidence (routes/admin/disputes.routes.ts).
   registerAdminDisputePaths(registry, base, REFUSALS);
+  // Limit policies and users' tiers (routes/admin/limits.routes.ts).
+  registerAdminLimitPaths(registry, base, REFUSALS);
   // Velocity rules and the loads they flagged (routes/admin/velocity.routes.ts).
   registerAdminVelocityPaths(registry, base, REFUSALS);
   for (const [path, type, summary] of [
@@ -269,6 +272,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
     ['/admin.css', 'text/css', "The admin page's style"],
     ['/clients.js', 'text/javascript', "The admin page's OpenID clients section"],
     ['/orgs.js', 'text/javascript', "The admin page's organisations section"],
+    ['/limits.js', 'text/javascript', "The admin page's limit policies section"],
+    ['/reconciliation.js', 'text/javascript', "The admin page's reconciliation and dispute evidence section"],
     ['/velocity.js', 'text/javascript', "The admin page's velocity rules section"],
   ] as const) {
     registry.registerPath({

@@ -10,6 +10,7 @@ import { adminClientsRoutes } from '../routes/admin/clients.routes';
 import { adminDisputeRoutes } from '../routes/admin/disputes.routes';
 import { adminEventsRoutes } from '../routes/admin/events.routes';
 import { adminImportRoutes } from '../routes/admin/import.routes';
+import { adminLimitRoutes } from '../routes/admin/limits.routes';
 import { adminOrgRoutes } from '../routes/admin/orgs.routes';
 import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
@@ -37,6 +38,8 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const reconciliation = adminReconciliationRoutes({ payment: clients.payment.call, ...callers });
   // Dispute evidence (docs/payments.md "Dispute evidence").
   const disputes = adminDisputeRoutes({ payment: clients.payment.call, ...callers });
+  // Limit policies and users' tiers (docs/payments.md "Limit policies").
+  const limits = adminLimitRoutes({ payment: clients.payment.call, ...callers });
   // Velocity rules and the loads they flagged (docs/payments.md "Velocity rules").
   const velocity = adminVelocityRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
@@ -53,6 +56,7 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
         payments,
         reconciliation,
         disputes,
+        limits,
         velocity,
         events,
         oidcClients,

@@ -57,6 +57,8 @@ export const DECLARED_SETTINGS: Readonly<Record<Workload, readonly string[]>> = 
     'ADMIN_ALLOW_REMOTE',
     'ADMIN_TLS_CERT_FILE',
     'ADMIN_TLS_KEY_FILE',
+    'ADMIN_TLS_SELF_SIGNED',
+    'ADMIN_TLS_SELF_SIGNED_DIR',
     'AUTH_ADMIN_USERS',
     'AUTH_ADMIN_PASSWD',
     'AUTH_SAME_SITE',

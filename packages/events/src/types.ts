@@ -113,6 +113,15 @@ export const EVENT_DATA = {
     discrepancies: z.number().int().min(0),
     kinds: z.array(code).max(10),
   }),
+  // Limits as policy (issue 49 §1), changed by an admin (the actor): which policy and whether it was set
+  // or removed; a user's tier (the subject user), null when they went back to the programme default.
+  'limits.policy_changed': z.strictObject({
+    scope: z.enum(['programme', 'tier', 'user', 'card']),
+    subject: z.string().max(200),
+    window: z.enum(['1 day', '7 days', '30 days', '365 days', 'lifetime']),
+    change: z.enum(['set', 'deleted']),
+  }),
+  'limits.tier_changed': z.strictObject({ tier: code.nullable() }),
   // A velocity rule fired on a load (issue 49 §2): which rule, over what subject, its action and mode
   // (dry_run: nothing happened to the load); the owner is the event's subject user, the address its
   // client address; load_id is the ledger's row (a blocked load is kept as a refused one, load.refused).

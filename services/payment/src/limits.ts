@@ -21,6 +21,8 @@ export interface LimitRule {
   lifetime?: boolean;
   /** A card policy: the window's usage is that card's loads only, not the owner's. */
   cardId?: number;
+  /** Voided and refunded amounts, and loads reversed in full, stop counting (a policy's reversals_free). */
+  reversalsFree?: boolean;
 }
 
 export const DAY_MS = 86_400_000;

@@ -91,8 +91,9 @@ export async function startPaymentService(
       watchBacklog(metrics, pool);
     }
     // The limit policies, held in memory and kept current by NOTIFY (./policies/cache.ts).
+    const policyStore = new PolicyStore(pool);
     const policies = new PolicyCache({
-      store: new PolicyStore(pool),
+      store: policyStore,
       databaseUrl: config.databaseUrl,
       envRules: config.rules,
       log,
@@ -183,6 +184,7 @@ export async function startPaymentService(
       await startPaymentServer({
         payments,
         settlement,
+        policies: policyStore,
         evidence:
           evidenceApi &&
           new DisputeEvidenceActions({

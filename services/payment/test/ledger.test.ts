@@ -66,6 +66,7 @@ test('migrations are recorded and not applied twice', async () => {
     '008_limit_policies.sql',
     '009_reconciliation.sql',
     '010_velocity_rules.sql',
+    '011_policy_reversals.sql',
   ]);
   // In their own schema, so that sharing a database with other services cannot mix tables.
   const where = await pool.query("SELECT to_regclass('payment.loads') AS loads, to_regclass('public.loads') AS public");

@@ -114,6 +114,7 @@ test('notifications kept before the upgrade are keyed anew: a retry after it is 
     '008_limit_policies.sql',
     '009_reconciliation.sql',
     '010_velocity_rules.sql',
+    '011_policy_reversals.sql',
   ]);
   const payments = testPayments(pool, dev, log);
   for (const n of [once, twice])

@@ -203,6 +203,7 @@ test('the migration backfills the totals of an existing ledger, and running it a
       '008_limit_policies.sql',
       '009_reconciliation.sql',
       '010_velocity_rules.sql',
+      '011_policy_reversals.sql',
     ]);
     expect(await totalsDrift(oldPool)).toEqual([]);
     const { rows } = await oldPool.query('SELECT count(*)::int AS n FROM owner_load_totals');

@@ -7,26 +7,34 @@ import { MIGRATIONS_DIR } from '../src/migrate';
 export const TOTALS_MIGRATION = readFileSync(path.join(MIGRATIONS_DIR, '003_owner_load_totals.sql'), 'utf8');
 /** 008 backfills the loads' counts into the totals 003 made (idempotent, as 003 is). */
 export const COUNTS_MIGRATION = readFileSync(path.join(MIGRATIONS_DIR, '008_limit_policies.sql'), 'utf8');
+/** 011 backfills what reversals free for the policies with reversals_free (idempotent too). */
+export const FREED_MIGRATION = readFileSync(path.join(MIGRATIONS_DIR, '011_policy_reversals.sql'), 'utf8');
 
 /**
  * Buckets whose running total differs from the sum of their counted loads (empty when consistent); a
- * voided load (a refunded one with PAYMENT_REFUNDS_FREE_LIMITS) counts less by its uncounted_cents.
+ * voided load (a refunded one with PAYMENT_REFUNDS_FREE_LIMITS) counts less by its uncounted_cents, and
+ * the freed columns (migrations/011) hold the rest of what was reversed and the loads reversed in full.
  */
 export async function totalsDrift(pool: Pool, ownerId?: string): Promise<unknown[]> {
   const { rows } = await pool.query(
     `WITH expected AS (
        SELECT owner_id, s.span, date_trunc(s.span, created_at, 'UTC') AS bucket_start,
-              sum(amount_cents - uncounted_cents) AS cents, count(*) AS n
+              sum(amount_cents - uncounted_cents) AS cents, count(*) AS n,
+              sum(greatest(reversed_cents - uncounted_cents, 0)) AS freed,
+              count(*) FILTER (WHERE reversed_cents >= amount_cents) AS freed_n
          FROM loads CROSS JOIN (VALUES ('day'), ('hour'), ('minute')) AS s (span)
         WHERE status IN ('pending', 'succeeded', 'unknown') AND ($1::text IS NULL OR owner_id = $1)
         GROUP BY 1, 2, 3
      ), actual AS (
-       SELECT owner_id, span, bucket_start, added_cents - removed_cents AS cents, added_count - removed_count AS n
+       SELECT owner_id, span, bucket_start, added_cents - removed_cents AS cents, added_count - removed_count AS n,
+              freed_cents AS freed, freed_count AS freed_n
          FROM owner_load_totals
         WHERE $1::text IS NULL OR owner_id = $1
      )
      SELECT * FROM expected FULL JOIN actual USING (owner_id, span, bucket_start)
-      WHERE coalesce(expected.cents, 0) <> coalesce(actual.cents, 0) OR coalesce(expected.n, 0) <> coalesce(actual.n, 0)`,
+      WHERE coalesce(expected.cents, 0) <> coalesce(actual.cents, 0) OR coalesce(expected.n, 0) <> coalesce(actual.n, 0)
+         OR coalesce(expected.freed, 0) <> coalesce(actual.freed, 0)
+         OR coalesce(expected.freed_n, 0) <> coalesce(actual.freed_n, 0)`,
     [ownerId ?? null],
   );
   return rows;
@@ -75,6 +83,7 @@ export async function recomputeTotals(pool: Pool): Promise<void> {
     await client.query('BEGIN');
     await client.query(TOTALS_MIGRATION);
     await client.query(COUNTS_MIGRATION);
+    await client.query(FREED_MIGRATION);
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK');

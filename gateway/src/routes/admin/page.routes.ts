@@ -13,13 +13,15 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   '/admin.css': { file: 'admin.css', type: 'text/css; charset=utf-8' },
   '/clients.js': { file: 'clients.js', type: 'text/javascript; charset=utf-8' },
   '/orgs.js': { file: 'orgs.js', type: 'text/javascript; charset=utf-8' },
+  '/limits.js': { file: 'limits.js', type: 'text/javascript; charset=utf-8' },
+  '/reconciliation.js': { file: 'reconciliation.js', type: 'text/javascript; charset=utf-8' },
   '/velocity.js': { file: 'velocity.js', type: 'text/javascript; charset=utf-8' },
 };
 
 /**
  * The admin page on the admin listener (search, open, block, unblock, end sessions, unlink, export; the
  * OpenID provider's clients: list, create, rotate the secret, delete; organisations: find, create, open,
- * roles, members, invitations, delete):
+ * roles, members, invitations, delete; limit policies and tiers; reconciliation and dispute evidence):
  * static files read once at start, under the same strict same-origin CSP as the public page. It holds
  * nothing itself: every answer it shows comes from /admin/v1/ with the caller's own credentials. Any
  * other path of the listener is a JSON 404.

@@ -12,6 +12,8 @@ import type { CreateCardRequest as _payment_v1_CreateCardRequest, CreateCardRequ
 import type { CreateCardResponse as _payment_v1_CreateCardResponse, CreateCardResponse__Output as _payment_v1_CreateCardResponse__Output } from './payment/v1/CreateCardResponse';
 import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, CreateClientTokenRequest__Output as _payment_v1_CreateClientTokenRequest__Output } from './payment/v1/CreateClientTokenRequest';
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from './payment/v1/CreateClientTokenResponse';
+import type { DeleteLimitPolicyRequest as _payment_v1_DeleteLimitPolicyRequest, DeleteLimitPolicyRequest__Output as _payment_v1_DeleteLimitPolicyRequest__Output } from './payment/v1/DeleteLimitPolicyRequest';
+import type { DeleteLimitPolicyResponse as _payment_v1_DeleteLimitPolicyResponse, DeleteLimitPolicyResponse__Output as _payment_v1_DeleteLimitPolicyResponse__Output } from './payment/v1/DeleteLimitPolicyResponse';
 import type { DeleteVelocityRuleRequest as _payment_v1_DeleteVelocityRuleRequest, DeleteVelocityRuleRequest__Output as _payment_v1_DeleteVelocityRuleRequest__Output } from './payment/v1/DeleteVelocityRuleRequest';
 import type { DeleteVelocityRuleResponse as _payment_v1_DeleteVelocityRuleResponse, DeleteVelocityRuleResponse__Output as _payment_v1_DeleteVelocityRuleResponse__Output } from './payment/v1/DeleteVelocityRuleResponse';
 import type { Dispute as _payment_v1_Dispute, Dispute__Output as _payment_v1_Dispute__Output } from './payment/v1/Dispute';
@@ -19,14 +21,19 @@ import type { GetCardLimitsRequest as _payment_v1_GetCardLimitsRequest, GetCardL
 import type { GetCardLimitsResponse as _payment_v1_GetCardLimitsResponse, GetCardLimitsResponse__Output as _payment_v1_GetCardLimitsResponse__Output } from './payment/v1/GetCardLimitsResponse';
 import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from './payment/v1/GetCardRequest';
 import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from './payment/v1/GetCardResponse';
+import type { GetLimitTierRequest as _payment_v1_GetLimitTierRequest, GetLimitTierRequest__Output as _payment_v1_GetLimitTierRequest__Output } from './payment/v1/GetLimitTierRequest';
 import type { GetSettlementReconciliationRequest as _payment_v1_GetSettlementReconciliationRequest, GetSettlementReconciliationRequest__Output as _payment_v1_GetSettlementReconciliationRequest__Output } from './payment/v1/GetSettlementReconciliationRequest';
 import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from './payment/v1/GetStatementRequest';
 import type { GetStatementResponse as _payment_v1_GetStatementResponse, GetStatementResponse__Output as _payment_v1_GetStatementResponse__Output } from './payment/v1/GetStatementResponse';
 import type { GetVelocityRuleRequest as _payment_v1_GetVelocityRuleRequest, GetVelocityRuleRequest__Output as _payment_v1_GetVelocityRuleRequest__Output } from './payment/v1/GetVelocityRuleRequest';
 import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from './payment/v1/HandleProcessorNotificationRequest';
 import type { HandleProcessorNotificationResponse as _payment_v1_HandleProcessorNotificationResponse, HandleProcessorNotificationResponse__Output as _payment_v1_HandleProcessorNotificationResponse__Output } from './payment/v1/HandleProcessorNotificationResponse';
+import type { LimitPolicy as _payment_v1_LimitPolicy, LimitPolicy__Output as _payment_v1_LimitPolicy__Output } from './payment/v1/LimitPolicy';
+import type { LimitTier as _payment_v1_LimitTier, LimitTier__Output as _payment_v1_LimitTier__Output } from './payment/v1/LimitTier';
 import type { ListCardsRequest as _payment_v1_ListCardsRequest, ListCardsRequest__Output as _payment_v1_ListCardsRequest__Output } from './payment/v1/ListCardsRequest';
 import type { ListCardsResponse as _payment_v1_ListCardsResponse, ListCardsResponse__Output as _payment_v1_ListCardsResponse__Output } from './payment/v1/ListCardsResponse';
+import type { ListLimitPoliciesRequest as _payment_v1_ListLimitPoliciesRequest, ListLimitPoliciesRequest__Output as _payment_v1_ListLimitPoliciesRequest__Output } from './payment/v1/ListLimitPoliciesRequest';
+import type { ListLimitPoliciesResponse as _payment_v1_ListLimitPoliciesResponse, ListLimitPoliciesResponse__Output as _payment_v1_ListLimitPoliciesResponse__Output } from './payment/v1/ListLimitPoliciesResponse';
 import type { ListLoadsRequest as _payment_v1_ListLoadsRequest, ListLoadsRequest__Output as _payment_v1_ListLoadsRequest__Output } from './payment/v1/ListLoadsRequest';
 import type { ListLoadsResponse as _payment_v1_ListLoadsResponse, ListLoadsResponse__Output as _payment_v1_ListLoadsResponse__Output } from './payment/v1/ListLoadsResponse';
 import type { ListUnmatchedDisputesRequest as _payment_v1_ListUnmatchedDisputesRequest, ListUnmatchedDisputesRequest__Output as _payment_v1_ListUnmatchedDisputesRequest__Output } from './payment/v1/ListUnmatchedDisputesRequest';
@@ -40,12 +47,14 @@ import type { LoadCardRequest as _payment_v1_LoadCardRequest, LoadCardRequest__O
 import type { LoadCardResponse as _payment_v1_LoadCardResponse, LoadCardResponse__Output as _payment_v1_LoadCardResponse__Output } from './payment/v1/LoadCardResponse';
 import type { LoadError as _payment_v1_LoadError, LoadError__Output as _payment_v1_LoadError__Output } from './payment/v1/LoadError';
 import type { PaymentServiceClient as _payment_v1_PaymentServiceClient, PaymentServiceDefinition as _payment_v1_PaymentServiceDefinition } from './payment/v1/PaymentService';
+import type { PutLimitPolicyRequest as _payment_v1_PutLimitPolicyRequest, PutLimitPolicyRequest__Output as _payment_v1_PutLimitPolicyRequest__Output } from './payment/v1/PutLimitPolicyRequest';
 import type { PutVelocityRuleRequest as _payment_v1_PutVelocityRuleRequest, PutVelocityRuleRequest__Output as _payment_v1_PutVelocityRuleRequest__Output } from './payment/v1/PutVelocityRuleRequest';
 import type { ResolveVelocityReviewRequest as _payment_v1_ResolveVelocityReviewRequest, ResolveVelocityReviewRequest__Output as _payment_v1_ResolveVelocityReviewRequest__Output } from './payment/v1/ResolveVelocityReviewRequest';
 import type { Reversal as _payment_v1_Reversal, Reversal__Output as _payment_v1_Reversal__Output } from './payment/v1/Reversal';
 import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from './payment/v1/ReverseLoadRequest';
 import type { ReverseLoadResponse as _payment_v1_ReverseLoadResponse, ReverseLoadResponse__Output as _payment_v1_ReverseLoadResponse__Output } from './payment/v1/ReverseLoadResponse';
 import type { RunSettlementReconciliationRequest as _payment_v1_RunSettlementReconciliationRequest, RunSettlementReconciliationRequest__Output as _payment_v1_RunSettlementReconciliationRequest__Output } from './payment/v1/RunSettlementReconciliationRequest';
+import type { SetLimitTierRequest as _payment_v1_SetLimitTierRequest, SetLimitTierRequest__Output as _payment_v1_SetLimitTierRequest__Output } from './payment/v1/SetLimitTierRequest';
 import type { SettlementDiscrepancy as _payment_v1_SettlementDiscrepancy, SettlementDiscrepancy__Output as _payment_v1_SettlementDiscrepancy__Output } from './payment/v1/SettlementDiscrepancy';
 import type { SettlementReconciliation as _payment_v1_SettlementReconciliation, SettlementReconciliation__Output as _payment_v1_SettlementReconciliation__Output } from './payment/v1/SettlementReconciliation';
 import type { SettlementSum as _payment_v1_SettlementSum, SettlementSum__Output as _payment_v1_SettlementSum__Output } from './payment/v1/SettlementSum';
@@ -74,6 +83,8 @@ export interface ProtoGrpcType {
       CreateCardResponse: MessageTypeDefinition<_payment_v1_CreateCardResponse, _payment_v1_CreateCardResponse__Output>
       CreateClientTokenRequest: MessageTypeDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenRequest__Output>
       CreateClientTokenResponse: MessageTypeDefinition<_payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenResponse__Output>
+      DeleteLimitPolicyRequest: MessageTypeDefinition<_payment_v1_DeleteLimitPolicyRequest, _payment_v1_DeleteLimitPolicyRequest__Output>
+      DeleteLimitPolicyResponse: MessageTypeDefinition<_payment_v1_DeleteLimitPolicyResponse, _payment_v1_DeleteLimitPolicyResponse__Output>
       DeleteVelocityRuleRequest: MessageTypeDefinition<_payment_v1_DeleteVelocityRuleRequest, _payment_v1_DeleteVelocityRuleRequest__Output>
       DeleteVelocityRuleResponse: MessageTypeDefinition<_payment_v1_DeleteVelocityRuleResponse, _payment_v1_DeleteVelocityRuleResponse__Output>
       Dispute: MessageTypeDefinition<_payment_v1_Dispute, _payment_v1_Dispute__Output>
@@ -81,14 +92,19 @@ export interface ProtoGrpcType {
       GetCardLimitsResponse: MessageTypeDefinition<_payment_v1_GetCardLimitsResponse, _payment_v1_GetCardLimitsResponse__Output>
       GetCardRequest: MessageTypeDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardRequest__Output>
       GetCardResponse: MessageTypeDefinition<_payment_v1_GetCardResponse, _payment_v1_GetCardResponse__Output>
+      GetLimitTierRequest: MessageTypeDefinition<_payment_v1_GetLimitTierRequest, _payment_v1_GetLimitTierRequest__Output>
       GetSettlementReconciliationRequest: MessageTypeDefinition<_payment_v1_GetSettlementReconciliationRequest, _payment_v1_GetSettlementReconciliationRequest__Output>
       GetStatementRequest: MessageTypeDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementRequest__Output>
       GetStatementResponse: MessageTypeDefinition<_payment_v1_GetStatementResponse, _payment_v1_GetStatementResponse__Output>
       GetVelocityRuleRequest: MessageTypeDefinition<_payment_v1_GetVelocityRuleRequest, _payment_v1_GetVelocityRuleRequest__Output>
       HandleProcessorNotificationRequest: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationRequest__Output>
       HandleProcessorNotificationResponse: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationResponse__Output>
+      LimitPolicy: MessageTypeDefinition<_payment_v1_LimitPolicy, _payment_v1_LimitPolicy__Output>
+      LimitTier: MessageTypeDefinition<_payment_v1_LimitTier, _payment_v1_LimitTier__Output>
       ListCardsRequest: MessageTypeDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsRequest__Output>
       ListCardsResponse: MessageTypeDefinition<_payment_v1_ListCardsResponse, _payment_v1_ListCardsResponse__Output>
+      ListLimitPoliciesRequest: MessageTypeDefinition<_payment_v1_ListLimitPoliciesRequest, _payment_v1_ListLimitPoliciesRequest__Output>
+      ListLimitPoliciesResponse: MessageTypeDefinition<_payment_v1_ListLimitPoliciesResponse, _payment_v1_ListLimitPoliciesResponse__Output>
       ListLoadsRequest: MessageTypeDefinition<_payment_v1_ListLoadsRequest, _payment_v1_ListLoadsRequest__Output>
       ListLoadsResponse: MessageTypeDefinition<_payment_v1_ListLoadsResponse, _payment_v1_ListLoadsResponse__Output>
       ListUnmatchedDisputesRequest: MessageTypeDefinition<_payment_v1_ListUnmatchedDisputesRequest, _payment_v1_ListUnmatchedDisputesRequest__Output>
@@ -103,6 +119,7 @@ export interface ProtoGrpcType {
       LoadError: MessageTypeDefinition<_payment_v1_LoadError, _payment_v1_LoadError__Output>
       LoadStatus: EnumTypeDefinition
       PaymentService: SubtypeConstructor<typeof grpc.Client, _payment_v1_PaymentServiceClient> & { service: _payment_v1_PaymentServiceDefinition }
+      PutLimitPolicyRequest: MessageTypeDefinition<_payment_v1_PutLimitPolicyRequest, _payment_v1_PutLimitPolicyRequest__Output>
       PutVelocityRuleRequest: MessageTypeDefinition<_payment_v1_PutVelocityRuleRequest, _payment_v1_PutVelocityRuleRequest__Output>
       ResolveVelocityReviewRequest: MessageTypeDefinition<_payment_v1_ResolveVelocityReviewRequest, _payment_v1_ResolveVelocityReviewRequest__Output>
       Reversal: MessageTypeDefinition<_payment_v1_Reversal, _payment_v1_Reversal__Output>
@@ -111,6 +128,7 @@ export interface ProtoGrpcType {
       ReverseLoadRequest: MessageTypeDefinition<_payment_v1_ReverseLoadRequest, _payment_v1_ReverseLoadRequest__Output>
       ReverseLoadResponse: MessageTypeDefinition<_payment_v1_ReverseLoadResponse, _payment_v1_ReverseLoadResponse__Output>
       RunSettlementReconciliationRequest: MessageTypeDefinition<_payment_v1_RunSettlementReconciliationRequest, _payment_v1_RunSettlementReconciliationRequest__Output>
+      SetLimitTierRequest: MessageTypeDefinition<_payment_v1_SetLimitTierRequest, _payment_v1_SetLimitTierRequest__Output>
       SettlementDiscrepancy: MessageTypeDefinition<_payment_v1_SettlementDiscrepancy, _payment_v1_SettlementDiscrepancy__Output>
       SettlementReconciliation: MessageTypeDefinition<_payment_v1_SettlementReconciliation, _payment_v1_SettlementReconciliation__Output>
       SettlementSum: MessageTypeDefinition<_payment_v1_SettlementSum, _payment_v1_SettlementSum__Output>

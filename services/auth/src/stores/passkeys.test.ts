@@ -22,6 +22,7 @@ beforeAll(async () => {
     '008_oidc.sql',
     '009_passwords.sql',
     '010_organizations.sql',
+    '012_trail_payment_admin.sql',
   ]);
   expect(await runMigrations(pool)).toEqual([]);
   store = new PgPasskeyStore(pool);

@@ -32,6 +32,9 @@ export interface LoadRecorder {
   notificationHandled?(kind: string, outcome: string): void;
 }
 
+/** The admin's limit-policy rpcs: policy-handlers.ts. */
+type PolicyRpcs = 'ListLimitPolicies' | 'PutLimitPolicy' | 'DeleteLimitPolicy' | 'GetLimitTier' | 'SetLimitTier';
+
 /** gRPC ↔ Payments, nothing more. */
 export function paymentHandlers(
   payments: Payments,
@@ -39,7 +42,7 @@ export function paymentHandlers(
   recorder?: LoadRecorder,
   settlement?: SettlementReconciler,
   evidence?: DisputeEvidenceActions,
-): Omit<payment.PaymentServiceHandlers, keyof ReturnType<typeof velocityHandlers>> {
+): Omit<payment.PaymentServiceHandlers, PolicyRpcs | keyof ReturnType<typeof velocityHandlers>> {
   const reconciler = () => {
     if (!settlement) throw unavailable(PaymentErrors.PROCESSOR_UNAVAILABLE, 'no processor to reconcile with');
     return settlement;

@@ -4,9 +4,11 @@ import type { Metrics } from '@gatehouse/metrics';
 import { loadProto } from '@gatehouse/proto';
 import type { DisputeEvidenceActions } from '../disputes/evidence';
 import type { Payments } from '../payments';
+import type { PolicyStore } from '../policies/store';
 import type { SettlementReconciler } from '../settlement/reconcile';
 import type { VelocityAdmin } from '../velocity/admin';
 import { type LoadRecorder, paymentHandlers } from './handlers';
+import { policyHandlers } from './policy-handlers';
 import { velocityHandlers } from './velocity-handlers';
 
 export interface PaymentServerDeps {
@@ -15,6 +17,8 @@ export interface PaymentServerDeps {
   settlement?: SettlementReconciler;
   /** Dispute evidence (issue 49 §5); without a processor there is none. */
   evidence?: DisputeEvidenceActions;
+  /** The limit policies and tiers an admin edits (issue 49 §1). */
+  policies: PolicyStore;
   /** The velocity rules and reviews for the admin API (issue 49 §2). */
   velocity?: VelocityAdmin;
   log: Logger;
@@ -55,6 +59,11 @@ export const PAYMENT_ACCESS: AccessRules = {
     RunSettlementReconciliation: ['gateway'],
     GetSettlementReconciliation: ['gateway'],
     ActOnDispute: ['gateway'],
+    ListLimitPolicies: ['gateway'],
+    PutLimitPolicy: ['gateway'],
+    DeleteLimitPolicy: ['gateway'],
+    GetLimitTier: ['gateway'],
+    SetLimitTier: ['gateway'],
     ListVelocityRules: ['gateway'],
     GetVelocityRule: ['gateway'],
     CreateVelocityRule: ['gateway'],
@@ -78,6 +87,7 @@ export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpc
         definition: grpcObject.payment.v1.PaymentService.service,
         implementation: {
           ...paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement, deps.evidence),
+          ...policyHandlers(deps.policies, deps.log),
           ...velocityHandlers(deps.velocity, deps.log),
         },
       },

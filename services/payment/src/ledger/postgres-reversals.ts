@@ -15,7 +15,7 @@ import { ownerLock } from './owner-transaction';
 import { LedgerUnavailableError, type LoadRecord } from './records';
 import { type LoadRow, type ReversalRow, toLoad, toReversal } from './rows';
 import type { ReversalStore, ReversalTransaction } from './store';
-import { bucketUpsert } from './usage.sql';
+import { reversalUpsert } from './usage.sql';
 
 /** Reversals in Postgres: every write under the owner's lock, each outcome in one statement. */
 export class PostgresReversalStore implements ReversalStore {
@@ -197,9 +197,14 @@ class PostgresReversalTransaction implements ReversalTransaction {
                             + CASE WHEN changed.status = 'succeeded' THEN changed.amount_cents ELSE 0 END,
                           uncounted_cents = loads.uncounted_cents + $13
            FROM changed WHERE loads.id = changed.load_id
-         RETURNING loads.owner_id, loads.created_at, $13::bigint AS amount_cents
+         RETURNING loads.owner_id, loads.created_at, $13::bigint AS amount_cents,
+                   -- What still counts elsewhere, and the load once reversed in full: freed for the
+                   -- policies whose reversals free their share (migrations/011).
+                   CASE WHEN changed.status = 'succeeded' THEN changed.amount_cents - $13 ELSE 0 END AS freed_cents,
+                   CASE WHEN changed.status = 'succeeded' AND changed.amount_cents > 0
+                         AND loads.reversed_cents >= loads.amount_cents THEN 1 ELSE 0 END AS freed_count
        ), uncounted AS (
-         ${bucketUpsert('reversed_load', 'reversed_load.amount_cents > 0', 'removed_cents', false)}
+         ${reversalUpsert('reversed_load')}
        )
        SELECT changed.*, (SELECT balance_cents FROM card) AS card_balance FROM changed`,
       [

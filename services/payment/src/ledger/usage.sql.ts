@@ -42,6 +42,25 @@ export function bucketUpsert(
      }`;
 }
 
+/**
+ * `INSERT ... SELECT` rows recording a reversal in the load's day, hour and minute buckets, from each
+ * row of `source` (owner_id, created_at, amount_cents, freed_cents, freed_count): `amount_cents` stops
+ * counting for every limit (removed_cents; the load's count stays), and what the policies with
+ * reversals_free leave out besides (migrations/011). One upsert: two in one statement could not both
+ * change a row. The span order is the one every writer uses.
+ */
+export function reversalUpsert(source: string): string {
+  return `INSERT INTO owner_load_totals AS t (owner_id, span, bucket_start, removed_cents, freed_cents, freed_count)
+     SELECT ${source}.owner_id, s.span, date_trunc(s.span, ${source}.created_at, 'UTC'),
+            ${source}.amount_cents, ${source}.freed_cents, ${source}.freed_count
+       FROM ${source} CROSS JOIN (VALUES ('day'), ('hour'), ('minute')) AS s (span)
+      WHERE ${source}.amount_cents > 0 OR ${source}.freed_cents > 0 OR ${source}.freed_count > 0
+      ORDER BY s.span
+     ON CONFLICT (owner_id, span, bucket_start) DO UPDATE
+        SET removed_cents = t.removed_cents + EXCLUDED.removed_cents,
+            freed_cents = t.freed_cents + EXCLUDED.freed_cents, freed_count = t.freed_count + EXCLUDED.freed_count`;
+}
+
 /** Where the usage columns get their values: the card's and owner's params, and new ones. */
 interface Params {
   card(): string;
@@ -62,9 +81,19 @@ function usageColumns(rules: readonly LimitRule[], now: Date, p: Params): string
       return `(SELECT balance_cents FROM cards WHERE id = ${card})
             + (SELECT coalesce(sum(amount_cents), 0) FROM loads WHERE card_id = ${card} AND status IN ${IN_FLIGHT}) AS r${i}`;
     }
-    // A count rule counts loads where an amount rule sums what they still count for.
-    const loadsMeasure = rule.count ? 'count(*)' : 'coalesce(sum(amount_cents - uncounted_cents), 0)';
-    const bucketMeasure = rule.count ? 'added_count - removed_count' : 'added_cents - removed_cents';
+    // A count rule counts loads where an amount rule sums what they still count for; a policy whose
+    // reversals free their share (migrations/011) leaves out every reversed amount and reversed load.
+    const free = rule.reversalsFree === true;
+    const loadsMeasure = rule.count
+      ? free
+        ? 'count(*) FILTER (WHERE reversed_cents < amount_cents)'
+        : 'count(*)'
+      : free
+        ? 'coalesce(sum(amount_cents - greatest(uncounted_cents, reversed_cents)), 0)'
+        : 'coalesce(sum(amount_cents - uncounted_cents), 0)';
+    const bucketMeasure = rule.count
+      ? `added_count - removed_count${free ? ' - freed_count' : ''}`
+      : `added_cents - removed_cents${free ? ' - freed_cents' : ''}`;
     if (rule.cardId !== undefined) {
       // A card policy (rare, set by an admin): the card's own loads in the window, read from the ledger
       // (loads_card_idx); only a card that has such a policy pays for this read.

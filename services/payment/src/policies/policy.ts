@@ -26,6 +26,8 @@ export interface LimitPolicy {
   window: LimitWindow;
   maxCents: number | null;
   maxCount: number | null;
+  /** Voided and refunded amounts (and loads reversed in full) stop counting towards it (migrations/011). */
+  reversalsFree?: boolean;
 }
 
 /** Everything the load path needs, read once and again on each change. */
@@ -58,6 +60,7 @@ export function policyRules(policy: LimitPolicy, cardId?: number): LimitRule[] {
     label: `${policy.window}${by}`,
     ...(lifetime ? { lifetime: true } : { windowMs }),
     ...(cardId !== undefined ? { cardId } : {}),
+    ...(policy.reversalsFree ? { reversalsFree: true } : {}),
   };
   const rules: LimitRule[] = [];
   if (policy.maxCents !== null)

@@ -11,20 +11,27 @@ import type { CreateCardRequest as _payment_v1_CreateCardRequest, CreateCardRequ
 import type { CreateCardResponse as _payment_v1_CreateCardResponse, CreateCardResponse__Output as _payment_v1_CreateCardResponse__Output } from '../../payment/v1/CreateCardResponse';
 import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, CreateClientTokenRequest__Output as _payment_v1_CreateClientTokenRequest__Output } from '../../payment/v1/CreateClientTokenRequest';
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from '../../payment/v1/CreateClientTokenResponse';
+import type { DeleteLimitPolicyRequest as _payment_v1_DeleteLimitPolicyRequest, DeleteLimitPolicyRequest__Output as _payment_v1_DeleteLimitPolicyRequest__Output } from '../../payment/v1/DeleteLimitPolicyRequest';
+import type { DeleteLimitPolicyResponse as _payment_v1_DeleteLimitPolicyResponse, DeleteLimitPolicyResponse__Output as _payment_v1_DeleteLimitPolicyResponse__Output } from '../../payment/v1/DeleteLimitPolicyResponse';
 import type { DeleteVelocityRuleRequest as _payment_v1_DeleteVelocityRuleRequest, DeleteVelocityRuleRequest__Output as _payment_v1_DeleteVelocityRuleRequest__Output } from '../../payment/v1/DeleteVelocityRuleRequest';
 import type { DeleteVelocityRuleResponse as _payment_v1_DeleteVelocityRuleResponse, DeleteVelocityRuleResponse__Output as _payment_v1_DeleteVelocityRuleResponse__Output } from '../../payment/v1/DeleteVelocityRuleResponse';
 import type { GetCardLimitsRequest as _payment_v1_GetCardLimitsRequest, GetCardLimitsRequest__Output as _payment_v1_GetCardLimitsRequest__Output } from '../../payment/v1/GetCardLimitsRequest';
 import type { GetCardLimitsResponse as _payment_v1_GetCardLimitsResponse, GetCardLimitsResponse__Output as _payment_v1_GetCardLimitsResponse__Output } from '../../payment/v1/GetCardLimitsResponse';
 import type { GetCardRequest as _payment_v1_GetCardRequest, GetCardRequest__Output as _payment_v1_GetCardRequest__Output } from '../../payment/v1/GetCardRequest';
 import type { GetCardResponse as _payment_v1_GetCardResponse, GetCardResponse__Output as _payment_v1_GetCardResponse__Output } from '../../payment/v1/GetCardResponse';
+import type { GetLimitTierRequest as _payment_v1_GetLimitTierRequest, GetLimitTierRequest__Output as _payment_v1_GetLimitTierRequest__Output } from '../../payment/v1/GetLimitTierRequest';
 import type { GetSettlementReconciliationRequest as _payment_v1_GetSettlementReconciliationRequest, GetSettlementReconciliationRequest__Output as _payment_v1_GetSettlementReconciliationRequest__Output } from '../../payment/v1/GetSettlementReconciliationRequest';
 import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from '../../payment/v1/GetStatementRequest';
 import type { GetStatementResponse as _payment_v1_GetStatementResponse, GetStatementResponse__Output as _payment_v1_GetStatementResponse__Output } from '../../payment/v1/GetStatementResponse';
 import type { GetVelocityRuleRequest as _payment_v1_GetVelocityRuleRequest, GetVelocityRuleRequest__Output as _payment_v1_GetVelocityRuleRequest__Output } from '../../payment/v1/GetVelocityRuleRequest';
 import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from '../../payment/v1/HandleProcessorNotificationRequest';
 import type { HandleProcessorNotificationResponse as _payment_v1_HandleProcessorNotificationResponse, HandleProcessorNotificationResponse__Output as _payment_v1_HandleProcessorNotificationResponse__Output } from '../../payment/v1/HandleProcessorNotificationResponse';
+import type { LimitPolicy as _payment_v1_LimitPolicy, LimitPolicy__Output as _payment_v1_LimitPolicy__Output } from '../../payment/v1/LimitPolicy';
+import type { LimitTier as _payment_v1_LimitTier, LimitTier__Output as _payment_v1_LimitTier__Output } from '../../payment/v1/LimitTier';
 import type { ListCardsRequest as _payment_v1_ListCardsRequest, ListCardsRequest__Output as _payment_v1_ListCardsRequest__Output } from '../../payment/v1/ListCardsRequest';
 import type { ListCardsResponse as _payment_v1_ListCardsResponse, ListCardsResponse__Output as _payment_v1_ListCardsResponse__Output } from '../../payment/v1/ListCardsResponse';
+import type { ListLimitPoliciesRequest as _payment_v1_ListLimitPoliciesRequest, ListLimitPoliciesRequest__Output as _payment_v1_ListLimitPoliciesRequest__Output } from '../../payment/v1/ListLimitPoliciesRequest';
+import type { ListLimitPoliciesResponse as _payment_v1_ListLimitPoliciesResponse, ListLimitPoliciesResponse__Output as _payment_v1_ListLimitPoliciesResponse__Output } from '../../payment/v1/ListLimitPoliciesResponse';
 import type { ListLoadsRequest as _payment_v1_ListLoadsRequest, ListLoadsRequest__Output as _payment_v1_ListLoadsRequest__Output } from '../../payment/v1/ListLoadsRequest';
 import type { ListLoadsResponse as _payment_v1_ListLoadsResponse, ListLoadsResponse__Output as _payment_v1_ListLoadsResponse__Output } from '../../payment/v1/ListLoadsResponse';
 import type { ListUnmatchedDisputesRequest as _payment_v1_ListUnmatchedDisputesRequest, ListUnmatchedDisputesRequest__Output as _payment_v1_ListUnmatchedDisputesRequest__Output } from '../../payment/v1/ListUnmatchedDisputesRequest';
@@ -35,11 +42,13 @@ import type { ListVelocityRulesRequest as _payment_v1_ListVelocityRulesRequest, 
 import type { ListVelocityRulesResponse as _payment_v1_ListVelocityRulesResponse, ListVelocityRulesResponse__Output as _payment_v1_ListVelocityRulesResponse__Output } from '../../payment/v1/ListVelocityRulesResponse';
 import type { LoadCardRequest as _payment_v1_LoadCardRequest, LoadCardRequest__Output as _payment_v1_LoadCardRequest__Output } from '../../payment/v1/LoadCardRequest';
 import type { LoadCardResponse as _payment_v1_LoadCardResponse, LoadCardResponse__Output as _payment_v1_LoadCardResponse__Output } from '../../payment/v1/LoadCardResponse';
+import type { PutLimitPolicyRequest as _payment_v1_PutLimitPolicyRequest, PutLimitPolicyRequest__Output as _payment_v1_PutLimitPolicyRequest__Output } from '../../payment/v1/PutLimitPolicyRequest';
 import type { PutVelocityRuleRequest as _payment_v1_PutVelocityRuleRequest, PutVelocityRuleRequest__Output as _payment_v1_PutVelocityRuleRequest__Output } from '../../payment/v1/PutVelocityRuleRequest';
 import type { ResolveVelocityReviewRequest as _payment_v1_ResolveVelocityReviewRequest, ResolveVelocityReviewRequest__Output as _payment_v1_ResolveVelocityReviewRequest__Output } from '../../payment/v1/ResolveVelocityReviewRequest';
 import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from '../../payment/v1/ReverseLoadRequest';
 import type { ReverseLoadResponse as _payment_v1_ReverseLoadResponse, ReverseLoadResponse__Output as _payment_v1_ReverseLoadResponse__Output } from '../../payment/v1/ReverseLoadResponse';
 import type { RunSettlementReconciliationRequest as _payment_v1_RunSettlementReconciliationRequest, RunSettlementReconciliationRequest__Output as _payment_v1_RunSettlementReconciliationRequest__Output } from '../../payment/v1/RunSettlementReconciliationRequest';
+import type { SetLimitTierRequest as _payment_v1_SetLimitTierRequest, SetLimitTierRequest__Output as _payment_v1_SetLimitTierRequest__Output } from '../../payment/v1/SetLimitTierRequest';
 import type { SettlementReconciliation as _payment_v1_SettlementReconciliation, SettlementReconciliation__Output as _payment_v1_SettlementReconciliation__Output } from '../../payment/v1/SettlementReconciliation';
 import type { VelocityReview as _payment_v1_VelocityReview, VelocityReview__Output as _payment_v1_VelocityReview__Output } from '../../payment/v1/VelocityReview';
 import type { VelocityRule as _payment_v1_VelocityRule, VelocityRule__Output as _payment_v1_VelocityRule__Output } from '../../payment/v1/VelocityRule';
@@ -101,6 +110,15 @@ export interface PaymentServiceClient extends grpc.Client {
   createVelocityRule(argument: _payment_v1_PutVelocityRuleRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VelocityRule__Output>): grpc.ClientUnaryCall;
   createVelocityRule(argument: _payment_v1_PutVelocityRuleRequest, callback: grpc.requestCallback<_payment_v1_VelocityRule__Output>): grpc.ClientUnaryCall;
   
+  DeleteLimitPolicy(argument: _payment_v1_DeleteLimitPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_DeleteLimitPolicyResponse__Output>): grpc.ClientUnaryCall;
+  DeleteLimitPolicy(argument: _payment_v1_DeleteLimitPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_DeleteLimitPolicyResponse__Output>): grpc.ClientUnaryCall;
+  DeleteLimitPolicy(argument: _payment_v1_DeleteLimitPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_DeleteLimitPolicyResponse__Output>): grpc.ClientUnaryCall;
+  DeleteLimitPolicy(argument: _payment_v1_DeleteLimitPolicyRequest, callback: grpc.requestCallback<_payment_v1_DeleteLimitPolicyResponse__Output>): grpc.ClientUnaryCall;
+  deleteLimitPolicy(argument: _payment_v1_DeleteLimitPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_DeleteLimitPolicyResponse__Output>): grpc.ClientUnaryCall;
+  deleteLimitPolicy(argument: _payment_v1_DeleteLimitPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_DeleteLimitPolicyResponse__Output>): grpc.ClientUnaryCall;
+  deleteLimitPolicy(argument: _payment_v1_DeleteLimitPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_DeleteLimitPolicyResponse__Output>): grpc.ClientUnaryCall;
+  deleteLimitPolicy(argument: _payment_v1_DeleteLimitPolicyRequest, callback: grpc.requestCallback<_payment_v1_DeleteLimitPolicyResponse__Output>): grpc.ClientUnaryCall;
+  
   DeleteVelocityRule(argument: _payment_v1_DeleteVelocityRuleRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_DeleteVelocityRuleResponse__Output>): grpc.ClientUnaryCall;
   DeleteVelocityRule(argument: _payment_v1_DeleteVelocityRuleRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_DeleteVelocityRuleResponse__Output>): grpc.ClientUnaryCall;
   DeleteVelocityRule(argument: _payment_v1_DeleteVelocityRuleRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_DeleteVelocityRuleResponse__Output>): grpc.ClientUnaryCall;
@@ -127,6 +145,15 @@ export interface PaymentServiceClient extends grpc.Client {
   getCardLimits(argument: _payment_v1_GetCardLimitsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
   getCardLimits(argument: _payment_v1_GetCardLimitsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
   getCardLimits(argument: _payment_v1_GetCardLimitsRequest, callback: grpc.requestCallback<_payment_v1_GetCardLimitsResponse__Output>): grpc.ClientUnaryCall;
+  
+  GetLimitTier(argument: _payment_v1_GetLimitTierRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  GetLimitTier(argument: _payment_v1_GetLimitTierRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  GetLimitTier(argument: _payment_v1_GetLimitTierRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  GetLimitTier(argument: _payment_v1_GetLimitTierRequest, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  getLimitTier(argument: _payment_v1_GetLimitTierRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  getLimitTier(argument: _payment_v1_GetLimitTierRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  getLimitTier(argument: _payment_v1_GetLimitTierRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  getLimitTier(argument: _payment_v1_GetLimitTierRequest, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
   
   GetSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
   GetSettlementReconciliation(argument: _payment_v1_GetSettlementReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
@@ -173,6 +200,15 @@ export interface PaymentServiceClient extends grpc.Client {
   listCards(argument: _payment_v1_ListCardsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListCardsResponse__Output>): grpc.ClientUnaryCall;
   listCards(argument: _payment_v1_ListCardsRequest, callback: grpc.requestCallback<_payment_v1_ListCardsResponse__Output>): grpc.ClientUnaryCall;
   
+  ListLimitPolicies(argument: _payment_v1_ListLimitPoliciesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListLimitPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  ListLimitPolicies(argument: _payment_v1_ListLimitPoliciesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ListLimitPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  ListLimitPolicies(argument: _payment_v1_ListLimitPoliciesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListLimitPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  ListLimitPolicies(argument: _payment_v1_ListLimitPoliciesRequest, callback: grpc.requestCallback<_payment_v1_ListLimitPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  listLimitPolicies(argument: _payment_v1_ListLimitPoliciesRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListLimitPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  listLimitPolicies(argument: _payment_v1_ListLimitPoliciesRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ListLimitPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  listLimitPolicies(argument: _payment_v1_ListLimitPoliciesRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListLimitPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  listLimitPolicies(argument: _payment_v1_ListLimitPoliciesRequest, callback: grpc.requestCallback<_payment_v1_ListLimitPoliciesResponse__Output>): grpc.ClientUnaryCall;
+  
   ListLoads(argument: _payment_v1_ListLoadsRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListLoadsResponse__Output>): grpc.ClientUnaryCall;
   ListLoads(argument: _payment_v1_ListLoadsRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_ListLoadsResponse__Output>): grpc.ClientUnaryCall;
   ListLoads(argument: _payment_v1_ListLoadsRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_ListLoadsResponse__Output>): grpc.ClientUnaryCall;
@@ -218,6 +254,15 @@ export interface PaymentServiceClient extends grpc.Client {
   loadCard(argument: _payment_v1_LoadCardRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LoadCardResponse__Output>): grpc.ClientUnaryCall;
   loadCard(argument: _payment_v1_LoadCardRequest, callback: grpc.requestCallback<_payment_v1_LoadCardResponse__Output>): grpc.ClientUnaryCall;
   
+  PutLimitPolicy(argument: _payment_v1_PutLimitPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitPolicy__Output>): grpc.ClientUnaryCall;
+  PutLimitPolicy(argument: _payment_v1_PutLimitPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_LimitPolicy__Output>): grpc.ClientUnaryCall;
+  PutLimitPolicy(argument: _payment_v1_PutLimitPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitPolicy__Output>): grpc.ClientUnaryCall;
+  PutLimitPolicy(argument: _payment_v1_PutLimitPolicyRequest, callback: grpc.requestCallback<_payment_v1_LimitPolicy__Output>): grpc.ClientUnaryCall;
+  putLimitPolicy(argument: _payment_v1_PutLimitPolicyRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitPolicy__Output>): grpc.ClientUnaryCall;
+  putLimitPolicy(argument: _payment_v1_PutLimitPolicyRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_LimitPolicy__Output>): grpc.ClientUnaryCall;
+  putLimitPolicy(argument: _payment_v1_PutLimitPolicyRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitPolicy__Output>): grpc.ClientUnaryCall;
+  putLimitPolicy(argument: _payment_v1_PutLimitPolicyRequest, callback: grpc.requestCallback<_payment_v1_LimitPolicy__Output>): grpc.ClientUnaryCall;
+  
   ResolveVelocityReview(argument: _payment_v1_ResolveVelocityReviewRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VelocityReview__Output>): grpc.ClientUnaryCall;
   ResolveVelocityReview(argument: _payment_v1_ResolveVelocityReviewRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_VelocityReview__Output>): grpc.ClientUnaryCall;
   ResolveVelocityReview(argument: _payment_v1_ResolveVelocityReviewRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VelocityReview__Output>): grpc.ClientUnaryCall;
@@ -244,6 +289,15 @@ export interface PaymentServiceClient extends grpc.Client {
   runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
   runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
   runSettlementReconciliation(argument: _payment_v1_RunSettlementReconciliationRequest, callback: grpc.requestCallback<_payment_v1_SettlementReconciliation__Output>): grpc.ClientUnaryCall;
+  
+  SetLimitTier(argument: _payment_v1_SetLimitTierRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  SetLimitTier(argument: _payment_v1_SetLimitTierRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  SetLimitTier(argument: _payment_v1_SetLimitTierRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  SetLimitTier(argument: _payment_v1_SetLimitTierRequest, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  setLimitTier(argument: _payment_v1_SetLimitTierRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  setLimitTier(argument: _payment_v1_SetLimitTierRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  setLimitTier(argument: _payment_v1_SetLimitTierRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
+  setLimitTier(argument: _payment_v1_SetLimitTierRequest, callback: grpc.requestCallback<_payment_v1_LimitTier__Output>): grpc.ClientUnaryCall;
   
   UpdateVelocityRule(argument: _payment_v1_PutVelocityRuleRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_payment_v1_VelocityRule__Output>): grpc.ClientUnaryCall;
   UpdateVelocityRule(argument: _payment_v1_PutVelocityRuleRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_payment_v1_VelocityRule__Output>): grpc.ClientUnaryCall;
@@ -278,11 +332,15 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
   
   CreateVelocityRule: grpc.handleUnaryCall<_payment_v1_PutVelocityRuleRequest__Output, _payment_v1_VelocityRule>;
   
+  DeleteLimitPolicy: grpc.handleUnaryCall<_payment_v1_DeleteLimitPolicyRequest__Output, _payment_v1_DeleteLimitPolicyResponse>;
+  
   DeleteVelocityRule: grpc.handleUnaryCall<_payment_v1_DeleteVelocityRuleRequest__Output, _payment_v1_DeleteVelocityRuleResponse>;
   
   GetCard: grpc.handleUnaryCall<_payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse>;
   
   GetCardLimits: grpc.handleUnaryCall<_payment_v1_GetCardLimitsRequest__Output, _payment_v1_GetCardLimitsResponse>;
+  
+  GetLimitTier: grpc.handleUnaryCall<_payment_v1_GetLimitTierRequest__Output, _payment_v1_LimitTier>;
   
   GetSettlementReconciliation: grpc.handleUnaryCall<_payment_v1_GetSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation>;
   
@@ -294,6 +352,8 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
   
   ListCards: grpc.handleUnaryCall<_payment_v1_ListCardsRequest__Output, _payment_v1_ListCardsResponse>;
   
+  ListLimitPolicies: grpc.handleUnaryCall<_payment_v1_ListLimitPoliciesRequest__Output, _payment_v1_ListLimitPoliciesResponse>;
+  
   ListLoads: grpc.handleUnaryCall<_payment_v1_ListLoadsRequest__Output, _payment_v1_ListLoadsResponse>;
   
   ListUnmatchedDisputes: grpc.handleUnaryCall<_payment_v1_ListUnmatchedDisputesRequest__Output, _payment_v1_ListUnmatchedDisputesResponse>;
@@ -304,11 +364,15 @@ export interface PaymentServiceHandlers extends grpc.UntypedServiceImplementatio
   
   LoadCard: grpc.handleUnaryCall<_payment_v1_LoadCardRequest__Output, _payment_v1_LoadCardResponse>;
   
+  PutLimitPolicy: grpc.handleUnaryCall<_payment_v1_PutLimitPolicyRequest__Output, _payment_v1_LimitPolicy>;
+  
   ResolveVelocityReview: grpc.handleUnaryCall<_payment_v1_ResolveVelocityReviewRequest__Output, _payment_v1_VelocityReview>;
   
   ReverseLoad: grpc.handleUnaryCall<_payment_v1_ReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse>;
   
   RunSettlementReconciliation: grpc.handleUnaryCall<_payment_v1_RunSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation>;
+  
+  SetLimitTier: grpc.handleUnaryCall<_payment_v1_SetLimitTierRequest__Output, _payment_v1_LimitTier>;
   
   UpdateVelocityRule: grpc.handleUnaryCall<_payment_v1_PutVelocityRuleRequest__Output, _payment_v1_VelocityRule>;
   
@@ -323,22 +387,27 @@ export interface PaymentServiceDefinition extends grpc.ServiceDefinition {
   CreateCard: MethodDefinition<_payment_v1_CreateCardRequest, _payment_v1_CreateCardResponse, _payment_v1_CreateCardRequest__Output, _payment_v1_CreateCardResponse__Output>
   CreateClientToken: MethodDefinition<_payment_v1_CreateClientTokenRequest, _payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenRequest__Output, _payment_v1_CreateClientTokenResponse__Output>
   CreateVelocityRule: MethodDefinition<_payment_v1_PutVelocityRuleRequest, _payment_v1_VelocityRule, _payment_v1_PutVelocityRuleRequest__Output, _payment_v1_VelocityRule__Output>
+  DeleteLimitPolicy: MethodDefinition<_payment_v1_DeleteLimitPolicyRequest, _payment_v1_DeleteLimitPolicyResponse, _payment_v1_DeleteLimitPolicyRequest__Output, _payment_v1_DeleteLimitPolicyResponse__Output>
   DeleteVelocityRule: MethodDefinition<_payment_v1_DeleteVelocityRuleRequest, _payment_v1_DeleteVelocityRuleResponse, _payment_v1_DeleteVelocityRuleRequest__Output, _payment_v1_DeleteVelocityRuleResponse__Output>
   GetCard: MethodDefinition<_payment_v1_GetCardRequest, _payment_v1_GetCardResponse, _payment_v1_GetCardRequest__Output, _payment_v1_GetCardResponse__Output>
   GetCardLimits: MethodDefinition<_payment_v1_GetCardLimitsRequest, _payment_v1_GetCardLimitsResponse, _payment_v1_GetCardLimitsRequest__Output, _payment_v1_GetCardLimitsResponse__Output>
+  GetLimitTier: MethodDefinition<_payment_v1_GetLimitTierRequest, _payment_v1_LimitTier, _payment_v1_GetLimitTierRequest__Output, _payment_v1_LimitTier__Output>
   GetSettlementReconciliation: MethodDefinition<_payment_v1_GetSettlementReconciliationRequest, _payment_v1_SettlementReconciliation, _payment_v1_GetSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation__Output>
   GetStatement: MethodDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementResponse, _payment_v1_GetStatementRequest__Output, _payment_v1_GetStatementResponse__Output>
   GetVelocityRule: MethodDefinition<_payment_v1_GetVelocityRuleRequest, _payment_v1_VelocityRule, _payment_v1_GetVelocityRuleRequest__Output, _payment_v1_VelocityRule__Output>
   HandleProcessorNotification: MethodDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationRequest__Output, _payment_v1_HandleProcessorNotificationResponse__Output>
   ListCards: MethodDefinition<_payment_v1_ListCardsRequest, _payment_v1_ListCardsResponse, _payment_v1_ListCardsRequest__Output, _payment_v1_ListCardsResponse__Output>
+  ListLimitPolicies: MethodDefinition<_payment_v1_ListLimitPoliciesRequest, _payment_v1_ListLimitPoliciesResponse, _payment_v1_ListLimitPoliciesRequest__Output, _payment_v1_ListLimitPoliciesResponse__Output>
   ListLoads: MethodDefinition<_payment_v1_ListLoadsRequest, _payment_v1_ListLoadsResponse, _payment_v1_ListLoadsRequest__Output, _payment_v1_ListLoadsResponse__Output>
   ListUnmatchedDisputes: MethodDefinition<_payment_v1_ListUnmatchedDisputesRequest, _payment_v1_ListUnmatchedDisputesResponse, _payment_v1_ListUnmatchedDisputesRequest__Output, _payment_v1_ListUnmatchedDisputesResponse__Output>
   ListVelocityReviews: MethodDefinition<_payment_v1_ListVelocityReviewsRequest, _payment_v1_ListVelocityReviewsResponse, _payment_v1_ListVelocityReviewsRequest__Output, _payment_v1_ListVelocityReviewsResponse__Output>
   ListVelocityRules: MethodDefinition<_payment_v1_ListVelocityRulesRequest, _payment_v1_ListVelocityRulesResponse, _payment_v1_ListVelocityRulesRequest__Output, _payment_v1_ListVelocityRulesResponse__Output>
   LoadCard: MethodDefinition<_payment_v1_LoadCardRequest, _payment_v1_LoadCardResponse, _payment_v1_LoadCardRequest__Output, _payment_v1_LoadCardResponse__Output>
+  PutLimitPolicy: MethodDefinition<_payment_v1_PutLimitPolicyRequest, _payment_v1_LimitPolicy, _payment_v1_PutLimitPolicyRequest__Output, _payment_v1_LimitPolicy__Output>
   ResolveVelocityReview: MethodDefinition<_payment_v1_ResolveVelocityReviewRequest, _payment_v1_VelocityReview, _payment_v1_ResolveVelocityReviewRequest__Output, _payment_v1_VelocityReview__Output>
   ReverseLoad: MethodDefinition<_payment_v1_ReverseLoadRequest, _payment_v1_ReverseLoadResponse, _payment_v1_ReverseLoadRequest__Output, _payment_v1_ReverseLoadResponse__Output>
   RunSettlementReconciliation: MethodDefinition<_payment_v1_RunSettlementReconciliationRequest, _payment_v1_SettlementReconciliation, _payment_v1_RunSettlementReconciliationRequest__Output, _payment_v1_SettlementReconciliation__Output>
+  SetLimitTier: MethodDefinition<_payment_v1_SetLimitTierRequest, _payment_v1_LimitTier, _payment_v1_SetLimitTierRequest__Output, _payment_v1_LimitTier__Output>
   UpdateVelocityRule: MethodDefinition<_payment_v1_PutVelocityRuleRequest, _payment_v1_VelocityRule, _payment_v1_PutVelocityRuleRequest__Output, _payment_v1_VelocityRule__Output>
   VerifyProcessorChallenge: MethodDefinition<_payment_v1_VerifyProcessorChallengeRequest, _payment_v1_VerifyProcessorChallengeResponse, _payment_v1_VerifyProcessorChallengeRequest__Output, _payment_v1_VerifyProcessorChallengeResponse__Output>
 }
