@@ -100,7 +100,7 @@ const schema = z
     PAYMENT_LIMIT_365_DAYS: amount('PAYMENT_LIMIT_365_DAYS'),
     PAYMENT_LIMIT_BALANCE: amount('PAYMENT_LIMIT_BALANCE'),
     // Velocity rules in a file (JSON or YAML), written as the file rules at start (docs/payments.md).
-    PAYMENT_VELOCITY_RULES_FILE: z.string().min(1).optional(),
+    PAYMENT_VELOCITY_RULES_FILE: z.string().optional(), // empty (compose's default): none
   })
   .refine(
     (c) => {

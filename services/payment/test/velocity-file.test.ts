@@ -14,8 +14,9 @@ const file = (name: string, text: string) => {
   return p;
 };
 
-test('unset: no file rules', () => {
+test('unset or empty (compose passes it so): no file rules', () => {
   expect(loadPaymentConfig(base).velocityRules).toEqual([]);
+  expect(loadPaymentConfig({ ...base, PAYMENT_VELOCITY_RULES_FILE: '' }).velocityRules).toEqual([]);
 });
 
 test('YAML and JSON files read into the file rules, the mode enforce unless said', () => {
