@@ -42,6 +42,7 @@ export const PaymentErrors = errorCodes(
   'VELOCITY_RULE_READ_ONLY',
   'VELOCITY_REVIEW_NOT_FOUND',
   'VELOCITY_REVIEW_RESOLVED',
+  'INVALID_CLIENT_ADDRESS',
 );
 
 export const cardNotFound = () => notFound(PaymentErrors.CARD_NOT_FOUND, 'card not found');

@@ -235,6 +235,11 @@ test('an address rule counts distinct cards of every owner from that address, in
   expect((await load(a.payments, owners[refusedAt]!, cards[refusedAt]!.id)).status).toBe('succeeded');
   const { rows } = await pool.query('SELECT client_address FROM loads WHERE id = $1', [ok[0]!.loadId]);
   expect(rows[0].client_address).toBe(address);
+  // What the gateway writes is an address; anything else is refused before the ledger is asked.
+  expect((await load(a.payments, owners[0]!, cards[0]!.id, { address: '2001:db8::1' })).status).toBe('succeeded');
+  await expect(load(a.payments, owners[0]!, cards[0]!.id, { address: 'x'.repeat(300) })).rejects.toMatchObject({
+    code: 'INVALID_CLIENT_ADDRESS',
+  });
 });
 
 test('a change on one replica applies to the next load on the other', async () => {
