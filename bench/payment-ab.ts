@@ -22,7 +22,7 @@ interface Side {
 }
 
 /** One build's stack, as `pnpm bench payment` runs it, started from the checkout at `root`. */
-async function startSide(name: string, root: string): Promise<Side> {
+async function startSide(name: string, root: string, extraEnv: Record<string, string> = {}): Promise<Side> {
   // The stack's starter moved from test/ into test-kit; an older checkout may have either.
   const starter = ['packages/test-kit/src/stack.ts', 'test/stack.ts'].map((p) => path.join(root, p)).find(existsSync);
   if (!starter) throw new Error(`${root}: no stack starter (packages/test-kit/src/stack.ts)`);
@@ -39,6 +39,7 @@ async function startSide(name: string, root: string): Promise<Side> {
       PAYMENT_DEV_PROCESSOR_PORT: String(await stackModule.freePort()),
       PAYMENT_LIMIT_1_DAY: '1000000000.00',
       LOG_LEVEL: 'info',
+      ...extraEnv,
     },
   });
   const clients: BenchClient[] = await loggedInClients(stack.url, CLIENTS);
@@ -87,7 +88,9 @@ async function startSide(name: string, root: string): Promise<Side> {
 
 export async function runPaymentAb(baseRoot: string, pairs: number): Promise<void> {
   const a = await startSide('A', path.resolve(baseRoot));
-  const b = await startSide('B', path.resolve(__dirname, '..'));
+  // PAYMENT_AB_B_ENV (JSON): settings of B's stack only, e.g. a PAYMENT_VELOCITY_RULES_FILE to measure.
+  const bEnv = process.env.PAYMENT_AB_B_ENV ? (JSON.parse(process.env.PAYMENT_AB_B_ENV) as Record<string, string>) : {};
+  const b = await startSide('B', path.resolve(__dirname, '..'), bEnv);
   try {
     // Warm-up (JIT, pools), then pairs in alternating order, so neither side always runs second.
     await a.run();

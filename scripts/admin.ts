@@ -31,6 +31,7 @@ import { CLIENTS_USAGE, clientsCommand } from './admin-clients';
 import { importCommand } from './admin-import';
 import { MONEY_USAGE, moneyCommand } from './admin-money';
 import { ORGS_USAGE, orgsCommand } from './admin-orgs';
+import { VELOCITY_USAGE, velocityCommand } from './admin-velocity';
 
 const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--provider p] [--limit n] [--all]
        admin users show|unblock|delete|export|end-sessions <user id>
@@ -45,7 +46,8 @@ const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--
        admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
 ${CLIENTS_USAGE}
 ${ORGS_USAGE}
-${MONEY_USAGE}`;
+${MONEY_USAGE}
+${VELOCITY_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -154,6 +156,8 @@ async function main(argv: string[]): Promise<void> {
     return orgsCommand({ call, print, usage: (message) => new UsageError(message) }, argv.slice(1));
   if (argv[0] === 'limits' || argv[0] === 'reconciliation' || argv[0] === 'disputes')
     return moneyCommand({ call, print, usage: (message) => new UsageError(message) }, argv[0], argv.slice(1));
+  if (argv[0] === 'velocity')
+    return velocityCommand({ call, print, usage: (message) => new UsageError(message) }, argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -97,6 +97,8 @@ suite('behind PgBouncer in transaction mode', () => {
         'reversals',
         'disputes',
         'grpc-money-back',
+        'velocity',
+        'velocity-replicas',
       ].map((s) => `services/payment/test/${s}.test.ts`),
       'services/auth/src/stores/passkeys.test.ts',
     ]);

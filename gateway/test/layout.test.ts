@@ -42,7 +42,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['openapi', 'lanes'],
   ['app.ts', 'authentication.ts'],
   ['surfaces'],
-  ['listening.ts'],
+  ['listening.ts', 'admin-tls.ts'],
   ['gateway.ts'],
   ['main.ts'],
 ];

@@ -77,6 +77,11 @@ const ALL_METHOD_ROUTES: Record<
   '/admin/v1/limit-policies': 'fallback',
   '/admin/v1/limit-policies/:scope/:window': 'fallback',
   '/admin/v1/users/:id/limit-tier': 'fallback',
+  // routes/admin/velocity.routes.ts: the same.
+  '/admin/v1/velocity-rules': 'fallback',
+  '/admin/v1/velocity-rules/:id': 'fallback',
+  '/admin/v1/velocity/reviews': 'fallback',
+  '/admin/v1/velocity/reviews/:id/resolve': 'fallback',
   // routes/admin/events.routes.ts: the same.
   '/admin/v1/events': 'fallback',
   '/admin/v1/webhooks': 'fallback',

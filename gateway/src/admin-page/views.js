@@ -12,6 +12,7 @@ export const VIEWS = [
   { name: 'money', title: 'Money', load: () => import('./money.js') },
   { name: 'limits', title: 'Limits', load: () => import('./limits.js') },
   { name: 'reconciliation', title: 'Reconciliation', load: () => import('./reconciliation.js') },
+  { name: 'velocity', title: 'Velocity rules', load: () => import('./velocity.js') },
   { name: 'clients', title: 'OpenID clients', load: () => import('./clients.js') },
   { name: 'orgs', title: 'Organisations', load: () => import('./orgs.js') },
 ];

@@ -27,6 +27,7 @@ import {
 } from '../routes/payment/body';
 import { accessLine, answerBug, clientLeft, JSON_TYPE, writeAnswer } from './answer';
 import type { Lane } from './lane';
+import { clientAddress } from './oidc-token';
 
 /** The route as Koa's router names it, for the request metrics. */
 export const CARD_LOAD_ROUTE = '/cards/:id/load/';
@@ -38,6 +39,8 @@ const JSON_REQUEST_TYPE = /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i
 export interface CardLoadLaneDeps {
   payment: PromiseClient<payment.PaymentServiceClient>;
   authenticator: Authenticator;
+  /** How many reverse proxies append to X-Forwarded-For (GATEWAY_TRUSTED_PROXIES): the client address, as Koa's. */
+  trustedProxies: number;
   log: Logger;
   /**
    * The request metrics, as Koa's requests are counted: called when a request is taken, its result when
@@ -111,6 +114,8 @@ async function answerLoad(
       nonce: parsed.data.nonce,
       amountCents: parsed.data.amount,
       idempotencyKey: load.key,
+      // For the velocity rules per address (docs/payments.md "Velocity rules"), as Koa's route sends ctx.ip.
+      clientAddress: clientAddress(req, deps.trustedProxies),
     });
   } catch (err) {
     answer = paymentFailure(err, deps.log, { method: 'POST', path: req.url ?? '' });

@@ -10,6 +10,7 @@ import { registerAdminLimitPaths } from './admin-limits.paths';
 import { registerAdminOrgsPaths } from './admin-orgs.paths';
 import { registerAdminOverviewPaths } from './admin-overview.paths';
 import { registerAdminDisputePaths, registerAdminReconciliationPaths } from './admin-reconciliation.paths';
+import { registerAdminVelocityPaths } from './admin-velocity.paths';
 import { AuthError, json, NO_STORE } from './common';
 import { Dispute, reverseLoadOperation } from './reversals.paths';
 
@@ -265,6 +266,8 @@ export function adminOpenApiDocument(): ReturnType<OpenApiGeneratorV31['generate
   registerAdminDisputePaths(registry, base, REFUSALS);
   // Limit policies and users' tiers (routes/admin/limits.routes.ts).
   registerAdminLimitPaths(registry, base, REFUSALS);
+  // Velocity rules and the loads they flagged (routes/admin/velocity.routes.ts).
+  registerAdminVelocityPaths(registry, base, REFUSALS);
   // The console's overview and money views (routes/admin/overview.routes.ts, money.routes.ts).
   registerAdminOverviewPaths(registry, base, REFUSALS);
   // The console's files (routes/admin/page.routes.ts): its page, each view module, the chart library.

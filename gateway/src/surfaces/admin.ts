@@ -18,6 +18,7 @@ import { adminPageRoutes } from '../routes/admin/page.routes';
 import { adminPaymentRoutes } from '../routes/admin/payments.routes';
 import { adminReconciliationRoutes } from '../routes/admin/reconciliation.routes';
 import { adminRoutes } from '../routes/admin/users.routes';
+import { adminVelocityRoutes } from '../routes/admin/velocity.routes';
 import type { Surface, SurfaceDeps } from './surface';
 
 /** The admin surface, or undefined when ADMIN_ADDR is `off`. */
@@ -41,6 +42,8 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
   const disputes = adminDisputeRoutes({ payment: clients.payment.call, ...callers });
   // Limit policies and users' tiers (docs/payments.md "Limit policies").
   const limits = adminLimitRoutes({ payment: clients.payment.call, ...callers });
+  // Velocity rules and the loads they flagged (docs/payments.md "Velocity rules").
+  const velocity = adminVelocityRoutes({ payment: clients.payment.call, ...callers });
   const events = adminEventsRoutes({ events: clients.events.call, ...callers });
   const oidcClients = adminClientsRoutes({ oidcAdmin: clients.oidcAdmin.call, ...callers });
   // Every organisation (docs/organizations.md "Administration").
@@ -63,6 +66,7 @@ export function adminSurface({ config, clients, authentication, log }: SurfaceDe
         reconciliation,
         disputes,
         limits,
+        velocity,
         events,
         oidcClients,
         orgs,

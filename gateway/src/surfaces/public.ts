@@ -193,7 +193,13 @@ export function publicSurface({ config, clients, authentication, metrics, log }:
           requestMetrics,
         ),
         userRefreshLane({ authenticator, cookies, log, track: taken('/auth/user', 'GET') }),
-        cardLoadLane({ payment: clients.payment.call, authenticator, log, track: taken(CARD_LOAD_ROUTE, 'POST') }),
+        cardLoadLane({
+          payment: clients.payment.call,
+          authenticator,
+          trustedProxies: config.trustedProxies,
+          log,
+          track: taken(CARD_LOAD_ROUTE, 'POST'),
+        }),
         oidcTokenLane({
           oidc: clients.oidc.call,
           trustedProxies: config.trustedProxies,

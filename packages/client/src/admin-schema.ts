@@ -4069,6 +4069,605 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/admin/v1/velocity-rules': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every velocity rule, file and admin ones, by name */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The rules */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              rules: components['schemas']['VelocityRule'][];
+            };
+          };
+        };
+        /** @description A malformed id, query or body */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /** Creates a velocity rule; every replica's next load counts it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            name: string;
+            /**
+             * @description Whose activity is counted
+             * @enum {string}
+             */
+            subject: 'card' | 'owner' | 'address';
+            /**
+             * @description What is counted over the window: processor declines, load attempts (all but refused ones), distinct cards (per owner or address), or the amount of loads that may have moved money, in cents
+             * @enum {string}
+             */
+            counts: 'declines' | 'loads' | 'distinct_cards' | 'amount_cents';
+            /** @description The most the window may hold: the load that would take it past this fires the rule */
+            threshold: number;
+            /** @description The trailing window: 90s, 10m, 1h, 7d (1s to 30d) */
+            window: string;
+            /**
+             * @description block: the load is refused with code velocity (400); review: it is taken and flagged for an admin
+             * @enum {string}
+             */
+            action: 'block' | 'review';
+            /**
+             * @description dry_run: only the event and the metric, no effect on the load (default enforce)
+             * @enum {string}
+             */
+            mode?: 'enforce' | 'dry_run';
+          };
+        };
+      };
+      responses: {
+        /** @description Created */
+        201: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['VelocityRule'];
+          };
+        };
+        /** @description A rule that does not hold: the field and the problem */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A rule of that name exists */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/v1/velocity-rules/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One velocity rule */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The rule's name */
+          name: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The rule */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['VelocityRule'];
+          };
+        };
+        /** @description A malformed id, query or body */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No rule of that name */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    /** Replaces an admin velocity rule (the body is the whole rule; its name, if given, is the path’s) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The rule's name */
+          name: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            name?: string;
+            /**
+             * @description Whose activity is counted
+             * @enum {string}
+             */
+            subject: 'card' | 'owner' | 'address';
+            /**
+             * @description What is counted over the window: processor declines, load attempts (all but refused ones), distinct cards (per owner or address), or the amount of loads that may have moved money, in cents
+             * @enum {string}
+             */
+            counts: 'declines' | 'loads' | 'distinct_cards' | 'amount_cents';
+            /** @description The most the window may hold: the load that would take it past this fires the rule */
+            threshold: number;
+            /** @description The trailing window: 90s, 10m, 1h, 7d (1s to 30d) */
+            window: string;
+            /**
+             * @description block: the load is refused with code velocity (400); review: it is taken and flagged for an admin
+             * @enum {string}
+             */
+            action: 'block' | 'review';
+            /**
+             * @description dry_run: only the event and the metric, no effect on the load (default enforce)
+             * @enum {string}
+             */
+            mode?: 'enforce' | 'dry_run';
+          };
+        };
+      };
+      responses: {
+        /** @description The rule now */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['VelocityRule'];
+          };
+        };
+        /** @description A rule that does not hold: the field and the problem */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No rule of that name */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A rule of PAYMENT_VELOCITY_RULES_FILE: change the file */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Deletes an admin velocity rule */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The rule's name */
+          name: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Deleted */
+        204: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description A malformed id, query or body */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No rule of that name */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A rule of PAYMENT_VELOCITY_RULES_FILE: change the file */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/v1/velocity/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Loads a review rule accepted and flagged, oldest first, in keyset pages */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The last id of the previous page (its `next`); 0 from the first */
+          after?: number | null;
+          limit?: number;
+          /** @description open (unresolved) reviews, or all */
+          status?: 'open' | 'all';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page; `next` is the `after` of the next page (null on the last) */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              reviews: components['schemas']['VelocityReview'][];
+              next: number | null;
+            };
+          };
+        };
+        /** @description A malformed id, query or body */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin/v1/velocity/reviews/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resolves a flagged load: cleared (fine) or confirmed (the rule was right), with a reason */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The review's id */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            /**
+             * @description cleared: the load was fine; confirmed: the rule was right (act on the card or owner as needed)
+             * @enum {string}
+             */
+            outcome: 'cleared' | 'confirmed';
+            /** @default  */
+            reason?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The review, resolved */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['VelocityReview'];
+          };
+        };
+        /** @description A malformed id, query or body */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No such review */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Already resolved */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description The body is not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/admin/v1/overview': {
     parameters: {
       query?: never;
@@ -4381,14 +4980,14 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/': {
+  '/activity.js': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The admin page: search, open, block, unblock, end sessions, unlink, export */
+    /** The admin console's activity.js */
     get: {
       parameters: {
         query?: never;
@@ -4398,43 +4997,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The admin page: search, open, block, unblock, end sessions, unlink, export */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'text/html': string;
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/admin.js': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The admin page's script */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The admin page's script */
+        /** @description The admin console's activity.js */
         200: {
           headers: {
             [name: string]: unknown;
@@ -4460,7 +5023,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The admin page's style */
+    /** The admin console's admin.css */
     get: {
       parameters: {
         query?: never;
@@ -4470,13 +5033,85 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The admin page's style */
+        /** @description The admin console's admin.css */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             'text/css': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/admin.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's admin.js */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's admin.js */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's api.js */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's api.js */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
           };
         };
       };
@@ -4496,7 +5131,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The admin page's OpenID clients section */
+    /** The admin console's clients.js */
     get: {
       parameters: {
         query?: never;
@@ -4506,7 +5141,115 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The admin page's OpenID clients section */
+        /** @description The admin console's clients.js */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/html': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/limits.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's limits.js */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's limits.js */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/money.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's money.js */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's money.js */
         200: {
           headers: {
             [name: string]: unknown;
@@ -4532,7 +5275,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The admin page's organisations section */
+    /** The admin console's orgs.js */
     get: {
       parameters: {
         query?: never;
@@ -4542,7 +5285,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The admin page's organisations section */
+        /** @description The admin console's orgs.js */
         200: {
           headers: {
             [name: string]: unknown;
@@ -4561,14 +5304,14 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/limits.js': {
+  '/overview.js': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The admin page's limit policies section */
+    /** The admin console's overview.js */
     get: {
       parameters: {
         query?: never;
@@ -4578,7 +5321,7 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The admin page's limit policies section */
+        /** @description The admin console's overview.js */
         200: {
           headers: {
             [name: string]: unknown;
@@ -4604,7 +5347,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The admin page's reconciliation and dispute evidence section */
+    /** The admin console's reconciliation.js */
     get: {
       parameters: {
         query?: never;
@@ -4614,13 +5357,265 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description The admin page's reconciliation and dispute evidence section */
+        /** @description The admin console's reconciliation.js */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/ui.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's ui.js */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's ui.js */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/users.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's users.js */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's users.js */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/velocity.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's velocity.js */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's velocity.js */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/views.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's views.js */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's views.js */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/webhooks.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's webhooks.js */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's webhooks.js */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vendor/uPlot.esm.js': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's vendor/uPlot.esm.js */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's vendor/uPlot.esm.js */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/javascript': string;
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/vendor/uPlot.min.css': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin console's vendor/uPlot.min.css */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The admin console's vendor/uPlot.min.css */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/css': string;
           };
         };
       };
@@ -5223,6 +6218,54 @@ export interface components {
       /** @description More lines were refused than are listed */
       refusals_truncated: boolean;
     };
+    VelocityReview: {
+      id: number;
+      load_id: number;
+      rule: string;
+      card_id: number;
+      owner_id: string;
+      client_address: string | null;
+      amount_cents: number;
+      /** @description The load's status now: pending, succeeded, failed, unknown */
+      load_status: string;
+      /** @description The words of the rule when it fired */
+      message: string;
+      /** Format: date-time */
+      created_at: string;
+      /**
+       * @description null while open
+       * @enum {string|null}
+       */
+      outcome: 'cleared' | 'confirmed' | null;
+      reason: string | null;
+      resolved_by: string | null;
+      /** Format: date-time */
+      resolved_at: string | null;
+    };
+    VelocityRule: {
+      name: string;
+      /** @enum {string} */
+      subject: 'card' | 'owner' | 'address';
+      /** @enum {string} */
+      counts: 'declines' | 'loads' | 'distinct_cards' | 'amount_cents';
+      threshold: number;
+      /** @description The window as a duration: 90s, 10m, 1h, 7d */
+      window: string;
+      window_seconds: number;
+      /** @enum {string} */
+      action: 'block' | 'review';
+      /** @enum {string} */
+      mode: 'enforce' | 'dry_run';
+      /**
+       * @description file: from PAYMENT_VELOCITY_RULES_FILE, read-only here; admin: made on this API
+       * @enum {string}
+       */
+      source: 'file' | 'admin';
+      /** Format: date-time */
+      updated_at: string;
+      /** @description The admin who last changed it (PAYMENT_VELOCITY_RULES_FILE for a file rule) */
+      updated_by: string;
+    };
     Webhook: {
       /** @description wh_ and a ULID */
       id: string;
@@ -5300,6 +6343,8 @@ export type SchemaReversalRefused = components['schemas']['ReversalRefused'];
 export type SchemaReverseRequest = components['schemas']['ReverseRequest'];
 export type SchemaSettlementReconciliation = components['schemas']['SettlementReconciliation'];
 export type SchemaUserImportAnswer = components['schemas']['UserImportAnswer'];
+export type SchemaVelocityReview = components['schemas']['VelocityReview'];
+export type SchemaVelocityRule = components['schemas']['VelocityRule'];
 export type SchemaWebhook = components['schemas']['Webhook'];
 export type SchemaWebhookDelivery = components['schemas']['WebhookDelivery'];
 export type $defs = Record<string, never>;

@@ -122,6 +122,28 @@ export const EVENT_DATA = {
     change: z.enum(['set', 'deleted']),
   }),
   'limits.tier_changed': z.strictObject({ tier: code.nullable() }),
+  // A velocity rule fired on a load (issue 49 §2): which rule, over what subject, its action and mode
+  // (dry_run: nothing happened to the load); the owner is the event's subject user, the address its
+  // client address; load_id is the ledger's row (a blocked load is kept as a refused one, load.refused).
+  'velocity.fired': z.strictObject({
+    rule: code,
+    subject: z.enum(['card', 'owner', 'address']),
+    action: z.enum(['block', 'review']),
+    mode: z.enum(['enforce', 'dry_run']),
+    card_id: z.number().int(),
+    load_id: z.number().int(),
+    owner_id: id,
+  }),
+  // An admin's change of a velocity rule, and the resolution of a flagged load.
+  'velocity.rule_created': z.strictObject({ rule: code }),
+  'velocity.rule_updated': z.strictObject({ rule: code }),
+  'velocity.rule_deleted': z.strictObject({ rule: code }),
+  'velocity.review_resolved': z.strictObject({
+    review_id: z.number().int(),
+    load_id: z.number().int(),
+    rule: code,
+    outcome: z.enum(['cleared', 'confirmed']),
+  }),
 } as const;
 
 export type EventType = keyof typeof EVENT_DATA;

@@ -13,6 +13,8 @@ import {
 } from '@gatehouse/config';
 import { type LimitRule, standardRules } from './limits';
 import { parseCents } from './money';
+import { readVelocityRulesFile } from './velocity/file';
+import type { VelocityRule } from './velocity/rule';
 
 /** An amount setting, "500.00" (or 500 in a settings file), as cents; blank means unset when optional. */
 function amount(what: string, defaultValue?: string) {
@@ -97,6 +99,8 @@ const schema = z
     PAYMENT_LIMIT_30_DAYS: amount('PAYMENT_LIMIT_30_DAYS'),
     PAYMENT_LIMIT_365_DAYS: amount('PAYMENT_LIMIT_365_DAYS'),
     PAYMENT_LIMIT_BALANCE: amount('PAYMENT_LIMIT_BALANCE'),
+    // Velocity rules in a file (JSON or YAML), written as the file rules at start (docs/payments.md).
+    PAYMENT_VELOCITY_RULES_FILE: z.string().optional(), // empty (compose's default): none
   })
   .refine(
     (c) => {
@@ -179,6 +183,11 @@ export interface PaymentConfig {
   maxCardsPerOwner?: number;
   reconcileAfterMs: number;
   reconcileIntervalMs: number;
+  /**
+   * PAYMENT_VELOCITY_RULES_FILE's rules, read and checked at start; they replace the file rules held in
+   * Postgres (unset: none, so rules of a file no longer named go).
+   */
+  velocityRules?: VelocityRule[];
   /** PAYMENT_SETTLEMENT_RECONCILE_DELAY: how long after a UTC day ends its settlement is reconciled. */
   settlementDelayMs: number;
 }
@@ -233,6 +242,7 @@ export function loadPaymentConfig(env: Record<string, string | undefined>): Paym
       yearCents: c.PAYMENT_LIMIT_365_DAYS,
       balanceCents: c.PAYMENT_LIMIT_BALANCE,
     }),
+    velocityRules: c.PAYMENT_VELOCITY_RULES_FILE ? readVelocityRulesFile(c.PAYMENT_VELOCITY_RULES_FILE) : [],
   };
 }
 

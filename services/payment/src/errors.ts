@@ -36,6 +36,13 @@ export const PaymentErrors = errorCodes(
   'DISPUTE_REFUSED',
   'INVALID_POLICY',
   'POLICY_NOT_FOUND',
+  'INVALID_VELOCITY_RULE',
+  'VELOCITY_RULE_NOT_FOUND',
+  'VELOCITY_RULE_EXISTS',
+  'VELOCITY_RULE_READ_ONLY',
+  'VELOCITY_REVIEW_NOT_FOUND',
+  'VELOCITY_REVIEW_RESOLVED',
+  'INVALID_CLIENT_ADDRESS',
 );
 
 export const cardNotFound = () => notFound(PaymentErrors.CARD_NOT_FOUND, 'card not found');

@@ -134,3 +134,13 @@ export function settlementRecorder(metrics: Metrics): (date: string, kinds: Reco
     day.set(Date.parse(`${date}T00:00:00Z`) / 1000);
   };
 }
+
+/** Velocity rules that fired (issue 49 §2), by rule, action and mode: dry-run rules count here only. */
+export function velocityRecorder(metrics: Metrics): (rule: string, action: string, mode: string) => void {
+  const fired = metrics.counter('gatehouse_payment_velocity_fired_total', 'Velocity rules fired on a load', [
+    'rule',
+    'action',
+    'mode',
+  ]);
+  return (rule, action, mode) => fired.inc({ rule, action, mode });
+}

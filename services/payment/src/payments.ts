@@ -15,6 +15,7 @@ import type { LimitRule } from './limits';
 import { CardLoads } from './loads/load-card';
 import { DEFAULT_RECONCILE_AFTER_MS, type ReconcileReport, reconcile } from './loads/reconciliation';
 import { type LoadAnswer, type LoadCardInput, requireOwner } from './loads/requests';
+import type { VelocityHooks } from './loads/velocity';
 import { type MoneyBackReport, reconcileMoneyBack } from './money-back';
 import { type NotificationAnswer, ProcessorNotifications } from './notifications/notifications';
 import { headroomOf, type LimitHeadroom } from './policies/headroom';
@@ -44,6 +45,8 @@ export interface PaymentsDeps {
   rules: readonly LimitRule[];
   /** The limit policies held in memory (./policies/cache.ts); without them, `rules` apply to every load. */
   policies?: { rulesFor(ownerId: string, cardId: number): readonly LimitRule[] };
+  /** The velocity rules held in memory and where a firing is told (./loads/velocity.ts); none when unset. */
+  velocity?: VelocityHooks;
   log: Logger;
   /**
    * How old an open load must be before reconciliation asks the processor about it: well past the

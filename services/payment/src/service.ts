@@ -17,7 +17,7 @@ import {
   PostgresSettlementStore,
   postgresLedger,
 } from './ledger';
-import { loadRecorder, measuredProcessor, settlementRecorder, watchBacklog } from './metrics';
+import { loadRecorder, measuredProcessor, settlementRecorder, velocityRecorder, watchBacklog } from './metrics';
 import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
 import { PolicyCache } from './policies/cache';
@@ -30,10 +30,10 @@ import {
   UnconfiguredProcessor,
 } from './processor';
 import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
-import { countKinds, evidenceOf, settlementSource } from './service-issue49';
+import { countKinds, evidenceOf, settlementSource, velocityParts } from './service-issue49';
 import { SettlementReconciler } from './settlement/reconcile';
 
-/** How often limit policies are re-read when notifications cannot arrive (transaction pooling). */
+/** How often limit policies and velocity rules are re-read when notifications cannot arrive (transaction pooling). */
 const POLICY_POLL_MS = 5_000;
 
 export interface PaymentServiceOverrides {
@@ -110,9 +110,18 @@ export async function startPaymentService(
     });
     closers.add('limit policies', () => policies.stop());
     void policies.start().catch(() => {}); // retried by itself until the schema is there
+    // The velocity rules, held and kept current the same way (./velocity/cache.ts).
+    const velocity = velocityParts(config, pool, log, {
+      pollMs: config.databaseTransactionPooling ? POLICY_POLL_MS : undefined,
+      clock: overrides.clock,
+      recordFired: metrics && velocityRecorder(metrics),
+    });
+    closers.add('velocity rules', () => velocity.cache.stop());
+    void velocity.cache.start().catch(() => {});
     const payments = new Payments({
       ...postgresLedger(pool),
       policies,
+      velocity: velocity.hooks,
       processor: metrics ? measuredProcessor(processor, metrics) : processor,
       rules: config.rules,
       log,
@@ -198,6 +207,7 @@ export async function startPaymentService(
             log,
             clock: overrides.clock,
           }),
+        velocity: velocity.admin,
         log,
         internalAuth,
         host: config.grpcHost,

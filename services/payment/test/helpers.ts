@@ -3,6 +3,7 @@ import type { Logger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
 import { postgresLedger } from '../src/ledger';
 import { type LimitRule, standardRules } from '../src/limits';
+import type { VelocityHooks } from '../src/loads/velocity';
 import { Payments } from '../src/payments';
 import { BraintreeProcessor } from '../src/processor';
 import type { DevProcessor } from '../src/processor/dev';
@@ -20,6 +21,7 @@ export function testPayments(
     timeoutMs?: number;
     refundsFreeLimits?: boolean;
     policies?: { rulesFor(ownerId: string, cardId: number): readonly LimitRule[] };
+    velocity?: VelocityHooks;
   } = {},
 ): Payments {
   const processor = new BraintreeProcessor(
@@ -41,5 +43,6 @@ export function testPayments(
     clock: options.clock,
     refundsFreeLimits: options.refundsFreeLimits,
     policies: options.policies,
+    velocity: options.velocity,
   });
 }

@@ -12,7 +12,8 @@ const SRC = path.join(__dirname, '..', 'src');
  * - processor/: the processor as the domain sees it (what it reports: sales, reversals, disputes,
  *   notifications), through the braintree SDK, and dev/, the development processor. migrate.ts: the
  *   ledger's migrations. policies/: the limit policies (programme, tiers, user and card overrides), their
- *   tables, the in-memory cache kept current by NOTIFY, and headroom.
+ *   tables, the in-memory cache kept current by NOTIFY, and headroom. velocity/: the velocity rules
+ *   (issue 49 §2), their tables, cache, counting statement, file and reviews.
  * - ledger/: cards, loads, reversals and disputes in Postgres (records, the store interfaces, their SQL).
  * - loads/: a card load from request to settlement, its audit line, reconciliation of open loads.
  * - reversals/, disputes/: money that goes back, each outcome decided in its outcomes.ts; independent.
@@ -28,7 +29,7 @@ const SRC = path.join(__dirname, '..', 'src');
 const LAYERS: string[][] = [
   ['money.ts', 'errors.ts'],
   ['limits.ts', 'db.ts'],
-  ['processor', 'migrate.ts', 'policies'],
+  ['processor', 'migrate.ts', 'policies', 'velocity'],
   ['ledger'],
   ['loads', 'reversals', 'disputes', 'statements', 'settlement'],
   ['notifications'],

@@ -65,6 +65,7 @@ test('migrations are recorded and not applied twice', async () => {
     '007_statements.sql',
     '008_limit_policies.sql',
     '009_reconciliation.sql',
+    '010_velocity_rules.sql',
     '011_policy_reversals.sql',
     '012_overview_summaries.sql',
   ]);

@@ -113,6 +113,7 @@ test('notifications kept before the upgrade are keyed anew: a retry after it is 
     '007_statements.sql',
     '008_limit_policies.sql',
     '009_reconciliation.sql',
+    '010_velocity_rules.sql',
     '011_policy_reversals.sql',
     '012_overview_summaries.sql',
   ]);

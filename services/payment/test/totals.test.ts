@@ -202,6 +202,7 @@ test('the migration backfills the totals of an existing ledger, and running it a
       '007_statements.sql',
       '008_limit_policies.sql',
       '009_reconciliation.sql',
+      '010_velocity_rules.sql',
       '011_policy_reversals.sql',
       '012_overview_summaries.sql',
     ]);

@@ -2,6 +2,7 @@
 // through the payment service, and any failure as the contract's error body. Koa's routes
 // (cards.routes.ts) and the card-load lane before Koa (lanes/card-load.ts) both answer
 // through here, so the two ways to a load cannot drift apart.
+import { isIP } from 'node:net';
 import { callNeverSent, describeCallError, type PromiseClient } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
@@ -106,8 +107,10 @@ export async function loadAnswer(
   log: Logger,
   request: LoadRequest,
 ): Promise<PaymentAnswer> {
+  // The client address for the velocity rules, only when it is one (a proxy's header could say anything).
+  const sent = { ...request, clientAddress: isIP(request.clientAddress ?? '') ? request.clientAddress : '' };
   const answer = await loadOnAReplicaThatIsNotDraining(() =>
-    client.loadCard(request, { deadlineMs: PROCESSOR_CALL_DEADLINE_MS }),
+    client.loadCard(sent, { deadlineMs: PROCESSOR_CALL_DEADLINE_MS }),
   ).catch((err: unknown) => {
     // A load the payment service refused (not found, a reused key, a drain) is its answer, and so is
     // its UNAVAILABLE (never charged); any other failure (it died mid-load, a deadline, a connection

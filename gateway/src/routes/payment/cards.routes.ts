@@ -142,6 +142,8 @@ export function paymentRoutes(deps: PaymentRoutesDeps): Router {
       nonce: parsed.data.nonce,
       amountCents: parsed.data.amount,
       idempotencyKey: key,
+      // For the velocity rules per address (GATEWAY_TRUSTED_PROXIES decides which hop): the lane sends the same.
+      clientAddress: ctx.ip,
     };
     answer(ctx, await loadAnswer(payment, deps.log, request));
   });

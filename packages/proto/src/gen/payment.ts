@@ -19,6 +19,8 @@ import type { CreateClientTokenRequest as _payment_v1_CreateClientTokenRequest, 
 import type { CreateClientTokenResponse as _payment_v1_CreateClientTokenResponse, CreateClientTokenResponse__Output as _payment_v1_CreateClientTokenResponse__Output } from './payment/v1/CreateClientTokenResponse';
 import type { DeleteLimitPolicyRequest as _payment_v1_DeleteLimitPolicyRequest, DeleteLimitPolicyRequest__Output as _payment_v1_DeleteLimitPolicyRequest__Output } from './payment/v1/DeleteLimitPolicyRequest';
 import type { DeleteLimitPolicyResponse as _payment_v1_DeleteLimitPolicyResponse, DeleteLimitPolicyResponse__Output as _payment_v1_DeleteLimitPolicyResponse__Output } from './payment/v1/DeleteLimitPolicyResponse';
+import type { DeleteVelocityRuleRequest as _payment_v1_DeleteVelocityRuleRequest, DeleteVelocityRuleRequest__Output as _payment_v1_DeleteVelocityRuleRequest__Output } from './payment/v1/DeleteVelocityRuleRequest';
+import type { DeleteVelocityRuleResponse as _payment_v1_DeleteVelocityRuleResponse, DeleteVelocityRuleResponse__Output as _payment_v1_DeleteVelocityRuleResponse__Output } from './payment/v1/DeleteVelocityRuleResponse';
 import type { Dispute as _payment_v1_Dispute, Dispute__Output as _payment_v1_Dispute__Output } from './payment/v1/Dispute';
 import type { GetCardLimitsRequest as _payment_v1_GetCardLimitsRequest, GetCardLimitsRequest__Output as _payment_v1_GetCardLimitsRequest__Output } from './payment/v1/GetCardLimitsRequest';
 import type { GetCardLimitsResponse as _payment_v1_GetCardLimitsResponse, GetCardLimitsResponse__Output as _payment_v1_GetCardLimitsResponse__Output } from './payment/v1/GetCardLimitsResponse';
@@ -28,6 +30,7 @@ import type { GetLimitTierRequest as _payment_v1_GetLimitTierRequest, GetLimitTi
 import type { GetSettlementReconciliationRequest as _payment_v1_GetSettlementReconciliationRequest, GetSettlementReconciliationRequest__Output as _payment_v1_GetSettlementReconciliationRequest__Output } from './payment/v1/GetSettlementReconciliationRequest';
 import type { GetStatementRequest as _payment_v1_GetStatementRequest, GetStatementRequest__Output as _payment_v1_GetStatementRequest__Output } from './payment/v1/GetStatementRequest';
 import type { GetStatementResponse as _payment_v1_GetStatementResponse, GetStatementResponse__Output as _payment_v1_GetStatementResponse__Output } from './payment/v1/GetStatementResponse';
+import type { GetVelocityRuleRequest as _payment_v1_GetVelocityRuleRequest, GetVelocityRuleRequest__Output as _payment_v1_GetVelocityRuleRequest__Output } from './payment/v1/GetVelocityRuleRequest';
 import type { HandleProcessorNotificationRequest as _payment_v1_HandleProcessorNotificationRequest, HandleProcessorNotificationRequest__Output as _payment_v1_HandleProcessorNotificationRequest__Output } from './payment/v1/HandleProcessorNotificationRequest';
 import type { HandleProcessorNotificationResponse as _payment_v1_HandleProcessorNotificationResponse, HandleProcessorNotificationResponse__Output as _payment_v1_HandleProcessorNotificationResponse__Output } from './payment/v1/HandleProcessorNotificationResponse';
 import type { LimitPolicy as _payment_v1_LimitPolicy, LimitPolicy__Output as _payment_v1_LimitPolicy__Output } from './payment/v1/LimitPolicy';
@@ -42,6 +45,10 @@ import type { ListLoadsRequest as _payment_v1_ListLoadsRequest, ListLoadsRequest
 import type { ListLoadsResponse as _payment_v1_ListLoadsResponse, ListLoadsResponse__Output as _payment_v1_ListLoadsResponse__Output } from './payment/v1/ListLoadsResponse';
 import type { ListUnmatchedDisputesRequest as _payment_v1_ListUnmatchedDisputesRequest, ListUnmatchedDisputesRequest__Output as _payment_v1_ListUnmatchedDisputesRequest__Output } from './payment/v1/ListUnmatchedDisputesRequest';
 import type { ListUnmatchedDisputesResponse as _payment_v1_ListUnmatchedDisputesResponse, ListUnmatchedDisputesResponse__Output as _payment_v1_ListUnmatchedDisputesResponse__Output } from './payment/v1/ListUnmatchedDisputesResponse';
+import type { ListVelocityReviewsRequest as _payment_v1_ListVelocityReviewsRequest, ListVelocityReviewsRequest__Output as _payment_v1_ListVelocityReviewsRequest__Output } from './payment/v1/ListVelocityReviewsRequest';
+import type { ListVelocityReviewsResponse as _payment_v1_ListVelocityReviewsResponse, ListVelocityReviewsResponse__Output as _payment_v1_ListVelocityReviewsResponse__Output } from './payment/v1/ListVelocityReviewsResponse';
+import type { ListVelocityRulesRequest as _payment_v1_ListVelocityRulesRequest, ListVelocityRulesRequest__Output as _payment_v1_ListVelocityRulesRequest__Output } from './payment/v1/ListVelocityRulesRequest';
+import type { ListVelocityRulesResponse as _payment_v1_ListVelocityRulesResponse, ListVelocityRulesResponse__Output as _payment_v1_ListVelocityRulesResponse__Output } from './payment/v1/ListVelocityRulesResponse';
 import type { Load as _payment_v1_Load, Load__Output as _payment_v1_Load__Output } from './payment/v1/Load';
 import type { LoadCardRequest as _payment_v1_LoadCardRequest, LoadCardRequest__Output as _payment_v1_LoadCardRequest__Output } from './payment/v1/LoadCardRequest';
 import type { LoadCardResponse as _payment_v1_LoadCardResponse, LoadCardResponse__Output as _payment_v1_LoadCardResponse__Output } from './payment/v1/LoadCardResponse';
@@ -52,6 +59,8 @@ import type { PaymentOverviewRequest as _payment_v1_PaymentOverviewRequest, Paym
 import type { PaymentOverviewResponse as _payment_v1_PaymentOverviewResponse, PaymentOverviewResponse__Output as _payment_v1_PaymentOverviewResponse__Output } from './payment/v1/PaymentOverviewResponse';
 import type { PaymentServiceClient as _payment_v1_PaymentServiceClient, PaymentServiceDefinition as _payment_v1_PaymentServiceDefinition } from './payment/v1/PaymentService';
 import type { PutLimitPolicyRequest as _payment_v1_PutLimitPolicyRequest, PutLimitPolicyRequest__Output as _payment_v1_PutLimitPolicyRequest__Output } from './payment/v1/PutLimitPolicyRequest';
+import type { PutVelocityRuleRequest as _payment_v1_PutVelocityRuleRequest, PutVelocityRuleRequest__Output as _payment_v1_PutVelocityRuleRequest__Output } from './payment/v1/PutVelocityRuleRequest';
+import type { ResolveVelocityReviewRequest as _payment_v1_ResolveVelocityReviewRequest, ResolveVelocityReviewRequest__Output as _payment_v1_ResolveVelocityReviewRequest__Output } from './payment/v1/ResolveVelocityReviewRequest';
 import type { Reversal as _payment_v1_Reversal, Reversal__Output as _payment_v1_Reversal__Output } from './payment/v1/Reversal';
 import type { ReverseLoadRequest as _payment_v1_ReverseLoadRequest, ReverseLoadRequest__Output as _payment_v1_ReverseLoadRequest__Output } from './payment/v1/ReverseLoadRequest';
 import type { ReverseLoadResponse as _payment_v1_ReverseLoadResponse, ReverseLoadResponse__Output as _payment_v1_ReverseLoadResponse__Output } from './payment/v1/ReverseLoadResponse';
@@ -62,6 +71,8 @@ import type { SettlementReconciliation as _payment_v1_SettlementReconciliation, 
 import type { SettlementSum as _payment_v1_SettlementSum, SettlementSum__Output as _payment_v1_SettlementSum__Output } from './payment/v1/SettlementSum';
 import type { SettlementTotal as _payment_v1_SettlementTotal, SettlementTotal__Output as _payment_v1_SettlementTotal__Output } from './payment/v1/SettlementTotal';
 import type { StatementLine as _payment_v1_StatementLine, StatementLine__Output as _payment_v1_StatementLine__Output } from './payment/v1/StatementLine';
+import type { VelocityReview as _payment_v1_VelocityReview, VelocityReview__Output as _payment_v1_VelocityReview__Output } from './payment/v1/VelocityReview';
+import type { VelocityRule as _payment_v1_VelocityRule, VelocityRule__Output as _payment_v1_VelocityRule__Output } from './payment/v1/VelocityRule';
 import type { VerifyProcessorChallengeRequest as _payment_v1_VerifyProcessorChallengeRequest, VerifyProcessorChallengeRequest__Output as _payment_v1_VerifyProcessorChallengeRequest__Output } from './payment/v1/VerifyProcessorChallengeRequest';
 import type { VerifyProcessorChallengeResponse as _payment_v1_VerifyProcessorChallengeResponse, VerifyProcessorChallengeResponse__Output as _payment_v1_VerifyProcessorChallengeResponse__Output } from './payment/v1/VerifyProcessorChallengeResponse';
 
@@ -90,6 +101,8 @@ export interface ProtoGrpcType {
       CreateClientTokenResponse: MessageTypeDefinition<_payment_v1_CreateClientTokenResponse, _payment_v1_CreateClientTokenResponse__Output>
       DeleteLimitPolicyRequest: MessageTypeDefinition<_payment_v1_DeleteLimitPolicyRequest, _payment_v1_DeleteLimitPolicyRequest__Output>
       DeleteLimitPolicyResponse: MessageTypeDefinition<_payment_v1_DeleteLimitPolicyResponse, _payment_v1_DeleteLimitPolicyResponse__Output>
+      DeleteVelocityRuleRequest: MessageTypeDefinition<_payment_v1_DeleteVelocityRuleRequest, _payment_v1_DeleteVelocityRuleRequest__Output>
+      DeleteVelocityRuleResponse: MessageTypeDefinition<_payment_v1_DeleteVelocityRuleResponse, _payment_v1_DeleteVelocityRuleResponse__Output>
       Dispute: MessageTypeDefinition<_payment_v1_Dispute, _payment_v1_Dispute__Output>
       GetCardLimitsRequest: MessageTypeDefinition<_payment_v1_GetCardLimitsRequest, _payment_v1_GetCardLimitsRequest__Output>
       GetCardLimitsResponse: MessageTypeDefinition<_payment_v1_GetCardLimitsResponse, _payment_v1_GetCardLimitsResponse__Output>
@@ -99,6 +112,7 @@ export interface ProtoGrpcType {
       GetSettlementReconciliationRequest: MessageTypeDefinition<_payment_v1_GetSettlementReconciliationRequest, _payment_v1_GetSettlementReconciliationRequest__Output>
       GetStatementRequest: MessageTypeDefinition<_payment_v1_GetStatementRequest, _payment_v1_GetStatementRequest__Output>
       GetStatementResponse: MessageTypeDefinition<_payment_v1_GetStatementResponse, _payment_v1_GetStatementResponse__Output>
+      GetVelocityRuleRequest: MessageTypeDefinition<_payment_v1_GetVelocityRuleRequest, _payment_v1_GetVelocityRuleRequest__Output>
       HandleProcessorNotificationRequest: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationRequest, _payment_v1_HandleProcessorNotificationRequest__Output>
       HandleProcessorNotificationResponse: MessageTypeDefinition<_payment_v1_HandleProcessorNotificationResponse, _payment_v1_HandleProcessorNotificationResponse__Output>
       LimitPolicy: MessageTypeDefinition<_payment_v1_LimitPolicy, _payment_v1_LimitPolicy__Output>
@@ -113,6 +127,10 @@ export interface ProtoGrpcType {
       ListLoadsResponse: MessageTypeDefinition<_payment_v1_ListLoadsResponse, _payment_v1_ListLoadsResponse__Output>
       ListUnmatchedDisputesRequest: MessageTypeDefinition<_payment_v1_ListUnmatchedDisputesRequest, _payment_v1_ListUnmatchedDisputesRequest__Output>
       ListUnmatchedDisputesResponse: MessageTypeDefinition<_payment_v1_ListUnmatchedDisputesResponse, _payment_v1_ListUnmatchedDisputesResponse__Output>
+      ListVelocityReviewsRequest: MessageTypeDefinition<_payment_v1_ListVelocityReviewsRequest, _payment_v1_ListVelocityReviewsRequest__Output>
+      ListVelocityReviewsResponse: MessageTypeDefinition<_payment_v1_ListVelocityReviewsResponse, _payment_v1_ListVelocityReviewsResponse__Output>
+      ListVelocityRulesRequest: MessageTypeDefinition<_payment_v1_ListVelocityRulesRequest, _payment_v1_ListVelocityRulesRequest__Output>
+      ListVelocityRulesResponse: MessageTypeDefinition<_payment_v1_ListVelocityRulesResponse, _payment_v1_ListVelocityRulesResponse__Output>
       Load: MessageTypeDefinition<_payment_v1_Load, _payment_v1_Load__Output>
       LoadCardRequest: MessageTypeDefinition<_payment_v1_LoadCardRequest, _payment_v1_LoadCardRequest__Output>
       LoadCardResponse: MessageTypeDefinition<_payment_v1_LoadCardResponse, _payment_v1_LoadCardResponse__Output>
@@ -124,6 +142,8 @@ export interface ProtoGrpcType {
       PaymentOverviewResponse: MessageTypeDefinition<_payment_v1_PaymentOverviewResponse, _payment_v1_PaymentOverviewResponse__Output>
       PaymentService: SubtypeConstructor<typeof grpc.Client, _payment_v1_PaymentServiceClient> & { service: _payment_v1_PaymentServiceDefinition }
       PutLimitPolicyRequest: MessageTypeDefinition<_payment_v1_PutLimitPolicyRequest, _payment_v1_PutLimitPolicyRequest__Output>
+      PutVelocityRuleRequest: MessageTypeDefinition<_payment_v1_PutVelocityRuleRequest, _payment_v1_PutVelocityRuleRequest__Output>
+      ResolveVelocityReviewRequest: MessageTypeDefinition<_payment_v1_ResolveVelocityReviewRequest, _payment_v1_ResolveVelocityReviewRequest__Output>
       Reversal: MessageTypeDefinition<_payment_v1_Reversal, _payment_v1_Reversal__Output>
       ReversalMethod: EnumTypeDefinition
       ReversalStatus: EnumTypeDefinition
@@ -136,6 +156,8 @@ export interface ProtoGrpcType {
       SettlementSum: MessageTypeDefinition<_payment_v1_SettlementSum, _payment_v1_SettlementSum__Output>
       SettlementTotal: MessageTypeDefinition<_payment_v1_SettlementTotal, _payment_v1_SettlementTotal__Output>
       StatementLine: MessageTypeDefinition<_payment_v1_StatementLine, _payment_v1_StatementLine__Output>
+      VelocityReview: MessageTypeDefinition<_payment_v1_VelocityReview, _payment_v1_VelocityReview__Output>
+      VelocityRule: MessageTypeDefinition<_payment_v1_VelocityRule, _payment_v1_VelocityRule__Output>
       VerifyProcessorChallengeRequest: MessageTypeDefinition<_payment_v1_VerifyProcessorChallengeRequest, _payment_v1_VerifyProcessorChallengeRequest__Output>
       VerifyProcessorChallengeResponse: MessageTypeDefinition<_payment_v1_VerifyProcessorChallengeResponse, _payment_v1_VerifyProcessorChallengeResponse__Output>
     }

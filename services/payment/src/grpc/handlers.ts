@@ -21,6 +21,7 @@ import {
   toId,
 } from './messages';
 import { evidenceAction, settlementMessage } from './settlement-messages';
+import type { velocityHandlers } from './velocity-handlers';
 
 /** Told of every load answered (metrics): its status and the limits that refused it. */
 export interface LoadRecorder {
@@ -41,7 +42,7 @@ export function paymentHandlers(
   recorder?: LoadRecorder,
   settlement?: SettlementReconciler,
   evidence?: DisputeEvidenceActions,
-): Omit<payment.PaymentServiceHandlers, PolicyRpcs> {
+): Omit<payment.PaymentServiceHandlers, PolicyRpcs | keyof ReturnType<typeof velocityHandlers>> {
   const reconciler = () => {
     if (!settlement) throw unavailable(PaymentErrors.PROCESSOR_UNAVAILABLE, 'no processor to reconcile with');
     return settlement;
@@ -96,6 +97,7 @@ export function paymentHandlers(
           nonce: req.nonce,
           amountCents: Number(req.amountCents),
           idempotencyKey: req.idempotencyKey || undefined,
+          clientAddress: req.clientAddress || undefined,
         });
         // A replay answers an earlier load again: it is not a new one.
         if (!answer.replayed)

@@ -8,8 +8,10 @@ import type { Payments } from '../payments';
 import type { PolicyStore } from '../policies/store';
 import type { SettlementReconciler } from '../settlement/reconcile';
 import { paymentAdminHandlers } from './admin-handlers';
+import type { VelocityAdmin } from '../velocity/admin';
 import { type LoadRecorder, paymentHandlers } from './handlers';
 import { policyHandlers } from './policy-handlers';
+import { velocityHandlers } from './velocity-handlers';
 
 export interface PaymentServerDeps {
   payments: Payments;
@@ -21,6 +23,8 @@ export interface PaymentServerDeps {
   evidence?: DisputeEvidenceActions;
   /** The limit policies and tiers an admin edits (issue 49 §1). */
   policies: PolicyStore;
+  /** The velocity rules and reviews for the admin API (issue 49 §2). */
+  velocity?: VelocityAdmin;
   log: Logger;
   host: string;
   port: number;
@@ -64,6 +68,13 @@ export const PAYMENT_ACCESS: AccessRules = {
     DeleteLimitPolicy: ['gateway'],
     GetLimitTier: ['gateway'],
     SetLimitTier: ['gateway'],
+    ListVelocityRules: ['gateway'],
+    GetVelocityRule: ['gateway'],
+    CreateVelocityRule: ['gateway'],
+    UpdateVelocityRule: ['gateway'],
+    DeleteVelocityRule: ['gateway'],
+    ListVelocityReviews: ['gateway'],
+    ResolveVelocityReview: ['gateway'],
     // auth only: its DeleteUser closes the owner before it erases the user.
     CloseOwner: ['auth'],
   },
@@ -88,6 +99,7 @@ export function startPaymentServer(deps: PaymentServerDeps): Promise<RunningGrpc
         implementation: {
           ...paymentHandlers(deps.payments, deps.log, deps.loads, deps.settlement, deps.evidence),
           ...policyHandlers(deps.policies, deps.log),
+          ...velocityHandlers(deps.velocity, deps.log),
         },
       },
       {

@@ -1,11 +1,20 @@
 import type { Transaction } from '@gatehouse/postgres';
 import type { Pool, PoolClient } from 'pg';
 import type { LimitRule } from '../limits';
+import { ADDRESS_LOCK, addressLockKey, velocityCountQuery } from '../velocity/count.sql';
+import type { VelocityLoad, VelocityRule } from '../velocity/rule';
 import { loadRefusedCtes } from './events';
 import type { CardRecord, LoadRecord, NewLoad } from './records';
 import { type CardRow, type LoadRow, prepared, toCard, toLoad } from './rows';
 import type { OwnerTransaction } from './store';
 import { bucketUpsert, COUNTED, cardWithUsageQuery, usageQuery } from './usage.sql';
+
+/** The reviews of the load the CTE `inserted` writes: rule names and words, parameters from `first`. */
+const reviewsCte = (first: number) => `reviewed AS (
+  INSERT INTO velocity_reviews (load_id, rule_name, card_id, owner_id, client_address, message, created_at)
+  SELECT inserted.id, r.name, inserted.card_id, inserted.owner_id, inserted.client_address, r.message, inserted.created_at
+    FROM inserted, unnest($${first}::text[], $${first + 1}::text[]) AS r (name, message)
+)`;
 
 /**
  * The owner's transaction-scoped advisory lock, the transaction's first statement (sent in BEGIN's
@@ -68,9 +77,28 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
     return { card: toCard(row), usage: rules.map((_, i) => Number(row[`r${i}`])), ownerClosed: row.owner_closed };
   }
 
+  async velocityCounts(
+    rules: readonly VelocityRule[],
+    load: VelocityLoad,
+    now: Date,
+  ): Promise<{ current: number; holdsCard: boolean }[]> {
+    // After the owner's lock (the transaction's first), the address's: taken in the same order by every
+    // load, so no two wait for each other in a cycle. Its own statement, before the count: under READ
+    // COMMITTED the count's snapshot must start after the lock is held.
+    if (load.clientAddress !== null && rules.some((r) => r.subject === 'address'))
+      await this.client.query(prepared(ADDRESS_LOCK, [addressLockKey(load.clientAddress)]));
+    const { text, values } = velocityCountQuery(rules, load, now);
+    const { rows } = await this.client.query<Record<string, string | boolean>>(prepared(text, values));
+    const row = rows[0]!;
+    return rules.map((_, i) => ({ current: Number(row[`c${i}`]), holdsCard: row[`h${i}`] === true }));
+  }
+
   async commitLoad(load: NewLoad): Promise<LoadRecord> {
     // A refused load's event (load.refused) is written by the statement too (./events.ts), checked first.
-    const event = load.status === 'refused' ? loadRefusedCtes(load, 'inserted', 9) : undefined;
+    const event = load.status === 'refused' ? loadRefusedCtes(load, 'inserted', 10) : undefined;
+    // A pending load a review rule flagged is written with its reviews (velocity_reviews), atomically.
+    const reviews = load.status === 'pending' && load.reviews?.length ? load.reviews : undefined;
+    const reviewParam = 10 + (event?.values.length ?? 0);
     // COMMIT goes in the same write as the statement (inTransaction's commitWith). Past this point a
     // connection that fails without the server's answer leaves the commit in doubt (withOwnerLock).
     this.commitSent = true;
@@ -80,11 +108,12 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
         // load counts from the moment it exists, a refused one never.
         `WITH inserted AS (
            INSERT INTO loads (card_id, owner_id, amount_cents, status, errors, idempotency_key, request_fingerprint,
-                              created_at, settled_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'refused' THEN $8::timestamptz END) RETURNING *
+                              created_at, settled_at, client_address)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $4 = 'refused' THEN $8::timestamptz END, $9)
+           RETURNING *
          ), counted AS (
            ${bucketUpsert('inserted', `inserted.status IN ${COUNTED}`, 'added_cents')}
-         )${event ? `, ${event.text}` : ''}
+         )${event ? `, ${event.text}` : ''}${reviews ? `, ${reviewsCte(reviewParam)}` : ''}
          SELECT * FROM inserted`,
         [
           load.cardId,
@@ -95,7 +124,9 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
           load.idempotencyKey,
           load.requestFingerprint,
           load.createdAt,
+          load.clientAddress ?? null,
           ...(event?.values ?? []),
+          ...(reviews ? [reviews.map((r) => r.rule), reviews.map((r) => r.message)] : []),
         ],
       ),
     );

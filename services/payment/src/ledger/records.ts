@@ -47,6 +47,10 @@ export interface NewLoad {
   idempotencyKey: string | null;
   requestFingerprint: string | null;
   createdAt: Date;
+  /** Where the load came from (the gateway's client address), for the velocity rules per address. */
+  clientAddress?: string | null;
+  /** The velocity rules (review, enforce) that flag this load for an admin: written with it, if pending. */
+  reviews?: { rule: string; message: string }[];
 }
 
 /**

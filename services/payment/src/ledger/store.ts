@@ -1,4 +1,5 @@
 import type { LimitRule } from '../limits';
+import type { VelocityLoad, VelocityRule } from '../velocity/rule';
 import type {
   CardFunds,
   DisputeChange,
@@ -34,6 +35,16 @@ export interface OwnerTransaction {
     rules: readonly LimitRule[],
     now: Date,
   ): Promise<{ card: CardRecord; usage: number[]; ownerClosed: boolean } | null>;
+  /**
+   * Per velocity rule (non-empty), its window's count before this load from the ledger's rows, and
+   * whether the card is already among the counted cards; under the address's lock too when a rule
+   * counts per address, so loads of several owners from one address are counted in turn.
+   */
+  velocityCounts(
+    rules: readonly VelocityRule[],
+    load: VelocityLoad,
+    now: Date,
+  ): Promise<{ current: number; holdsCard: boolean }[]>;
 }
 
 /** What keeps an owner from being closed: money on a card, or money still moving. */

@@ -7,6 +7,7 @@ import { auditLoadRecord } from './audit';
 import { type LoadAnswer, type LoadCardInput, replay, requestFingerprint, validateLoad } from './requests';
 import { PROCESSOR_UNAVAILABLE, settlementFor } from './settlement';
 import { ledgerUnavailable, releaseUnsent } from './unsent';
+import { type VelocityHooks, velocityOf } from './velocity';
 
 export interface CardLoadsDeps {
   store: LedgerStore;
@@ -14,6 +15,8 @@ export interface CardLoadsDeps {
   rules: readonly LimitRule[];
   /** The limit policies held in memory (../policies/cache.ts); without them, `rules` apply to every load. */
   policies?: { rulesFor(ownerId: string, cardId: number): readonly LimitRule[] };
+  /** The velocity rules held in memory (../velocity/), and where a firing is told (event, metric). */
+  velocity?: VelocityHooks;
   log: Logger;
   clock: () => Date;
   /** Work that must end before the process stops (Payments.drain waits for it). */
@@ -38,6 +41,8 @@ export class CardLoads {
     const reserved = await this.reserve(input, key, fingerprint, this.deps.clock());
     if (reserved.kind === 'replay') return replay(reserved.load, reserved.card, fingerprint);
     const { load, card } = reserved;
+    if (reserved.fired.length > 0)
+      await this.deps.velocity?.fired({ ...reserved.asked, loadId: load.id }, reserved.fired);
     if (load.status === 'refused') {
       this.audit(load, 'refused', null, load.errors);
       return {
@@ -92,15 +97,19 @@ export class CardLoads {
    */
   private async reserve(input: LoadCardInput, key: string | null, fingerprint: string | null, now: Date) {
     const { ownerId, cardId, amountCents } = input;
-    // From memory: the policies are read at start and on each change, never per load.
+    // From memory: the policies and velocity rules are read at start and on each change, never per load.
     const rules = this.deps.policies?.rulesFor(ownerId, cardId) ?? this.deps.rules;
+    const asked = { ownerId, cardId, amountCents, clientAddress: input.clientAddress || null };
+    const velocity = velocityOf(this.deps.velocity, asked);
     try {
       return await this.deps.store.withOwnerLock(ownerId, async (tx) => {
         // The card and the limits' totals in one statement, after the owner's lock (taken with BEGIN),
         // and the load an Idempotency-Key names beside it: asked together, they go in BEGIN's write.
-        const [earlier, found] = await Promise.all([
+        // The velocity counts only when a rule could count this load (one statement, after these).
+        const [earlier, found, counts] = await Promise.all([
           key ? tx.findLoadByKey(key) : null,
           tx.cardWithUsage(cardId, rules, now),
+          velocity.rules.length > 0 ? tx.velocityCounts(velocity.rules, asked, now) : [],
         ]);
         if (earlier) {
           const card = earlier.cardId === found?.card.id ? found.card : await tx.findCard(earlier.cardId);
@@ -111,9 +120,10 @@ export class CardLoads {
         if (found.ownerClosed) throw ownerClosed();
         const { card, usage } = found;
         // A frozen card (a lost dispute left it short) takes no loads until the shortfall is settled.
+        const verdict = card.frozenAt ? velocity.none : velocity.decide(counts);
         const violations = card.frozenAt
           ? [cardFrozenError(card.shortfallCents)]
-          : limitViolations(rules, { current: usage }, amountCents);
+          : [...limitViolations(rules, { current: usage }, amountCents), ...verdict.blocks];
         const status = violations.length > 0 ? ('refused' as const) : ('pending' as const);
         const load = await tx.commitLoad({
           cardId: card.id,
@@ -124,8 +134,10 @@ export class CardLoads {
           idempotencyKey: key,
           requestFingerprint: fingerprint,
           createdAt: now,
+          clientAddress: asked.clientAddress,
+          reviews: verdict.reviews,
         });
-        return { kind: 'reserved' as const, load, card };
+        return { kind: 'reserved' as const, load, card, fired: verdict.fired, asked };
       });
     } catch (err) {
       if (!(err instanceof LedgerUnavailableError)) throw err;

@@ -14,6 +14,11 @@ export interface LoadCardInput {
   nonce: string;
   amountCents: number;
   idempotencyKey?: string;
+  /**
+   * The client address the gateway saw, for velocity rules per address; not part of the request's
+   * fingerprint (a retry from another address replays the load).
+   */
+  clientAddress?: string;
 }
 
 export interface LoadAnswer {
@@ -38,7 +43,13 @@ export function validateLoad(input: LoadCardInput): void {
     throw invalidArgument(PaymentErrors.INVALID_NONCE, 'nonce is required');
   }
   checkIdempotencyKey(input.idempotencyKey);
+  // An address as the gateway writes one (IPv4, IPv6 with a zone): what is kept and compared is bounded.
+  if (input.clientAddress && !CLIENT_ADDRESS.test(input.clientAddress)) {
+    throw invalidArgument(PaymentErrors.INVALID_CLIENT_ADDRESS, 'client_address must be an IP address');
+  }
 }
+
+const CLIENT_ADDRESS = /^[0-9A-Fa-f:.]{2,45}(%[\w.-]{1,32})?$/;
 
 /** What identifies "the same request" for an idempotency key. */
 export function requestFingerprint(input: LoadCardInput): string {

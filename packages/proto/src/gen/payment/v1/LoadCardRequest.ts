@@ -8,6 +8,7 @@ export interface LoadCardRequest {
   'nonce'?: (string);
   'amountCents'?: (number | string | Long);
   'idempotencyKey'?: (string);
+  'clientAddress'?: (string);
 }
 
 export interface LoadCardRequest__Output {
@@ -16,4 +17,5 @@ export interface LoadCardRequest__Output {
   'nonce': (string);
   'amountCents': (string);
   'idempotencyKey': (string);
+  'clientAddress': (string);
 }

@@ -1,0 +1,105 @@
+// Velocity rules across two payment services on one database (issue 49 §2), as two replicas run: a rule
+// made over gRPC on one applies to the next load on the other (NOTIFY), its firing is counted by the
+// other's Prometheus counter by rule, action and mode, and a dry-run rule lets the load through.
+import { createClient } from '@gatehouse/grpc-kit';
+import { createLogger } from '@gatehouse/logger';
+import { loadProto } from '@gatehouse/proto';
+import { freePort } from '@gatehouse/test-kit/stack';
+import { loadPaymentConfig } from '../src/config';
+import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
+import { type RunningPaymentService, startPaymentService } from '../src/service';
+import { createTestDatabase, type TestDatabase } from './db';
+
+const log = createLogger({ name: 'payment-velocity-replicas', level: 'silent' });
+let db: TestDatabase;
+let fake: DevProcessor;
+const replicas: { service: RunningPaymentService; client: ReturnType<typeof paymentClient>; metrics: number }[] = [];
+
+function paymentClient(port: number) {
+  const { grpcObject } = loadProto('payment');
+  return createClient(grpcObject.payment.v1.PaymentService, `127.0.0.1:${port}`, { deadlineMs: 10_000 });
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  fake = await startDevProcessor({});
+  for (let i = 0; i < 2; i++) {
+    const metrics = await freePort();
+    const config = loadPaymentConfig({
+      DATABASE_URL: db.url,
+      DATABASE_TRANSACTION_POOLING: String(db.transactionPooling),
+      PAYMENT_GRPC_PORT: '0',
+      METRICS_PORT: String(metrics),
+      PROCESSOR_MERCHANT_ID: fake.merchantId,
+      PROCESSOR_PUBLIC_KEY: fake.publicKey,
+      PROCESSOR_PRIVATE_KEY: fake.privateKey,
+      PROCESSOR_GATEWAY_URL: fake.url,
+    });
+    const service = await startPaymentService(config, { log });
+    replicas.push({ service, client: paymentClient(service.port), metrics });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  for (const r of replicas) {
+    r.client.close();
+    await r.service.stop();
+  }
+  await fake?.close();
+  await db?.drop();
+});
+
+/** NOTIFY arrives in milliseconds; behind transaction pooling only the 5 s re-read brings a change. */
+const heard = () => new Promise((r) => setTimeout(r, db.transactionPooling ? 5_500 : 300));
+
+async function fired(metricsPort: number): Promise<string[]> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  return text.split('\n').filter((l) => l.startsWith('gatehouse_payment_velocity_fired_total{'));
+}
+
+test('a rule made on one replica applies to the next load on the other, counted there by rule, action and mode', async () => {
+  const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
+  const ownerId = `dev_replicas_${Date.now()}`;
+  const { card } = await b.client.call.createCard({ ownerId, name: 'two replicas' });
+  const load = () =>
+    b.client.call.loadCard({
+      ownerId,
+      cardId: card!.id,
+      nonce: 'fake-valid-nonce',
+      amountCents: 100,
+      clientAddress: '198.51.100.20',
+    });
+  expect((await load()).status).toBe('LOAD_STATUS_SUCCEEDED');
+
+  const rule = { name: 'one-per-card', subject: 'card', counts: 'loads', threshold: 1, window: '1h', action: 'block' };
+  expect(await a.client.call.createVelocityRule({ admin: 'alice', rule })).toMatchObject({
+    ...rule,
+    threshold: '1',
+    source: 'admin',
+  });
+  await heard();
+  const refused = await load();
+  expect(refused).toMatchObject({
+    status: 'LOAD_STATUS_REFUSED',
+    errors: [{ code: 'velocity', message: 'velocity rule "one-per-card": 1 + 1 > 1 loads per card (1h)' }],
+  });
+  expect(await fired(b.metrics)).toEqual([
+    'gatehouse_payment_velocity_fired_total{rule="one-per-card",action="block",mode="enforce",process="payment"} 1',
+  ]);
+  expect(await fired(a.metrics)).toEqual([]);
+
+  await a.client.call.updateVelocityRule({ admin: 'alice', rule: { ...rule, mode: 'dry_run' } });
+  await heard();
+  expect((await load()).status).toBe('LOAD_STATUS_SUCCEEDED');
+  expect(await fired(b.metrics)).toEqual([
+    'gatehouse_payment_velocity_fired_total{rule="one-per-card",action="block",mode="enforce",process="payment"} 1',
+    'gatehouse_payment_velocity_fired_total{rule="one-per-card",action="block",mode="dry_run",process="payment"} 1',
+  ]);
+  const { rows } = await replicas[0]!.service.pool.query(
+    `SELECT data->>'mode' AS mode, client_address FROM events.events WHERE type = 'velocity.fired' ORDER BY id`,
+  );
+  expect(rows).toEqual([
+    { mode: 'enforce', client_address: '198.51.100.20' },
+    { mode: 'dry_run', client_address: '198.51.100.20' },
+  ]);
+});
