@@ -25,14 +25,20 @@ export const DEFAULT_POOL_MAX = 10;
  */
 export function createPool(
   databaseUrl: string,
-  options: { max?: number; transactionPooling?: boolean; onIdleError?: (err: Error) => void } = {},
+  options: {
+    max?: number;
+    transactionPooling?: boolean;
+    onIdleError?: (err: Error) => void;
+    /** How long a query waits for a connection (a new one, or a free one of a full pool). */
+    connectMs?: number;
+  } = {},
 ): Pool {
   return createSharedPool({
     url: databaseUrl,
     applicationName: 'gatehouse-payment',
     schema: SCHEMA,
     max: options.max ?? DEFAULT_POOL_MAX,
-    connectTimeoutMs: DB_TIMEOUTS.connectMs,
+    connectTimeoutMs: options.connectMs ?? DB_TIMEOUTS.connectMs,
     statementTimeoutMs: DB_TIMEOUTS.statementMs,
     idleInTransactionMs: DB_TIMEOUTS.idleInTransactionMs,
     transactionPooling: options.transactionPooling ?? false,

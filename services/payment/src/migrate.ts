@@ -34,6 +34,11 @@ export interface LedgerSchemaOptions {
   retryMs: number;
   /** The trail never came: the service cannot serve (its process exits, saying so). */
   onTrailMissing(err: TrailMissingError): void;
+  /**
+   * The schema is there: what reads payment's own tables starts from here, and its first read is
+   * waited for (not its success) before the schema counts as ready, so the first health check sees it.
+   */
+  onReady?(): Promise<unknown>;
 }
 
 /**
@@ -83,6 +88,7 @@ export class LedgerSchema {
           signal: this.stopping.signal,
         });
       }
+      await this.options.onReady?.().catch(() => {});
       this.ready = true;
       return true;
     } catch (err) {

@@ -109,7 +109,6 @@ export async function startPaymentService(
       pollMs: config.databaseTransactionPooling ? POLICY_POLL_MS : undefined,
     });
     closers.add('limit policies', () => policies.stop());
-    void policies.start().catch(() => {}); // retried by itself until the schema is there
     // The velocity rules, held and kept current the same way (./velocity/cache.ts).
     const velocity = velocityParts(config, pool, log, {
       pollMs: config.databaseTransactionPooling ? POLICY_POLL_MS : undefined,
@@ -117,7 +116,6 @@ export async function startPaymentService(
       recordFired: metrics && velocityRecorder(metrics),
     });
     closers.add('velocity rules', () => velocity.cache.stop());
-    void velocity.cache.start().catch(() => {});
     const payments = new Payments({
       ...postgresLedger(pool),
       policies,
@@ -158,6 +156,10 @@ export async function startPaymentService(
       report: databaseProblem.report,
       trailWaitMs: overrides.trailWaitMs,
       retryMs: overrides.healthIntervalMs ?? 5_000,
+      // The policies and rules are read once their tables are there (a first start makes them), not
+      // before: no error for a table that is about to be made, and no load served without them.
+      // A failed first read is retried by the cache itself; health says NOT_SERVING until it succeeds.
+      onReady: () => Promise.allSettled([policies.start(), velocity.cache.start()]),
       onTrailMissing: (err) => {
         missing = err;
         log.error(`${err.message}; payment cannot serve without it`);
@@ -167,7 +169,7 @@ export async function startPaymentService(
     schema.start();
     closers.add('schema', () => schema.stop());
     const checkDependencies = async () => {
-      if (!(await schema.isReady())) return false;
+      if (!(await schema.isReady()) || !policies.loaded || !velocity.cache.loaded) return false;
       const answers = await postgresAnswers(pool, databaseProblem.report);
       if (answers) databaseProblem.clear();
       return answers;

@@ -65,11 +65,18 @@ async function cardWithLoads(ownerId: string, amounts: number[]) {
   return { cardId, loads: loads.reverse() };
 }
 
-test('every PaymentService method has an access rule: the gateway calls all but CloseOwner, auth reads cards and loads and closes an owner', () => {
+test('every PaymentService and PaymentAdminService method has an access rule: the gateway calls all but CloseOwner, auth reads cards and loads and closes an owner', () => {
   const { grpcObject } = loadProto('payment');
   const methods = Object.values(grpcObject.payment.v1.PaymentService.service).map((m) => m.path.split('/')[2]);
   const rules = PAYMENT_ACCESS['payment.v1.PaymentService'] ?? {};
-  expect(Object.keys(PAYMENT_ACCESS)).toEqual(['payment.v1.PaymentService']);
+  expect(Object.keys(PAYMENT_ACCESS)).toEqual(['payment.v1.PaymentService', 'payment.v1.PaymentAdminService']);
+  // The admin console's reads (issue 48): every method, and the gateway's admin listener alone.
+  const adminMethods = Object.values(grpcObject.payment.v1.PaymentAdminService.service).map(
+    (m) => m.path.split('/')[2],
+  );
+  const adminRules = PAYMENT_ACCESS['payment.v1.PaymentAdminService'] ?? {};
+  expect(Object.keys(adminRules).sort()).toEqual([...adminMethods].sort());
+  expect(new Set(Object.values(adminRules).flat())).toEqual(new Set(['gateway']));
   expect(Object.keys(rules).sort()).toEqual([...methods].sort());
   // Closing an owner before an erase (issue 43) is the auth service's alone.
   const gatewayMethods = Object.entries(rules).filter(([, callers]) => callers.includes('gateway'));

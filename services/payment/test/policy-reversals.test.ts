@@ -30,7 +30,12 @@ let owner = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  pool = createPool(db.url, { max: 25, transactionPooling: db.transactionPooling });
+  pool = createPool(db.url, {
+    max: 25,
+    transactionPooling: db.transactionPooling,
+    // 300 loads at once queue for 25 connections: on a busy machine the wait for a free one is long.
+    connectMs: 60_000,
+  });
   await runMigrations(pool);
   fake = await startDevProcessor({ recordRequests: true });
   store = new PolicyStore(pool);

@@ -16,6 +16,8 @@ const EMPTY: PolicySnapshot = { policies: [], tiers: new Map() };
  */
 export class PolicyCache {
   private snapshot: PolicySnapshot = EMPTY;
+  /** True once the policies were read: the service serves no load before (service.ts, health). */
+  loaded = false;
   private client: Client | undefined;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
@@ -76,6 +78,7 @@ export class PolicyCache {
     try {
       const snapshot = await this.deps.store.snapshot();
       if (generation === this.generation) this.snapshot = snapshot;
+      this.loaded = true;
       return true;
     } catch (err) {
       this.deps.log.error({ err }, 'limit policies could not be read; the ones held stay in force');

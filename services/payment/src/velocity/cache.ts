@@ -13,6 +13,8 @@ export const VELOCITY_CHANNEL = 'payment_velocity_rules';
  */
 export class VelocityCache {
   private held: readonly VelocityRule[] = [];
+  /** True once the rules were read: the service serves no load before (service.ts, health). */
+  loaded = false;
   private client: Client | undefined;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
@@ -64,6 +66,7 @@ export class VelocityCache {
     try {
       const rules = await this.deps.read();
       if (generation === this.generation) this.held = rules;
+      this.loaded = true;
       return true;
     } catch (err) {
       this.deps.log.error({ err }, 'velocity rules could not be read; the ones held stay in force');
