@@ -129,7 +129,7 @@ export function eventsHandlers(api: EventsApi | undefined, log: Logger): auth.Ev
       const id = ref(req.id);
       const actor = actorOf(req.actor);
       const reason = req.reason.trim();
-      if (reason.length > 200) throw eventsErrors.badInput('reason: at most 200 characters');
+      if (reason.length > 500) throw eventsErrors.badInput('reason: at most 500 characters');
       const webhook = await on().webhooks.disable(id, reason || 'disabled by an admin', actor);
       if (!webhook) throw eventsErrors.webhookNotFound();
       return webhookInfo(webhook);
