@@ -11,6 +11,8 @@
 //   pnpm -s admin users import FILE (JSON lines of users with their password hashes; - for stdin)
 //   pnpm -s admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
 //   pnpm -s admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
+//   pnpm -s admin webhooks update <id> [--url https://...] [--types 'load.*'] [--description "..."]
+//   pnpm -s admin webhooks disable <id> [--reason "..."]
 //   pnpm -s admin webhooks retry <webhook id> <delivery id>
 //   pnpm -s admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
 //   pnpm -s admin clients list | show|rotate-secret|delete <id> | create|update ... (scripts/admin-clients.ts)
@@ -42,6 +44,8 @@ const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--
        admin users import FILE|-
        admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
        admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
+       admin webhooks update <id> [--url https://...] [--types 'load.*'] [--description "..."]
+       admin webhooks disable <id> [--reason "..."]
        admin webhooks retry <webhook id> <delivery id>
        admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
 ${CLIENTS_USAGE}
@@ -257,6 +261,17 @@ async function webhooks(command: string | undefined, [id, delivery]: string[], v
       const body = { url: values.url, event_types: eventTypes, description: values.description ?? '' };
       return print(await call('POST', '/admin/v1/webhooks', body));
     }
+    case 'update': {
+      // Only what is given is sent: the API keeps the rest.
+      const body: Record<string, unknown> = {};
+      if (typeof values.url === 'string') body.url = values.url;
+      if (typeof values.types === 'string') body.event_types = values.types.split(',').map((t) => t.trim());
+      if (typeof values.description === 'string') body.description = values.description;
+      if (Object.keys(body).length === 0) throw new UsageError('update needs --url, --types or --description');
+      return print(await call('PATCH', webhook(id), body));
+    }
+    case 'disable':
+      return print(await call('POST', `${webhook(id)}/disable`, { reason: values.reason ?? '' }));
     case 'delete':
       await call('DELETE', webhook(id));
       return;

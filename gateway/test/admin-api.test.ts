@@ -218,6 +218,20 @@ describe('pnpm admin, the command line', () => {
     expect(json(['webhooks', 'show', made.id])).not.toHaveProperty('secret');
     expect(json(['webhooks', 'rotate-secret', made.id]).secret).toMatch(/^whsec_/);
     expect(json(['webhooks', 'deliveries', made.id, '--limit', '5'])).toEqual({ deliveries: [] });
+    expect(json(['webhooks', 'update', made.id, '--types', 'dispute.*'])).toMatchObject({
+      event_types: ['dispute.*'],
+      description: 'shell',
+    });
+    expect(json(['webhooks', 'disable', made.id, '--reason', 'moving'])).toMatchObject({
+      enabled: false,
+      disabled_reason: 'moving',
+    });
+    const badTypes = dir.adminCli(['webhooks', 'update', made.id, '--types', 'nope.*']);
+    expect([badTypes.status, badTypes.stderr.trim()]).toEqual([
+      1,
+      expect.stringMatching(/^400: .*matches no event type/),
+    ]);
+    expect(dir.adminCli(['webhooks', 'update', made.id]).status).toBe(2);
     const noDelivery = dir.adminCli(['webhooks', 'retry', made.id, '999999']);
     expect([noDelivery.status, noDelivery.stderr.trim()]).toEqual([1, expect.stringMatching(/^404: /)]);
     // Every one of those admin calls is in the trail, newest first, found by type from the shell.
@@ -229,7 +243,7 @@ describe('pnpm admin, the command line', () => {
       .map((l) => JSON.parse(l))
       .filter((e) => e.data.webhook === made.id)
       .map((e) => e.data.method);
-    expect(methods).toEqual(['rotate_webhook_secret', 'create_webhook']);
+    expect(methods).toEqual(['disable_webhook', 'update_webhook', 'rotate_webhook_secret', 'create_webhook']);
     expect(dir.adminCli(['webhooks', 'delete', made.id]).status).toBe(0);
     expect(dir.adminCli(['webhooks', 'show', made.id]).status).toBe(1);
     expect(dir.adminCli(['webhooks', 'create', '--url', url]).status).toBe(2);

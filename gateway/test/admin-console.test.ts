@@ -2,8 +2,9 @@
 // overview's counts after a scripted bit of traffic; a user found by typing a prefix, blocked with a
 // reason (their next request refused within 1 s), unblocked, exported and erased; the activity view
 // filtered by type and following a new event live; a webhook created (its secret shown once), a failing
-// delivery retried, a secret rotated; a load refunded from the money view. With SCREENSHOTS=1 each view
-// is saved to docs/admin-console/ (1280×800, and one at a phone's size).
+// delivery retried, a secret rotated, its event types edited, disabled with a reason and enabled again; a
+// load refunded from the money view. With SCREENSHOTS=1 each view is saved to docs/admin-console/
+// (1280×800, and one at a phone's size).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -201,7 +202,7 @@ describe('the admin console', () => {
   );
 
   itWithChromium(
-    'webhooks: created with its secret shown once, a failing delivery retried, its secret rotated',
+    'webhooks: created with its secret shown once, a failing delivery retried, its secret rotated, its types edited, disabled and enabled',
     async () => {
       await open('#/webhooks');
       await page.getByLabel('URL').fill(`${env.parts.receiverUrl}/hooks`);
@@ -234,6 +235,24 @@ describe('the admin console', () => {
       const rotated = (await page.locator('.secret-box pre').textContent()) as string;
       expect(rotated).toMatch(/^whsec_/);
       expect(rotated).not.toBe(secret);
+
+      // Its event types edited (a refusal shown in the API's words), then disabled with a reason and enabled.
+      const types = page.getByLabel(/^Event types/);
+      await types.fill('nope.*');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await said(/^event_types.*matches no event type/);
+      await types.fill('user.* login.succeeded');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await said('Saved: events from now on follow the new types.');
+      await expect(page.getByLabel(/^Event types/).inputValue()).resolves.toBe('user.* login.succeeded');
+      await page.getByRole('button', { name: 'Disable' }).click();
+      await page.getByRole('dialog').getByLabel('Reason').fill('receiver moving');
+      await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+      await said('Disabled.');
+      await expect(page.locator('#webhook-state').textContent()).resolves.toBe('disabled (receiver moving)');
+      await page.getByRole('button', { name: 'Enable' }).click();
+      await said('Enabled: its stopped deliveries go now.');
+      await expect(page.locator('#webhook-state').textContent()).resolves.toBe('enabled');
     },
     60_000,
   );

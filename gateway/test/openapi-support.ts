@@ -87,6 +87,7 @@ const ALL_METHOD_ROUTES: Record<
   '/admin/v1/webhooks': 'fallback',
   '/admin/v1/webhooks/:id': 'fallback',
   '/admin/v1/webhooks/:id/enable': 'fallback',
+  '/admin/v1/webhooks/:id/disable': 'fallback',
   '/admin/v1/webhooks/:id/rotate-secret': 'fallback',
   '/admin/v1/webhooks/:id/deliveries': 'fallback',
   '/admin/v1/webhooks/:id/deliveries/:delivery/retry': 'fallback',

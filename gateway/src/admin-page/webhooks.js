@@ -1,7 +1,8 @@
 // Webhooks: the endpoints with their state; create one (its secret shown this once); an endpoint's page
-// (#/webhooks/<id>) to rotate its secret (shown once; the old one signs beside it for 24 h), enable it
-// again once the dispatcher disabled it, delete it, and read its recent deliveries (status, attempts,
-// the receiver's answer) with a retry for each.
+// (#/webhooks/<id>) to edit its event types and description, rotate its secret (shown once; the old one
+// signs beside it for 24 h), disable it with a reason or enable it again (after the dispatcher or an
+// admin disabled it), delete it, and read its recent deliveries (status, attempts, the receiver's
+// answer) with a retry for each.
 import { call, enc } from './api.js';
 import {
   button,
@@ -20,6 +21,7 @@ import {
 } from './ui.js';
 
 const hookPath = (id) => `/admin/v1/webhooks/${enc(id)}`;
+const disablePath = (id) => `/admin/v1/webhooks/${enc(id)}/disable`;
 const types = (text) =>
   text
     .split(/[\s,]+/)
@@ -120,6 +122,32 @@ function deliveryRow(w, d, refresh) {
   );
 }
 
+/** The endpoint's subscription and description, saved with PATCH; a refusal is shown in the API's words. */
+function editForm(w, refresh) {
+  const eventTypes = el('input', { id: 'edit-webhook-types', required: true, value: w.event_types.join(' ') });
+  const description = el('input', { id: 'edit-webhook-description', maxlength: 500, value: w.description });
+  const form = el(
+    'form',
+    {
+      className: 'filters',
+      id: 'edit-webhook',
+      onsubmit: (e) => {
+        e.preventDefault();
+        call('PATCH', hookPath(w.id), { event_types: types(eventTypes.value), description: description.value })
+          .then(async () => {
+            await refresh();
+            say('Saved: events from now on follow the new types.');
+          })
+          .catch(failed);
+      },
+    },
+    field('Event types (space or comma separated)', eventTypes),
+    field('Description', description),
+    el('button', { type: 'submit' }, 'Save'),
+  );
+  return section('Edit event types', form);
+}
+
 async function detail(root, id) {
   const [w, { deliveries }] = await Promise.all([
     call('GET', hookPath(id)),
@@ -144,14 +172,24 @@ async function detail(root, id) {
       await refresh(secretBox(`The new signing secret of ${id}, shown this once:`, secret));
       say('Secret rotated.');
     }),
-    // The admin API has no route to disable an endpoint or change its types (yet): Enable is for one
-    // the dispatcher disabled (a 410, or days of failures).
-    !w.enabled &&
-      button('Enable', async () => {
-        await call('POST', `${hookPath(id)}/enable`);
-        await refresh();
-        say('Enabled: its stopped deliveries go now.');
-      }),
+    w.enabled
+      ? button('Disable', async () => {
+          const ok = await confirmAction({
+            title: 'Disable this endpoint?',
+            text: 'Events made while it is disabled are not delivered to it; its pending deliveries wait until it is enabled again.',
+            action: 'Disable',
+            reason: true,
+          });
+          if (!ok) return;
+          await call('POST', disablePath(id), { reason: ok.reason });
+          await refresh();
+          say('Disabled.');
+        })
+      : button('Enable', async () => {
+          await call('POST', `${hookPath(id)}/enable`);
+          await refresh();
+          say('Enabled: its stopped deliveries go now.');
+        }),
     button(
       'Delete',
       async () => {
@@ -185,6 +223,7 @@ async function detail(root, id) {
       el('dd', {}, when(w.created_at)),
     ),
     actions,
+    editForm(w, refresh),
     section(
       'Recent deliveries',
       deliveries.length === 0

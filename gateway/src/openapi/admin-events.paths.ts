@@ -1,6 +1,12 @@
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from '@gatehouse/config';
-import { CREATE_WEBHOOK_BODY, DELIVERIES_QUERY, EVENTS_QUERY } from '../routes/admin/events.routes';
+import {
+  CREATE_WEBHOOK_BODY,
+  DELIVERIES_QUERY,
+  DISABLE_WEBHOOK_BODY,
+  EVENTS_QUERY,
+  UPDATE_WEBHOOK_BODY,
+} from '../routes/admin/events.routes';
 import { AuthError, json, NO_STORE } from './common';
 
 /** The admin API's trail and webhooks (routes/admin/events.routes.ts, docs/events.md). */
@@ -34,7 +40,10 @@ const Webhook = z
     event_types: z.array(z.string()),
     description: z.string(),
     enabled: z.boolean(),
-    disabled_reason: z.string().nullable().meta({ description: 'Why it was disabled (410, 5 days of failures)' }),
+    disabled_reason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why it was disabled (410, 5 days of failures, or the admin's reason)" }),
     failing_since: time('Failing since; null when it is not').nullable(),
     created_at: time('Created at').nullable(),
   })
@@ -120,6 +129,33 @@ export function registerAdminEventsPaths(
     request: { params: WebhookId },
     responses: {
       200: { description: 'The endpoint', headers: noStore, content: json(Webhook) },
+      ...refusals,
+      ...NOT_FOUND,
+    },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'patch',
+    path: '/admin/v1/webhooks/{id}',
+    summary:
+      'Changes any of url, event_types, description (checked as on creation); events made from then on follow the new subscription',
+    request: { params: WebhookId, body: { content: json(UPDATE_WEBHOOK_BODY) } },
+    responses: {
+      200: { description: 'The endpoint, changed', headers: noStore, content: json(Webhook) },
+      ...refusals,
+      ...NOT_FOUND,
+      415: error('Not JSON'),
+    },
+  });
+  registry.registerPath({
+    ...base,
+    method: 'post',
+    path: '/admin/v1/webhooks/{id}/disable',
+    summary:
+      'Turns the endpoint off, as a 410 does: nothing is delivered for events made meanwhile; its pending deliveries wait for enable',
+    request: { params: WebhookId, body: { content: json(DISABLE_WEBHOOK_BODY), required: false } },
+    responses: {
+      200: { description: 'Disabled', headers: noStore, content: json(Webhook) },
       ...refusals,
       ...NOT_FOUND,
     },

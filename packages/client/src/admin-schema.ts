@@ -1197,7 +1197,7 @@ export interface paths {
               event_types: string[];
               description: string;
               enabled: boolean;
-              /** @description Why it was disabled (410, 5 days of failures) */
+              /** @description Why it was disabled (410, 5 days of failures, or the admin's reason) */
               disabled_reason: string | null;
               /**
                * Format: date-time
@@ -1389,6 +1389,176 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    /** Changes any of url, event_types, description (checked as on creation); events made from then on follow the new subscription */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A webhook id (wh_...) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            /**
+             * Format: uri
+             * @description Where deliveries are POSTed; private and loopback targets are refused
+             */
+            url?: string;
+            /** @description Types (load.succeeded), prefixes (load.*) or * for all */
+            event_types?: string[];
+            description?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The endpoint, changed */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'];
+          };
+        };
+        /** @description A malformed id, query or body */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No such webhook ("no webhook has this id") */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description Not JSON */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/admin/v1/webhooks/{id}/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Turns the endpoint off, as a 410 does: nothing is delivered for events made meanwhile; its pending deliveries wait for enable */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A webhook id (wh_...) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: {
+        content: {
+          'application/json': {
+            /**
+             * @description Shown as disabled_reason; at most 500 characters
+             * @default
+             */
+            reason?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Disabled */
+        200: {
+          headers: {
+            /** @description Never cached */
+            'Cache-Control': 'no-store';
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Webhook'];
+          };
+        };
+        /** @description A malformed id, query or body */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No caller: no workload token or admin session, a forged or expired one, or basic auth */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description A caller who may not administer users (another workload, a user neither in AUTH_ADMIN_USERS nor of role admin, no TOTP, a stale login) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+        /** @description No such webhook ("no webhook has this id") */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AuthError'];
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -6273,7 +6443,7 @@ export interface components {
       event_types: string[];
       description: string;
       enabled: boolean;
-      /** @description Why it was disabled (410, 5 days of failures) */
+      /** @description Why it was disabled (410, 5 days of failures, or the admin's reason) */
       disabled_reason: string | null;
       /**
        * Format: date-time

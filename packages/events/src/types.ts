@@ -76,6 +76,8 @@ export const EVENT_DATA = {
     outcome: code.optional(),
     // An OpenID provider's client an admin made, changed, gave a new secret or removed (issue 45).
     client: id.optional(),
+    // Which of a webhook's settings an admin changed (update_webhook): their names, never their values.
+    fields: z.array(code).max(10).optional(),
   }),
   // Organisations (docs/organizations.md): ids and role names only, never an invited address or a token.
   'organization.created': z.strictObject({ org_id: id }),

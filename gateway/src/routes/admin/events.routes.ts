@@ -49,22 +49,44 @@ export const EVENTS_QUERY = z.object({
 
 export const DELIVERIES_QUERY = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
-export const CREATE_WEBHOOK_BODY = z
-  .strictObject({
-    url: z
-      .url({ protocol: /^https?$/, error: 'an http(s) URL' })
-      .max(2048)
-      .meta({ description: 'Where deliveries are POSTed; private and loopback targets are refused' }),
-    event_types: z
-      .array(EVENT_PATTERN)
-      .min(1, 'at least one (a type, a prefix such as load.*, or *)')
-      .max(50)
-      .meta({ description: 'Types (load.succeeded), prefixes (load.*) or * for all' }),
-    description: z.string().max(500).default(''),
-  })
-  .refine((b) => !/^https?:\/\/[^/]*@/i.test(b.url), { message: 'url: no user or password in it', path: ['url'] });
+const WEBHOOK_URL = z
+  .url({ protocol: /^https?$/, error: 'an http(s) URL' })
+  .max(2048)
+  .meta({ description: 'Where deliveries are POSTed; private and loopback targets are refused' });
+const EVENT_TYPES = z
+  .array(EVENT_PATTERN)
+  .min(1, 'at least one (a type, a prefix such as load.*, or *)')
+  .max(50)
+  .meta({ description: 'Types (load.succeeded), prefixes (load.*) or * for all' });
+const DESCRIPTION = z.string().max(500);
+const noCredentials = (url: string | undefined) => url === undefined || !/^https?:\/\/[^/]*@/i.test(url);
+const NO_CREDENTIALS = { message: 'no user or password in it', path: ['url'] };
 
-const jsonBody = bodyReader('json', { limit: '8kb', typeRequired: 'the body must be application/json' });
+export const CREATE_WEBHOOK_BODY = z
+  .strictObject({ url: WEBHOOK_URL, event_types: EVENT_TYPES, description: DESCRIPTION.default('') })
+  .refine((b) => noCredentials(b.url), NO_CREDENTIALS);
+
+/** An edit: any of create's fields, checked as create checks them; what is absent is kept. */
+export const UPDATE_WEBHOOK_BODY = z
+  .strictObject({
+    url: WEBHOOK_URL.optional(),
+    event_types: EVENT_TYPES.optional(),
+    description: DESCRIPTION.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: 'at least one of url, event_types, description' })
+  .refine((b) => noCredentials(b.url), NO_CREDENTIALS);
+
+export const DISABLE_WEBHOOK_BODY = z.strictObject({
+  reason: z.string().max(500).default('').meta({ description: 'Shown as disabled_reason; at most 500 characters' }),
+});
+
+const jsonBody = bodyReader('json', {
+  limit: '8kb',
+  methods: ['POST', 'PATCH'],
+  typeRequired: 'the body must be application/json',
+});
+/** A body that may be left out (disable's reason): read when it is JSON, none is `{}`. */
+const optionalJsonBody = bodyReader('json', { limit: '2kb' });
 
 /** Webhook ids are `wh_` and a ULID; anything else is no webhook. */
 const WEBHOOK_ID = /^wh_[0-9A-Z]{26}$/;
@@ -123,9 +145,36 @@ export function adminEventsRoutes(deps: AdminEventsRoutesDeps): Router {
       if (!found) throw new HttpError(404, 'no webhook has this id');
       ctx.body = webhookJson(found);
     }),
+    PATCH: act('update webhook', async (ctx, actor) => {
+      const id = webhookId(ctx);
+      await jsonBody(ctx);
+      const body = bodyOf(ctx, UPDATE_WEBHOOK_BODY);
+      const fields = Object.keys(body);
+      ctx.body = webhookJson(
+        await deps.events.updateWebhook({
+          id,
+          actor,
+          fields,
+          url: body.url ?? '',
+          eventTypes: body.event_types ?? [],
+          description: body.description ?? '',
+        }),
+      );
+    }),
     DELETE: act('delete webhook', async (ctx, actor) => {
       await deps.events.deleteWebhook({ id: webhookId(ctx), actor });
       ctx.status = 204;
+    }),
+  });
+
+  route(router, '/webhooks/:id/disable', {
+    POST: act('disable webhook', async (ctx, actor) => {
+      const id = webhookId(ctx);
+      await optionalJsonBody(ctx);
+      // No body disables with the default reason, as enable takes none.
+      if (ctx.request.body === undefined) ctx.request.body = {};
+      const { reason } = bodyOf(ctx, DISABLE_WEBHOOK_BODY);
+      ctx.body = webhookJson(await deps.events.disableWebhook({ id, actor, reason }));
     }),
   });
 

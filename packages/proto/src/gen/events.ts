@@ -23,6 +23,7 @@ import type { DeleteUserResponse as _auth_v1_DeleteUserResponse, DeleteUserRespo
 import type { DeleteWebhookResponse as _auth_v1_DeleteWebhookResponse, DeleteWebhookResponse__Output as _auth_v1_DeleteWebhookResponse__Output } from './auth/v1/DeleteWebhookResponse';
 import type { Delivery as _auth_v1_Delivery, Delivery__Output as _auth_v1_Delivery__Output } from './auth/v1/Delivery';
 import type { DeliveryAttempt as _auth_v1_DeliveryAttempt, DeliveryAttempt__Output as _auth_v1_DeliveryAttempt__Output } from './auth/v1/DeliveryAttempt';
+import type { DisableWebhookRequest as _auth_v1_DisableWebhookRequest, DisableWebhookRequest__Output as _auth_v1_DisableWebhookRequest__Output } from './auth/v1/DisableWebhookRequest';
 import type { EndUserSessionsRequest as _auth_v1_EndUserSessionsRequest, EndUserSessionsRequest__Output as _auth_v1_EndUserSessionsRequest__Output } from './auth/v1/EndUserSessionsRequest';
 import type { EndUserSessionsResponse as _auth_v1_EndUserSessionsResponse, EndUserSessionsResponse__Output as _auth_v1_EndUserSessionsResponse__Output } from './auth/v1/EndUserSessionsResponse';
 import type { EndedSession as _auth_v1_EndedSession, EndedSession__Output as _auth_v1_EndedSession__Output } from './auth/v1/EndedSession';
@@ -76,6 +77,7 @@ import type { RetryDeliveryResponse as _auth_v1_RetryDeliveryResponse, RetryDeli
 import type { RotateWebhookSecretResponse as _auth_v1_RotateWebhookSecretResponse, RotateWebhookSecretResponse__Output as _auth_v1_RotateWebhookSecretResponse__Output } from './auth/v1/RotateWebhookSecretResponse';
 import type { UnblockUserRequest as _auth_v1_UnblockUserRequest, UnblockUserRequest__Output as _auth_v1_UnblockUserRequest__Output } from './auth/v1/UnblockUserRequest';
 import type { UnblockUserResponse as _auth_v1_UnblockUserResponse, UnblockUserResponse__Output as _auth_v1_UnblockUserResponse__Output } from './auth/v1/UnblockUserResponse';
+import type { UpdateWebhookRequest as _auth_v1_UpdateWebhookRequest, UpdateWebhookRequest__Output as _auth_v1_UpdateWebhookRequest__Output } from './auth/v1/UpdateWebhookRequest';
 import type { UserSummary as _auth_v1_UserSummary, UserSummary__Output as _auth_v1_UserSummary__Output } from './auth/v1/UserSummary';
 import type { WatchEndedSessionsRequest as _auth_v1_WatchEndedSessionsRequest, WatchEndedSessionsRequest__Output as _auth_v1_WatchEndedSessionsRequest__Output } from './auth/v1/WatchEndedSessionsRequest';
 import type { WebhookInfo as _auth_v1_WebhookInfo, WebhookInfo__Output as _auth_v1_WebhookInfo__Output } from './auth/v1/WebhookInfo';
@@ -110,6 +112,7 @@ export interface ProtoGrpcType {
       DeleteWebhookResponse: MessageTypeDefinition<_auth_v1_DeleteWebhookResponse, _auth_v1_DeleteWebhookResponse__Output>
       Delivery: MessageTypeDefinition<_auth_v1_Delivery, _auth_v1_Delivery__Output>
       DeliveryAttempt: MessageTypeDefinition<_auth_v1_DeliveryAttempt, _auth_v1_DeliveryAttempt__Output>
+      DisableWebhookRequest: MessageTypeDefinition<_auth_v1_DisableWebhookRequest, _auth_v1_DisableWebhookRequest__Output>
       EndUserSessionsRequest: MessageTypeDefinition<_auth_v1_EndUserSessionsRequest, _auth_v1_EndUserSessionsRequest__Output>
       EndUserSessionsResponse: MessageTypeDefinition<_auth_v1_EndUserSessionsResponse, _auth_v1_EndUserSessionsResponse__Output>
       EndedSession: MessageTypeDefinition<_auth_v1_EndedSession, _auth_v1_EndedSession__Output>
@@ -163,6 +166,7 @@ export interface ProtoGrpcType {
       RotateWebhookSecretResponse: MessageTypeDefinition<_auth_v1_RotateWebhookSecretResponse, _auth_v1_RotateWebhookSecretResponse__Output>
       UnblockUserRequest: MessageTypeDefinition<_auth_v1_UnblockUserRequest, _auth_v1_UnblockUserRequest__Output>
       UnblockUserResponse: MessageTypeDefinition<_auth_v1_UnblockUserResponse, _auth_v1_UnblockUserResponse__Output>
+      UpdateWebhookRequest: MessageTypeDefinition<_auth_v1_UpdateWebhookRequest, _auth_v1_UpdateWebhookRequest__Output>
       UserSummary: MessageTypeDefinition<_auth_v1_UserSummary, _auth_v1_UserSummary__Output>
       WatchEndedSessionsRequest: MessageTypeDefinition<_auth_v1_WatchEndedSessionsRequest, _auth_v1_WatchEndedSessionsRequest__Output>
       WebhookInfo: MessageTypeDefinition<_auth_v1_WebhookInfo, _auth_v1_WebhookInfo__Output>

@@ -24,6 +24,13 @@ export interface DeliveryView {
   nextAttemptAt: Date | null;
 }
 
+/** What an admin may change of an endpoint; an absent field is kept. */
+export interface WebhookChange {
+  url?: string;
+  eventTypes?: string[];
+  description?: string;
+}
+
 /** A rotated-out secret keeps signing this long, so receivers switch without missing a delivery. */
 export const ROTATION_OVERLAP_MS = 86_400_000;
 
@@ -92,6 +99,39 @@ export class PgWebhookStore {
     }).then((webhook) => {
       if (webhook) this.onDue();
       return webhook;
+    });
+  }
+
+  /**
+   * Changes the endpoint's url, subscription or description (what `change` holds). Events made from the
+   * commit on are fanned out by the new subscription; deliveries already made keep going (to the new url).
+   */
+  async update(id: string, change: WebhookChange, actor: string): Promise<Webhook | null> {
+    const fields = (['url', 'eventTypes', 'description'] as const).filter((f) => change[f] !== undefined);
+    const names = fields.map((f) => (f === 'eventTypes' ? 'event_types' : f));
+    return this.audited(actor, 'update_webhook', { webhook: id, fields: names }, async (client) => {
+      const { rows } = await client.query(
+        `UPDATE webhooks SET url = coalesce($2, url), event_types = coalesce($3, event_types),
+                description = coalesce($4, description) WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`,
+        [id, change.url ?? null, change.eventTypes ?? null, change.description ?? null],
+      );
+      return rows[0] ? toWebhook(rows[0]) : null;
+    });
+  }
+
+  /**
+   * Turns the endpoint off by hand, as a 410 or 5 days of failures do (delivery-queue.ts): no delivery
+   * is made for events made while it is off, and its pending deliveries wait, unclaimed, for enable().
+   * An endpoint already off keeps its first reason.
+   */
+  async disable(id: string, reason: string, actor: string): Promise<Webhook | null> {
+    return this.audited(actor, 'disable_webhook', { webhook: id }, async (client) => {
+      const { rows } = await client.query(
+        `UPDATE webhooks SET disabled_reason = CASE WHEN enabled THEN $2 ELSE disabled_reason END, enabled = false
+          WHERE id = $1 RETURNING ${WEBHOOK_COLUMNS}`,
+        [id, reason],
+      );
+      return rows[0] ? toWebhook(rows[0]) : null;
     });
   }
 
@@ -192,7 +232,7 @@ export class PgWebhookStore {
   private audited<T>(
     actor: string,
     method: string,
-    about: Record<string, string | number>,
+    about: Record<string, string | number | string[]>,
     change: (client: PoolClient) => Promise<T>,
   ): Promise<T> {
     return inTransaction(this.pool, async (client) => {

@@ -44,6 +44,15 @@ const page = (p: TrailPage): auth.QueryEventsResponse => ({
   nextCursor: p.nextCursor ?? '',
 });
 
+/** A subscription's problems, as CreateWebhook and UpdateWebhook check it. */
+const eventTypesProblems = (types: string[]): (string | null)[] => [
+  types.length === 0 ? 'event_types: at least one (a type, a prefix such as load.*, or *)' : null,
+  types.length > 50 ? 'event_types: at most 50' : null,
+  ...types.map((t) => (patternProblem(t) ? `event_types: ${patternProblem(t)}` : null)),
+];
+
+const descriptionProblem = (d: string) => (d.length > 500 ? 'description: at most 500 characters' : null);
+
 const limitOf = (n: number) => {
   if (n < 0 || n > 200) throw eventsErrors.badInput('limit: 1 to 200');
   return n === 0 ? 50 : n;
@@ -70,10 +79,8 @@ export function eventsHandlers(api: EventsApi | undefined, log: Logger): auth.Ev
       const actor = actorOf(req.actor);
       const problems = [
         webhookUrlProblem(req.url, allowPrivate),
-        req.eventTypes.length === 0 ? 'event_types: at least one (a type, a prefix such as load.*, or *)' : null,
-        req.eventTypes.length > 50 ? 'event_types: at most 50' : null,
-        ...req.eventTypes.map((t) => (patternProblem(t) ? `event_types: ${patternProblem(t)}` : null)),
-        req.description.length > 500 ? 'description: at most 500 characters' : null,
+        ...eventTypesProblems(req.eventTypes),
+        descriptionProblem(req.description),
       ].filter((p): p is string => p !== null);
       if (problems.length > 0) throw eventsErrors.badInput(problems.join('; '));
       const { webhook, secret } = await webhooks.create(
@@ -89,6 +96,41 @@ export function eventsHandlers(api: EventsApi | undefined, log: Logger): auth.Ev
     }),
     EnableWebhook: unaryHandler(log, async (req: auth.WebhookRef__Output) => {
       const webhook = await on().webhooks.enable(ref(req.id), actorOf(req.actor));
+      if (!webhook) throw eventsErrors.webhookNotFound();
+      return webhookInfo(webhook);
+    }),
+    UpdateWebhook: unaryHandler(log, async (req: auth.UpdateWebhookRequest__Output) => {
+      const { webhooks, allowPrivate } = on();
+      const id = ref(req.id);
+      const actor = actorOf(req.actor);
+      const fields = new Set(req.fields);
+      const unknown = [...fields].filter((f) => !['url', 'event_types', 'description'].includes(f));
+      const problems = [
+        fields.size === 0 ? 'fields: at least one of url, event_types, description' : null,
+        unknown.length > 0 ? `fields: unknown ${unknown.join(', ')}` : null,
+        fields.has('url') ? webhookUrlProblem(req.url, allowPrivate) : null,
+        ...(fields.has('event_types') ? eventTypesProblems(req.eventTypes) : []),
+        fields.has('description') ? descriptionProblem(req.description) : null,
+      ].filter((p): p is string => p !== null);
+      if (problems.length > 0) throw eventsErrors.badInput(problems.join('; '));
+      const webhook = await webhooks.update(
+        id,
+        {
+          url: fields.has('url') ? req.url : undefined,
+          eventTypes: fields.has('event_types') ? [...new Set(req.eventTypes)] : undefined,
+          description: fields.has('description') ? req.description : undefined,
+        },
+        actor,
+      );
+      if (!webhook) throw eventsErrors.webhookNotFound();
+      return webhookInfo(webhook);
+    }),
+    DisableWebhook: unaryHandler(log, async (req: auth.DisableWebhookRequest__Output) => {
+      const id = ref(req.id);
+      const actor = actorOf(req.actor);
+      const reason = req.reason.trim();
+      if (reason.length > 500) throw eventsErrors.badInput('reason: at most 500 characters');
+      const webhook = await on().webhooks.disable(id, reason || 'disabled by an admin', actor);
       if (!webhook) throw eventsErrors.webhookNotFound();
       return webhookInfo(webhook);
     }),

@@ -195,6 +195,8 @@ export const AUTH_ACCESS: AccessRules = {
     ListWebhooks: ['gateway'],
     DeleteWebhook: ['gateway'],
     EnableWebhook: ['gateway'],
+    UpdateWebhook: ['gateway'],
+    DisableWebhook: ['gateway'],
     RotateWebhookSecret: ['gateway'],
     ListDeliveries: ['gateway'],
     RetryDelivery: ['gateway'],

@@ -5,6 +5,7 @@ import type { MethodDefinition } from '@grpc/proto-loader'
 import type { CreateWebhookRequest as _auth_v1_CreateWebhookRequest, CreateWebhookRequest__Output as _auth_v1_CreateWebhookRequest__Output } from '../../auth/v1/CreateWebhookRequest';
 import type { CreateWebhookResponse as _auth_v1_CreateWebhookResponse, CreateWebhookResponse__Output as _auth_v1_CreateWebhookResponse__Output } from '../../auth/v1/CreateWebhookResponse';
 import type { DeleteWebhookResponse as _auth_v1_DeleteWebhookResponse, DeleteWebhookResponse__Output as _auth_v1_DeleteWebhookResponse__Output } from '../../auth/v1/DeleteWebhookResponse';
+import type { DisableWebhookRequest as _auth_v1_DisableWebhookRequest, DisableWebhookRequest__Output as _auth_v1_DisableWebhookRequest__Output } from '../../auth/v1/DisableWebhookRequest';
 import type { ListDeliveriesRequest as _auth_v1_ListDeliveriesRequest, ListDeliveriesRequest__Output as _auth_v1_ListDeliveriesRequest__Output } from '../../auth/v1/ListDeliveriesRequest';
 import type { ListDeliveriesResponse as _auth_v1_ListDeliveriesResponse, ListDeliveriesResponse__Output as _auth_v1_ListDeliveriesResponse__Output } from '../../auth/v1/ListDeliveriesResponse';
 import type { ListUserEventsRequest as _auth_v1_ListUserEventsRequest, ListUserEventsRequest__Output as _auth_v1_ListUserEventsRequest__Output } from '../../auth/v1/ListUserEventsRequest';
@@ -15,6 +16,7 @@ import type { QueryEventsResponse as _auth_v1_QueryEventsResponse, QueryEventsRe
 import type { RetryDeliveryRequest as _auth_v1_RetryDeliveryRequest, RetryDeliveryRequest__Output as _auth_v1_RetryDeliveryRequest__Output } from '../../auth/v1/RetryDeliveryRequest';
 import type { RetryDeliveryResponse as _auth_v1_RetryDeliveryResponse, RetryDeliveryResponse__Output as _auth_v1_RetryDeliveryResponse__Output } from '../../auth/v1/RetryDeliveryResponse';
 import type { RotateWebhookSecretResponse as _auth_v1_RotateWebhookSecretResponse, RotateWebhookSecretResponse__Output as _auth_v1_RotateWebhookSecretResponse__Output } from '../../auth/v1/RotateWebhookSecretResponse';
+import type { UpdateWebhookRequest as _auth_v1_UpdateWebhookRequest, UpdateWebhookRequest__Output as _auth_v1_UpdateWebhookRequest__Output } from '../../auth/v1/UpdateWebhookRequest';
 import type { WebhookInfo as _auth_v1_WebhookInfo, WebhookInfo__Output as _auth_v1_WebhookInfo__Output } from '../../auth/v1/WebhookInfo';
 import type { WebhookRef as _auth_v1_WebhookRef, WebhookRef__Output as _auth_v1_WebhookRef__Output } from '../../auth/v1/WebhookRef';
 
@@ -36,6 +38,15 @@ export interface EventsServiceClient extends grpc.Client {
   deleteWebhook(argument: _auth_v1_WebhookRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_DeleteWebhookResponse__Output>): grpc.ClientUnaryCall;
   deleteWebhook(argument: _auth_v1_WebhookRef, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_DeleteWebhookResponse__Output>): grpc.ClientUnaryCall;
   deleteWebhook(argument: _auth_v1_WebhookRef, callback: grpc.requestCallback<_auth_v1_DeleteWebhookResponse__Output>): grpc.ClientUnaryCall;
+  
+  DisableWebhook(argument: _auth_v1_DisableWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  DisableWebhook(argument: _auth_v1_DisableWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  DisableWebhook(argument: _auth_v1_DisableWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  DisableWebhook(argument: _auth_v1_DisableWebhookRequest, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  disableWebhook(argument: _auth_v1_DisableWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  disableWebhook(argument: _auth_v1_DisableWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  disableWebhook(argument: _auth_v1_DisableWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  disableWebhook(argument: _auth_v1_DisableWebhookRequest, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
   
   EnableWebhook(argument: _auth_v1_WebhookRef, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
   EnableWebhook(argument: _auth_v1_WebhookRef, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
@@ -100,12 +111,23 @@ export interface EventsServiceClient extends grpc.Client {
   rotateWebhookSecret(argument: _auth_v1_WebhookRef, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_RotateWebhookSecretResponse__Output>): grpc.ClientUnaryCall;
   rotateWebhookSecret(argument: _auth_v1_WebhookRef, callback: grpc.requestCallback<_auth_v1_RotateWebhookSecretResponse__Output>): grpc.ClientUnaryCall;
   
+  UpdateWebhook(argument: _auth_v1_UpdateWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  UpdateWebhook(argument: _auth_v1_UpdateWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  UpdateWebhook(argument: _auth_v1_UpdateWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  UpdateWebhook(argument: _auth_v1_UpdateWebhookRequest, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  updateWebhook(argument: _auth_v1_UpdateWebhookRequest, metadata: grpc.Metadata, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  updateWebhook(argument: _auth_v1_UpdateWebhookRequest, metadata: grpc.Metadata, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  updateWebhook(argument: _auth_v1_UpdateWebhookRequest, options: grpc.CallOptions, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  updateWebhook(argument: _auth_v1_UpdateWebhookRequest, callback: grpc.requestCallback<_auth_v1_WebhookInfo__Output>): grpc.ClientUnaryCall;
+  
 }
 
 export interface EventsServiceHandlers extends grpc.UntypedServiceImplementation {
   CreateWebhook: grpc.handleUnaryCall<_auth_v1_CreateWebhookRequest__Output, _auth_v1_CreateWebhookResponse>;
   
   DeleteWebhook: grpc.handleUnaryCall<_auth_v1_WebhookRef__Output, _auth_v1_DeleteWebhookResponse>;
+  
+  DisableWebhook: grpc.handleUnaryCall<_auth_v1_DisableWebhookRequest__Output, _auth_v1_WebhookInfo>;
   
   EnableWebhook: grpc.handleUnaryCall<_auth_v1_WebhookRef__Output, _auth_v1_WebhookInfo>;
   
@@ -121,11 +143,14 @@ export interface EventsServiceHandlers extends grpc.UntypedServiceImplementation
   
   RotateWebhookSecret: grpc.handleUnaryCall<_auth_v1_WebhookRef__Output, _auth_v1_RotateWebhookSecretResponse>;
   
+  UpdateWebhook: grpc.handleUnaryCall<_auth_v1_UpdateWebhookRequest__Output, _auth_v1_WebhookInfo>;
+  
 }
 
 export interface EventsServiceDefinition extends grpc.ServiceDefinition {
   CreateWebhook: MethodDefinition<_auth_v1_CreateWebhookRequest, _auth_v1_CreateWebhookResponse, _auth_v1_CreateWebhookRequest__Output, _auth_v1_CreateWebhookResponse__Output>
   DeleteWebhook: MethodDefinition<_auth_v1_WebhookRef, _auth_v1_DeleteWebhookResponse, _auth_v1_WebhookRef__Output, _auth_v1_DeleteWebhookResponse__Output>
+  DisableWebhook: MethodDefinition<_auth_v1_DisableWebhookRequest, _auth_v1_WebhookInfo, _auth_v1_DisableWebhookRequest__Output, _auth_v1_WebhookInfo__Output>
   EnableWebhook: MethodDefinition<_auth_v1_WebhookRef, _auth_v1_WebhookInfo, _auth_v1_WebhookRef__Output, _auth_v1_WebhookInfo__Output>
   ListDeliveries: MethodDefinition<_auth_v1_ListDeliveriesRequest, _auth_v1_ListDeliveriesResponse, _auth_v1_ListDeliveriesRequest__Output, _auth_v1_ListDeliveriesResponse__Output>
   ListUserEvents: MethodDefinition<_auth_v1_ListUserEventsRequest, _auth_v1_QueryEventsResponse, _auth_v1_ListUserEventsRequest__Output, _auth_v1_QueryEventsResponse__Output>
@@ -133,4 +158,5 @@ export interface EventsServiceDefinition extends grpc.ServiceDefinition {
   QueryEvents: MethodDefinition<_auth_v1_QueryEventsRequest, _auth_v1_QueryEventsResponse, _auth_v1_QueryEventsRequest__Output, _auth_v1_QueryEventsResponse__Output>
   RetryDelivery: MethodDefinition<_auth_v1_RetryDeliveryRequest, _auth_v1_RetryDeliveryResponse, _auth_v1_RetryDeliveryRequest__Output, _auth_v1_RetryDeliveryResponse__Output>
   RotateWebhookSecret: MethodDefinition<_auth_v1_WebhookRef, _auth_v1_RotateWebhookSecretResponse, _auth_v1_WebhookRef__Output, _auth_v1_RotateWebhookSecretResponse__Output>
+  UpdateWebhook: MethodDefinition<_auth_v1_UpdateWebhookRequest, _auth_v1_WebhookInfo, _auth_v1_UpdateWebhookRequest__Output, _auth_v1_WebhookInfo__Output>
 }
