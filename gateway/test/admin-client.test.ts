@@ -2,10 +2,10 @@
 // listener's OpenAPI document by `pnpm gen`) against the real stack: the document it was generated from
 // is the one the listener serves, and an operator's calls through it (users, the trail, money back,
 // reconciliation) answer what its types say. Refusals come back as the typed `error`.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createGatehouseAdminClient } from '@gatehouse/client';
+import { operatorToken } from './admin-operator';
 import { useMoneyBackStack } from './money-back-stack';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -14,12 +14,7 @@ let operator: string;
 const adminUrl = () => `http://127.0.0.1:${env.stack.ports.admin}`;
 
 beforeAll(() => {
-  operator = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/internal-token.ts', 'admin', 'operator'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', INTERNAL_KEYS_DIR: path.join(env.stack.dataDir, 'internal-keys') },
-  })
-    .toString()
-    .trim();
+  operator = operatorToken(env.stack.dataDir);
 });
 
 test('the client was generated from the document the admin listener serves', async () => {

@@ -4,47 +4,21 @@
 // next load, shows in the cardholder's headroom, is audited by the gateway and recorded as an event; a
 // policy whose reversals free their share gives a void's and a refund's share back, exact to the cent.
 // Answers are checked against the admin OpenAPI document.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { type Answer, Browser } from '@gatehouse/test-kit/browser';
 import { userId } from '@gatehouse/token';
 import { settle } from '../../services/payment/test/money-back';
+import { useAdminOperator } from './admin-operator';
 import { useMoneyBackStack } from './money-back-stack';
-import { AnswerChecker, type Document } from './openapi-answers';
 
 const ROOT = path.resolve(__dirname, '../..');
 const env = useMoneyBackStack({ authDatabase: true });
-let operator: string;
-let checker: AnswerChecker;
-const adminUrl = () => `http://127.0.0.1:${env.stack.ports.admin}`;
-
-beforeAll(async () => {
-  operator = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/internal-token.ts', 'admin', 'operator'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', INTERNAL_KEYS_DIR: path.join(env.stack.dataDir, 'internal-keys') },
-  })
-    .toString()
-    .trim();
-  const doc = await fetch(`${adminUrl()}/admin/v1/openapi.json`);
-  checker = new AnswerChecker((await doc.json()) as Document);
-}, 60_000);
+const { admin } = useAdminOperator(() => env.stack);
 
 afterEach(async () => {
   await env.ledger.query('DELETE FROM limit_policies');
   await env.ledger.query('DELETE FROM owner_limit_tiers');
 });
-
-async function admin(method: string, route: string, body?: unknown, token: string | undefined = operator) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res: Answer = await new Browser(adminUrl()).request(method, route, {
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(checker.problems(method, route, res)).toEqual([]);
-  return res;
-}
 
 interface LimitJson {
   code: string;

@@ -1,47 +1,16 @@
-// Issue 49 §3 and §5 through the real stack (auth, payment and gateway processes, the development
-// processor spoken to by the braintree SDK inside payment): an operator runs and reads a day's settlement
-// reconciliation on the admin listener, and answers an open dispute with text and a file, then finalizes
-// it. Answers are checked against the admin OpenAPI document; each action is audited.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { type Answer, Browser } from '@gatehouse/test-kit/browser';
 import { userId } from '@gatehouse/token';
+import { useAdminOperator } from './admin-operator';
 import { useMoneyBackStack } from './money-back-stack';
-import { AnswerChecker, type Document } from './openapi-answers';
 
-const ROOT = path.resolve(__dirname, '../..');
+const _ROOT = path.resolve(__dirname, '../..');
 const env = useMoneyBackStack({
   env: { AUTH_ADMIN_USERS: userId('dev', 'issue49-root') },
   serviceEnv: { auth: { AUTH_TOTP_KEY: randomBytes(32).toString('hex') } },
   authDatabase: true,
 });
-let operator: string;
-let checker: AnswerChecker;
-const adminUrl = () => `http://127.0.0.1:${env.stack.ports.admin}`;
-
-beforeAll(async () => {
-  operator = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/internal-token.ts', 'admin', 'operator'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', INTERNAL_KEYS_DIR: path.join(env.stack.dataDir, 'internal-keys') },
-  })
-    .toString()
-    .trim();
-  const doc = await fetch(`${adminUrl()}/admin/v1/openapi.json`);
-  checker = new AnswerChecker((await doc.json()) as Document);
-}, 60_000);
-
-async function admin(method: string, route: string, body?: unknown, token: string | undefined = operator) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res: Answer = await new Browser(adminUrl()).request(method, route, {
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(checker.problems(method, route, res)).toEqual([]);
-  return res;
-}
+const { admin } = useAdminOperator(() => env.stack);
 
 /** The smallest PNG: a 1×1 transparent pixel. */
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';

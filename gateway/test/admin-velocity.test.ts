@@ -3,14 +3,13 @@
 // card load through the gateway carries the client's address to payment, a block rule refuses with code
 // velocity, a review rule flags a load the operator then resolves. Answers are checked against the admin
 // OpenAPI document; each action is audited.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Answer, Browser } from '@gatehouse/test-kit/browser';
+import { useAdminOperator } from './admin-operator';
 import { itWithChromium, launchChromium } from './chromium';
 import { useMoneyBackStack } from './money-back-stack';
-import { AnswerChecker, type Document } from './openapi-answers';
 
 const ROOT = path.resolve(__dirname, '../..');
 const rulesFile = path.join(mkdtempSync(path.join(tmpdir(), 'velocity-')), 'rules.yaml');
@@ -29,32 +28,7 @@ writeFileSync(
   ].join('\n'),
 );
 const env = useMoneyBackStack({ serviceEnv: { payment: { PAYMENT_VELOCITY_RULES_FILE: rulesFile } } });
-let operator: string;
-let checker: AnswerChecker;
-const adminUrl = () => `http://127.0.0.1:${env.stack.ports.admin}`;
-
-beforeAll(async () => {
-  operator = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/internal-token.ts', 'admin', 'operator'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', INTERNAL_KEYS_DIR: path.join(env.stack.dataDir, 'internal-keys') },
-  })
-    .toString()
-    .trim();
-  const doc = await fetch(`${adminUrl()}/admin/v1/openapi.json`);
-  checker = new AnswerChecker((await doc.json()) as Document);
-}, 60_000);
-
-async function admin(method: string, route: string, body?: unknown, token: string | undefined = operator) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res: Answer = await new Browser(adminUrl()).request(method, route, {
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(checker.problems(method, route, res)).toEqual([]);
-  return res;
-}
+const { admin, operator, adminUrl } = useAdminOperator(() => env.stack);
 
 /** Until payment's cache holds the change: the next load applies it (NOTIFY, within moments). */
 const settle = () => new Promise((r) => setTimeout(r, 500));
@@ -298,7 +272,7 @@ itWithChromium(
       page.setDefaultTimeout(10_000);
       page.on('dialog', (dialog) => void (dialog.type() === 'prompt' ? dialog.accept('seen it') : dialog.accept()));
       await page.goto(`${adminUrl()}/#/velocity`);
-      await page.getByLabel(/Operator token/).fill(operator);
+      await page.getByLabel(/Operator token/).fill(operator());
       await page.getByRole('button', { name: 'Use' }).click();
       await page.locator('#message').getByText('Using the operator token.').waitFor();
       const section = page.locator('#velocity');

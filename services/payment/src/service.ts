@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { Closers, openInternalAuth } from '@gatehouse/grpc-kit';
 import { createLogger, type Logger } from '@gatehouse/logger';
 import { Metrics, serveMetrics, watchPgPool } from '@gatehouse/metrics';
@@ -22,15 +21,10 @@ import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
 import { PolicyCache } from './policies/cache';
 import { PolicyStore } from './policies/store';
-import {
-  BraintreeProcessor,
-  type DisputeEvidence,
-  type Processor,
-  type SettlementSource,
-  UnconfiguredProcessor,
-} from './processor';
-import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
+import type { DisputeEvidence, Processor, SettlementSource } from './processor';
+import type { DevProcessor } from './processor/dev';
 import { countKinds, evidenceOf, settlementSource, velocityParts } from './service-issue49';
+import { openProcessor, startReconciler } from './service-parts';
 import { SettlementReconciler } from './settlement/reconcile';
 
 /** How often limit policies and velocity rules are re-read when notifications cannot arrive (transaction pooling). */
@@ -238,83 +232,4 @@ export async function startPaymentService(
       stop: () => closers.closeAll(),
     };
   });
-}
-
-/**
- * The payment processor: one given in code, Braintree (PROCESSOR_*), or the development processor
- * (PAYMENT_DEV_PROCESSOR) started here, registered with `closers`, and called in-process.
- */
-async function openProcessor(
-  config: PaymentConfig,
-  overrides: PaymentServiceOverrides,
-  log: Logger,
-  closers: Closers,
-): Promise<{ processor: Processor; dev?: DevProcessor }> {
-  if (overrides.processor) return { processor: overrides.processor };
-  if (config.processor) return { processor: new BraintreeProcessor(config.processor, log) };
-  if (config.devProcessor) {
-    const { port, settleAfterMs, webhookUrl, timeoutMs } = config.devProcessor;
-    const privateKey = randomBytes(24).toString('hex');
-    const dev = closers.open(
-      'development processor',
-      await startDevProcessor({ port, privateKey, settleAfterMs, webhookUrl }).catch((err: Error) => {
-        throw new Error(`PAYMENT_DEV_PROCESSOR: cannot listen on 127.0.0.1:${port}: ${err.message}`, { cause: err });
-      }),
-      (d) => d.close(),
-    );
-    log.warn(
-      { address: `127.0.0.1:${dev.port}` },
-      'development payment processor on (PAYMENT_DEV_PROCESSOR): it approves test nonces and moves no money',
-    );
-    // Called in-process (same sales, faults and outcomes as through the SDK, see processor/dev/in-process.ts);
-    // its HTTP port stays for other braintree clients.
-    return { processor: new InProcessDevProcessor(dev, timeoutMs, log), dev };
-  }
-  log.warn('PROCESSOR_MERCHANT_ID and keys are not set: client tokens and card loads will fail');
-  return { processor: new UnconfiguredProcessor() };
-}
-
-/**
- * Runs reconciliation every `intervalMs`: the loads' round (Payments.reconcile), then the round of money
- * that went back (Payments.reconcileMoneyBack), skipping a tick while a round still runs; stop() waits.
- */
-function startReconciler(
-  payments: Payments,
-  intervalMs: number,
-  log: Logger,
-  settlementDaily: () => Promise<unknown> | undefined,
-): { stop(): Promise<void> } {
-  let current: Promise<void> | undefined;
-  const round = async () => {
-    // The day's settlement first: one INSERT when a replica already has the day (issue 49 §3).
-    await Promise.resolve(settlementDaily()).catch((err: unknown) =>
-      log.warn({ err }, 'settlement reconciliation failed'),
-    );
-    const loads = await payments.reconcile({ skipIfBusy: true });
-    if (loads.skipped) log.debug('reconciliation round skipped: another replica runs one');
-    else if (loads.checked > 0) log.info(loads, 'reconciliation round');
-    const back = await payments.reconcileMoneyBack({ skipIfBusy: true });
-    const { reversals, creditsRecorded, disputesChanged, notificationsPruned, failed } = back;
-    if (
-      !back.skipped &&
-      reversals.checked + creditsRecorded + disputesChanged + notificationsPruned + failed.length > 0
-    ) {
-      log.info(back, 'reconciliation round of money back');
-    }
-  };
-  const timer = setInterval(() => {
-    if (current) return;
-    current = round()
-      .catch((err: unknown) => log.warn({ err }, 'reconciliation round failed'))
-      .finally(() => {
-        current = undefined;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await current;
-    },
-  };
 }

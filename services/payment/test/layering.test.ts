@@ -24,11 +24,11 @@ const SRC = path.join(__dirname, '..', 'src');
  * - payments.ts: the domain's one face (cards, loads, reversals, notifications, reconciliation, drain).
  * - config.ts: reads the environment into the settings of every layer below it.
  * - grpc/: the gRPC server and its handlers; metrics.ts: the service's own series around them.
- * - service.ts: the composition root (service-issue49.ts: its processor APIs for reconciliation and evidence); main.ts, index.ts: the process and the package; cli/: one-shot entries.
+ * - service.ts: the composition root (service-issue49.ts: its processor APIs for reconciliation and evidence; service-parts.ts: the processor it opens and the reconciliation timer); main.ts, index.ts: the process and the package; cli/: one-shot entries.
  */
 const LAYERS: string[][] = [
   ['money.ts', 'errors.ts'],
-  ['limits.ts', 'db.ts'],
+  ['limits.ts', 'db.ts', 'notified-cache.ts'],
   ['processor', 'migrate.ts', 'policies', 'velocity'],
   ['ledger'],
   ['loads', 'reversals', 'disputes', 'statements', 'settlement'],
@@ -39,7 +39,7 @@ const LAYERS: string[][] = [
   ['grpc'],
   ['metrics.ts'],
   // tracing.ts starts the OpenTelemetry SDK before anything else loads, so only main.ts imports it.
-  ['service-issue49.ts'],
+  ['service-issue49.ts', 'service-parts.ts'],
   ['service.ts', 'tracing.ts'],
   ['main.ts', 'index.ts', 'cli'],
 ];

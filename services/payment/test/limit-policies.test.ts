@@ -2,59 +2,26 @@
 // enforced in the load's locked transaction; headroom = limit − usage at every step; 300 parallel
 // loads never pass any amount or count limit. Real Postgres, the real braintree SDK against the
 // development processor.
-import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
-import { createPool } from '../src/db';
 import { type LimitRule, standardRules } from '../src/limits';
-import { runMigrations } from '../src/migrate';
 import type { Payments } from '../src/payments';
 import { PolicyCache } from '../src/policies/cache';
 import type { LimitPolicy } from '../src/policies/policy';
 import { PolicyStore } from '../src/policies/store';
-import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
-import { createTestDatabase, type TestDatabase } from './db';
-import { testPayments } from './helpers';
-import { totalsDrift } from './totals';
+import type { TestDatabase } from './db';
+import { log, usePolicyLedger } from './policy-harness';
 
-const log = createLogger({ name: 'payment-test', level: 'silent' });
 const ENV_RULES: LimitRule[] = standardRules({ oneDayCents: 50_000 });
+const ledger = usePolicyLedger(ENV_RULES, () => settled());
 let db: TestDatabase;
 let pool: Pool;
-let fake: DevProcessor;
 let store: PolicyStore;
 let cache: PolicyCache;
 let payments: Payments;
 let owner = 0;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, {
-    max: 25,
-    transactionPooling: db.transactionPooling,
-    // 300 loads at once queue for 25 connections: on a busy machine the wait for a free one is long.
-    connectMs: 60_000,
-  });
-  await runMigrations(pool);
-  fake = await startDevProcessor({ recordRequests: true });
-  store = new PolicyStore(pool);
-  cache = new PolicyCache({ store, databaseUrl: db.url, envRules: ENV_RULES, log });
-  await cache.start();
-  payments = testPayments(pool, fake, log, { rules: ENV_RULES, policies: cache });
-});
-
-afterAll(async () => {
-  await cache?.stop();
-  await pool?.end();
-  await fake?.close();
-  await db?.drop();
-});
-
-afterEach(async () => {
-  await pool.query('DELETE FROM limit_policies');
-  await pool.query('DELETE FROM owner_limit_tiers');
-  await settled();
-  expect(fake.violations).toEqual([]);
-  expect(await totalsDrift(pool)).toEqual([]);
+beforeAll(() => {
+  ({ db, pool, store, cache, payments } = ledger);
 });
 
 const newOwner = () => `dev_policy${++owner}_${Date.now()}`;
@@ -65,9 +32,7 @@ const load = (ownerId: string, cardId: number, amountCents: number) =>
 async function settled(of: PolicyCache = cache): Promise<void> {
   const want = JSON.stringify(await store.snapshot(), (_, v) => (v instanceof Map ? [...v].sort() : v));
   for (let i = 0; i < 200; i++) {
-    const held = JSON.stringify((of as unknown as { snapshot: unknown }).snapshot, (_, v) =>
-      v instanceof Map ? [...v].sort() : v,
-    );
+    const held = JSON.stringify(of.current(), (_, v) => (v instanceof Map ? [...v].sort() : v));
     if (held === want) return;
     await new Promise((r) => setTimeout(r, 25));
   }

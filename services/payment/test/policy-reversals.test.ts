@@ -3,24 +3,19 @@
 // the policy counts as the environment's limits do (a void frees its amount, a refund does not, the
 // count stays). Headroom exact to the cent before and after; the running totals equal the ledger; 300
 // parallel loads and refunds never pass a limit with the flag on. Real Postgres, the development processor.
-import { createLogger } from '@gatehouse/logger';
 import type { Pool } from 'pg';
-import { createPool } from '../src/db';
 import { type LimitRule, standardRules } from '../src/limits';
-import { runMigrations } from '../src/migrate';
 import type { Payments } from '../src/payments';
-import { PolicyCache } from '../src/policies/cache';
+import type { PolicyCache } from '../src/policies/cache';
 import type { LimitPolicy } from '../src/policies/policy';
-import { PolicyStore } from '../src/policies/store';
-import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
-import { createTestDatabase, type TestDatabase } from './db';
-import { testPayments } from './helpers';
+import type { PolicyStore } from '../src/policies/store';
+import type { DevProcessor } from '../src/processor/dev';
 import { settle } from './money-back';
+import { usePolicyLedger } from './policy-harness';
 import { FREED_MIGRATION, totalsDrift } from './totals';
 
-const log = createLogger({ name: 'payment-test', level: 'silent' });
 const ENV_RULES: LimitRule[] = standardRules({ oneDayCents: 10_000_000 });
-let db: TestDatabase;
+const ledger = usePolicyLedger(ENV_RULES);
 let pool: Pool;
 let fake: DevProcessor;
 let store: PolicyStore;
@@ -28,33 +23,8 @@ let cache: PolicyCache;
 let payments: Payments;
 let owner = 0;
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, {
-    max: 25,
-    transactionPooling: db.transactionPooling,
-    // 300 loads at once queue for 25 connections: on a busy machine the wait for a free one is long.
-    connectMs: 60_000,
-  });
-  await runMigrations(pool);
-  fake = await startDevProcessor({ recordRequests: true });
-  store = new PolicyStore(pool);
-  cache = new PolicyCache({ store, databaseUrl: db.url, envRules: ENV_RULES, log });
-  await cache.start();
-  payments = testPayments(pool, fake, log, { rules: ENV_RULES, policies: cache });
-});
-
-afterAll(async () => {
-  await cache?.stop();
-  await pool?.end();
-  await fake?.close();
-  await db?.drop();
-});
-
-afterEach(async () => {
-  await pool.query('DELETE FROM limit_policies');
-  expect(fake.violations).toEqual([]);
-  expect(await totalsDrift(pool)).toEqual([]);
+beforeAll(() => {
+  ({ pool, fake, store, cache, payments } = ledger);
 });
 
 const newOwner = () => `dev_freeing${++owner}_${Date.now()}`;
