@@ -1,12 +1,16 @@
 // The composition root's parts that are not wiring (service.ts): which payment processor this process
 // talks to, and the reconciliation rounds it runs on a timer.
 import { randomBytes } from 'node:crypto';
-import type { Closers } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { PaymentConfig } from './config';
 import type { Payments } from './payments';
 import { BraintreeProcessor, type Processor, UnconfiguredProcessor } from './processor';
 import { type DevProcessor, InProcessDevProcessor, startDevProcessor } from './processor/dev';
+
+/** What of the process's closers (grpc-kit's Closers) opening a processor needs: register what it opened. */
+interface OpensClosing {
+  open<T>(name: string, value: T, close: (value: T) => unknown): T;
+}
 
 /**
  * The payment processor: one given in code, Braintree (PROCESSOR_*), or the development processor
@@ -16,7 +20,7 @@ export async function openProcessor(
   config: PaymentConfig,
   overrides: { processor?: Processor },
   log: Logger,
-  closers: Closers,
+  closers: OpensClosing,
 ): Promise<{ processor: Processor; dev?: DevProcessor }> {
   if (overrides.processor) return { processor: overrides.processor };
   if (config.processor) return { processor: new BraintreeProcessor(config.processor, log) };

@@ -45,7 +45,10 @@ export function pageAssets(): PageAsset[] {
     }));
   const vendor = Object.entries(VENDOR).map(([route, module]) => ({
     route,
-    file: require.resolve(module),
+    // From this file's folder: the sources' (tsx, and pnpm start's compile, which keeps each file's
+    // __dirname) or the bundle's (dist/gateway, with its node_modules beside it); a bundle's own
+    // require.resolve would look beside the compiled file instead.
+    file: require.resolve(module, { paths: [__dirname] }),
     type: TYPES[path.extname(route)] as string,
   }));
   return [...own, ...vendor];
