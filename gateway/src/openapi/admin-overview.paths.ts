@@ -17,12 +17,9 @@ const hourly = (description: string) =>
     .array(z.number().int())
     .length(168)
     .meta({ description: `${description}, one per hour of \`hours\`` });
-const hours = z
-  .array(z.iso.datetime())
-  .length(168)
-  .meta({
-    description: 'The start of each of the last 168 hours (7 days), oldest first; the last is the current hour',
-  });
+const hours = z.array(z.iso.datetime()).length(168).meta({
+  description: 'The start of each of the last 168 hours (7 days), oldest first; the last is the current hour',
+});
 
 const Overview = z
   .strictObject({
