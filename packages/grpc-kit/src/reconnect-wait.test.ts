@@ -4,6 +4,7 @@
 
 import { createLogger } from '@gatehouse/logger';
 import { loadProto, type payment } from '@gatehouse/proto';
+import { until } from '@gatehouse/test-kit/until';
 import * as grpc from '@grpc/grpc-js';
 import { type ClientHandle, createClient } from './client';
 import { callNeverSent } from './errors';
@@ -65,9 +66,16 @@ describe('calls made while the service is down', () => {
   });
 
   it('a read waits for the restarted service and is answered', async () => {
-    const read = client!.call.listCards({ ownerId: 'dev_a' });
-    // The service comes back while the read is under way: its first try has failed by then.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A deadline long enough that the wait is RECONNECT_WAIT_MS's, not what is left of a 2 s deadline.
+    const read = client!.call.listCards({ ownerId: 'dev_a' }, { deadlineMs: 5_000 });
+    // The service comes back while the read is under way, once its first try has failed: as soon as the
+    // channel says so, not after a fixed sleep (on a loaded machine the sleep left too little of the wait).
+    const channel = client!.raw.getChannel();
+    await until(() => channel.getConnectivityState(false) === grpc.connectivityState.TRANSIENT_FAILURE, {
+      ms: 10_000,
+      everyMs: 10,
+      what: 'the first try to fail',
+    });
     server = await start();
     await expect(read).resolves.toEqual(expect.objectContaining({ cards: [] }));
     expect(served).toEqual(['listCards']);
