@@ -132,7 +132,8 @@ describe('linking by email (AUTH_LINK_BY_EMAIL)', () => {
     // The notice goes out after the login has answered (it never holds a login up): wait for it.
     const told = () => notices.filter((n) => /linked to your account by its verified email/.test(n.text));
     await until(() => told().length >= 2, { ms: 10_000, what: 'the notices of the join' });
-    expect(told().map((n) => n.address).sort()).toEqual(['ann.home@x.example', 'ann@x.example']);
+    const addresses = told().map((n) => n.address);
+    expect(addresses.sort()).toEqual(['ann.home@x.example', 'ann@x.example']);
     expect(told()[0]?.text).toMatch(/linked to your account by its verified email, and every other session/);
   });
 });
