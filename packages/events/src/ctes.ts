@@ -31,16 +31,19 @@ const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
  * one that would not be recorded elsewhere throws InvalidEventError here and the statement never runs.
  * Every value is a parameter, numbered from `firstParam` (append `values` to the statement's own); the
  * id is made by the database (events.new_id(), once for both rows), so a statement run again (pnpm
- * bench's pgbench floor) never repeats one. The CTEs are named event_id, event_written and event_outboxed.
+ * bench's pgbench floor) never repeats one. The CTEs are named event_id, event_written and event_outboxed,
+ * or, with `name`, <name>_id, <name>_written and <name>_outboxed: several events in one statement.
  */
 export function eventCtes(
   event: StatementEvent,
-  at: { rows: string; firstParam: number },
+  at: { rows: string; firstParam: number; name?: string },
 ): { text: string; values: unknown[] } {
+  const name = at.name ?? 'event';
   const given = event.data as Record<string, unknown>;
   const standIns = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, isRowId(v) ? 0 : v]));
   const data = checkedData({ ...event, data: standIns } as NewEvent) as Record<string, unknown>;
   if (!SQL_NAME.test(at.rows)) throw new Error(`eventCtes: rows "${at.rows}" is not a plain name`);
+  if (!SQL_NAME.test(name)) throw new Error(`eventCtes: name "${name}" is not a plain name`);
   const values: unknown[] = [];
   const param = (value: unknown, type: string) => {
     values.push(value);
@@ -62,13 +65,13 @@ export function eventCtes(
     return `'${key}', ${at.rows}.${row.rowColumn}`;
   });
   return {
-    text: `event_id AS (SELECT events.new_id() AS id), event_written AS (
+    text: `${name}_id AS (SELECT events.new_id() AS id), ${name}_written AS (
       INSERT INTO events.events (id, type, actor_kind, actor_id, subject_user, request_id, client_address,
                                  user_agent, data)
-      SELECT event_id.id, ${columns.join(', ')}, jsonb_build_object(${fields.join(', ')})
-        FROM ${at.rows}, event_id
-    ), event_outboxed AS (
-      INSERT INTO events.outbox (event_id) SELECT event_id.id FROM ${at.rows}, event_id
+      SELECT ${name}_id.id, ${columns.join(', ')}, jsonb_build_object(${fields.join(', ')})
+        FROM ${at.rows}, ${name}_id
+    ), ${name}_outboxed AS (
+      INSERT INTO events.outbox (event_id) SELECT ${name}_id.id FROM ${at.rows}, ${name}_id
     )`,
     values,
   };

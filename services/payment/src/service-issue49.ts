@@ -108,8 +108,6 @@ export function velocityParts(
           f.message,
         );
       }
-      // The load is decided and committed: an event that cannot be written is said, not the load's failure.
-      await store.recordFired(load, fired).catch((err: unknown) => log.error({ err }, 'velocity.fired not recorded'));
     },
   };
   return { cache, hooks, admin: new VelocityAdmin({ store, clock: options.clock }) };

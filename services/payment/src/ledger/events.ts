@@ -1,6 +1,6 @@
 import { eventCtes, type NewEvent, rowId, type StatementEvent } from '@gatehouse/events';
 import type { DisputeChange, DisputeRecord, ReversalChange, ReversalRecord } from './money-back';
-import type { LoadRecord, NewLoad, Settlement } from './records';
+import type { FiredRule, LoadRecord, NewLoad, Settlement } from './records';
 
 /**
  * The trail's events of the ledger's changes (@gatehouse/events' vocabulary). A card's and a load's
@@ -43,6 +43,44 @@ export const loadRefusedCtes = (load: NewLoad, rows: string, firstParam: number)
     },
     { rows, firstParam },
   );
+
+/**
+ * velocity.fired for each rule that fired on the load the CTE `rows` inserts, dry-run ones too: written
+ * by the reservation's statement, so a load and the rules it fired are in the trail together or not at
+ * all. CTEs named fired0_, fired1_...; the parameters of all of them, from `$firstParam`.
+ */
+export function velocityFiredCtes(
+  load: NewLoad,
+  fired: readonly FiredRule[],
+  rows: string,
+  firstParam: number,
+): EventCtes {
+  const texts: string[] = [];
+  const values: unknown[] = [];
+  fired.forEach((f, i) => {
+    const part = eventCtes(
+      {
+        type: 'velocity.fired',
+        actor: { kind: 'user', id: load.ownerId },
+        subjectUser: load.ownerId,
+        clientAddress: load.clientAddress ?? null,
+        data: {
+          rule: f.rule,
+          subject: f.subject,
+          action: f.action,
+          mode: f.mode,
+          card_id: load.cardId,
+          load_id: rowId('id'),
+          owner_id: load.ownerId,
+        },
+      },
+      { rows, firstParam: firstParam + values.length, name: `fired${i}` },
+    );
+    texts.push(part.text);
+    values.push(...part.values);
+  });
+  return { text: texts.join(', '), values };
+}
 
 /** The load a settlement ends, as the trail names it. */
 export type SettledLoad = Pick<LoadRecord, 'id' | 'ownerId' | 'cardId' | 'amountCents'>;

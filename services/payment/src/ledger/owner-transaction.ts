@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { LimitRule } from '../limits';
 import { ADDRESS_LOCK, addressLockKey, velocityCountQuery } from '../velocity/count.sql';
 import type { VelocityLoad, VelocityRule } from '../velocity/rule';
-import { loadRefusedCtes } from './events';
+import { loadRefusedCtes, velocityFiredCtes } from './events';
 import type { CardRecord, LoadRecord, NewLoad } from './records';
 import { type CardRow, type LoadRow, prepared, toCard, toLoad } from './rows';
 import type { OwnerTransaction } from './store';
@@ -99,6 +99,9 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
     // A pending load a review rule flagged is written with its reviews (velocity_reviews), atomically.
     const reviews = load.status === 'pending' && load.reviews?.length ? load.reviews : undefined;
     const reviewParam = 10 + (event?.values.length ?? 0);
+    // The rules that fired (dry-run ones too): their velocity.fired events, in the same statement.
+    const firedParam = reviewParam + (reviews ? 2 : 0);
+    const fired = load.fired?.length ? velocityFiredCtes(load, load.fired, 'inserted', firedParam) : undefined;
     // COMMIT goes in the same write as the statement (inTransaction's commitWith). Past this point a
     // connection that fails without the server's answer leaves the commit in doubt (withOwnerLock).
     this.commitSent = true;
@@ -113,7 +116,7 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
            RETURNING *
          ), counted AS (
            ${bucketUpsert('inserted', `inserted.status IN ${COUNTED}`, 'added_cents')}
-         )${event ? `, ${event.text}` : ''}${reviews ? `, ${reviewsCte(reviewParam)}` : ''}
+         )${event ? `, ${event.text}` : ''}${reviews ? `, ${reviewsCte(reviewParam)}` : ''}${fired ? `, ${fired.text}` : ''}
          SELECT * FROM inserted`,
         [
           load.cardId,
@@ -127,6 +130,7 @@ export class PostgresOwnerTransaction implements OwnerTransaction {
           load.clientAddress ?? null,
           ...(event?.values ?? []),
           ...(reviews ? [reviews.map((r) => r.rule), reviews.map((r) => r.message)] : []),
+          ...(fired?.values ?? []),
         ],
       ),
     );

@@ -51,6 +51,16 @@ export interface NewLoad {
   clientAddress?: string | null;
   /** The velocity rules (review, enforce) that flag this load for an admin: written with it, if pending. */
   reviews?: { rule: string; message: string }[];
+  /** Every velocity rule that fired on it, dry-run ones too: a velocity.fired event each, written with it. */
+  fired?: FiredRule[];
+}
+
+/** A velocity rule that fired on a load, as its velocity.fired event names it. */
+export interface FiredRule {
+  rule: string;
+  subject: 'card' | 'owner' | 'address';
+  action: 'block' | 'review';
+  mode: 'enforce' | 'dry_run';
 }
 
 /**

@@ -136,6 +136,12 @@ export class CardLoads {
           createdAt: now,
           clientAddress: asked.clientAddress,
           reviews: verdict.reviews,
+          fired: verdict.fired.map(({ rule }) => ({
+            rule: rule.name,
+            subject: rule.subject,
+            action: rule.action,
+            mode: rule.mode,
+          })),
         });
         return { kind: 'reserved' as const, load, card, fired: verdict.fired, asked };
       });

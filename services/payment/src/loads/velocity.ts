@@ -12,7 +12,10 @@ import {
 /** What the composition root gives the load path: the rules from memory, and where a firing is told. */
 export interface VelocityHooks {
   rules(): readonly VelocityRule[];
-  /** A load fired rules (its reservation committed): events and metrics, whatever the mode. */
+  /**
+   * A load fired rules (its reservation committed, their velocity.fired events with it): the log line and
+   * metric of each, whatever the mode.
+   */
   fired(load: VelocityLoad & { loadId: number }, fired: readonly Fired[]): Promise<void>;
 }
 

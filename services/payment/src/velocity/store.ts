@@ -1,6 +1,6 @@
-import { eventCtes, recordEvent } from '@gatehouse/events';
+import { eventCtes } from '@gatehouse/events';
 import type { Pool } from 'pg';
-import type { VelocityLoad, VelocityRule } from './rule';
+import type { VelocityRule } from './rule';
 
 /**
  * velocity_rules and velocity_reviews (migrations/010_velocity_rules.sql). Every change of a rule
@@ -151,31 +151,6 @@ export class VelocityStore {
     } finally {
       client.release();
     }
-  }
-
-  /** velocity.fired for each rule that fired on the load (after its reservation committed). */
-  async recordFired(
-    load: VelocityLoad & { loadId: number },
-    fired: readonly { rule: VelocityRule }[],
-    requestId?: string | null,
-  ): Promise<void> {
-    for (const { rule } of fired)
-      await recordEvent(this.pool, {
-        type: 'velocity.fired',
-        actor: { kind: 'user', id: load.ownerId },
-        subjectUser: load.ownerId,
-        clientAddress: load.clientAddress,
-        requestId,
-        data: {
-          rule: rule.name,
-          subject: rule.subject,
-          action: rule.action,
-          mode: rule.mode,
-          card_id: load.cardId,
-          load_id: load.loadId,
-          owner_id: load.ownerId,
-        },
-      });
   }
 
   /**
