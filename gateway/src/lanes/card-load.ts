@@ -27,7 +27,7 @@ import {
 } from '../routes/payment/body';
 import { accessLine, answerBug, clientLeft, JSON_TYPE, writeAnswer } from './answer';
 import type { Lane } from './lane';
-import { clientAddress } from './oidc-token';
+import { clientAddress, requestBody } from './request';
 
 /** The route as Koa's router names it, for the request metrics. */
 export const CARD_LOAD_ROUTE = '/cards/:id/load/';
@@ -101,7 +101,7 @@ async function answerLoad(
   res: http.ServerResponse,
   load: { ownerId: string; cardId: string; key: string; startMs: number; requestId: string },
 ): Promise<number> {
-  const text = await bodyText(req);
+  const text = (await requestBody(req))?.toString('utf8');
   // As Koa's error handler: the client left mid-body, nothing was charged, nobody hears an answer.
   if (text === undefined) return clientLeft(deps.log, req, res, load.startMs);
   let answer: PaymentAnswer;
@@ -126,17 +126,6 @@ async function answerLoad(
 }
 
 const INTERNAL_ERROR = { status: 'error', errors: [{ code: 'http-500', message: 'internal error' }] };
-
-/** The body as text, or undefined when the client went away before its end. */
-function bodyText(req: http.IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.once('close', () => resolve(undefined)); // after 'end' this changes nothing
-    req.once('error', () => resolve(undefined));
-  });
-}
 
 /** The answer with the headers Koa's route gives it (paymentErrors' no-store, the answer's own). */
 function write(res: http.ServerResponse, answer: PaymentAnswer, requestId: string): void {

@@ -16,6 +16,7 @@ import { isGrpcError } from '../middleware/errors';
 import { DEADLINE_MS, forEachAnswerHeader, MAX_BODY, providerRequestHeaders } from '../routes/oidc/exchange';
 import { accessLine, answerBug, clientLeft, JSON_TYPE, writeAnswer } from './answer';
 import type { Lane } from './lane';
+import { clientAddress, requestBody } from './request';
 
 /** The route as Koa's router names it, for the request metrics. */
 export const OIDC_TOKEN_ROUTE = '/oidc/{*rest}';
@@ -28,16 +29,6 @@ export interface OidcTokenLaneDeps {
   log: Logger;
   /** The request metrics: called when a request is taken, its result when the answer is written. */
   track?: () => (status: number) => void;
-}
-
-/** The client's address as Koa's `ctx.ip` gives it: the nearest untrusted hop of X-Forwarded-For. */
-export function clientAddress(req: http.IncomingMessage, trustedProxies: number): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustedProxies > 0 && typeof forwarded === 'string' && forwarded) {
-    const hops = forwarded.split(/\s*,\s*/).slice(-trustedProxies);
-    if (hops[0]) return hops[0];
-  }
-  return req.socket.remoteAddress ?? '';
 }
 
 export function oidcTokenLane(deps: OidcTokenLaneDeps): Lane {
@@ -75,7 +66,7 @@ async function exchange(
   startMs: number,
   requestId: string,
 ): Promise<number> {
-  const body = await bodyOf(req);
+  const body = await requestBody(req);
   if (body === undefined) return clientLeft(deps.log, req, res, startMs);
   let answer: auth.OidcHttpResponse__Output;
   try {
@@ -116,15 +107,4 @@ async function exchange(
   writeAnswer(res, { status, requestId, headers: raw, body: Buffer.from(answer.body) });
   accessLine(deps.log, req, status, startMs);
   return status;
-}
-
-/** The body, or undefined when the client went away before its end (its length was declared and checked). */
-function bodyOf(req: http.IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('close', () => resolve(undefined)); // after 'end' this changes nothing
-    req.once('error', () => resolve(undefined));
-  });
 }
