@@ -189,6 +189,7 @@ export const DECLARED_SETTINGS: Readonly<Record<Workload, readonly string[]>> = 
     'PAYMENT_LIMIT_365_DAYS',
     'PAYMENT_LIMIT_BALANCE',
     'PAYMENT_VELOCITY_RULES_FILE',
+    'PAYMENT_CLIENT_ADDRESS_RETENTION',
   ],
 };
 

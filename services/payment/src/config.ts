@@ -14,7 +14,7 @@ import {
 import { type LimitRule, standardRules } from './limits';
 import { parseCents } from './money';
 import { readVelocityRulesFile } from './velocity/file';
-import type { VelocityRule } from './velocity/rule';
+import { MAX_WINDOW_SECONDS, type VelocityRule } from './velocity/rule';
 
 /** An amount setting, "500.00" (or 500 in a settings file), as cents; blank means unset when optional. */
 function amount(what: string, defaultValue?: string) {
@@ -93,6 +93,8 @@ const schema = z
     PAYMENT_RECONCILE_LOOKBACK: duration('3d'),
     /** The daily settlement reconciliation takes a UTC day this long after it ends (the batches close). */
     PAYMENT_SETTLEMENT_RECONCILE_DELAY: duration('6h'),
+    /** How long a load keeps the client address it came from (velocity rules per address read it). */
+    PAYMENT_CLIENT_ADDRESS_RETENTION: duration('90d'),
     /** Cards one owner may hold: creating one more is refused (409). */
     PAYMENT_MAX_CARDS_PER_OWNER: z.coerce.number().int().min(1).max(100_000).default(100),
     PAYMENT_LIMIT_1_DAY: amount('PAYMENT_LIMIT_1_DAY', '500.00'),
@@ -134,6 +136,11 @@ const schema = z
   .refine((c) => !(c.PROCESSOR_TIMEOUT > 25_000), {
     path: ['PROCESSOR_TIMEOUT'],
     message: 'PROCESSOR_TIMEOUT must be at most 25s: the gateway waits 30s for a load',
+  })
+  .refine((c) => !(c.PAYMENT_CLIENT_ADDRESS_RETENTION < MAX_WINDOW_SECONDS * 1000), {
+    path: ['PAYMENT_CLIENT_ADDRESS_RETENTION'],
+    message:
+      'PAYMENT_CLIENT_ADDRESS_RETENTION must be at least 30d: the velocity rules per address count up to 30 days back',
   })
   .refine((c) => !(c.PAYMENT_RECONCILE_AFTER < c.PROCESSOR_TIMEOUT + 60_000), {
     path: ['PAYMENT_RECONCILE_AFTER'],
@@ -190,6 +197,8 @@ export interface PaymentConfig {
   velocityRules?: VelocityRule[];
   /** PAYMENT_SETTLEMENT_RECONCILE_DELAY: how long after a UTC day ends its settlement is reconciled. */
   settlementDelayMs: number;
+  /** PAYMENT_CLIENT_ADDRESS_RETENTION: a load's client address is forgotten this long after the load. */
+  clientAddressRetentionMs?: number;
 }
 
 /**
@@ -236,6 +245,7 @@ export function loadPaymentConfig(env: Record<string, string | undefined>): Paym
     reconcileAfterMs: c.PAYMENT_RECONCILE_AFTER,
     reconcileIntervalMs: c.PAYMENT_RECONCILE_INTERVAL,
     settlementDelayMs: c.PAYMENT_SETTLEMENT_RECONCILE_DELAY,
+    clientAddressRetentionMs: c.PAYMENT_CLIENT_ADDRESS_RETENTION,
     rules: standardRules({
       oneDayCents: c.PAYMENT_LIMIT_1_DAY!, // has a default
       thirtyDaysCents: c.PAYMENT_LIMIT_30_DAYS,

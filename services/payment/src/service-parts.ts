@@ -48,13 +48,15 @@ export async function openProcessor(
 
 /**
  * Runs reconciliation every `intervalMs`: the loads' round (Payments.reconcile), then the round of money
- * that went back (Payments.reconcileMoneyBack), skipping a tick while a round still runs; stop() waits.
+ * that went back (Payments.reconcileMoneyBack), then the ledger's housekeeping (old client addresses
+ * forgotten), skipping a tick while a round still runs; stop() waits.
  */
 export function startReconciler(
   payments: Payments,
   intervalMs: number,
   log: Logger,
   settlementDaily: () => Promise<unknown> | undefined,
+  forgetAddresses: () => Promise<number> = async () => 0,
 ): { stop(): Promise<void> } {
   let current: Promise<void> | undefined;
   const round = async () => {
@@ -73,6 +75,11 @@ export function startReconciler(
     ) {
       log.info(back, 'reconciliation round of money back');
     }
+    const forgotten = await forgetAddresses().catch((err: unknown) => {
+      log.warn({ err }, 'forgetting old client addresses failed; trying again next round');
+      return 0;
+    });
+    if (forgotten > 0) log.info({ loads: forgotten }, 'client addresses forgotten (PAYMENT_CLIENT_ADDRESS_RETENTION)');
   };
   const timer = setInterval(() => {
     if (current) return;

@@ -16,6 +16,7 @@ import {
   PostgresSettlementStore,
   postgresLedger,
 } from './ledger';
+import { DEFAULT_ADDRESS_RETENTION_MS, forgetClientAddresses } from './ledger/address-retention';
 import { loadRecorder, measuredProcessor, settlementRecorder, velocityRecorder, watchBacklog } from './metrics';
 import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
@@ -219,8 +220,13 @@ export async function startPaymentService(
     // The first health check waited for the first attempt: on a database that answers, the schema is
     // ready now, or the trail never came and this start fails.
     if (missing) throw missing;
-    const reconciler = startReconciler(payments, config.reconcileIntervalMs, log, () =>
-      settlement?.daily(config.settlementDelayMs),
+    const retentionMs = config.clientAddressRetentionMs ?? DEFAULT_ADDRESS_RETENTION_MS;
+    const reconciler = startReconciler(
+      payments,
+      config.reconcileIntervalMs,
+      log,
+      () => settlement?.daily(config.settlementDelayMs),
+      () => forgetClientAddresses(pool, new Date((overrides.clock?.() ?? new Date()).getTime() - retentionMs)),
     );
     closers.add('reconciliation', () => reconciler.stop());
     return {
