@@ -3,21 +3,15 @@
 // themselves, the recent addresses and the overview's counts stay. Real Postgres, the development
 // processor, loads made through the load path with a clock set back.
 import { createLogger } from '@gatehouse/logger';
-import type { Pool } from 'pg';
 import { loadPaymentConfig } from '../src/config';
-import { createPool } from '../src/db';
 import { forgetClientAddresses } from '../src/ledger/address-retention';
 import type { VelocityHooks } from '../src/loads/velocity';
-import { runMigrations } from '../src/migrate';
-import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
-import { createTestDatabase, type TestDatabase } from './db';
 import { testPayments } from './helpers';
+import { useProcessorLedger } from './processor-ledger';
 
 const DAY = 86_400_000;
 const log = createLogger({ name: 'payment-test', level: 'silent' });
-let db: TestDatabase;
-let pool: Pool;
-let fake: DevProcessor;
+const env = useProcessorLedger(6);
 // Every load is flagged for review, so its review row holds the address too.
 const hooks: VelocityHooks = {
   rules: () => [
@@ -35,22 +29,9 @@ const hooks: VelocityHooks = {
   fired: async () => {},
 };
 
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, { max: 6, transactionPooling: db.transactionPooling });
-  await runMigrations(pool);
-  fake = await startDevProcessor({});
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await fake?.close();
-  await db?.drop();
-});
-
 async function loadAt(daysAgo: number, ownerId: string, cardId: number, address: string) {
   const at = new Date(Date.now() - daysAgo * DAY);
-  const payments = testPayments(pool, fake, log, { clock: () => at, velocity: hooks });
+  const payments = testPayments(env.pool, env.fake, log, { clock: () => at, velocity: hooks });
   const answer = await payments.loadCard({
     ownerId,
     cardId,
@@ -63,12 +44,12 @@ async function loadAt(daysAgo: number, ownerId: string, cardId: number, address:
 }
 
 const overviewCounts = async () =>
-  (await pool.query('SELECT outcome, sum(count)::int AS n FROM overview_loads_hourly GROUP BY outcome ORDER BY 1'))
+  (await env.pool.query('SELECT outcome, sum(count)::int AS n FROM overview_loads_hourly GROUP BY outcome ORDER BY 1'))
     .rows;
 
 test('old addresses go from loads and reviews, in batches, two replicas at once; recent ones and the loads stay', async () => {
   const ownerId = `dev_retention_${Date.now()}`;
-  const payments = testPayments(pool, fake, log);
+  const payments = testPayments(env.pool, env.fake, log);
   const card = await payments.createCard(ownerId, 'c');
   const old: number[] = [];
   for (let i = 0; i < 7; i++) old.push(await loadAt(120 - i, ownerId, card.id, `198.51.100.${i + 1}`));
@@ -77,10 +58,13 @@ test('old addresses go from loads and reviews, in batches, two replicas at once;
 
   // Two "replicas" sweep together, in batches of 2: every old address is forgotten once, none twice.
   const before = new Date(Date.now() - 90 * DAY);
-  const [a, b] = await Promise.all([forgetClientAddresses(pool, before, 2), forgetClientAddresses(pool, before, 2)]);
+  const [a, b] = await Promise.all([
+    forgetClientAddresses(env.pool, before, 2),
+    forgetClientAddresses(env.pool, before, 2),
+  ]);
   expect(a + b).toBe(7);
 
-  const { rows } = await pool.query(
+  const { rows } = await env.pool.query(
     `SELECT l.id::int AS id, l.client_address AS load_address, r.client_address AS review_address, l.status
        FROM loads l JOIN velocity_reviews r ON r.load_id = l.id WHERE l.owner_id = $1 ORDER BY l.id`,
     [ownerId],
@@ -93,11 +77,11 @@ test('old addresses go from loads and reviews, in batches, two replicas at once;
   // Forgetting an address is no new outcome: the overview's counts are as they were.
   expect(await overviewCounts()).toEqual(counted);
   // Nothing left: the next round forgets nothing.
-  expect(await forgetClientAddresses(pool, before)).toBe(0);
+  expect(await forgetClientAddresses(env.pool, before)).toBe(0);
 });
 
 test('the retention is a setting of at least 30 days (velocity rules count up to 30 days back)', () => {
-  const base = { DATABASE_URL: db.url, PAYMENT_DEV_PROCESSOR: 'true' };
+  const base = { DATABASE_URL: env.db.url, PAYMENT_DEV_PROCESSOR: 'true' };
   expect(loadPaymentConfig(base).clientAddressRetentionMs).toBe(90 * DAY);
   expect(loadPaymentConfig({ ...base, PAYMENT_CLIENT_ADDRESS_RETENTION: '30d' }).clientAddressRetentionMs).toBe(
     30 * DAY,

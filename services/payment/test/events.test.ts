@@ -3,37 +3,18 @@
 // event holds a nonce, card number or token.
 import { InvalidEventError, secretProblem } from '@gatehouse/events';
 import { createLogger } from '@gatehouse/logger';
-import type { Pool } from 'pg';
-import { createPool } from '../src/db';
 import { PostgresLedgerStore } from '../src/ledger';
 import { standardRules } from '../src/limits';
-import { runMigrations } from '../src/migrate';
-import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import { TEST_NONCES } from '../src/processor/dev/sandbox';
-import { createTestDatabase, type TestDatabase } from './db';
 import { testPayments } from './helpers';
+import { useProcessorLedger } from './processor-ledger';
 
 const log = createLogger({ name: 'payment-test', level: 'silent' });
-let db: TestDatabase;
-let pool: Pool;
-let fake: DevProcessor;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, { max: 5, transactionPooling: db.transactionPooling });
-  await runMigrations(pool);
-  fake = await startDevProcessor({});
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await fake?.close();
-  await db?.drop();
-});
+const env = useProcessorLedger();
 
 const trail = async (owner: string) =>
   (
-    await pool.query(
+    await env.pool.query(
       `SELECT e.type, e.actor_kind, e.actor_id, e.subject_user, e.data, e.source, o.event_id IS NOT NULL AS outboxed
          FROM events.events e LEFT JOIN events.outbox o ON o.event_id = e.id
         WHERE e.subject_user = $1 ORDER BY e.id`,
@@ -43,7 +24,7 @@ const trail = async (owner: string) =>
 
 test('a card and each load outcome are recorded with the change, once, with an outbox row', async () => {
   const owner = `dev_events_${Date.now()}`;
-  const payments = testPayments(pool, fake, log, { rules: standardRules({ oneDayCents: 10_000 }) });
+  const payments = testPayments(env.pool, env.fake, log, { rules: standardRules({ oneDayCents: 10_000 }) });
   const card = await payments.createCard(owner, 'events card');
   const ok = await payments.loadCard({ ownerId: owner, cardId: card.id, amountCents: 2_500, nonce: TEST_NONCES.visa });
   const refused = await payments.loadCard({
@@ -60,7 +41,7 @@ test('a card and each load outcome are recorded with the change, once, with an o
   });
   expect([ok.status, refused.status, declined.status]).toEqual(['succeeded', 'refused', 'failed']);
 
-  const { rows: me } = await pool.query('SELECT current_user AS u');
+  const { rows: me } = await env.pool.query('SELECT current_user AS u');
   const actor = { actor_kind: 'user', actor_id: owner, subject_user: owner, source: me[0].u, outboxed: true };
   expect(await trail(owner)).toEqual([
     { ...actor, type: 'card.created', data: { card_id: card.id } },
@@ -84,7 +65,7 @@ test('a card and each load outcome are recorded with the change, once, with an o
 
 test('a replayed load (same Idempotency-Key) writes no second event', async () => {
   const owner = `dev_events_replay_${Date.now()}`;
-  const payments = testPayments(pool, fake, log, {});
+  const payments = testPayments(env.pool, env.fake, log, {});
   const card = await payments.createCard(owner, 'c');
   const input = { ownerId: owner, cardId: card.id, amountCents: 300, nonce: TEST_NONCES.visa, idempotencyKey: 'k-1' };
   const first = await payments.loadCard(input);
@@ -95,18 +76,18 @@ test('a replayed load (same Idempotency-Key) writes no second event', async () =
 
 test('a change that does not commit leaves no event: a card over the cap has none', async () => {
   const owner = `dev_events_cap_${Date.now()}`;
-  const ledger = new PostgresLedgerStore(pool);
+  const ledger = new PostgresLedgerStore(env.pool);
   expect(await ledger.createCard(owner, 'one', new Date(), 1)).not.toBeNull();
   expect(await ledger.createCard(owner, 'two', new Date(), 1)).toBeNull();
   expect((await trail(owner)).map((e) => e.type)).toEqual(['card.created']);
 });
 
 test("the ledger's own events are checked as every event is: a bad shape or a secret is refused before its statement runs", async () => {
-  const ledger = new PostgresLedgerStore(pool);
+  const ledger = new PostgresLedgerStore(env.pool);
   // An owner id that is a token: card.created would carry it as actor and subject.
   const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc';
   await expect(ledger.createCard(token, 'c', new Date(), 5)).rejects.toThrow(InvalidEventError);
-  const cards = await pool.query('SELECT id FROM cards WHERE owner_id = $1', [token]);
+  const cards = await env.pool.query('SELECT id FROM cards WHERE owner_id = $1', [token]);
   expect(cards.rows).toEqual([]);
 
   const owner = `dev_events_checked_${Date.now()}`;
@@ -131,14 +112,14 @@ test("the ledger's own events are checked as every event is: a bad shape or a se
   };
   await expect(ledger.settle(pending, declined)).rejects.toThrow(/one-time code/);
 
-  const loads = await pool.query('SELECT status FROM loads WHERE owner_id = $1', [owner]);
+  const loads = await env.pool.query('SELECT status FROM loads WHERE owner_id = $1', [owner]);
   expect(loads.rows).toEqual([{ status: 'pending' }]);
   expect((await trail(owner)).map((e) => e.type)).toEqual(['card.created']);
 });
 
 test("a reversal's outcome is recorded with it, its actor the owner who asked", async () => {
   const owner = `dev_events_reversal_${Date.now()}`;
-  const payments = testPayments(pool, fake, log, {});
+  const payments = testPayments(env.pool, env.fake, log, {});
   const card = await payments.createCard(owner, 'c');
   const loaded = await payments.loadCard({
     ownerId: owner,

@@ -3,19 +3,13 @@
 // too), so there is no moment, and no crash, with the load committed and its firings not (or the other
 // way round). Real Postgres, the development processor, the rules from memory as the service holds them.
 import { createLogger } from '@gatehouse/logger';
-import type { Pool } from 'pg';
-import { createPool } from '../src/db';
 import type { VelocityHooks } from '../src/loads/velocity';
-import { runMigrations } from '../src/migrate';
-import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import type { VelocityRule } from '../src/velocity/rule';
-import { createTestDatabase, type TestDatabase } from './db';
 import { testPayments } from './helpers';
+import { useProcessorLedger } from './processor-ledger';
 
 const log = createLogger({ name: 'payment-test', level: 'silent' });
-let db: TestDatabase;
-let pool: Pool;
-let fake: DevProcessor;
+const env = useProcessorLedger();
 let rules: VelocityRule[] = [];
 const told: string[] = [];
 const hooks: VelocityHooks = {
@@ -24,19 +18,6 @@ const hooks: VelocityHooks = {
     for (const f of fired) told.push(`${f.rule.name}@${load.loadId}`);
   },
 };
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url, { max: 5, transactionPooling: db.transactionPooling });
-  await runMigrations(pool);
-  fake = await startDevProcessor({});
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await fake?.close();
-  await db?.drop();
-});
 
 const rule = (name: string, spec: Partial<VelocityRule>): VelocityRule => ({
   name,
@@ -52,7 +33,7 @@ const rule = (name: string, spec: Partial<VelocityRule>): VelocityRule => ({
 
 /** The trail's events about `ownerId`, oldest first: type, load id and (for velocity.fired) rule and mode. */
 async function trail(ownerId: string) {
-  const { rows } = await pool.query(
+  const { rows } = await env.pool.query(
     `SELECT type, (data->>'load_id')::int AS load, data->>'rule' AS rule, data->>'mode' AS mode, client_address
        FROM events.events WHERE subject_user = $1 AND type <> 'card.created' ORDER BY type, data->>'rule'`,
     [ownerId],
@@ -62,7 +43,7 @@ async function trail(ownerId: string) {
 
 test('a taken load: its reviews and every rule it fired (dry-run too), by the one statement, naming the load', async () => {
   rules = [rule('watch', { mode: 'dry_run' }), rule('look', { action: 'review' })];
-  const payments = testPayments(pool, fake, log, { velocity: hooks });
+  const payments = testPayments(env.pool, env.fake, log, { velocity: hooks });
   const ownerId = `dev_vtrail_taken_${Date.now()}`;
   const card = await payments.createCard(ownerId, 'c');
   const answer = await payments.loadCard({
@@ -79,10 +60,10 @@ test('a taken load: its reviews and every rule it fired (dry-run too), by the on
     { type: 'velocity.fired', load: loadId, rule: 'look', mode: 'enforce', client_address: '198.51.100.7' },
     { type: 'velocity.fired', load: loadId, rule: 'watch', mode: 'dry_run', client_address: '198.51.100.7' },
   ]);
-  const { rows } = await pool.query('SELECT rule_name FROM velocity_reviews WHERE load_id = $1', [loadId]);
+  const { rows } = await env.pool.query('SELECT rule_name FROM velocity_reviews WHERE load_id = $1', [loadId]);
   expect(rows).toEqual([{ rule_name: 'look' }]);
   // Each fired event has its own outbox row: the webhooks deliver every one.
-  const { rows: outboxed } = await pool.query(
+  const { rows: outboxed } = await env.pool.query(
     `SELECT count(*)::int AS n FROM events.outbox o JOIN events.events e ON e.id = o.event_id
       WHERE e.type = 'velocity.fired' AND e.subject_user = $1`,
     [ownerId],
@@ -94,7 +75,7 @@ test('a taken load: its reviews and every rule it fired (dry-run too), by the on
 test('a refused load: load.refused and the rules it fired in the same statement; nothing is left over', async () => {
   told.length = 0;
   rules = [rule('stop', {}), rule('watch', { mode: 'dry_run', action: 'review' })];
-  const payments = testPayments(pool, fake, log, { velocity: hooks });
+  const payments = testPayments(env.pool, env.fake, log, { velocity: hooks });
   const ownerId = `dev_vtrail_refused_${Date.now()}`;
   const card = await payments.createCard(ownerId, 'c');
   const answer = await payments.loadCard({ ownerId, cardId: card.id, amountCents: 100, nonce: 'fake-valid-nonce' });
@@ -105,7 +86,7 @@ test('a refused load: load.refused and the rules it fired in the same statement;
     { type: 'velocity.fired', load: answer.loadId, rule: 'watch', mode: 'dry_run', client_address: null },
   ]);
   // A refused load is never flagged for review, even by a rule that fired on it.
-  const { rows } = await pool.query('SELECT count(*)::int AS n FROM velocity_reviews WHERE load_id = $1', [
+  const { rows } = await env.pool.query('SELECT count(*)::int AS n FROM velocity_reviews WHERE load_id = $1', [
     answer.loadId,
   ]);
   expect(rows).toEqual([{ n: 0 }]);
