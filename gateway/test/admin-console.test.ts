@@ -183,13 +183,13 @@ describe('the admin console', () => {
       const dan = await loggedIn(env.parts.stack.url, 'console-dan');
       const danId = await dan.userId();
       const fresh = page.locator('#event-rows tr.fresh').filter({ hasText: danId });
-      await fresh.first().waitFor({ timeout: 6000 });
+      await fresh.first().waitFor({ timeout: 15_000 }); // the poll (2 s) and FOLLOW_SETTLE_MS (2 s), on a busy machine
       // Two more (in one poll or two): newest on top, though `after` answers oldest first.
       const fay = await loggedIn(env.parts.stack.url, 'console-fay');
       const gus = await loggedIn(env.parts.stack.url, 'console-gus');
       const [fayId, gusId] = [await fay.userId(), await gus.userId()];
       for (const id of [fayId, gusId]) {
-        await page.locator('#event-rows tr').filter({ hasText: id }).first().waitFor({ timeout: 6000 });
+        await page.locator('#event-rows tr').filter({ hasText: id }).first().waitFor({ timeout: 15_000 });
       }
       const subjects = await page.locator('#event-rows tr').evaluateAll((rows) => rows.map((r) => r.textContent ?? ''));
       const at = (id: string) => subjects.findIndex((text) => text.includes(id));

@@ -7,10 +7,11 @@
 // with the same webhook-id; and no event holds the session's token, its XSRF value or the secret.
 // A receiver failing twice gets the same webhook-id on the third attempt; a 410 disables its endpoint,
 // which the admin turns on again.
-import { secretProblem } from '@gatehouse/events';
+import { idTime, secretProblem } from '@gatehouse/events';
 import { Browser } from '@gatehouse/test-kit/browser';
 import { until } from '@gatehouse/test-kit/until';
 import { Client } from 'pg';
+import { FOLLOW_SETTLE_MS } from '../../services/auth/src/events/trail';
 import { loggedIn } from './directory-stack';
 import { type Delivered, useEventsStack } from './events-stack';
 
@@ -140,6 +141,8 @@ describe('webhooks and the trail over the admin API', () => {
     // Following the trail (the console's live view): what came after an event, oldest first, a page at a time.
     const recent = ((await admin('GET', '/admin/v1/events?limit=5')).json() as { events: EventJson[] }).events;
     const oldest = recent.at(-1)!;
+    // A follow answers events once they are FOLLOW_SETTLE_MS old (trail.ts): wait until the newest is.
+    await until(() => Date.now() > idTime(recent[0]!.id) + FOLLOW_SETTLE_MS + 10, { ms: 10_000 });
     const newer = (await admin('GET', `/admin/v1/events?limit=2&after=${oldest.id}`)).json() as {
       events: EventJson[];
       next: string | null;

@@ -1037,7 +1037,7 @@ export interface paths {
           request_id?: '' | string;
           limit?: number;
           cursor?: string;
-          /** @description Only events newer than this event id, oldest first (a live view); `next` is then the `after` of the following page. Not with `cursor` */
+          /** @description Only events newer than this event id and at least 2 s old (so none that commits late is skipped), oldest first (a live view); `next` is then the `after` of the following page. Not with `cursor` */
           after?: string;
         };
         header?: never;

@@ -1,5 +1,5 @@
 import { currentTrace, randomFraction } from '@gatehouse/logger';
-import { monotonicFactory } from 'ulid';
+import { decodeTime, encodeTime, monotonicFactory } from 'ulid';
 import { secretProblem } from './guard';
 import { EVENT_DATA, type EventData, type EventType, type NewEvent } from './types';
 
@@ -13,6 +13,12 @@ export interface Queryable {
  * part comes from the logger's pooled random bytes (randomFraction).
  */
 export const newEventId: () => string = monotonicFactory(randomFraction);
+
+/** The time part of the ids made at `ms`: every id made before `ms` sorts below it, every later one above. */
+export const firstIdAt = (ms: number): string => encodeTime(ms, 10);
+
+/** When an id was made (epoch ms). */
+export const idTime = (id: string): number => decodeTime(id);
 
 export class InvalidEventError extends Error {
   constructor(message: string) {

@@ -43,7 +43,7 @@ export const EVENTS_QUERY = z.object({
   cursor: z.string().max(512).default(''),
   after: z.string().max(64).default('').meta({
     description:
-      'Only events newer than this event id, oldest first (a live view); `next` is then the `after` of the following page. Not with `cursor`',
+      'Only events newer than this event id and at least 2 s old (so none that commits late is skipped), oldest first (a live view); `next` is then the `after` of the following page. Not with `cursor`',
   }),
 });
 

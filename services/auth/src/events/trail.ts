@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { type ActorKind, forbiddenAddress, patternProblem, type StoredEvent } from '@gatehouse/events';
+import { type ActorKind, firstIdAt, forbiddenAddress, patternProblem, type StoredEvent } from '@gatehouse/events';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import { eventsErrors } from './errors';
@@ -28,6 +28,16 @@ export interface TrailPage {
 export const USER_ACTIVITY_PREFIXES = ['login.', 'session.', 'totp.', 'passkey.', 'identity.'];
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+/**
+ * How old an event must be before a followed trail (`after`) answers it. An event's id is made before
+ * its transaction commits (in Node, or by the statement), so an event with a smaller id can become
+ * visible after one with a larger id was answered: a follower that moved past the larger would never see
+ * it. Answering only ids made this long ago, every event that will ever commit below that line has done
+ * so (writers commit within milliseconds; a pool wait under load, a little clock skew between replicas,
+ * fit well within it), and each event is answered once, in order, this long after it happened.
+ */
+export const FOLLOW_SETTLE_MS = 2_000;
 const time = z.iso.datetime({ offset: true });
 const text = z.string().max(200);
 const querySchema = z.object({
@@ -51,7 +61,10 @@ const blankToUndefined = (q: TrailQuery): TrailQuery =>
 
 /** Reads the trail: newest first, keyset pages by id (ids sort by time), filters on indexed columns. */
 export class PgTrail {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   async query(raw: TrailQuery, only?: { user: string; prefixes: string[] }): Promise<TrailPage> {
     const parsed = querySchema.safeParse(blankToUndefined(raw));
@@ -82,7 +95,10 @@ export class PgTrail {
     if (q.cursor) add((p) => `id < ${p}`, q.cursor);
     // Following the trail: what came after the newest event seen, oldest first, so a page that fills
     // leaves nothing behind (the next page starts after its last).
-    if (q.after) add((p) => `id > ${p}`, q.after);
+    if (q.after) {
+      add((p) => `id > ${p}`, q.after);
+      add((p) => `id < ${p}`, firstIdAt(this.clock() - FOLLOW_SETTLE_MS));
+    }
     const limit = q.limit ?? 50;
     values.push(limit + 1);
     const { rows } = await this.pool.query(
