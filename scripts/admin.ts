@@ -15,6 +15,8 @@
 //   pnpm -s admin webhooks disable <id> [--reason "..."]
 //   pnpm -s admin webhooks retry <webhook id> <delivery id>
 //   pnpm -s admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
+//   pnpm -s admin events follow [--type t] [--user u] [--actor a] [--request-id r]   (new events as they come; Ctrl-C ends)
+//   pnpm -s admin overview   (the console's overview: users, logins and loads per hour, disputes, reconciliation)
 //   pnpm -s admin clients list | show|rotate-secret|delete <id> | create|update ... (scripts/admin-clients.ts)
 //   pnpm -s admin orgs list|show|members|create|update|set-roles|remove-member|revoke-invitation|delete ... (scripts/admin-orgs.ts)
 //   pnpm -s admin limits|reconciliation|disputes ... (scripts/admin-money.ts)
@@ -30,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { environment, isLoopbackHost } from '../packages/config/src/index';
 import { InternalAuth } from '../packages/grpc-kit/src/internal-auth';
 import { CLIENTS_USAGE, clientsCommand } from './admin-clients';
+import { followEvents } from './admin-events';
 import { importCommand } from './admin-import';
 import { MONEY_USAGE, moneyCommand } from './admin-money';
 import { ORGS_USAGE, orgsCommand } from './admin-orgs';
@@ -48,6 +51,8 @@ const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--
        admin webhooks disable <id> [--reason "..."]
        admin webhooks retry <webhook id> <delivery id>
        admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
+       admin events follow [--type t] [--user u] [--actor a] [--request-id r]
+       admin overview
 ${CLIENTS_USAGE}
 ${ORGS_USAGE}
 ${MONEY_USAGE}
@@ -192,6 +197,12 @@ async function main(argv: string[]): Promise<void> {
     const names = ['type', 'user', 'actor', 'from', 'to', 'request-id', 'limit'];
     return eachPage((cursor) => `/admin/v1/events?${queryOf(values, names, cursor)}`, 'events', values.all === true);
   }
+  if (area === 'events' && command === 'follow')
+    return followEvents(
+      { call, print, usage: (message) => new UsageError(message) },
+      queryOf(values, ['type', 'user', 'actor', 'request-id']),
+    );
+  if (area === 'overview' && command === undefined) return print(await call('GET', '/admin/v1/overview'));
   throw new UsageError(`unknown area or command ${[area, command].filter(Boolean).join(' ') || '(none)'}`);
 }
 

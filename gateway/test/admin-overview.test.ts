@@ -2,11 +2,12 @@
 // loads (one declined) and a dispute, and GET /admin/v1/overview counts them; any card is found by owner
 // and by id with its loads a page at a time; open disputes are listed. Every answer is checked against
 // the admin OpenAPI document; callers that are not admins are refused.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Answer, Browser } from '@gatehouse/test-kit/browser';
+import { until } from '@gatehouse/test-kit/until';
 import { userId } from '@gatehouse/token';
 import bcrypt from 'bcryptjs';
 import { useMoneyBackStack } from './money-back-stack';
@@ -176,4 +177,56 @@ test("any user's card by owner and by id, its loads a page at a time, and the op
   expect((await admin('/admin/v1/disputes?status=closed')).status).toBe(400);
   expect((await admin(`/admin/v1/cards/${cardId}?loads_cursor=x`)).status).toBe(400);
   expect((await admin(`/admin/v1/cards/${cardId}`, '')).status).toBe(401);
+});
+
+/** The CLI's environment: the stack's operator key and admin listener. */
+const cliEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  INTERNAL_KEYS_DIR: path.join(env.stack.dataDir, 'internal-keys'),
+  ADMIN_ADDR: `127.0.0.1:${env.stack.ports.admin}`,
+});
+
+test('pnpm admin overview and events follow: the same API from a shell', async () => {
+  // Asynchronously: the development processor answers from this process.
+  const shown = await new Promise<string>((resolve, reject) =>
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/admin.ts', 'overview'],
+      { cwd: ROOT, env: cliEnv(), encoding: 'utf8' },
+      (err, stdout) => (err ? reject(err) : resolve(stdout)),
+    ),
+  );
+  const printed = JSON.parse(shown) as Overview;
+  expect(printed.logins.hours).toHaveLength(168);
+  expect(printed.users.total).toBe((await overview()).users.total);
+
+  const follower = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin.ts', 'events', 'follow', '--type', 'login.*'],
+    { cwd: ROOT, env: cliEnv() },
+  );
+  let out = '';
+  follower.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  try {
+    // It starts from the newest event there is: nothing printed yet, then the logins that come after.
+    await new Promise((r) => setTimeout(r, 3_000));
+    expect(out).toBe('');
+    await env.user('overview-cy');
+    const cyId = userId('dev', 'overview-cy');
+    const lines = await until(
+      () => {
+        const events = out
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as { type: string; subject_user: string });
+        return events.some((e) => e.subject_user === cyId) && events;
+      },
+      { ms: 20_000, what: "cy's login in the follow" },
+    );
+    expect(lines.every((e) => e.type.startsWith('login.'))).toBe(true);
+  } finally {
+    follower.kill();
+  }
 });
