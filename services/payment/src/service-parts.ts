@@ -49,14 +49,17 @@ export async function openProcessor(
 /**
  * Runs reconciliation every `intervalMs`: the loads' round (Payments.reconcile), then the round of money
  * that went back (Payments.reconcileMoneyBack), then the ledger's housekeeping (old client addresses
- * forgotten), skipping a tick while a round still runs; stop() waits.
+ * forgotten, old overview counters removed), skipping a tick while a round still runs; stop() waits.
  */
 export function startReconciler(
   payments: Payments,
   intervalMs: number,
   log: Logger,
   settlementDaily: () => Promise<unknown> | undefined,
-  forgetAddresses: () => Promise<number> = async () => 0,
+  housekeeping: () => Promise<{ addressesForgotten: number; hoursPruned: number }> = async () => ({
+    addressesForgotten: 0,
+    hoursPruned: 0,
+  }),
 ): { stop(): Promise<void> } {
   let current: Promise<void> | undefined;
   const round = async () => {
@@ -75,11 +78,12 @@ export function startReconciler(
     ) {
       log.info(back, 'reconciliation round of money back');
     }
-    const forgotten = await forgetAddresses().catch((err: unknown) => {
-      log.warn({ err }, 'forgetting old client addresses failed; trying again next round');
-      return 0;
+    const kept = await housekeeping().catch((err: unknown) => {
+      log.warn({ err }, "the ledger's housekeeping failed; trying again next round");
+      return { addressesForgotten: 0, hoursPruned: 0 };
     });
-    if (forgotten > 0) log.info({ loads: forgotten }, 'client addresses forgotten (PAYMENT_CLIENT_ADDRESS_RETENTION)');
+    if (kept.addressesForgotten > 0)
+      log.info({ loads: kept.addressesForgotten }, 'client addresses forgotten (PAYMENT_CLIENT_ADDRESS_RETENTION)');
   };
   const timer = setInterval(() => {
     if (current) return;

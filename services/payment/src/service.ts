@@ -16,7 +16,12 @@ import {
   PostgresSettlementStore,
   postgresLedger,
 } from './ledger';
-import { DEFAULT_ADDRESS_RETENTION_MS, forgetClientAddresses } from './ledger/address-retention';
+import {
+  DEFAULT_ADDRESS_RETENTION_MS,
+  forgetClientAddresses,
+  OVERVIEW_HOURS_KEPT_MS,
+  pruneOverviewHours,
+} from './ledger/housekeeping';
 import { loadRecorder, measuredProcessor, settlementRecorder, velocityRecorder, watchBacklog } from './metrics';
 import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
@@ -226,7 +231,13 @@ export async function startPaymentService(
       config.reconcileIntervalMs,
       log,
       () => settlement?.daily(config.settlementDelayMs),
-      () => forgetClientAddresses(pool, new Date((overrides.clock?.() ?? new Date()).getTime() - retentionMs)),
+      async () => {
+        const now = (overrides.clock?.() ?? new Date()).getTime();
+        return {
+          addressesForgotten: await forgetClientAddresses(pool, new Date(now - retentionMs)),
+          hoursPruned: await pruneOverviewHours(pool, new Date(now - OVERVIEW_HOURS_KEPT_MS)),
+        };
+      },
     );
     closers.add('reconciliation', () => reconciler.stop());
     return {

@@ -280,6 +280,12 @@ test('retention removes events older than AUDIT_RETENTION in batches, with their
   await until(() => r.received.length === 1);
   await pool.query("UPDATE events.events SET time = now() - interval '100 days' WHERE id = $1", [old]);
   const kept = await load('dev_new', 901);
+  // The overview's hourly counters: an hour of 40 days ago goes, one of 30 days ago stays.
+  await pool.query(
+    `INSERT INTO overview_hourly (hour, kind, provider, count) VALUES
+       (date_trunc('hour', now() - interval '40 days'), 'login', 'dev', 3),
+       (date_trunc('hour', now() - interval '30 days'), 'login', 'dev', 2)`,
+  );
   const retention = startRetention({ store, retentionMs: 90 * 86_400_000, log, everyMs: 3_600_000 });
   try {
     expect(await retention.sweep()).toBe(1);
@@ -290,5 +296,7 @@ test('retention removes events older than AUDIT_RETENTION in batches, with their
   expect(rows.map((row) => row.id)).toEqual([kept]);
   const deliveries = await pool.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE event_id = $1', [old]);
   expect(deliveries.rows[0].n).toBe(0);
+  const hours = await pool.query("SELECT count::int AS n FROM overview_hourly WHERE hour < now() - interval '20 days'");
+  expect(hours.rows).toEqual([{ n: 2 }]);
   await r.close();
 });

@@ -274,6 +274,16 @@ export class PgWebhookStore {
     return rowCount ?? 0;
   }
 
+  /**
+   * The admin overview's hourly login counters (kept by the trail's trigger, migration 011) of hours
+   * before `before`: the overview reads the last 7 days; older hours are removed, whatever the trail
+   * keeps. Idempotent, so every replica may run it.
+   */
+  async pruneOverviewHours(before: Date): Promise<number> {
+    const { rowCount } = await this.pool.query('DELETE FROM overview_hourly WHERE hour < $1', [before]);
+    return rowCount ?? 0;
+  }
+
   async disabledCount(): Promise<number> {
     const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhooks WHERE NOT enabled');
     return rows[0]?.n ?? 0;

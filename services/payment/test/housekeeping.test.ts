@@ -1,10 +1,11 @@
-// PAYMENT_CLIENT_ADDRESS_RETENTION: a load's client address (and its velocity reviews') is set to NULL
-// once the load is older than the retention, in batches that two replicas may run at once; the loads
-// themselves, the recent addresses and the overview's counts stay. Real Postgres, the development
-// processor, loads made through the load path with a clock set back.
+// The ledger's housekeeping. PAYMENT_CLIENT_ADDRESS_RETENTION: a load's client address (and its velocity
+// reviews') is set to NULL once the load is older than the retention, in batches that two replicas may
+// run at once; the loads themselves, the recent addresses and the overview's counts stay. The overview's
+// hourly counters older than a month go. Real Postgres, the development processor, loads made through
+// the load path with a clock set back.
 import { createLogger } from '@gatehouse/logger';
 import { loadPaymentConfig } from '../src/config';
-import { forgetClientAddresses } from '../src/ledger/address-retention';
+import { forgetClientAddresses, pruneOverviewHours } from '../src/ledger/housekeeping';
 import type { VelocityHooks } from '../src/loads/velocity';
 import { testPayments } from './helpers';
 import { useProcessorLedger } from './processor-ledger';
@@ -89,4 +90,19 @@ test('the retention is a setting of at least 30 days (velocity rules count up to
   expect(() => loadPaymentConfig({ ...base, PAYMENT_CLIENT_ADDRESS_RETENTION: '7d' })).toThrow(
     /PAYMENT_CLIENT_ADDRESS_RETENTION must be at least 30d/,
   );
+});
+
+test("the overview's hourly counters older than a month go; the month's stay", async () => {
+  await env.pool.query(
+    `INSERT INTO overview_loads_hourly (hour, outcome, count, amount_cents) VALUES
+       (date_trunc('hour', now() - interval '40 days'), 'succeeded', 3, 300),
+       (date_trunc('hour', now() - interval '30 days'), 'succeeded', 2, 200)`,
+  );
+  // (The loads of the test above, made 114 to 120 days ago, were counted in their hours too.)
+  expect(await pruneOverviewHours(env.pool, new Date(Date.now() - 35 * DAY))).toBeGreaterThanOrEqual(1);
+  const { rows } = await env.pool.query(
+    "SELECT count::int AS n FROM overview_loads_hourly WHERE hour < now() - interval '20 days'",
+  );
+  expect(rows).toEqual([{ n: 2 }]);
+  expect(await pruneOverviewHours(env.pool, new Date(Date.now() - 35 * DAY))).toBe(0);
 });

@@ -1,3 +1,5 @@
+// The ledger's housekeeping, run by each reconciliation round (service-parts.ts): client addresses past
+// their retention forgotten, and the overview's old hourly counters removed. Both safe on every replica.
 import type { Pool } from 'pg';
 
 /** PAYMENT_CLIENT_ADDRESS_RETENTION's default: 90 days, as the trail's AUDIT_RETENTION. */
@@ -34,4 +36,13 @@ export async function forgetClientAddresses(pool: Pool, before: Date, batch = AD
     forgotten += n;
     if (n < batch) return forgotten;
   }
+}
+
+/** How long the overview's hourly load counters are kept: its charts show 7 days; a month is kept. */
+export const OVERVIEW_HOURS_KEPT_MS = 35 * 86_400_000;
+
+/** The overview's hourly load counters (migration 012) of hours before `before`. Idempotent. */
+export async function pruneOverviewHours(pool: Pool, before: Date): Promise<number> {
+  const { rowCount } = await pool.query('DELETE FROM overview_loads_hourly WHERE hour < $1', [before]);
+  return rowCount ?? 0;
 }
