@@ -5,26 +5,8 @@
 // without evidence (95726), a document of another type or too large (84902, 84903).
 import { randomHex } from '@gatehouse/logger';
 import type { RouteCall } from './routing';
+import type { DevDocument, DevEvidence } from './transactions';
 import { disputeXml, escapeXml } from './wire';
-
-export interface DevEvidence {
-  id: string;
-  disputeId: string;
-  /** Text evidence. */
-  comments: string | null;
-  /** File evidence: the uploaded document's id. */
-  documentId: string | null;
-  category: string | null;
-  createdAt: string;
-}
-
-export interface DevDocument {
-  id: string;
-  kind: string;
-  name: string;
-  contentType: string;
-  bytes: Buffer;
-}
 
 /** Braintree takes evidence documents of these types, up to 4 MB. */
 const DOCUMENT_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg']);

@@ -3,7 +3,6 @@
 // client (./in-process.ts) both work on this one state.
 import type http from 'node:http';
 import { randomHex } from '@gatehouse/logger';
-import type { DevDocument, DevEvidence } from './evidence';
 import { APPROVED, decideSale } from './sandbox';
 import type { GatewayDispute, GatewayTransaction, ValidationError } from './wire';
 
@@ -33,6 +32,26 @@ export interface RecordedRequest {
 export type DevSale =
   | { kind: 'invalid'; errors: ValidationError[] }
   | { kind: 'kept'; transaction: GatewayTransaction; approved: boolean };
+
+/** Evidence a dispute received (evidence.ts): text, or a document uploaded first. */
+export interface DevEvidence {
+  id: string;
+  disputeId: string;
+  /** Text evidence. */
+  comments: string | null;
+  /** File evidence: the uploaded document's id. */
+  documentId: string | null;
+  category: string | null;
+  createdAt: string;
+}
+
+export interface DevDocument {
+  id: string;
+  kind: string;
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+}
 
 /** The processor's memory; tests read and change it (faults, slowMs) through the DevProcessor. */
 export interface DevState {
