@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { until } from '@gatehouse/test-kit/until';
 import { useAdminOperator } from './admin-operator';
 import { itWithChromium, launchChromium } from './chromium';
 import { useMoneyBackStack } from './money-back-stack';
@@ -27,11 +28,41 @@ writeFileSync(
     '',
   ].join('\n'),
 );
-const env = useMoneyBackStack({ serviceEnv: { payment: { PAYMENT_VELOCITY_RULES_FILE: rulesFile } } });
+const env = useMoneyBackStack({
+  serviceEnv: { payment: { PAYMENT_VELOCITY_RULES_FILE: rulesFile } },
+  metrics: true,
+});
 const { admin, operator, adminUrl } = useAdminOperator(() => env.stack);
 
-/** Until payment's cache holds the change: the next load applies it (NOTIFY, within moments). */
-const settle = () => new Promise((r) => setTimeout(r, 500));
+/**
+ * Until payment holds the rules the admin API lists (NOTIFY, within moments), read off its gauge of the
+ * rules in force: the next load applies them.
+ */
+async function settle(): Promise<void> {
+  const port = env.stack.metricsPorts?.payment;
+  await until(
+    async () => {
+      const listed = (await admin('GET', '/admin/v1/velocity-rules')).json() as {
+        rules: { name: string; threshold: number; mode: string; action: string }[];
+      };
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const held = text.split('\n').filter((l) => l.startsWith('gatehouse_payment_velocity_rule_threshold{'));
+      return (
+        held.length === listed.rules.length &&
+        listed.rules.every((r) =>
+          held.some(
+            (l) =>
+              l.includes(`rule="${r.name}"`) &&
+              l.includes(`mode="${r.mode}"`) &&
+              l.includes(`action="${r.action}"`) &&
+              l.endsWith(` ${r.threshold}`),
+          ),
+        )
+      );
+    },
+    { ms: 20_000, what: 'payment to hold the rules the admin API lists' },
+  );
+}
 
 test('an operator creates, reads, replaces and deletes rules; bad ones are 400, file ones read-only (409)', async () => {
   const listed = await admin('GET', '/admin/v1/velocity-rules');

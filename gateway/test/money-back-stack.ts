@@ -39,7 +39,7 @@ export interface CardJson {
  * directory, TOTP and the trail's reader, as admin users need).
  */
 export function useMoneyBackStack(
-  extra: Pick<StackOptions, 'serviceEnv'> & { env?: Record<string, string>; authDatabase?: boolean } = {},
+  extra: Pick<StackOptions, 'serviceEnv' | 'metrics'> & { env?: Record<string, string>; authDatabase?: boolean } = {},
 ) {
   const parts = {} as { stack: Stack; db: TestDatabase; fake: DevProcessor; ledger: Pool };
   // The dev processor reads its webhook URL per request: set once the stack has its gateway port.
@@ -55,6 +55,7 @@ export function useMoneyBackStack(
         return { DATABASE_URL: parts.db.url, ...processorEnv(parts.fake, '2s'), ...extra.env };
       },
       serviceEnv: extra.serviceEnv,
+      metrics: extra.metrics,
       authDatabaseUrl: extra.authDatabase ? parts.db.url : undefined,
     });
     parts.ledger = createPool(parts.db.url, { max: 2 });

@@ -2,6 +2,7 @@ import { type Metrics, secondsSince } from '@gatehouse/metrics';
 import type { Pool } from 'pg';
 import type { LoadRecorder } from './grpc/handlers';
 import type { Processor } from './processor';
+import type { VelocityRule } from './velocity/rule';
 
 // The payment service's own series. Built by the composition root only when metrics are on; the
 // domain never sees them (the processor is wrapped, loads are counted where the gRPC answer is made).
@@ -143,4 +144,23 @@ export function velocityRecorder(metrics: Metrics): (rule: string, action: strin
     'mode',
   ]);
   return (rule, action, mode) => fired.inc({ rule, action, mode });
+}
+
+/**
+ * The velocity rules this replica holds in memory, one series per rule (its threshold; labels: action,
+ * mode, subject, what it counts), read at each scrape: replicas that disagree after a change show it,
+ * and a change is in force here once its series says so. Rules are few (an admin's), so are the series.
+ */
+export function velocityRulesGauge(metrics: Metrics, rules: () => readonly VelocityRule[]): void {
+  metrics.gauge(
+    'gatehouse_payment_velocity_rule_threshold',
+    'Velocity rules held by this replica, by rule: the threshold in force',
+    ['rule', 'action', 'mode', 'subject', 'counts'],
+    function collect() {
+      this.reset();
+      for (const r of rules()) {
+        this.set({ rule: r.name, action: r.action, mode: r.mode, subject: r.subject, counts: r.counts }, r.threshold);
+      }
+    },
+  );
 }

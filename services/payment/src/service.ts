@@ -22,7 +22,14 @@ import {
   OVERVIEW_HOURS_KEPT_MS,
   pruneOverviewHours,
 } from './ledger/housekeeping';
-import { loadRecorder, measuredProcessor, settlementRecorder, velocityRecorder, watchBacklog } from './metrics';
+import {
+  loadRecorder,
+  measuredProcessor,
+  settlementRecorder,
+  velocityRecorder,
+  velocityRulesGauge,
+  watchBacklog,
+} from './metrics';
 import { LedgerSchema } from './migrate';
 import { Payments } from './payments';
 import { PolicyCache } from './policies/cache';
@@ -116,6 +123,7 @@ export async function startPaymentService(
       recordFired: metrics && velocityRecorder(metrics),
     });
     closers.add('velocity rules', () => velocity.cache.stop());
+    if (metrics) velocityRulesGauge(metrics, () => velocity.cache.rules());
     const payments = new Payments({
       ...postgresLedger(pool),
       policies,

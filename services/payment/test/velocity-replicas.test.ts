@@ -1,10 +1,12 @@
 // Velocity rules across two payment services on one database (issue 49 §2), as two replicas run: a rule
 // made over gRPC on one applies to the next load on the other (NOTIFY), its firing is counted by the
-// other's Prometheus counter by rule, action and mode, and a dry-run rule lets the load through.
+// other's Prometheus counter by rule, action and mode, and a dry-run rule lets the load through. Each
+// replica's gauge of the rules it holds says when a change is in force there (and is waited for).
 import { createClient } from '@gatehouse/grpc-kit';
 import { createLogger } from '@gatehouse/logger';
 import { loadProto } from '@gatehouse/proto';
 import { freePort } from '@gatehouse/test-kit/stack';
+import { until } from '@gatehouse/test-kit/until';
 import { loadPaymentConfig } from '../src/config';
 import { type DevProcessor, startDevProcessor } from '../src/processor/dev';
 import { type RunningPaymentService, startPaymentService } from '../src/service';
@@ -49,13 +51,30 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** NOTIFY arrives in milliseconds; behind transaction pooling only the 5 s re-read brings a change. */
-const heard = () => new Promise((r) => setTimeout(r, db.transactionPooling ? 5_500 : 300));
-
-async function fired(metricsPort: number): Promise<string[]> {
+async function series(metricsPort: number, name: string): Promise<string[]> {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  return text.split('\n').filter((l) => l.startsWith('gatehouse_payment_velocity_fired_total{'));
+  return text.split('\n').filter((l) => l.startsWith(`${name}{`));
 }
+const fired = (metricsPort: number) => series(metricsPort, 'gatehouse_payment_velocity_fired_total');
+
+/**
+ * Until every replica holds exactly these rule series (NOTIFY brings a change in milliseconds; behind
+ * transaction pooling the 5 s re-read does): read off each one's own gauge, not from the database.
+ */
+async function heard(expected: string[]): Promise<void> {
+  await until(
+    async () => {
+      for (const r of replicas) {
+        const held = await series(r.metrics, 'gatehouse_payment_velocity_rule_threshold');
+        if (held.join('\n') !== expected.join('\n')) return false;
+      }
+      return true;
+    },
+    { ms: 20_000, what: `every replica to hold ${expected.join(', ') || 'no rule'}` },
+  );
+}
+const ruleSeries = (mode: string, threshold: number) =>
+  `gatehouse_payment_velocity_rule_threshold{rule="one-per-card",action="block",mode="${mode}",subject="card",counts="loads",process="payment"} ${threshold}`;
 
 test('a rule made on one replica applies to the next load on the other, counted there by rule, action and mode', async () => {
   const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
@@ -77,7 +96,7 @@ test('a rule made on one replica applies to the next load on the other, counted 
     threshold: '1',
     source: 'admin',
   });
-  await heard();
+  await heard([ruleSeries('enforce', 1)]);
   const refused = await load();
   expect(refused).toMatchObject({
     status: 'LOAD_STATUS_REFUSED',
@@ -89,7 +108,7 @@ test('a rule made on one replica applies to the next load on the other, counted 
   expect(await fired(a.metrics)).toEqual([]);
 
   await a.client.call.updateVelocityRule({ admin: 'alice', rule: { ...rule, mode: 'dry_run' } });
-  await heard();
+  await heard([ruleSeries('dry_run', 1)]);
   expect((await load()).status).toBe('LOAD_STATUS_SUCCEEDED');
   expect(await fired(b.metrics)).toEqual([
     'gatehouse_payment_velocity_fired_total{rule="one-per-card",action="block",mode="enforce",process="payment"} 1',
@@ -102,4 +121,8 @@ test('a rule made on one replica applies to the next load on the other, counted 
     { mode: 'enforce', client_address: '198.51.100.20' },
     { mode: 'dry_run', client_address: '198.51.100.20' },
   ]);
+
+  // Deleted on one replica: gone from every replica's rules.
+  await b.client.call.deleteVelocityRule({ admin: 'alice', name: 'one-per-card' });
+  await heard([]);
 });
