@@ -122,7 +122,15 @@ describe('acting on a user', () => {
       ['operator', 'unblock user'],
     ]);
     expect(audit[0]).toMatchObject({ reason: 'fraud', sessionsEnded: 2 });
-    expect((await stack.devLogin('mallory')).user.id).toBe(mallory.user.id);
+    const back = await stack.devLogin('mallory');
+    expect(back.user.id).toBe(mallory.user.id);
+    // The block's second sweep (a second after it) finds her unblocked: her new session lives on.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await refusal(call((cb) => stack.authClient.refreshToken({ token: back.token }, cb)))).toBe('accepted');
+    const after = await call<auth.GetUserResponse__Output>((cb) =>
+      stack.admin.getUser({ actor, userId: mallory.user.id }, cb),
+    );
+    expect(after.sessions).toHaveLength(1);
   });
 
   it('shows, ends sessions, unlinks, exports without secrets, and deletes', async () => {

@@ -135,13 +135,20 @@ export class DirectoryAdmin {
     const ended = await this.deps.sessions.endAll(a.userId);
     this.audit(who, 'block user', a.userId, { reason, sessionsEnded: ended.length });
     // A login that passed the directory just before the block was written is recorded a moment later:
-    // a second sweep a second on ends it too, instead of at its first refresh.
+    // a second sweep a second on ends it too, instead of at its first refresh. Only if the user is still
+    // blocked then: after an unblock within that second, the sessions are the user's new ones.
     setTimeout(() => {
-      this.deps.sessions.endAll(a.userId).catch((err: unknown) => {
+      this.sweepBlocked(a.userId).catch((err: unknown) => {
         this.deps.log.warn({ err, user: a.userId }, 'second sweep of a blocked user failed');
       });
     }, BLOCK_SWEEP_MS).unref();
     return ended;
+  }
+
+  /** The block's second sweep: every session of `userId` ended, if the user is still blocked. */
+  private async sweepBlocked(userId: string): Promise<void> {
+    if ((await this.deps.store.user(userId))?.status !== 'blocked') return;
+    await this.deps.sessions.endAll(userId);
   }
 
   async unblock(a: Acting): Promise<void> {
