@@ -133,6 +133,7 @@ describe('a fresh database', () => {
         '010_organizations.sql',
         '011_overview_summaries.sql',
         '012_trail_payment_admin.sql',
+        '013_password_pictures.sql',
       ]);
       expect(await paymentMigrations(payment)).toEqual(expect.arrayContaining(['001_ledger.sql']));
       // The real work of each, as its own role.

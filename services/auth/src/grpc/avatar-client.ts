@@ -7,6 +7,9 @@ import type { AvatarSaver } from '../login/oauth2-login';
 /** Fetching a slow provider picture may take a while; the avatar service has its own fetch timeout. */
 const AVATAR_DEADLINE_MS = 15_000;
 
+/** The id the avatar service keeps a user's avatar under: sha1 of the user id and ".image" (go-pkgz). */
+export const avatarIdOf = (userId: string): string => `${createHash('sha1').update(userId).digest('hex')}.image`;
+
 /** The avatar service's StoreFromUrl behind the AvatarSaver seam the login engine uses. */
 export function grpcAvatarSaver(
   address: string,
@@ -27,7 +30,7 @@ export function grpcAvatarSaver(
     /** A deleted user's avatars: the avatar service keys each by sha1 of the id it was stored for. */
     async removeAvatars(userIds) {
       for (const id of userIds) {
-        const avatarId = `${createHash('sha1').update(id).digest('hex')}.image`;
+        const avatarId = avatarIdOf(id);
         // An identicon or a never-stored picture: nothing to remove (NOT_FOUND is no failure).
         await client.call.removeAvatar({ avatarId }).catch((err: unknown) => {
           if (describeCallError(err).kind !== 'not_found') throw err;

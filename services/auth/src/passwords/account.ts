@@ -16,6 +16,8 @@ export interface PasswordAccount {
   hash: string | null;
   name: string;
   blocked: boolean;
+  /** When the avatar service last stored the user's identicon (013_password_pictures.sql); null: never. */
+  pictureStoredAt: Date | null;
 }
 
 export interface NewPasswordUser {

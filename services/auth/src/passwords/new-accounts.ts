@@ -48,6 +48,7 @@ export async function insertPasswordUser(
     hash: u.hash,
     name: u.name,
     blocked: false,
+    pictureStoredAt: null,
   };
   return { created };
 }
@@ -98,6 +99,7 @@ export async function insertPasswordIdentity(
     hash: p.hash,
     name: row.name,
     blocked: row.status === 'blocked',
+    pictureStoredAt: null,
   };
   return { added };
 }

@@ -11,8 +11,22 @@ import { PasswordHasher } from './hashing';
 import type { PasswordAccountLimits } from './limits';
 import { PasswordMailer } from './messages';
 import { PasswordRecovery, type SessionEnding } from './recovery';
-import { PASSWORD_PROVIDER, PgPasswordStore } from './store';
+import { PASSWORD_PROVIDER, type PasswordAccount, PgPasswordStore } from './store';
 import type { CaptchaCheck, ImportedHashes, PasswordRules } from './types';
+
+/** A password user's picture is the identicon of their id, which the avatar service stores. */
+export interface IdenticonPictures {
+  /** Draws and stores the identicon; its URL, '' when it cannot be had. */
+  store(userId: string): Promise<string>;
+  /** The URL of the identicon stored for `userId`, without asking the avatar service. */
+  url(userId: string): string;
+}
+
+/**
+ * How long a stored identicon is trusted to be there: a login stores it again once it is older, which
+ * brings it back within this time after an avatar store was emptied (013_password_pictures.sql).
+ */
+export const PICTURE_REDRAW_MS = 7 * 24 * 3600_000;
 
 /** Password accounts as the gRPC handlers and the admin API use them. */
 export interface PasswordFeature {
@@ -38,8 +52,8 @@ export interface OpenPasswordsDeps {
   sessions: SessionEnding;
   /** AUTH_URL. */
   baseUrl: string;
-  /** A user's picture URL (an identicon made by the avatar service), '' when it cannot be had. */
-  picture(userId: string): Promise<string>;
+  /** A user's picture: their identicon, drawn and stored by the avatar service, and its URL. */
+  pictures: IdenticonPictures;
   failed?: (f: FailedLogin) => Promise<void>;
   /** No sender configured and this is development (`pnpm start`, the dev provider on): messages are logged. */
   logMessages: boolean;
@@ -98,7 +112,7 @@ export function openPasswords(deps: OpenPasswordsDeps): PasswordFeature | undefi
     issue: async (account, login) => {
       const id = account.identityId;
       return deps.tokens.issueSession({
-        user: { name: account.name, id, picture: await deps.picture(id).catch(() => '') },
+        user: { name: account.name, id, picture: await pictureOf(account) },
         aud: login.site || deps.tokens.defaultAudience(),
         provider: PASSWORD_PROVIDER,
         sessionOnly: login.sessionOnly,
@@ -110,6 +124,22 @@ export function openPasswords(deps: OpenPasswordsDeps): PasswordFeature | undefi
     log,
   });
   const recovery = new PasswordRecovery(accounts, deps.sessions);
+
+  /**
+   * The identicon never changes: a login that finds it stored within PICTURE_REDRAW_MS names it (no
+   * hop to the avatar service, the most of a returning login's cost beside the hash); any other
+   * stores it, and its time is written after the answer.
+   */
+  async function pictureOf(account: PasswordAccount): Promise<string> {
+    const id = account.identityId;
+    const stored = account.pictureStoredAt?.getTime();
+    if (stored !== undefined && Date.now() - stored < PICTURE_REDRAW_MS) return deps.pictures.url(id);
+    const url = await deps.pictures.store(id).catch(() => '');
+    if (url !== '') {
+      store.pictureStored(id).catch((err: unknown) => log.warn({ err }, 'could not record a stored identicon'));
+    }
+    return url;
+  }
   return {
     accounts,
     recovery,

@@ -21,8 +21,8 @@ export {
   type TokenPurpose,
 } from './account';
 
-const ACCOUNT_SQL = `SELECT p.identity_id, p.user_id, p.email, p.email_verified, p.hash, u.name, u.status
-  FROM passwords p JOIN users u ON u.id = p.user_id`;
+const ACCOUNT_SQL = `SELECT p.identity_id, p.user_id, p.email, p.email_verified, p.hash, p.picture_stored_at,
+  u.name, u.status FROM passwords p JOIN users u ON u.id = p.user_id`;
 
 function accountOf(r: Record<string, unknown>): PasswordAccount {
   return {
@@ -33,6 +33,7 @@ function accountOf(r: Record<string, unknown>): PasswordAccount {
     hash: (r.hash as string | null) ?? null,
     name: r.name as string,
     blocked: r.status === 'blocked',
+    pictureStoredAt: (r.picture_stored_at as Date | null) ?? null,
   };
 }
 
@@ -104,6 +105,15 @@ export class PgPasswordStore {
       [identityId, expected, hash],
     );
     return (rowCount ?? 0) > 0;
+  }
+
+  /** The avatar service stored the account's identicon just now (013_password_pictures.sql). */
+  async pictureStored(identityId: string): Promise<void> {
+    await this.pool.query({
+      name: 'password-picture-stored',
+      text: 'UPDATE passwords SET picture_stored_at = now() WHERE identity_id = $1',
+      values: [identityId],
+    });
   }
 
   /**

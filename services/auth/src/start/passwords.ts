@@ -1,6 +1,7 @@
 import type { Closers } from '@gatehouse/grpc-kit';
 import type { AuthConfig } from '../config';
 import { passwordFailures } from '../events/password-failures';
+import { avatarIdOf } from '../grpc/avatar-client';
 import { breachedCheckFailures, breachedPasswordCheck } from '../passwords/breached';
 import { captchaCheck } from '../passwords/captcha';
 import { importedHashes } from '../passwords/imported-hashes';
@@ -72,6 +73,7 @@ export function startPasswords(
   const settings = config.passwords;
   if (!core.pool || !settings) return undefined;
   const { tokens } = signing;
+  const pictureUrl = (avatarId: string) => `${config.token.url}${config.token.avatarRoutePath}/${avatarId}`;
   const failed = passwordFailures({ trail: later.trail, limiter: core.trailLimiter, metrics: core.metrics });
   const feature = openPasswords({
     settings,
@@ -92,8 +94,10 @@ export function startPasswords(
       endOthers: (caller) => later.sessions().endOthers(caller),
     },
     baseUrl: config.token.url,
-    picture: async (userId) =>
-      `${config.token.url}${config.token.avatarRoutePath}/${await clients.avatars.saveFromUrl(userId, undefined)}`,
+    pictures: {
+      store: async (userId) => pictureUrl(await clients.avatars.saveFromUrl(userId, undefined)),
+      url: (userId) => pictureUrl(avatarIdOf(userId)),
+    },
     failed,
     // Development (`pnpm start` turns the dev provider on): messages, links and all, go to the log.
     logMessages: config.dev !== undefined,

@@ -24,6 +24,7 @@ beforeAll(async () => {
     '010_organizations.sql',
     '011_overview_summaries.sql',
     '012_trail_payment_admin.sql',
+    '013_password_pictures.sql',
   ]);
   expect(await runMigrations(pool)).toEqual([]);
   store = new PgPasskeyStore(pool);
