@@ -84,6 +84,7 @@ export function startReconciler(
     });
     if (kept.addressesForgotten > 0)
       log.info({ loads: kept.addressesForgotten }, 'client addresses forgotten (PAYMENT_CLIENT_ADDRESS_RETENTION)');
+    if (kept.hoursPruned > 0) log.info({ hours: kept.hoursPruned }, 'overview counters older than 35 days removed');
   };
   const timer = setInterval(() => {
     if (current) return;
