@@ -52,6 +52,8 @@ describe('alert rules', () => {
   it('cover what the operator must act on', () => {
     expect(rules.map((r) => r.alert).sort()).toEqual([
       'GatehouseGateway5xxRatio',
+      'GatehousePaymentReplicasDisagree',
+      'GatehousePaymentSettingsNotHeard',
       'GatehouseProcessDown',
       'GatehouseProcessorErrorRatio',
       'GatehouseReconciliationBacklogOld',
@@ -76,7 +78,7 @@ describe('alert rules', () => {
   const promtool = spawnSync('promtool', ['--version']).status === 0;
   (promtool ? it : it.skip)('pass promtool check rules (CI installs promtool)', () => {
     const run = spawnSync('promtool', ['check', 'rules', path.join(DIR, 'alerts.yml')], { encoding: 'utf8' });
-    expect(run.stdout + run.stderr).toContain('SUCCESS: 8 rules found');
+    expect(run.stdout + run.stderr).toContain('SUCCESS: 10 rules found');
     expect(run.status).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 import { type Metrics, secondsSince } from '@gatehouse/metrics';
 import type { Pool } from 'pg';
 import type { LoadRecorder } from './grpc/handlers';
+import type { NotifiedCache } from './notified-cache';
+import { type PolicySnapshot, SCOPES } from './policies/policy';
 import type { Processor } from './processor';
 import type { VelocityRule } from './velocity/rule';
 
@@ -163,4 +165,44 @@ export function velocityRulesGauge(metrics: Metrics, rules: () => readonly Veloc
       }
     },
   );
+}
+
+/** Caches of settings kept current by Postgres (./notified-cache.ts) by their name in the series. */
+export type HeldSettings = Record<
+  'limit_policies' | 'velocity_rules',
+  Pick<NotifiedCache<unknown>, 'readAt' | 'listening'>
+>;
+
+/**
+ * Each replica's hold on the settings every load reads from memory, read at scrape: when it last read
+ * them, whether it hears their changes, and how many limit policies (by scope) and tier assignments it
+ * holds. A replica that stopped hearing changes, or whose counts differ from the others' for longer
+ * than moments, stands out (deploy/observability/alerts.yml).
+ */
+export function heldSettingsGauges(metrics: Metrics, held: HeldSettings, policies: () => PolicySnapshot): void {
+  const readAt = metrics.gauge(
+    'gatehouse_payment_settings_read_timestamp_seconds',
+    'When this replica last read the settings it holds in memory, by settings',
+    ['settings'],
+  );
+  const listening = metrics.gauge(
+    'gatehouse_payment_settings_listening',
+    "Whether this replica hears the settings' changes (1) or is connecting again (0), by settings",
+    ['settings'],
+  );
+  const byScope = metrics.gauge(
+    'gatehouse_payment_limit_policies_held',
+    'Limit policies held by this replica, by scope',
+    ['scope'],
+  );
+  const tiers = metrics.gauge('gatehouse_payment_limit_tiers_held', "Owners' tiers held by this replica");
+  metrics.beforeScrape(() => {
+    for (const [settings, cache] of Object.entries(held)) {
+      if (cache.readAt) readAt.set({ settings }, cache.readAt.getTime() / 1000);
+      listening.set({ settings }, cache.listening() ? 1 : 0);
+    }
+    const snapshot = policies();
+    for (const scope of SCOPES) byScope.set({ scope }, snapshot.policies.filter((p) => p.scope === scope).length);
+    tiers.set(snapshot.tiers.size);
+  });
 }

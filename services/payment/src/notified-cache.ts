@@ -31,6 +31,8 @@ export class NotifiedCache<T> {
   private held: T;
   /** True once read: the service serves no load before (service.ts, health). */
   loaded = false;
+  /** When the settings were last read successfully (the metrics' gauge); undefined before. */
+  readAt: Date | undefined;
   private client: Client | undefined;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
@@ -79,11 +81,17 @@ export class NotifiedCache<T> {
       const read = await this.options.read();
       if (generation === this.generation) this.held = read;
       this.loaded = true;
+      this.readAt = new Date();
       return true;
     } catch (err) {
       this.options.log.error({ err }, `${this.options.what} could not be read; the ones held stay in force`);
       return false;
     }
+  }
+
+  /** True while the listening connection is open: a change is heard within moments. */
+  listening(): boolean {
+    return this.client !== undefined;
   }
 
   async stop(): Promise<void> {

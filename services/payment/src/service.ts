@@ -23,6 +23,7 @@ import {
   pruneOverviewHours,
 } from './ledger/housekeeping';
 import {
+  heldSettingsGauges,
   loadRecorder,
   measuredProcessor,
   settlementRecorder,
@@ -123,7 +124,12 @@ export async function startPaymentService(
       recordFired: metrics && velocityRecorder(metrics),
     });
     closers.add('velocity rules', () => velocity.cache.stop());
-    if (metrics) velocityRulesGauge(metrics, () => velocity.cache.rules());
+    if (metrics) {
+      velocityRulesGauge(metrics, () => velocity.cache.rules());
+      heldSettingsGauges(metrics, { limit_policies: policies, velocity_rules: velocity.cache }, () =>
+        policies.current(),
+      );
+    }
     const payments = new Payments({
       ...postgresLedger(pool),
       policies,

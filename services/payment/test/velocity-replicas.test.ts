@@ -126,3 +126,55 @@ test('a rule made on one replica applies to the next load on the other, counted 
   await b.client.call.deleteVelocityRule({ admin: 'alice', name: 'one-per-card' });
   await heard([]);
 });
+
+/** One series' value on a replica's metrics, or undefined when it has none. */
+async function value(metricsPort: number, name: string, labels: string): Promise<number | undefined> {
+  const line = (await series(metricsPort, name)).find((l) => l.startsWith(`${name}{${labels},`));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+test("each replica's gauges say it hears changes of the settings it holds, and how many limit policies it holds", async () => {
+  const [a, b] = replicas as [(typeof replicas)[0], (typeof replicas)[0]];
+  const held = (r: typeof a) =>
+    Promise.all([
+      value(r.metrics, 'gatehouse_payment_limit_policies_held', 'scope="user"'),
+      value(r.metrics, 'gatehouse_payment_limit_policies_held', 'scope="card"'),
+    ]);
+  for (const r of replicas) {
+    for (const settings of ['limit_policies', 'velocity_rules']) {
+      expect(await value(r.metrics, 'gatehouse_payment_settings_listening', `settings="${settings}"`)).toBe(1);
+      const readAt = await value(
+        r.metrics,
+        'gatehouse_payment_settings_read_timestamp_seconds',
+        `settings="${settings}"`,
+      );
+      expect(readAt).toBeGreaterThan(Date.now() / 1000 - 600);
+    }
+    expect(await held(r)).toEqual([0, 0]);
+  }
+  const ownerId = `dev_held_${Date.now()}`;
+  const policy = { scope: 'user', subject: ownerId, window: '1 day', maxCents: '5000', maxCount: '-1' };
+  await a.client.call.putLimitPolicy({ admin: 'alice', policy });
+  await a.client.call.putLimitPolicy({ admin: 'alice', policy: { ...policy, scope: 'card', subject: '1' } });
+  await until(async () => (await held(b)).join() === '1,1', { what: 'the other replica holding both policies' });
+
+  // The listening connections cut (a failover, a pooler's restart): each replica listens and reads again.
+  const before = await value(
+    b.metrics,
+    'gatehouse_payment_settings_read_timestamp_seconds',
+    'settings="limit_policies"',
+  );
+  await a.service.pool.query(
+    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'",
+  );
+  await until(
+    async () =>
+      ((await value(b.metrics, 'gatehouse_payment_settings_read_timestamp_seconds', 'settings="limit_policies"')) ??
+        0) > (before ?? 0) &&
+      (await value(b.metrics, 'gatehouse_payment_settings_listening', 'settings="limit_policies"')) === 1,
+    { what: 'the replica listening again and reading the policies again' },
+  );
+  await a.client.call.deleteLimitPolicy({ admin: 'alice', scope: 'user', subject: ownerId, window: '1 day' });
+  await a.client.call.deleteLimitPolicy({ admin: 'alice', scope: 'card', subject: '1', window: '1 day' });
+  await until(async () => (await held(b)).join() === '0,0', { what: 'the other replica holding neither' });
+});
