@@ -3,7 +3,8 @@
 // authorization code flow's full round (authorize with an existing Gatehouse session, token, userinfo),
 // each as CPU of the whole stack (gateway, auth, avatar, Postgres) per operation and per CPU-second, beside
 // the floor measured in the same run: one bare HTTP request and gRPC call between bare processes, and one
-// ES256 signature (the ID token each grant signs).
+// ES256 signature (the ID token each grant signs), and a refresh grant through oidc-provider alone (in
+// this process, its in-memory adapter: ./oidc-library.ts), the part of a grant no wrapper can remove.
 import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { createTestDatabase } from '@gatehouse/test-kit/databases';
@@ -12,6 +13,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { Client } from 'pg';
 import { hashSecret } from '../services/auth/src/oidc/clients';
 import { cpuMs, median, postgresBackendsCpu } from './harness';
+import { oidcLibraryRefreshUs } from './oidc-library';
 import { type Answer, closeClient, devLogin, inParallel, request } from './session-client';
 import { startTransportFloor } from './transport-floor';
 
@@ -36,6 +38,8 @@ export interface OidcBenchResult {
   hopUs: number[];
   /** One ES256 signature with jose, µs of CPU. */
   signUs: number;
+  /** A refresh grant through oidc-provider alone (in process, in memory: ./oidc-library.ts), µs of CPU, per round. */
+  libraryUs: number[];
 }
 
 /** µs of CPU per ES256 signature of an ID token's size. */
@@ -227,7 +231,13 @@ export async function runOidcBench(
     const runs = (which: 'refresh' | 'code') => !only || only === which;
     if (runs('refresh')) await phase('0: refresh (warm-up)', refreshRound);
     if (runs('code')) await phase('0: code flow (warm-up)', flowRound);
-    const result: OidcBenchResult = { refresh: [], codeFlow: [], hopUs: [], signUs: await signatureUs() };
+    const result: OidcBenchResult = {
+      refresh: [],
+      codeFlow: [],
+      hopUs: [],
+      signUs: await signatureUs(),
+      libraryUs: [],
+    };
     for (let r = 1; r <= rounds; r++) {
       if (runs('refresh')) result.refresh.push(await phase(`${r}: refresh grant`, refreshRound));
       if (runs('code')) result.codeFlow.push(await phase(`${r}: code flow round`, flowRound));
@@ -237,6 +247,12 @@ export async function runOidcBench(
       log(
         `${r}: floor                  hop ${(hop.cpuUsPerLoad / 1000).toFixed(3)} + ES256 sign ${(result.signUs / 1000).toFixed(3)} = ${floorMs.toFixed(3)} ms = ${((1 / floorMs) * 1000).toFixed(0)}/CPU-s`,
       );
+      if (runs('refresh')) {
+        result.libraryUs.push(await oidcLibraryRefreshUs());
+        log(
+          `${r}: oidc-provider alone    a refresh grant in this process, in memory: ${((result.libraryUs.at(-1) ?? 0) / 1000).toFixed(3)} ms`,
+        );
+      }
     }
     for (const line of oidcTable(result)) log(line);
     return result;
@@ -287,6 +303,17 @@ export function oidcTable(r: OidcBenchResult): string[] {
       floors.map((f) => 1000 / f),
       0,
     )} |`,
+    ...(r.libraryUs.length
+      ? [
+          `| oidc-provider alone: a refresh grant in process, in memory | | ${spread(
+            r.libraryUs.map((u) => u / 1000),
+            3,
+          )} | ${spread(
+            r.libraryUs.map((u) => 1e6 / u),
+            0,
+          )} |`,
+        ]
+      : []),
     `(processes: ${PROCESSES.join(', ')}; target: ${OIDC_TARGETS.refreshPerCpuSecond} refresh grants per CPU-second)`,
   ];
 }
