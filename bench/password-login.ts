@@ -69,9 +69,10 @@ export interface HashCost {
 }
 
 /**
- * Argon2id verifies with OWASP's parameters (the stack's defaults), in batches, `concurrency` at once as
- * the stack runs them (its logins come that many at a time; a memory-hard hash costs more CPU when
- * several share the cores' caches than alone).
+ * Argon2id verifies with OWASP's parameters (the stack's defaults), in batches, `concurrency` callers at
+ * once as the stack's logins come, through the service's hasher, which lets as many run at a time as
+ * the stack's does (AUTH_PASSWORD_HASH_CONCURRENCY's default: a memory-hard hash costs more CPU when
+ * more of them than cores share the caches).
  */
 export async function argon2VerifyCost(concurrency: number, batches = 5, perBatch = 24): Promise<HashCost> {
   const { memoryKiB, timeCost, parallelism } = OWASP_PARAMETERS;
@@ -93,7 +94,7 @@ export async function argon2VerifyCost(concurrency: number, batches = 5, perBatc
     cpu.push((used.user + used.system) / 1000 / perBatch);
   }
   return {
-    parameters: `argon2id m=${memoryKiB} KiB, t=${timeCost}, p=${parallelism}, ${concurrency} at once`,
+    parameters: `argon2id m=${memoryKiB} KiB, t=${timeCost}, p=${parallelism}, ${concurrency} callers, ${hasher.concurrency} hashing at a time`,
     cpuMs: median(cpu),
     wallMs: median(wall),
   };

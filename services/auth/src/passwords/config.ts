@@ -24,6 +24,15 @@ export const passwordSettingsShape = {
   AUTH_PASSWORD_HASH_MEMORY_KIB: whole(1024, 4_194_304, 19456),
   AUTH_PASSWORD_HASH_TIME: whole(1, 100, 2),
   AUTH_PASSWORD_HASH_PARALLELISM: whole(1, 16, 1),
+  /** Hashes run at once, the rest queued; unset: the cores this process may use, at most libuv's pool. */
+  AUTH_PASSWORD_HASH_CONCURRENCY: optionalText().pipe(
+    z.coerce
+      .number<string>({ message: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(256, 'must be at most 256')
+      .optional(),
+  ),
   /** How long links stay valid: a reset's, and an address verification's. */
   AUTH_PASSWORD_RESET_TTL: duration('1h'),
   AUTH_PASSWORD_VERIFY_TTL: duration('24h'),
@@ -62,6 +71,8 @@ export interface PasswordConfig {
   signupOpen: boolean;
   requireVerified: boolean;
   hash: HashParameters;
+  /** AUTH_PASSWORD_HASH_CONCURRENCY; undefined: defaultHashConcurrency(). */
+  hashConcurrency: number | undefined;
   resetTtlMs: number;
   verifyTtlMs: number;
   limitPerUserDay: PasswordAccountLimits['perUserDay'];
@@ -138,6 +149,7 @@ export function resolvePasswordSettings(
       timeCost: raw.AUTH_PASSWORD_HASH_TIME,
       parallelism: raw.AUTH_PASSWORD_HASH_PARALLELISM,
     },
+    hashConcurrency: raw.AUTH_PASSWORD_HASH_CONCURRENCY,
     resetTtlMs: raw.AUTH_PASSWORD_RESET_TTL,
     verifyTtlMs: raw.AUTH_PASSWORD_VERIFY_TTL,
     limitPerUserDay: raw.AUTH_LIMIT_PASSWORD_USER_DAY,

@@ -2,7 +2,8 @@
 // for our hashes and the raw input for imported ones, a rehash asked for when the parameters differ or
 // the hash is not ours, and a false answer (after a dummy verification) for no hash at all.
 
-import { OWASP_PARAMETERS, PasswordHasher } from './hashing';
+import os from 'node:os';
+import { defaultHashConcurrency, OWASP_PARAMETERS, PasswordHasher } from './hashing';
 import { importedHashes } from './imported-hashes';
 
 const cheap = { memoryKiB: 1024, timeCost: 1, parallelism: 1 };
@@ -45,4 +46,35 @@ test('verifies imported hashes with the raw input and always asks for a rehash',
   expect(await hasher.verify(pbkdf2, 'Password', 'Password')).toEqual({ ok: false });
   // Without the imported kinds, the same string is no password at all.
   expect(await new PasswordHasher(cheap).verify(pbkdf2, 'password', 'password')).toEqual({ ok: false });
+});
+
+test('runs at most `concurrency` hashes at once, one per core by default (at most libuv pool threads)', async () => {
+  // An imported kind of our own that counts the checks running at once: each waits a moment.
+  let running = 0;
+  let most = 0;
+  const counting = {
+    recognises: (stored: string) => stored.startsWith('$counted$'),
+    async verify() {
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, 20));
+      running--;
+      return true;
+    },
+  };
+  const two = new PasswordHasher(cheap, counting, 2);
+  const verdicts = await Promise.all(Array.from({ length: 6 }, () => two.verify('$counted$x', 'p', 'p')));
+  expect(verdicts).toEqual(Array(6).fill({ ok: true, rehash: true }));
+  expect(most).toBe(2);
+  most = 0;
+  await Promise.all(
+    Array.from({ length: 3 }, () => new PasswordHasher(cheap, counting, 1).verify('$counted$x', 'p', 'p')),
+  );
+  expect(most).toBe(3); // three hashers: each its own turn
+  most = 0;
+  const one = new PasswordHasher(cheap, counting, 1);
+  await Promise.all(Array.from({ length: 3 }, () => one.verify('$counted$x', 'p', 'p')));
+  expect(most).toBe(1);
+  const cores = Math.min(os.availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE) || 4);
+  expect(defaultHashConcurrency()).toBe(cores);
+  expect(new PasswordHasher(cheap).concurrency).toBe(cores);
 });

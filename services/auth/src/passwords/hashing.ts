@@ -1,4 +1,6 @@
+import os from 'node:os';
 import { hash, parseOptions, verify } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 import type { ImportedHashes } from './types';
 
 /** Argon2id's cost (docs/password-accounts.md "Settings"): AUTH_PASSWORD_HASH_MEMORY_KIB, _TIME, _PARALLELISM. */
@@ -17,6 +19,18 @@ export interface HashParameters {
  */
 export const OWASP_PARAMETERS: HashParameters = { memoryKiB: 19456, timeCost: 2, parallelism: 1 };
 
+/**
+ * How many hashes run at once by default: one per core this process may use, and no more than libuv's
+ * pool has threads (UV_THREADPOOL_SIZE, 4 by default), which the file system and DNS share. A
+ * memory-hard hash costs more CPU when more of them than cores share the caches: on a 2-core VM, 8
+ * verifies queued 2 at a time cost 9.9–10.6 ms of CPU each and finished sooner (5.3–5.8 ms apart) than
+ * the same 8 on libuv's 4 threads (12.5–13.0 ms, 6.5–6.7 ms apart; 2026-11-29).
+ */
+export function defaultHashConcurrency(): number {
+  const pool = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+  return Math.max(1, Math.min(os.availableParallelism(), pool));
+}
+
 /** `algorithm` of @node-rs/argon2: its enum is an ambient const enum, unusable under isolatedModules. */
 const ARGON2ID = 2;
 
@@ -25,23 +39,27 @@ export type Verdict = { ok: false } | { ok: true; rehash: boolean };
 
 /**
  * Argon2id through @node-rs/argon2, whose async calls run on libuv's thread pool, never on the event
- * loop. Hashes of other kinds (users imported with their hashes) are verified by `imported` until the
- * first successful login replaces them.
+ * loop, at most `concurrency` at once (AUTH_PASSWORD_HASH_CONCURRENCY; the rest wait their turn here,
+ * known and unknown addresses alike). Hashes of other kinds (users imported with their hashes) are
+ * verified by `imported` until the first successful login replaces them.
  */
 export class PasswordHasher {
   /** A hash of a random password, made at start: unknown addresses are verified against it (timing). */
   private dummy: Promise<string>;
+  private readonly turn: pLimit.Limit;
 
   constructor(
     readonly parameters: HashParameters = OWASP_PARAMETERS,
     private readonly imported?: ImportedHashes,
+    readonly concurrency = defaultHashConcurrency(),
   ) {
+    this.turn = pLimit(concurrency);
     this.dummy = this.hash(`dummy-${Math.random()}-${Date.now()}`);
   }
 
   hash(password: string): Promise<string> {
     const { memoryKiB, timeCost, parallelism } = this.parameters;
-    return hash(password, { algorithm: ARGON2ID, memoryCost: memoryKiB, timeCost, parallelism });
+    return this.turn(() => hash(password, { algorithm: ARGON2ID, memoryCost: memoryKiB, timeCost, parallelism }));
   }
 
   /**
@@ -54,14 +72,15 @@ export class PasswordHasher {
     if (stored?.startsWith('$argon2id$')) {
       let ok = false;
       try {
-        ok = await verify(stored, normalized);
+        ok = await this.turn(() => verify(stored, normalized));
       } catch {
         return { ok: false };
       }
       return ok ? { ok: true, rehash: this.needsRehash(stored) } : { ok: false };
     }
     if (stored && this.imported?.recognises(stored)) {
-      const ok = await this.imported.verify(stored, raw).catch(() => false);
+      const imported = this.imported;
+      const ok = await this.turn(() => imported.verify(stored, raw)).catch(() => false);
       return ok ? { ok: true, rehash: true } : { ok: false };
     }
     await this.verifyDummy(normalized);
@@ -70,7 +89,8 @@ export class PasswordHasher {
 
   /** The work of a check against an address that has no account (or no password): always false. */
   async verifyDummy(password: string): Promise<void> {
-    await verify(await this.dummy, password).catch(() => false);
+    const dummy = await this.dummy;
+    await this.turn(() => verify(dummy, password)).catch(() => false);
   }
 
   /** True unless `stored` is Argon2id with exactly the current parameters. */

@@ -81,7 +81,7 @@ export function openPasswords(deps: OpenPasswordsDeps): PasswordFeature | undefi
     return undefined;
   }
   const store = new PgPasswordStore(deps.pool);
-  const hasher = new PasswordHasher(settings.hash, deps.imported);
+  const hasher = new PasswordHasher(settings.hash, deps.imported, settings.hashConcurrency);
   const mailer = new PasswordMailer({
     sender,
     templates: settings.messages,
