@@ -10,17 +10,19 @@ import { createTestDatabase } from '@gatehouse/test-kit/databases';
 import { startStack } from '@gatehouse/test-kit/stack';
 import { generateSigningJwk } from '../packages/token/src/keys';
 import { type FloorAlgorithm, joseVerifyAndSignUs } from './crypto-floor';
-import { cpuMs, median, pinToCore, postgresBackendsCpu } from './harness';
+import { cpuMs, pinToCore, postgresBackendsCpu } from './harness';
 import {
   argon2VerifyCost,
   type HashCost,
-  type LatencyUnderLogins,
   passwordLogin,
   passwordUsersReady,
   userLatencyUnderLogins,
 } from './password-login';
 import { closeClient, devLogin, inParallel, refresh, type Session } from './session-client';
+import { describe, type Operation, type PhaseRun, PROCESSES, type SessionsBenchResult, table } from './sessions-report';
 import { startTransportFloor } from './transport-floor';
+
+export { type Operation, passwordRest } from './sessions-report';
 
 export interface SessionsBenchOptions {
   /** Sessions logged in (each user logs in twice: new, then returning) and refreshed in every refresh round. */
@@ -33,36 +35,6 @@ export interface SessionsBenchOptions {
   /** Pin the stack's processes to one core and this process to the other. */
   pin?: boolean;
   log?: (line: string) => void;
-}
-
-const PROCESSES = ['gateway', 'auth', 'avatar', 'postgres'] as const;
-type ProcessName = (typeof PROCESSES)[number];
-
-/** One measured phase: operations done and CPU milliseconds per operation of each process. */
-export interface PhaseRun {
-  ops: number;
-  failures: number;
-  firstError?: string;
-  perSecond: number;
-  cpuMsPerOp: Record<ProcessName, number>;
-  totalCpuMsPerOp: number;
-}
-
-export type Operation = 'refresh' | 'first login' | 'returning login' | 'password login';
-
-export interface SessionsBenchResult {
-  runs: Record<Operation, PhaseRun[]>;
-  /** jose verify + sign, µs of CPU, per round. */
-  joseUs: number[];
-  /** One HTTP request to bare Koa and one grpc-js call from it: µs of CPU of both processes, per round. */
-  hopUs: number[];
-  /**
-   * One Argon2id verify with the stack's parameters, measured alone in this process right after each
-   * `password login` round (the same moment of a shared machine), one per round.
-   */
-  hash: HashCost[];
-  /** `/auth/user` alone and while 20 password logins a second run. */
-  latency: LatencyUnderLogins;
 }
 
 /** Refresh at most 1 ms of CPU, a first login at most 10 ms (issue 36). */
@@ -291,84 +263,4 @@ function loadAverage(): string {
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-}
-
-function describe(run: PhaseRun): string {
-  const parts = PROCESSES.map((p) => `${p} ${run.cpuMsPerOp[p].toFixed(2)}`).join(', ');
-  const failed = run.failures > 0 ? `, ${run.failures} FAILED (${run.firstError})` : '';
-  return `${run.perSecond.toFixed(0)}/s; CPU ms/op ${parts}; total ${run.totalCpuMsPerOp.toFixed(2)} ms = ${(1000 / run.totalCpuMsPerOp).toFixed(0)}/CPU-s${failed}`;
-}
-
-/** "median (min–max)" with `digits` decimals. */
-function spread(values: number[], digits: number): string {
-  const m = median(values).toFixed(digits);
-  if (values.length < 2) return m;
-  return `${m} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
-}
-
-/** Each round's password login beyond the hash measured right after it, in CPU ms. */
-export function passwordRest({ runs, hash }: Pick<SessionsBenchResult, 'runs' | 'hash'>): number[] {
-  return runs['password login'].map((r, i) => r.totalCpuMsPerOp - (hash[i]?.cpuMs ?? Number.NaN));
-}
-
-/** The summary: medians of the rounds with their range, and the floor beside them. */
-export function table({ runs, joseUs, hopUs, hash }: SessionsBenchResult): string[] {
-  const rows: string[][] = [
-    ['operation', 'per second', ...PROCESSES.map((p) => `${p} ms`), 'CPU ms/op', 'per CPU-second', 'failed'],
-  ];
-  for (const [name, list] of Object.entries(runs) as [Operation, PhaseRun[]][]) {
-    rows.push([
-      name,
-      spread(
-        list.map((r) => r.perSecond),
-        0,
-      ),
-      ...PROCESSES.map((p) =>
-        spread(
-          list.map((r) => r.cpuMsPerOp[p]),
-          2,
-        ),
-      ),
-      spread(
-        list.map((r) => r.totalCpuMsPerOp),
-        2,
-      ),
-      spread(
-        list.map((r) => 1000 / r.totalCpuMsPerOp),
-        0,
-      ),
-      String(list.reduce((n, r) => n + r.failures, 0)),
-    ]);
-  }
-  const floor = (name: string, us: number[]) =>
-    rows.push([
-      name,
-      '',
-      '',
-      '',
-      '',
-      '',
-      spread(
-        us.map((u) => u / 1000),
-        3,
-      ),
-      spread(
-        us.map((u) => 1e6 / u),
-        0,
-      ),
-      '',
-    ]);
-  const rest = passwordRest({ runs, hash });
-  const hashMs = hash.map((h) => h.cpuMs);
-  rows.push(['password login: the hash alone', '', '', '', '', '', spread(hashMs, 2), '', '']);
-  rows.push(['password login: the rest of the stack', '', '', '', '', '', spread(rest, 2), '', '']);
-  floor('floor: jose verify + sign', joseUs);
-  floor('floor: HTTP + one gRPC call', hopUs);
-  floor(
-    'floor: a refresh (both)',
-    joseUs.map((j, i) => j + (hopUs[i] ?? Number.NaN)),
-  );
-  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
-  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | ')} |`;
-  return [line(rows[0] ?? []), line(widths.map((w) => '-'.repeat(w))), ...rows.slice(1).map(line)];
 }
