@@ -67,8 +67,10 @@ export class PgDeliveryQueue {
    * outbox exactly when its deliveries exist. The number of events taken.
    */
   async fanOut(limit: number): Promise<number> {
-    const { rows } = await this.pool.query<{ taken: string }>(
-      `WITH taken AS (
+    // Named, as every statement the pump sends each round: parsed and planned once per connection.
+    const { rows } = await this.pool.query<{ taken: string }>({
+      name: 'webhooks-fan-out',
+      text: `WITH taken AS (
          DELETE FROM events.outbox WHERE event_id IN (
            SELECT event_id FROM events.outbox ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED)
          RETURNING event_id
@@ -81,8 +83,8 @@ export class PgDeliveryQueue {
          ON CONFLICT (webhook_id, event_id) DO NOTHING
        )
        SELECT count(*) AS taken FROM taken`,
-      [limit],
-    );
+      values: [limit],
+    });
     return Number(rows[0]?.taken ?? 0);
   }
 
@@ -92,8 +94,9 @@ export class PgDeliveryQueue {
    * the endpoints in `skip` (those with enough on the wire from this replica already).
    */
   async claim(limit: number, leaseMs: number, skip: readonly string[] = []): Promise<ClaimedDelivery[]> {
-    const { rows } = await this.pool.query(
-      `UPDATE webhook_deliveries d SET lease_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
+    const { rows } = await this.pool.query({
+      name: 'webhooks-claim',
+      text: `UPDATE webhook_deliveries d SET lease_until = now() + $2 * interval '1 millisecond', attempts = d.attempts + 1
          FROM (SELECT d2.id FROM webhook_deliveries d2 JOIN webhooks w2 ON w2.id = d2.webhook_id AND w2.enabled
                 WHERE d2.status = 'pending' AND d2.next_attempt_at <= now()
                   AND (d2.lease_until IS NULL OR d2.lease_until < now())
@@ -104,8 +107,8 @@ export class PgDeliveryQueue {
        RETURNING d.id, d.webhook_id, d.attempts, w.url, w.secret,
                  CASE WHEN w.previous_until > now() THEN w.previous_secret END AS previous_secret,
                  e.id AS event_id, e.type, e.time, e.source, e.subject_user, e.data`,
-      [limit, leaseMs, skip],
-    );
+      values: [limit, leaseMs, skip],
+    });
     // Opened once per endpoint of the claim: a batch is mostly one endpoint's.
     const opened = new Map<string, ReturnType<PgDeliveryQueue['openSecrets']>>();
     const secretsOf = (r: { webhook_id: string; secret: string; previous_secret: string | null }) => {
