@@ -81,6 +81,11 @@ describe('alert rules', () => {
     expect(run.stdout + run.stderr).toContain('SUCCESS: 10 rules found');
     expect(run.status).toBe(0);
   });
+  (promtool ? it : it.skip)("fire on their unit tests' series (promtool test rules alerts.test.yml)", () => {
+    const run = spawnSync('promtool', ['test', 'rules', path.join(DIR, 'alerts.test.yml')], { encoding: 'utf8' });
+    expect(run.stdout + run.stderr).toContain('SUCCESS');
+    expect(run.status).toBe(0);
+  });
 });
 
 describe('the Grafana dashboard', () => {
