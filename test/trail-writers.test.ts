@@ -130,6 +130,7 @@ test("payment's role writes payment's types only; auth's every type; a database 
     '010_organizations.sql',
     '011_overview_summaries.sql',
     '012_trail_payment_admin.sql',
+    '013_password_pictures.sql',
   ]);
 
   // Payment's role: auth's types are refused in the database, whatever its code sends; its own go in.
