@@ -20,6 +20,13 @@ const client = (c: auth.ClientInfo__Output | null | undefined) => ({
   userAgent: c?.userAgent ?? '',
 });
 
+/** Aborted when the call is cancelled: its client went away, or its deadline passed. */
+function cancelledSignal(call: { once(event: 'cancelled', listener: () => void): unknown }): AbortSignal {
+  const gone = new AbortController();
+  call.once('cancelled', () => gone.abort());
+  return gone.signal;
+}
+
 /** gRPC adapter of auth.v1.PasswordService; `passwords` undefined (no database) answers "disabled". */
 export function passwordHandlers(
   passwords: PasswordFeature | undefined,
@@ -39,8 +46,8 @@ export function passwordHandlers(
       const done = await on().accounts.verify(req.token);
       return { emailChanged: done.emailChanged };
     }),
-    Login: unaryHandler(log, async (req: auth.PasswordLoginRequest__Output) => {
-      const done = await on().accounts.login({ ...req, ...client(req.client) });
+    Login: unaryHandler(log, async (req: auth.PasswordLoginRequest__Output, call) => {
+      const done = await on().accounts.login({ ...req, ...client(req.client) }, cancelledSignal(call));
       if ('retryAfter' in done) return { userJson: '', retryAfterSeconds: done.retryAfter };
       const finished = await finisher.finish({
         session: done.session,

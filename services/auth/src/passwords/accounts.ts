@@ -159,6 +159,8 @@ export class PasswordAccounts {
    */
   async login(
     input: { email: string; password: string; site: string; sessionOnly: boolean } & ClientCall,
+    /** Aborted when the caller goes away: a check still waiting for its turn is then not computed. */
+    signal?: AbortSignal,
   ): Promise<{ session: Issued } | { retryAfter: number }> {
     const { limiter, limits, store, hasher } = this.deps;
     const email = addressOf(input.email);
@@ -176,7 +178,7 @@ export class PasswordAccounts {
     if (this.deps.captcha && (await captchaDue(limiter, failures))) await this.requireCaptcha(input);
     const account = await store.byEmail(email);
     const normalized = input.password.normalize('NFKC');
-    const verdict = await hasher.verify(account?.hash ?? null, input.password, normalized);
+    const verdict = await hasher.verify(account?.hash ?? null, input.password, normalized, signal);
     if (!account || !verdict.ok) {
       await hitAll(limiter, failures);
       await fail('refused');

@@ -49,6 +49,17 @@ export const passwordErrors = {
     ),
   sameEmail: () =>
     new AppError('invalid_argument', 'PASSWORD_BAD_INPUT', 'this is the address the account has already'),
+  /** The caller went away (cancelled, or past its deadline) while its check waited for its turn. */
+  abandoned: () =>
+    new AppError(
+      'deadline_exceeded',
+      'PASSWORD_CHECK_ABANDONED',
+      'the request was given up before the password was checked: send it again',
+    ),
   emailTaken: () =>
     new AppError('already_exists', 'EMAIL_TAKEN', 'another account took this address meanwhile: choose another'),
 };
+
+/** True for passwordErrors.abandoned(): never a wrong password, never counted as a failure. */
+export const isAbandoned = (err: unknown): boolean =>
+  err instanceof AppError && err.code === 'PASSWORD_CHECK_ABANDONED';

@@ -78,3 +78,28 @@ test('runs at most `concurrency` hashes at once, one per core by default (at mos
   expect(defaultHashConcurrency()).toBe(cores);
   expect(new PasswordHasher(cheap).concurrency).toBe(cores);
 });
+
+test('a check whose caller gave up while it waited for its turn is not computed, and says so', async () => {
+  let ran = 0;
+  const slow = {
+    recognises: (stored: string) => stored.startsWith('$slow$'),
+    async verify() {
+      ran++;
+      await new Promise((r) => setTimeout(r, 30));
+      return true;
+    },
+  };
+  const hasher = new PasswordHasher(cheap, slow, 1);
+  const first = hasher.verify('$slow$x', 'p', 'p');
+  const gone = new AbortController();
+  const waiting = hasher.verify('$slow$x', 'p', 'p', gone.signal);
+  const unknown = hasher.verify(null, 'p', 'p', gone.signal);
+  gone.abort();
+  expect(await first).toEqual({ ok: true, rehash: true });
+  await expect(waiting).rejects.toMatchObject({ code: 'PASSWORD_CHECK_ABANDONED', kind: 'deadline_exceeded' });
+  // An unknown address's dummy check is skipped the same way: no answer tells the two apart.
+  await expect(unknown).rejects.toMatchObject({ code: 'PASSWORD_CHECK_ABANDONED' });
+  expect(ran).toBe(1);
+  // A signal that stays quiet changes nothing.
+  expect(await hasher.verify('$slow$x', 'p', 'p', new AbortController().signal)).toEqual({ ok: true, rehash: true });
+});

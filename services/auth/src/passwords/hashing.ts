@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { hash, parseOptions, verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
+import { isAbandoned, passwordErrors } from './errors';
 import type { ImportedHashes } from './types';
 
 /** Argon2id's cost (docs/password-accounts.md "Settings"): AUTH_PASSWORD_HASH_MEMORY_KIB, _TIME, _PARALLELISM. */
@@ -34,6 +35,12 @@ export function defaultHashConcurrency(): number {
 /** `algorithm` of @node-rs/argon2: its enum is an ambient const enum, unusable under isolatedModules. */
 const ARGON2ID = 2;
 
+/** A failed check is a wrong password; a check abandoned by its caller is passed on as it is. */
+function unlessAbandoned(err: unknown): false {
+  if (isAbandoned(err)) throw err;
+  return false;
+}
+
 /** What a stored hash said about a password. `rehash`: right, and the hash should be made again now. */
 export type Verdict = { ok: false } | { ok: true; rehash: boolean };
 
@@ -63,34 +70,47 @@ export class PasswordHasher {
   }
 
   /**
+   * `work` in its turn, unless the caller gave up (`signal`) while it waited: a check nobody will read
+   * the answer of is not computed, so a flood's backlog drains instead of costing a hash for each
+   * request already answered with a timeout. Rejects with passwordErrors.abandoned() then.
+   */
+  private inTurn<T>(work: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    return this.turn(() => {
+      if (signal?.aborted) throw passwordErrors.abandoned();
+      return work();
+    });
+  }
+
+  /**
    * The password against the stored hash: an Argon2id one of ours with the NFKC form the policy
    * hashed (`normalized`), an imported one with the raw input (the old system never normalised).
    * Null (no password set yet) and an unreadable hash are a wrong password, after as much work as a
    * real check, so neither answers faster than a known address with a password would.
    */
-  async verify(stored: string | null, raw: string, normalized: string): Promise<Verdict> {
+  async verify(stored: string | null, raw: string, normalized: string, signal?: AbortSignal): Promise<Verdict> {
     if (stored?.startsWith('$argon2id$')) {
       let ok = false;
       try {
-        ok = await this.turn(() => verify(stored, normalized));
-      } catch {
+        ok = await this.inTurn(() => verify(stored, normalized), signal);
+      } catch (err) {
+        if (isAbandoned(err)) throw err;
         return { ok: false };
       }
       return ok ? { ok: true, rehash: this.needsRehash(stored) } : { ok: false };
     }
     if (stored && this.imported?.recognises(stored)) {
       const imported = this.imported;
-      const ok = await this.turn(() => imported.verify(stored, raw)).catch(() => false);
+      const ok = await this.inTurn(() => imported.verify(stored, raw), signal).catch(unlessAbandoned);
       return ok ? { ok: true, rehash: true } : { ok: false };
     }
-    await this.verifyDummy(normalized);
+    await this.verifyDummy(normalized, signal);
     return { ok: false };
   }
 
   /** The work of a check against an address that has no account (or no password): always false. */
-  async verifyDummy(password: string): Promise<void> {
+  async verifyDummy(password: string, signal?: AbortSignal): Promise<void> {
     const dummy = await this.dummy;
-    await this.turn(() => verify(dummy, password)).catch(() => false);
+    await this.inTurn(() => verify(dummy, password), signal).catch(unlessAbandoned);
   }
 
   /** True unless `stored` is Argon2id with exactly the current parameters. */
