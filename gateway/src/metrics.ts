@@ -45,7 +45,11 @@ export function httpMetrics(
   };
   // Methods outside this set share one label, so a client inventing methods cannot add series.
   const known = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+  // Every request but a health probe keeps the event-loop lag monitor sampling; an idle gateway stops it
+  // (EventLoopLag), and the engine's probes every 30 s would otherwise keep it on a third of the time.
+  const lag = metrics.lag;
   const answeredBeforeKoa = (route: string, method: string, status: number, startMs: number) => {
+    if (!route.startsWith('/health/')) lag.busy();
     requests.observe(
       { route, method: known.has(method) ? method : 'OTHER', status_class: statusClass(status) },
       (performance.now() - startMs) / 1000,
@@ -53,6 +57,7 @@ export function httpMetrics(
   };
   // Not an async function: one .then on the hot path instead of an async frame and an await.
   const middleware: Koa.Middleware = function countRequest(ctx, next) {
+    if (!ctx.path.startsWith('/health/')) lag.busy();
     const start = performance.now();
     inFlight.inc();
     const done = () => {

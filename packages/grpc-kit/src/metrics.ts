@@ -56,6 +56,9 @@ export function instrumented(
   metrics: Metrics,
 ): grpc.UntypedServiceImplementation {
   const calls = callSeries(metrics, 'server');
+  // Each call keeps the event-loop lag monitor sampling (EventLoopLag). Health checks, from probes and
+  // the gateway, are not counted: grpc.health.v1 is served beside these services, not through here.
+  const lag = metrics.lag;
   return mapHandlers(definition, implementation, (handler, attrs) => {
     const where = splitPath(attrs.path);
     const finish = (start: bigint, code: number) => {
@@ -64,6 +67,7 @@ export function instrumented(
     if (attrs.responseStream || attrs.requestStream) {
       // Streams end by finishing, by an error emitted on the call, or by the client cancelling.
       return (call: grpc.ServerWritableStream<unknown, unknown>) => {
+        lag.busy();
         const start = process.hrtime.bigint();
         let done = false;
         const end = (code: number) => {
@@ -78,6 +82,7 @@ export function instrumented(
       };
     }
     return (call: grpc.ServerUnaryCall<unknown, unknown>, callback: grpc.sendUnaryData<unknown>) => {
+      lag.busy();
       const start = process.hrtime.bigint();
       handler(call, ((err: { code?: number } | null, ...rest: unknown[]) => {
         finish(start, err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK);
