@@ -46,6 +46,32 @@ async function loggedIn(name: string): Promise<Browser> {
   return browser;
 }
 
+test('the event-loop lag is sampled while requests come, and not in a process only probes reach', async () => {
+  // A monitor stops 2-4 s after the last request; the stack's start made a few. Until it has stopped,
+  // two scrapes 300 ms apart find samples between them.
+  const quietMax = async (name: ServiceName) => {
+    await scrape(name);
+    await new Promise((r) => setTimeout(r, 300));
+    return value(await scrape(name), 'nodejs_eventloop_lag_max_seconds');
+  };
+  for (const name of ['telegram-bot', 'gateway'] as const) {
+    const giveUp = Date.now() + 10_000;
+    while ((await quietMax(name)) > 0 && Date.now() < giveUp);
+    expect(await quietMax(name)).toBe(0);
+  }
+  // The stack checks telegram-bot's gRPC health all along, and the gateway's /health/* is probed: neither
+  // is a request that starts the monitor.
+  expect((await fetch(`${stack.url}/health/live`)).status).toBe(200);
+  expect((await fetch(`${stack.url}/health/ready`)).status).toBe(200);
+  expect(await quietMax('gateway')).toBe(0);
+  // A request is: the samples show until the next scrape.
+  expect((await fetch(`${stack.url}/auth/user`)).status).toBe(401);
+  await new Promise((r) => setTimeout(r, 300));
+  const sampled = await scrape('gateway');
+  expect(value(sampled, 'nodejs_eventloop_lag_max_seconds')).toBeGreaterThan(0);
+  expect(value(sampled, 'nodejs_eventloop_lag_p50_seconds')).toBeGreaterThan(0);
+});
+
 test('a dev login counts once on the gateway, and /auth/user under its route template', async () => {
   const login = { provider: 'dev', outcome: 'success' };
   const before = await scrape('gateway');
