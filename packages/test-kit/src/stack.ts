@@ -3,18 +3,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-// The two modules only, not the kit's index (grpc-js and all): every stack test loads this file.
-import { checkHealth } from '@gatehouse/grpc-kit/src/health-client';
+// The module only, not the kit's index (grpc-js and all): every stack test loads this file.
 import { ensureWorkloadKeys } from '@gatehouse/grpc-kit/src/internal-auth';
+import { freePort } from './ports';
+import type { ServiceName, Stack, StackPorts } from './stack-types';
 import { migrateTrail } from './trail';
+import { waitForGrpcHealth, waitForHttp } from './waits';
+
+// Split for size; tests import all of it from here.
+export { freePort } from './ports';
+export type { ServiceName, Stack, StackPorts } from './stack-types';
+export { waitForGrpcHealth } from './waits';
 
 /** The checkout's root (this package is packages/test-kit/src). */
 export const ROOT = path.resolve(__dirname, '../../..');
-
-export type ServiceName = 'auth' | 'avatar' | 'telegram-bot' | 'payment' | 'gateway';
 
 const ENTRY: Record<ServiceName, string> = {
   auth: 'services/auth/src/main.ts',
@@ -23,116 +27,6 @@ const ENTRY: Record<ServiceName, string> = {
   payment: 'services/payment/src/main.ts',
   gateway: 'gateway/src/main.ts',
 };
-
-const PORT_BLOCK = 1000;
-const PORT_BLOCKS = 12; // 20000-31999
-// TEST_PORT_BLOCK shifts a whole run to other blocks, so two runs on one machine (two checkouts) keep apart.
-const PORT_BLOCK_START =
-  20_000 +
-  ((Number(process.env.TEST_PORT_BLOCK ?? 0) + Number(process.env.JEST_WORKER_ID ?? 1) - 1) % PORT_BLOCKS) * PORT_BLOCK;
-// Jest loads this module afresh for each test file: a random start keeps the worker's next suite off
-// the ports its previous suite has just released.
-let nextPortOffset = Math.floor(Math.random() * PORT_BLOCK);
-
-/**
- * A free TCP port on loopback (bound, read, released) for a process a test starts.
- *
- * Ports come from below the kernel's ephemeral range (32768 and up on Linux), where port 0 would land
- * and the outgoing connections of tests running in parallel take ports too. Each Jest worker owns its
- * own block of 1000 ports and hands them out in turn, so two workers never pick the same port and one
- * stack never gets one port twice: with random picks both happened, and a port checked free was
- * taken before the process that was to listen on it started (EADDRINUSE in CI).
- */
-export async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < PORT_BLOCK; attempt++) {
-    const port = PORT_BLOCK_START + (nextPortOffset++ % PORT_BLOCK);
-    if (await canListen(port)) return port;
-  }
-  throw new Error(`no free port between ${PORT_BLOCK_START} and ${PORT_BLOCK_START + PORT_BLOCK}`);
-}
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-export interface StackPorts {
-  gateway: number;
-  auth: number;
-  avatar: number;
-  telegram: number;
-  payment: number;
-  dev: number;
-  /** The gateway's admin listener (ADMIN_ADDR): each stack its own, never the default 8081. */
-  admin: number;
-}
-
-export interface Stack {
-  ports: StackPorts;
-  /** Each process's metrics port, when the stack was started with `metrics: true`. */
-  metricsPorts?: Record<ServiceName, number>;
-  url: string;
-  env: Record<string, string>;
-  dataDir: string;
-  output(name: ServiceName): string;
-  /**
-   * A process's output once `done` holds for it (or `timeoutMs` passed, for the caller's assertions to
-   * report): log lines reach this process through a pipe, possibly after the answer they belong to.
-   */
-  waitForOutput(name: ServiceName, done: (output: string) => boolean, timeoutMs?: number): Promise<string>;
-  /** The OS process id of a started service. */
-  pid(name: ServiceName): number | undefined;
-  /** Kills one service (SIGKILL: a crash, no shutdown) or stops it (SIGTERM), and waits for it to exit. */
-  kill(name: ServiceName, signal?: NodeJS.Signals): Promise<void>;
-  /** Starts a killed service again on its ports and waits until it answers. */
-  restart(name: ServiceName): Promise<void>;
-  /**
-   * Starts one more gateway on its own port, talking to the same services (several-instance tests);
-   * `metricsPort` gives it a metrics listener of its own, `env` more environment over the stack's
-   * (LOG_LEVEL=debug: every request through Koa).
-   */
-  addGateway(options?: {
-    metricsPort?: number;
-    env?: Record<string, string>;
-  }): Promise<{ url: string; adminUrl: string; output(): string; stop(): Promise<void> }>;
-  /**
-   * Starts one more replica of auth or payment on a gRPC port of its own (and, for auth, a development
-   * login provider of its own), on the same database, Redis and keys: several-replica tests point an
-   * addGateway() at it (AUTH_GRPC_ADDR, PAYMENT_GRPC_ADDR).
-   */
-  addReplica(
-    name: 'auth' | 'payment',
-    options?: { env?: Record<string, string> },
-  ): Promise<{ address: string; output(): string; stop(): Promise<void> }>;
-  stop(): Promise<void>;
-}
-
-/** Waits until a gRPC server answers grpc.health.v1 Check with SERVING. */
-export async function waitForGrpcHealth(address: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if ((await checkHealth(address)) === 'SERVING') return;
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${address} did not become SERVING within ${timeoutMs} ms`);
-}
-
-async function waitForHttp(url: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
-      if (res.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 export interface StackOptions {
   services: ServiceName[];
