@@ -4,35 +4,13 @@
 import { runAuthBench } from './auth-user';
 import { runAvatarBench } from './avatar';
 import { EVENTS_TARGETS, runEventsBench } from './events';
-import { median } from './harness';
 import { IMPORT_TARGET_PER_SECOND, runImportBench } from './import';
 import { MEMORY_LIMITS, memoryTable, runMemoryBench } from './memory';
-import { OIDC_TARGETS, runOidcBench } from './oidc';
 import { orgsReport, runOrgsBench } from './orgs';
 import { OVERVIEW_P95_TARGET_MS, runOverviewBench } from './overview';
-import { LATENCY_UNDER_LOGINS_TARGET } from './password-login';
 import { runPaymentBench, TARGETS } from './payment';
-import { type Operation, PASSWORD_REST_TARGET_MS, passwordRest, runSessionsBench, SESSION_TARGETS } from './sessions';
-
-/** The value of `--name=value` on the command line. */
-function flag(name: string): string | undefined {
-  return process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-}
-
-function algFlag(): 'HS256' | 'ES256' | 'EdDSA' | undefined {
-  const alg = flag('alg');
-  if (alg !== undefined && alg !== 'HS256' && alg !== 'ES256' && alg !== 'EdDSA')
-    throw new Error(`unknown --alg ${alg}`);
-  return alg;
-}
-
-/** A whole-number flag, or undefined when absent. */
-function countFlag(name: string): number | undefined {
-  const value = flag(name);
-  if (value === undefined) return undefined;
-  if (!/^[1-9]\d*$/.test(value)) throw new Error(`--${name} takes a whole number`);
-  return Number(value);
-}
+import { algFlag, countFlag } from './run-flags';
+import { oidcBench, sessionsBench } from './run-logins';
 
 const BENCHES: Record<string, () => Promise<string[]>> = {
   async auth() {
@@ -91,63 +69,8 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
       problems.push(`delivery lag p99 ${r.lagMs.p99} ms, over its target ${EVENTS_TARGETS.lagMs} ms`);
     return problems;
   },
-  async sessions() {
-    console.log('\n== logins and refreshes: CPU of the whole stack per operation, beside the floor');
-    const provider = flag('provider') ?? 'dev';
-    if (provider !== 'dev') throw new Error(`--provider=${provider}: only the dev provider's flow is driven here`);
-    const r = await runSessionsBench({
-      alg: algFlag(),
-      sessions: countFlag('sessions'),
-      rounds: countFlag('rounds'),
-      concurrency: countFlag('concurrency'),
-      pin: process.argv.includes('--pin'),
-    });
-    const problems: string[] = [];
-    for (const [operation, runs] of Object.entries(r.runs) as [Operation, (typeof r.runs)['refresh']][]) {
-      const failed = runs.reduce((n, run) => n + run.failures, 0);
-      if (failed > 0) problems.push(`${failed} ${operation}s failed`);
-      const target = SESSION_TARGETS[operation];
-      const worst = Math.max(...runs.map((run) => run.totalCpuMsPerOp));
-      if (target !== undefined && worst > target)
-        problems.push(
-          `${operation}: up to ${worst.toFixed(2)} ms of CPU, over its target ${target} ms ` +
-            `(median ${median(runs.map((run) => run.totalCpuMsPerOp)).toFixed(2)} ms; ${floorWords(r.joseUs, r.hopUs)})`,
-        );
-    }
-    // A password login: the hash plus at most 2 ms of the rest of the stack's CPU (issue 46).
-    const rest = median(passwordRest(r));
-    const hash = median(r.hash.map((h) => h.cpuMs));
-    if (rest > PASSWORD_REST_TARGET_MS)
-      problems.push(
-        `password login: ${rest.toFixed(2)} ms of CPU beyond its hash (${hash.toFixed(2)} ms, ${r.hash[0]?.parameters}), over its target ${PASSWORD_REST_TARGET_MS} ms`,
-      );
-    const slower = r.latency.underLoginsMs / r.latency.aloneMs;
-    if (slower > LATENCY_UNDER_LOGINS_TARGET || r.latency.loginFailures > 0)
-      problems.push(
-        `/auth/user under password logins: ${slower.toFixed(2)}x its latency alone (target ${LATENCY_UNDER_LOGINS_TARGET}x), ${r.latency.loginFailures} logins failed`,
-      );
-    return problems;
-  },
-  async oidc() {
-    console.log(
-      '\n== the OpenID provider: refresh-token grants and code flows, CPU of the whole stack, beside the floor',
-    );
-    const r = await runOidcBench({ rounds: countFlag('rounds'), chains: countFlag('concurrency') });
-    const problems: string[] = [];
-    for (const [name, runs] of [
-      ['refresh grants', r.refresh],
-      ['code flows', r.codeFlow],
-    ] as const) {
-      const failed = runs.reduce((n, p) => n + p.failures, 0);
-      if (failed > 0) problems.push(`${failed} ${name} failed`);
-    }
-    const perCpuSecond = 1000 / median(r.refresh.map((p) => p.cpuMsPerOp));
-    if (r.refresh.length > 0 && perCpuSecond < OIDC_TARGETS.refreshPerCpuSecond)
-      problems.push(
-        `refresh grants: ${perCpuSecond.toFixed(0)} per CPU-second, under the target ${OIDC_TARGETS.refreshPerCpuSecond}`,
-      );
-    return problems;
-  },
+  sessions: sessionsBench,
+  oidc: oidcBench,
   async import() {
     console.log('\n== users imported with their hashes, per second: the admin API vs the directory statement alone');
     const r = await runImportBench({ users: countFlag('users') });
@@ -203,12 +126,6 @@ const BENCHES: Record<string, () => Promise<string[]>> = {
     return problems;
   },
 };
-
-/** The floor of a refresh measured in the same run, for reading a target missed: a busy host raises both. */
-function floorWords(joseUs: number[], hopUs: number[]): string {
-  const floors = joseUs.map((j, i) => (j + (hopUs[i] ?? Number.NaN)) / 1000);
-  return `the floor of a refresh in this run ${Math.min(...floors).toFixed(2)}–${Math.max(...floors).toFixed(2)} ms`;
-}
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
