@@ -7,6 +7,7 @@
 // (1280×800, and one at a phone's size).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { until as eventually } from '@gatehouse/test-kit/until';
 import type { Page } from 'playwright-core';
 import { settle } from '../../services/payment/test/money-back';
 import { itWithChromium, launchChromium } from './chromium';
@@ -75,6 +76,13 @@ describe('the admin console', () => {
       await loggedIn(env.parts.stack.url, 'console-ben');
       await loggedIn(env.parts.stack.url, 'console-ann');
       await env.notify('dispute_opened', ann.loads[0]?.processor_transaction_id as string);
+      // The webhook dispatcher fails its first delivery on its own time (up to a poll after the logins):
+      // the page is opened once the overview counts it, or it may show the moment before.
+      await eventually(
+        async () =>
+          ((await env.admin('GET', '/admin/v1/overview')).json() as Overview).webhooks.deliveries_failing >= 1,
+        { ms: 10_000, what: 'a failing webhook delivery in the overview' },
+      );
 
       await open('#/overview');
       await page.getByRole('heading', { name: 'Overview' }).waitFor();
@@ -290,6 +298,7 @@ interface Overview {
   logins: { by_provider: Record<string, number[]> };
   loads: { succeeded: number[] };
   disputes: { open: number; open_amount_cents: number };
+  webhooks: { deliveries_failing: number };
 }
 
 async function until(done: () => boolean, timeoutMs: number): Promise<void> {

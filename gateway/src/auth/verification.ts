@@ -8,7 +8,7 @@ import { TokenVerifier } from './verifier';
 
 /**
  * The gateway's token verification: the keys (AUTH_SECRET and AUTH_SECRETS_FILE, or the public half of
- * the key file), the verifier and its cache, and the auth service's provider list kept fresh beside it
+ * the key file), the verifier and its cache, and the auth service's provider list, refreshed as tokens are checked,
  * (a token of a provider no longer configured is refused; the warning about sites' HS256 secrets waits
  * for that list). The gateway imports only public keys: it verifies and serves the JWKS without asking
  * the auth service, so it starts and keeps working while that one restarts, and never holds a key that
@@ -39,6 +39,7 @@ export async function gatewayVerification(
   const verifier = new TokenVerifier(keys.verification, token.audiences, Date.now, {
     issuer: token.issuer,
     providerAllowed: providerNames.allowed,
+    inUse: providerNames.keepFresh,
   });
   providerNames.start();
   return { keys, verifier, providerNames };

@@ -58,7 +58,12 @@ export class TokenVerifier {
     private readonly secrets: VerificationKeys,
     private readonly audiences: string[],
     private readonly now: () => number = Date.now,
-    private readonly rules: { issuer?: string; providerAllowed?: (name: string) => boolean } = {},
+    private readonly rules: {
+      issuer?: string;
+      providerAllowed?: (name: string) => boolean;
+      /** Called on every check (hit or miss): the provider list refreshes itself on use (ProviderNames). */
+      inUse?: () => void;
+    } = {},
   ) {}
 
   /** Forgets every verified token: the rules changed (a provider removed), so each is checked again. */
@@ -68,6 +73,7 @@ export class TokenVerifier {
 
   /** A token verified before and still cached, without any waiting; undefined on a miss. */
   peek(token: string): CachedToken | undefined {
+    this.rules.inUse?.();
     const hit = this.cache.get(cacheKey(token));
     // Only the very token that was verified: another header or payload under a copied MAC is a miss.
     return hit !== undefined && hit.token === token ? hit : undefined;
