@@ -11,6 +11,7 @@ import { Browser } from '@gatehouse/test-kit/browser';
 import { createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { type Stack, startStack } from '@gatehouse/test-kit/stack';
 import { until } from '@gatehouse/test-kit/until';
+import pg from 'pg';
 
 let stack: Stack;
 let db: TestDatabase;
@@ -39,13 +40,25 @@ afterAll(async () => {
 });
 
 const EMAIL = 'flo@example.com';
+
+async function failedInTrail(): Promise<{ subject_user: string; data: { reason: string } }[]> {
+  const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+  try {
+    const { rows } = await pool.query(
+      "SELECT subject_user, data FROM events.events WHERE type = 'login.failed' AND data ->> 'provider' = 'password' ORDER BY id",
+    );
+    return rows;
+  } finally {
+    await pool.end();
+  }
+}
 const PASSWORD = 'flo has a long password';
 
-async function refusedCount(): Promise<number> {
+async function failureCount(reason: 'refused' | 'abandoned'): Promise<number> {
   const text = await (await fetch(`http://127.0.0.1:${stack.metricsPorts?.auth}/metrics`)).text();
   const line = text
     .split('\n')
-    .find((l) => l.startsWith('gatehouse_auth_login_failures_total{') && l.includes('reason="refused"'));
+    .find((l) => l.startsWith('gatehouse_auth_login_failures_total{') && l.includes(`reason="${reason}"`));
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : 0;
 }
 
@@ -70,7 +83,9 @@ test('logins given up while waiting for their hash are not hashed, nor counted a
       );
     // The account is made just after sign-up answers.
     await until(() => login(PASSWORD, 10_000).catch(() => undefined), 10_000);
-    const before = await refusedCount();
+    const before = await failureCount('refused');
+    const abandonedBefore = await failureCount('abandoned');
+    const trailBefore = await failedInTrail();
 
     // One wrong password whose caller waits: hashed and counted, whatever else happens.
     const waited = login('a wrong password', 20_000).then(
@@ -86,9 +101,28 @@ test('logins given up while waiting for their hash are not hashed, nor counted a
     expect(await waited).toBe('incorrect email or password');
 
     // Every check hashed is a failure counted: 21 if the given-up ones had been hashed too.
-    const refused = (await refusedCount()) - before;
+    const refused = (await failureCount('refused')) - before;
     expect(refused).toBeGreaterThanOrEqual(1);
     expect(refused).toBeLessThan(21);
+    // A check given up is never judged, but it is an attempt all the same: counted once as `abandoned`
+    // (the failures of all 21 are counted once each, whichever way they ended).
+    const abandoned = (await failureCount('abandoned')) - abandonedBefore;
+    expect(abandoned).toBeGreaterThanOrEqual(1);
+    expect(refused + abandoned).toBeLessThanOrEqual(21);
+    // In the trail, under its budget (5 failures per address tried in 15 minutes, this stack's own, some
+    // maybe spent before the burst): one login.failed per attempt up to it, each with its reason, the subject the id the address stands for, no password.
+    const trail = await until(
+      async () => {
+        const rows = await failedInTrail();
+        return rows.length - trailBefore.length === Math.min(5 - trailBefore.length, refused + abandoned) && rows;
+      },
+      { ms: 10_000, what: 'the failures in the trail' },
+    );
+    for (const row of trail.slice(trailBefore.length)) {
+      expect(['refused', 'abandoned']).toContain(row.data.reason);
+      expect(row.subject_user).toMatch(/^password_[0-9a-f]{40}$/);
+      expect(JSON.stringify(row)).not.toContain('wrong password');
+    }
   } finally {
     passwords.close();
   }

@@ -43,7 +43,7 @@ export function passwordFailures(deps: {
     if (f.reason === 'rate_limited') {
       await trail.record({ ...common, type: 'login.rate_limited', data: { provider: 'password', limit: 'user_ip' } });
     } else {
-      await trail.record({ ...common, type: 'login.failed', data: { provider: 'password', reason: 'refused' } });
+      await trail.record({ ...common, type: 'login.failed', data: { provider: 'password', reason: f.reason } });
     }
   };
 }

@@ -2,7 +2,7 @@ import type { Logger } from '@gatehouse/logger';
 import type { Issued } from '@gatehouse/token';
 import { userId } from '@gatehouse/token';
 import type { RateLimiter } from '../stores/limits';
-import { passwordErrors } from './errors';
+import { isAbandoned, passwordErrors } from './errors';
 import type { PasswordHasher } from './hashing';
 import { captchaDue, failureKeys, hitAll, loginKeys, messageKeys, type PasswordAccountLimits } from './limits';
 import type { PasswordMailer } from './messages';
@@ -25,7 +25,8 @@ export interface FailedLogin {
   attempted: string;
   clientIp: string;
   userAgent: string;
-  reason: 'refused' | 'rate_limited';
+  /** `abandoned`: the caller went away while the check waited for its turn; it was never computed. */
+  reason: 'refused' | 'rate_limited' | 'abandoned';
 }
 
 export interface PasswordAccountsDeps {
@@ -178,7 +179,13 @@ export class PasswordAccounts {
     if (this.deps.captcha && (await captchaDue(limiter, failures))) await this.requireCaptcha(input);
     const account = await store.byEmail(email);
     const normalized = input.password.normalize('NFKC');
-    const verdict = await hasher.verify(account?.hash ?? null, input.password, normalized, signal);
+    const verdict = await hasher
+      .verify(account?.hash ?? null, input.password, normalized, signal)
+      .catch(async (err) => {
+        // Never judged, so no failure for the limits; still an attempt the operator sees (counted, in the trail).
+        if (isAbandoned(err)) await fail('abandoned');
+        throw err;
+      });
     if (!account || !verdict.ok) {
       await hitAll(limiter, failures);
       await fail('refused');

@@ -89,13 +89,7 @@ export class PasswordHasher {
    */
   async verify(stored: string | null, raw: string, normalized: string, signal?: AbortSignal): Promise<Verdict> {
     if (stored?.startsWith('$argon2id$')) {
-      let ok = false;
-      try {
-        ok = await this.inTurn(() => verify(stored, normalized), signal);
-      } catch (err) {
-        if (isAbandoned(err)) throw err;
-        return { ok: false };
-      }
+      const ok = await this.inTurn(() => verify(stored, normalized), signal).catch(unlessAbandoned);
       return ok ? { ok: true, rehash: this.needsRehash(stored) } : { ok: false };
     }
     if (stored && this.imported?.recognises(stored)) {
