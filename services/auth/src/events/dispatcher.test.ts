@@ -286,7 +286,7 @@ test('retention removes events older than AUDIT_RETENTION in batches, with their
        (date_trunc('hour', now() - interval '40 days'), 'login', 'dev', 3),
        (date_trunc('hour', now() - interval '30 days'), 'login', 'dev', 2)`,
   );
-  const retention = startRetention({ store, retentionMs: 90 * 86_400_000, log, everyMs: 3_600_000 });
+  const retention = startRetention({ pool, retentionMs: 90 * 86_400_000, log, everyMs: 3_600_000 });
   try {
     expect(await retention.sweep()).toBe(1);
   } finally {

@@ -61,7 +61,7 @@ export function startEvents(options: {
   });
   const running = dispatcher;
   running.start();
-  const retention = startRetention({ store: webhooks, retentionMs: settings.retentionMs, log });
+  const retention = startRetention({ pool, retentionMs: settings.retentionMs, log });
   return {
     api: { webhooks, trail: new PgTrail(pool), allowPrivate: settings.allowPrivate },
     async stop() {

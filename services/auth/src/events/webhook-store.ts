@@ -261,29 +261,6 @@ export class PgWebhookStore {
     return Math.max(0, rows[0]?.age ?? 0);
   }
 
-  /**
-   * Removes up to `limit` events older than `before` (their deliveries and attempts go with them);
-   * SKIP LOCKED and small batches, so replicas share the work and no login waits on a long delete.
-   */
-  async pruneEvents(before: Date, limit: number): Promise<number> {
-    const { rowCount } = await this.pool.query(
-      `DELETE FROM events.events WHERE id IN (
-         SELECT id FROM events.events WHERE time < $1 ORDER BY time LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-      [before, limit],
-    );
-    return rowCount ?? 0;
-  }
-
-  /**
-   * The admin overview's hourly login counters (kept by the trail's trigger, migration 011) of hours
-   * before `before`: the overview reads the last 7 days; older hours are removed, whatever the trail
-   * keeps. Idempotent, so every replica may run it.
-   */
-  async pruneOverviewHours(before: Date): Promise<number> {
-    const { rowCount } = await this.pool.query('DELETE FROM overview_hourly WHERE hour < $1', [before]);
-    return rowCount ?? 0;
-  }
-
   async disabledCount(): Promise<number> {
     const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM webhooks WHERE NOT enabled');
     return rows[0]?.n ?? 0;
