@@ -23,7 +23,7 @@ import { type Processor, ProcessorUnavailableError } from './processor';
 import type { ReverseAnswer, ReverseLoadInput } from './reversals/requests';
 import { LoadReversals } from './reversals/reverse-load';
 import { type LoadView, loadViews } from './reversals/views';
-import { agreesWithCard, buildStatement, checkMonth, monthBounds, type Statement } from './statements/statement';
+import { cardStatement, type Statement } from './statements/statement';
 
 export const MAX_CARD_NAME_LENGTH = 100;
 export const DEFAULT_MAX_CARDS_PER_OWNER = 100;
@@ -196,25 +196,7 @@ export class Payments {
    */
   async statement(ownerId: string, cardId: number, month: string): Promise<Statement> {
     requireOwner(ownerId);
-    const bounds = monthBounds(month);
-    const snapshot = await this.deps.statements.read(ownerId, cardId, bounds.from, bounds.to);
-    if (!snapshot) throw cardNotFound();
-    checkMonth(bounds, snapshot.cardCreatedAt, this.clock());
-    if (!agreesWithCard(snapshot)) {
-      // The ledger's rows and the card's kept balance disagree: a fault for finance to look at. The
-      // statement still answers what the rows say (its lines add up), and says nothing it cannot show.
-      this.deps.log.error(
-        {
-          cardId,
-          month,
-          closing: snapshot.closingBalanceCents,
-          later: snapshot.laterCents,
-          card: snapshot.cardBalanceCents,
-        },
-        'statement: the ledger rows do not add up to the card balance',
-      );
-    }
-    return buildStatement(cardId, month, bounds, snapshot);
+    return cardStatement(this.deps, { ownerId, cardId, month, now: this.clock() });
   }
 
   /** A card load (./loads/load-card.ts); refused before it starts once the service is draining. */

@@ -4,8 +4,9 @@
 // to the month of the moment the ledger recorded it (a load's or reversal's settlement, a lost
 // dispute's debit).
 import { invalidArgument, notFound } from '@gatehouse/errors';
-import { PaymentErrors } from '../errors';
-import type { LedgerMovement, StatementSnapshot } from '../ledger';
+import type { Logger } from '@gatehouse/logger';
+import { cardNotFound, PaymentErrors } from '../errors';
+import type { LedgerMovement, StatementSnapshot, StatementStore } from '../ledger';
 
 export type { LedgerMovement, MovementKind, StatementSnapshot } from '../ledger';
 
@@ -79,3 +80,34 @@ export function buildStatement(cardId: number, month: string, bounds: { from: Da
  * plus what moved it since is the balance. False is a ledger fault to report, not the reader's.
  */
 export const agreesWithCard = (s: StatementSnapshot) => s.closingBalanceCents + s.laterCents === s.cardBalanceCents;
+
+/**
+ * The card's statement for a UTC calendar month (yyyy-mm), from one snapshot of the ledger:
+ * INVALID_MONTH for another spelling, CARD_NOT_FOUND for a card not the owner's, STATEMENT_NOT_FOUND for
+ * a month that ended before the card existed or has not begun.
+ */
+export async function cardStatement(
+  deps: { statements: StatementStore; log: Logger },
+  request: { ownerId: string; cardId: number; month: string; now: Date },
+): Promise<Statement> {
+  const { ownerId, cardId, month, now } = request;
+  const bounds = monthBounds(month);
+  const snapshot = await deps.statements.read(ownerId, cardId, bounds.from, bounds.to);
+  if (!snapshot) throw cardNotFound();
+  checkMonth(bounds, snapshot.cardCreatedAt, now);
+  if (!agreesWithCard(snapshot)) {
+    // The ledger's rows and the card's kept balance disagree: a fault for finance to look at. The
+    // statement still answers what the rows say (its lines add up), and says nothing it cannot show.
+    deps.log.error(
+      {
+        cardId,
+        month,
+        closing: snapshot.closingBalanceCents,
+        later: snapshot.laterCents,
+        card: snapshot.cardBalanceCents,
+      },
+      'statement: the ledger rows do not add up to the card balance',
+    );
+  }
+  return buildStatement(cardId, month, bounds, snapshot);
+}
