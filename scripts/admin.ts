@@ -37,6 +37,7 @@ import { importCommand } from './admin-import';
 import { MONEY_USAGE, moneyCommand } from './admin-money';
 import { ORGS_USAGE, orgsCommand } from './admin-orgs';
 import { VELOCITY_USAGE, velocityCommand } from './admin-velocity';
+import { WEBHOOKS_USAGE, webhooksCommand } from './admin-webhooks';
 
 const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--provider p] [--limit n] [--all]
        admin users show|unblock|delete|export|end-sessions <user id>
@@ -45,11 +46,7 @@ const USAGE = `usage: admin users list [--query q] [--status active|blocked] [--
        admin users create <email> [--name n] [--password-stdin]
        admin users reset-password <user id>
        admin users import FILE|-
-       admin webhooks list | show|delete|enable|rotate-secret <id> | deliveries <id> [--limit n]
-       admin webhooks create --url https://... --types 'load.*,user.*' [--description "..."]
-       admin webhooks update <id> [--url https://...] [--types 'load.*'] [--description "..."]
-       admin webhooks disable <id> [--reason "..."]
-       admin webhooks retry <webhook id> <delivery id>
+${WEBHOOKS_USAGE}
        admin events list [--type t] [--user u] [--actor a] [--from t] [--to t] [--request-id r] [--limit n] [--all]
        admin events follow [--type t] [--user u] [--actor a] [--request-id r]
        admin overview
@@ -132,10 +129,6 @@ const user = (id: string | undefined) => {
   if (!id) throw new UsageError('a user id is required');
   return `/admin/v1/users/${encodeURIComponent(id)}`;
 };
-const webhook = (id: string | undefined) => {
-  if (!id) throw new UsageError('a webhook id is required');
-  return `/admin/v1/webhooks/${encodeURIComponent(id)}`;
-};
 const print = (value: unknown) => console.log(JSON.stringify(value, null, 2));
 
 type Options = Record<string, string | boolean | undefined>;
@@ -192,7 +185,8 @@ async function main(argv: string[]): Promise<void> {
   });
   const [area, command, ...rest] = positionals;
   if (area === 'users') return users(command, rest, values);
-  if (area === 'webhooks') return webhooks(command, rest, values);
+  if (area === 'webhooks')
+    return webhooksCommand({ call, print, usage: (message) => new UsageError(message) }, command, rest, values);
   if (area === 'events' && command === 'list') {
     const names = ['type', 'user', 'actor', 'from', 'to', 'request-id', 'limit'];
     return eachPage((cursor) => `/admin/v1/events?${queryOf(values, names, cursor)}`, 'events', values.all === true);
@@ -256,49 +250,6 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
-}
-
-async function webhooks(command: string | undefined, [id, delivery]: string[], values: Options): Promise<void> {
-  switch (command) {
-    case 'list':
-      return print(await call('GET', '/admin/v1/webhooks'));
-    case 'show':
-      return print(await call('GET', webhook(id)));
-    case 'create': {
-      if (typeof values.url !== 'string' || typeof values.types !== 'string') {
-        throw new UsageError('create needs --url and --types');
-      }
-      const eventTypes = values.types.split(',').map((t) => t.trim());
-      const body = { url: values.url, event_types: eventTypes, description: values.description ?? '' };
-      return print(await call('POST', '/admin/v1/webhooks', body));
-    }
-    case 'update': {
-      // Only what is given is sent: the API keeps the rest.
-      const body: Record<string, unknown> = {};
-      if (typeof values.url === 'string') body.url = values.url;
-      if (typeof values.types === 'string') body.event_types = values.types.split(',').map((t) => t.trim());
-      if (typeof values.description === 'string') body.description = values.description;
-      if (Object.keys(body).length === 0) throw new UsageError('update needs --url, --types or --description');
-      return print(await call('PATCH', webhook(id), body));
-    }
-    case 'disable':
-      return print(await call('POST', `${webhook(id)}/disable`, { reason: values.reason ?? '' }));
-    case 'delete':
-      await call('DELETE', webhook(id));
-      return;
-    case 'enable':
-      return print(await call('POST', `${webhook(id)}/enable`));
-    case 'rotate-secret':
-      return print(await call('POST', `${webhook(id)}/rotate-secret`));
-    case 'deliveries':
-      return print(await call('GET', `${webhook(id)}/deliveries?${queryOf(values, ['limit'])}`));
-    case 'retry':
-      if (!delivery) throw new UsageError('retry needs a delivery id');
-      await call('POST', `${webhook(id)}/deliveries/${encodeURIComponent(delivery)}/retry`);
-      return;
-    default:
-      throw new UsageError(`unknown command ${command ?? '(none)'}`);
-  }
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
