@@ -147,6 +147,7 @@ test('avatars, JWKS, health, the page and the document itself', async () => {
     '/app.js',
     '/api.js',
     '/cards.js',
+    '/dom.js',
     '/passkeys.js',
     '/totp.js',
     '/passwords.js',

@@ -17,6 +17,7 @@ const PAGE_ASSETS: [path: string, type: string, summary: string][] = [
   ['/app.js', 'text/javascript', "The page's script"],
   ['/api.js', 'text/javascript', "The page's API calls"],
   ['/cards.js', 'text/javascript', "The page's cards"],
+  ['/dom.js', 'text/javascript', "The page's DOM helpers"],
   ['/passkeys.js', 'text/javascript', "The page's passkeys"],
   ['/totp.js', 'text/javascript', "The page's second factor"],
   ['/passwords.js', 'text/javascript', "The page's password accounts"],

@@ -2,6 +2,7 @@
 // load form (amount and one of Braintree's test nonces) with its loads. Everything goes through the
 // public card API; every text from it is set with textContent, never parsed as HTML.
 import { call, describeError, xsrf } from './api.js';
+import { el, messages } from './dom.js';
 
 /** Braintree's sandbox nonces, which the development processor (and the real sandbox) honour. */
 const NONCES = [
@@ -12,13 +13,6 @@ const NONCES = [
   ['fake-luhn-invalid-nonce', 'Invalid card number'],
   ['fake-consumed-nonce', 'Already used nonce'],
 ];
-
-/** Creates an element with DOM properties (never innerHTML) and children (strings become text). */
-function el(tag, props = {}, ...children) {
-  const node = Object.assign(document.createElement(tag), props);
-  node.append(...children);
-  return node;
-}
 
 /**
  * "100", "100.5", "100.50" -> "100.50": the API's two-decimal string, by text (no float rounding).
@@ -38,25 +32,6 @@ function outcomeUnknown({ status, body }) {
   const code = body?.errors?.[0]?.code;
   if (code === 'idempotency-key-in-use') return true;
   return status === 0 || (status >= 500 && code !== 'processor-error');
-}
-
-/** A status line (polite) and an error line (assertive) that replace each other. */
-function messages() {
-  const ok = el('p', { className: 'ok' });
-  ok.setAttribute('role', 'status');
-  const error = el('p', { className: 'error' });
-  error.setAttribute('role', 'alert');
-  return {
-    nodes: [ok, error],
-    ok(text) {
-      error.textContent = '';
-      ok.textContent = text;
-    },
-    error(text) {
-      ok.textContent = '';
-      error.textContent = text;
-    },
-  };
 }
 
 /**

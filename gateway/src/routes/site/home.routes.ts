@@ -11,6 +11,7 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   '/app.js': { file: 'app.js', type: 'text/javascript; charset=utf-8' },
   '/api.js': { file: 'api.js', type: 'text/javascript; charset=utf-8' },
   '/cards.js': { file: 'cards.js', type: 'text/javascript; charset=utf-8' },
+  '/dom.js': { file: 'dom.js', type: 'text/javascript; charset=utf-8' },
   '/passkeys.js': { file: 'passkeys.js', type: 'text/javascript; charset=utf-8' },
   '/totp.js': { file: 'totp.js', type: 'text/javascript; charset=utf-8' },
   '/passwords.js': { file: 'passwords.js', type: 'text/javascript; charset=utf-8' },
