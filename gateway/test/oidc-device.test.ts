@@ -84,6 +84,16 @@ describe('the device authorization answer', () => {
     const res = await fetch(`${stack.issuer}/oidc/device?user_code=BCDF-GHJK`, { redirect: 'manual' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${stack.issuer}/device?user_code=BCDF-GHJK`);
+    // The device authorization endpoint's path is the shape of the library's page of a code named
+    // "auth": anything but its POST (and a preflight) goes to the page too, not to a 500 (found by fuzzing).
+    for (const method of ['GET', 'HEAD']) {
+      const other = await fetch(`${stack.issuer}/oidc/device/auth`, { method, redirect: 'manual' });
+      expect([method, other.status, other.headers.get('location')]).toEqual([method, 303, `${stack.issuer}/device`]);
+    }
+    expect((await fetch(`${stack.issuer}/oidc/device/auth`, { method: 'PUT' })).status).toBe(405);
+    // A HEAD keeps the provider's status (it was 204 for every answer).
+    const head = await fetch(`${stack.issuer}/.well-known/openid-configuration`, { method: 'HEAD' });
+    expect([head.status, await head.text()]).toEqual([200, '']);
   });
 });
 

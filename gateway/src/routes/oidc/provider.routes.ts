@@ -87,7 +87,9 @@ export function oidcProviderRoutes(deps: OidcProviderRoutesDeps): Router {
     const ended = sessionEnded(res.headers);
     if (ended) endedByAuth(ctx, deps, ended);
     ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.body = ctx.method === 'HEAD' ? null : Buffer.from(res.body);
+    // A HEAD's answer keeps the provider's status: Koa sends no body for HEAD whatever is set, while a
+    // null body would turn any status into 204.
+    ctx.body = Buffer.from(res.body);
   });
   return router;
 }

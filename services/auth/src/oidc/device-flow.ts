@@ -11,7 +11,15 @@ export const DEVICE_PAGE_PATH = '/device';
  * The library's own user-code pages (`/oidc/device`, `/oidc/device/<uid>`): they would approve a code
  * with the provider's cookie session, past the page's limits and binding, so they only send the browser on.
  */
-const LIBRARY_PAGES = /^\/oidc\/device(\/(?!auth\/?$)[^/]+)?\/?$/;
+const LIBRARY_PAGES = /^\/oidc\/device(\/[^/]+)?\/?$/;
+/**
+ * The device authorization endpoint shares that shape: a POST (and a CORS preflight) is the library's
+ * grant; any other method would reach its page of a code named "auth" (`/device/:uid`, which throws on
+ * a browser without an interaction), so it is sent on like the other pages.
+ */
+const DEVICE_AUTHORIZATION = /^\/oidc\/device\/auth\/?$/;
+const isLibraryPage = (path: string, method: string) =>
+  LIBRARY_PAGES.test(path) && !(DEVICE_AUTHORIZATION.test(path) && (method === 'POST' || method === 'OPTIONS'));
 
 export interface DeviceFlowDeps {
   /** AUTH_URL: the page's address is the issuer's. */
@@ -34,7 +42,7 @@ type DeviceAuthorizationBody = { device_code: string; user_code: string; expires
 export function deviceFlowMiddleware(deps: DeviceFlowDeps) {
   const page = `${deps.issuer.replace(/\/+$/, '')}${DEVICE_PAGE_PATH}`;
   return async function deviceFlow(ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> {
-    if (LIBRARY_PAGES.test(ctx.path)) {
+    if (isLibraryPage(ctx.path, ctx.method)) {
       const code = ctx.query.user_code;
       ctx.redirect(typeof code === 'string' ? `${page}?${new URLSearchParams({ user_code: code })}` : page);
       ctx.status = 303;
