@@ -103,6 +103,20 @@ it('refuses a wrong secret, a missing grant and a bad grant as Koaʼs route does
   }
 });
 
+it('refuses keys holding a NUL (a client id, a token), which Postgres cannot hold, with a 4xx (found by fuzzing)', async () => {
+  const cases: [string, string, Record<string, string>][] = [
+    ['/oidc/token', 'grant_type=refresh_token&refresh_token=a%00b', { authorization: basic() }],
+    ['/oidc/token', 'grant_type=client_credentials&client_id=%00x', {}],
+    ['/oidc/token/introspection', 'token=&client_id=%00%25a', {}],
+    ['/oidc/token/introspection', 'token=a%00b', { authorization: basic() }],
+    ['/oidc/token/revocation', 'token=a%00b', { authorization: basic() }],
+  ];
+  for (const [path, body, headers] of cases) {
+    const answer = await post(s.stack.url, path, body, { 'content-type': FORM, ...headers });
+    expect([path, body, answer.status < 500]).toEqual([path, body, true]);
+  }
+});
+
 it('leaves to Koa what it does not take, which still answers', async () => {
   const body = 'grant_type=client_credentials&scope=read';
   // Chunked (no declared length), another type, a query: Koa's route.

@@ -18,4 +18,5 @@ export {
   workloadRoleProblems,
   workloadRolesFrom,
 } from './roles';
+export { isStorableText } from './text';
 export { inTransaction, type Transaction, type TransactionOptions } from './transaction';

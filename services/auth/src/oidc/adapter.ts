@@ -1,3 +1,4 @@
+import { isStorableText } from '@gatehouse/postgres';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Pool, PoolClient } from 'pg';
 import { USER_COLUMNS } from './accounts';
@@ -105,6 +106,8 @@ export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model:
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      // An id from outside (a forged token) that Postgres cannot hold is nothing stored.
+      if (!isStorableText(id)) return undefined;
       if (this.model === 'Grant') {
         const kept = takeGrant(id);
         if (kept) return kept.value;
@@ -127,6 +130,7 @@ export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model:
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (!isStorableText(uid)) return undefined;
       const { rows } = await pool.query<Row>({
         name: 'oidc-find-uid',
         text: `SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oidc_payloads
@@ -137,6 +141,7 @@ export function postgresAdapter(pool: Pool, events?: AdapterEvents): new (model:
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      if (!isStorableText(userCode)) return undefined;
       const { rows } = await pool.query<Row>({
         name: 'oidc-find-user-code',
         text: `SELECT payload, extract(epoch FROM consumed_at)::bigint AS consumed FROM oidc_payloads

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { isStorableText } from '@gatehouse/postgres';
 import { LRUCache } from 'lru-cache';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Pool } from 'pg';
@@ -88,6 +89,7 @@ export class PgClientStore {
   }
 
   async find(clientId: string): Promise<StoredClient | undefined> {
+    if (!isStorableText(clientId)) return undefined; // a client_id from outside, never one stored
     const { rows } = await this.pool.query({
       name: 'oidc-client-find',
       text: 'SELECT client_id, metadata, secret_hash, created_at, updated_at FROM oidc_clients WHERE client_id = $1',
