@@ -3,7 +3,7 @@ import type { Logger } from '@gatehouse/logger';
 import type { OrgSummary, PgOrgAdminStore } from './admin-store';
 import { OWNER } from './config';
 import { endSessionsOf, type SessionEnding } from './ending';
-import { checkUserId, orgErrors, type Page, pageSize, type RoleTemplate } from './rules';
+import { checkSearch, checkUserId, orgErrors, type Page, pageOf, type RoleTemplate } from './rules';
 import type { Invitation, Member, OrgChange, PgOrganizationStore } from './store';
 
 /** What the admin side uses of the organisations' wiring (OrganizationsDeps has each). */
@@ -40,7 +40,8 @@ export class OrgAdmin {
 
   /** Organisations by name or slug prefix (or exact id), keyset pages by id. */
   async list(query: string, after = '', limit = 50): Promise<Page<OrgSummary>> {
-    const n = pageSize(limit);
+    checkSearch(query);
+    const n = pageOf(after, limit);
     const items = await this.deps.adminStore.search(query.trim(), after, n);
     return { items, next: items.length === n ? (items[n - 1]?.id ?? '') : '' };
   }
@@ -56,7 +57,7 @@ export class OrgAdmin {
 
   async members(idOrSlug: string, after = '', limit = 50): Promise<Page<Member>> {
     const org = idOrSlug.startsWith('org_') ? idOrSlug : (await this.find(idOrSlug)).id;
-    const n = pageSize(limit);
+    const n = pageOf(after, limit);
     const items = await this.deps.store.members(org, after, n);
     if (items.length === 0 && !after) await this.find(org);
     return { items, next: items.length === n ? (items[n - 1]?.userId ?? '') : '' };

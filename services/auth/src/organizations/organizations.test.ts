@@ -155,6 +155,15 @@ describe('organisations', () => {
     expect(first.items).toHaveLength(3);
     expect(second.next).toBe('');
     expect([...first.items, ...second.items].map((o) => o.id)).toEqual([...created].sort());
+    // A cursor no page gave (a NUL, which Postgres refuses in text, or another shape) is the caller's
+    // error, never the database's (found by fuzzing: GET /auth/orgs?after=%00 answered 500).
+    for (const after of ['a\u0000b', 'org id', 'x'.repeat(300)]) {
+      await expect(orgs.mine(carol, after, 3)).rejects.toMatchObject({ code: 'ORG_BAD_REQUEST' });
+      await expect(orgs.members(carol, created[0] ?? '', after, 3)).rejects.toMatchObject({ code: 'ORG_BAD_REQUEST' });
+      await expect(orgs.admin.members(created[0] ?? '', after, 3)).rejects.toMatchObject({ code: 'ORG_BAD_REQUEST' });
+      await expect(orgs.admin.list('P', after, 3)).rejects.toMatchObject({ code: 'ORG_BAD_REQUEST' });
+    }
+    await expect(orgs.admin.list('P\u0000', '', 3)).rejects.toMatchObject({ code: 'ORG_BAD_REQUEST' });
   });
 });
 

@@ -5,7 +5,7 @@ import type { PgOrgAdminStore } from './admin-store';
 import type { OrganizationsSettings } from './config';
 import { OWNER } from './config';
 import { endSessionsOf, type SessionEnding } from './ending';
-import { checkUserId, orgErrors, type Page, pageSize, RoleTemplate } from './rules';
+import { checkUserId, orgErrors, type Page, pageOf, RoleTemplate } from './rules';
 import type { Invitation, Member, MyOrganization, Organization, OrgChange, PgOrganizationStore } from './store';
 
 /** Who asks: the user of a verified session; `admin` when the token says a global admin (attrs.admin). */
@@ -88,7 +88,7 @@ export class Organizations {
   }
 
   async mine(caller: OrgCaller, after = '', limit = 50): Promise<Page<MyOrganization>> {
-    const n = pageSize(limit);
+    const n = pageOf(after, limit);
     const items = await this.deps.store.mine(caller.userId, after, n);
     return { items, next: items.length === n ? (items[n - 1]?.id ?? '') : '' };
   }
@@ -96,7 +96,7 @@ export class Organizations {
   /** The members of an organisation the caller belongs to (any member may see them). */
   async members(caller: OrgCaller, orgId: string, after = '', limit = 50): Promise<Page<Member>> {
     await this.memberOf(caller, orgId);
-    const n = pageSize(limit);
+    const n = pageOf(after, limit);
     const items = await this.deps.store.members(orgId, after, n);
     return { items, next: items.length === n ? (items[n - 1]?.userId ?? '') : '' };
   }

@@ -85,6 +85,25 @@ export function checkUserId(userId: string): void {
   if (!USER_ID.test(userId)) throw orgErrors.badRequest('user_id: a user id');
 }
 
+const CURSOR = /^[A-Za-z0-9_.:@-]{0,256}$/;
+
+/** A keyset page's cursor: '' for the first page, else an id of the listing (an organisation's or a user's). */
+export function checkCursor(after: string): void {
+  if (!CURSOR.test(after)) throw orgErrors.badRequest('after: the next of a previous page');
+}
+
+/** A page's size (pageSize) for a listing after `after`, once the cursor is checked. */
+export function pageOf(after: string, limit: number): number {
+  checkCursor(after);
+  return pageSize(limit);
+}
+
+/** A search text: anything a person types, but no control characters (Postgres refuses NUL in text). */
+export function checkSearch(query: string): void {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  if (/[\u0000-\u001f\u007f]/.test(query)) throw orgErrors.badRequest('query: text without control characters');
+}
+
 /** A page of a keyset listing: the cursor of the next page, empty at the end. */
 export interface Page<T> {
   items: T[];
