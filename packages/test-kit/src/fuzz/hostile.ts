@@ -54,7 +54,7 @@ export interface HostileRequest {
   body?: Buffer;
 }
 
-const METHODS = [
+export const METHODS = [
   'GET',
   'GET',
   'GET',
@@ -93,7 +93,8 @@ const TYPES = [
 ];
 const ENCODINGS = ['gzip', 'br', 'deflate', 'xyz', 'identity', 'gzip, br'];
 
-function forgedTokens(g: Gen, good: string): string[] {
+/** A session token and forgeries of it: no signature, another algorithm, a changed payload, junk. */
+export function forgedTokens(g: Gen, good: string): string[] {
   const [h, p, s] = good.split('.') as [string, string, string];
   const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
   return [
@@ -202,8 +203,8 @@ function hostileBody(g: Gen): Buffer | undefined {
   }
 }
 
-/** One hostile request against any route, with or without a valid session. */
-export function hostileRequest(g: Gen, c: Credentials, avatarRoute: string): HostileRequest {
+/** A request's headers: a valid session or a forged one, or none; odd types, encodings and sizes. */
+export function hostileHeaders(g: Gen, c: Pick<Credentials, 'cookie' | 'xsrf' | 'token'>): HostileRequest['headers'] {
   const headers: Record<string, string | string[]> = {};
   switch (g.int(6)) {
     case 0: // a valid cookie session with its XSRF header
@@ -235,6 +236,12 @@ export function hostileRequest(g: Gen, c: Credentials, avatarRoute: string): Hos
   if (g.chance(0.05)) headers['x-forwarded-for'] = g.pick(['1.2.3.4', 'garbage', '::1, 10.0.0.1', '']);
   if (g.chance(0.05)) headers['idempotency-key'] = g.pick(['k1', g.text(300), '']);
   if (g.chance(0.05)) headers.x_gatehouse_user = Buffer.from('{"name":"x","id":"admin"}').toString('base64url');
+  return headers;
+}
+
+/** One hostile request against any route, with or without a valid session. */
+export function hostileRequest(g: Gen, c: Credentials, avatarRoute: string): HostileRequest {
+  const headers = hostileHeaders(g, c);
   return { method: g.pick(METHODS), path: hostilePath(g, c, avatarRoute), headers, body: hostileBody(g) };
 }
 
