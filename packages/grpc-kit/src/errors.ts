@@ -18,12 +18,27 @@ const KIND_TO_STATUS: Record<ErrorKind, grpc.status> = {
 /** Trailer that carries the stable UPPER_SNAKE domain code next to the gRPC status. */
 export const ERROR_CODE_METADATA_KEY = 'x-error-code';
 
+/**
+ * The longest status message sent, in characters. A message may quote what the caller sent (a name
+ * that was not found), and it travels as the grpc-message trailer: past a client's metadata limit
+ * (grpc-js: 8 KiB, percent-encoded) the client cannot read the answer, the call hangs until its deadline,
+ * and the other calls on that connection with it (found by fuzzing, with a name of 100 kB).
+ */
+export const MAX_DETAILS_CHARS = 300;
+
+function bounded(message: string): string {
+  if (message.length <= MAX_DETAILS_CHARS) return message;
+  // By code point, so a cut never leaves half of a surrogate pair.
+  const chars = Array.from(message.slice(0, MAX_DETAILS_CHARS * 2));
+  return chars.length <= MAX_DETAILS_CHARS ? message : `${chars.slice(0, MAX_DETAILS_CHARS).join('')}…`;
+}
+
 /** A domain error as a gRPC status object; anything that is not an AppError becomes INTERNAL. */
 export function toServiceError(err: unknown): Partial<grpc.StatusObject> {
   const metadata = new grpc.Metadata();
   if (err instanceof AppError && err.kind !== 'internal') {
     metadata.set(ERROR_CODE_METADATA_KEY, err.code);
-    return { code: KIND_TO_STATUS[err.kind], details: err.message, metadata };
+    return { code: KIND_TO_STATUS[err.kind], details: bounded(err.message), metadata };
   }
   metadata.set(ERROR_CODE_METADATA_KEY, err instanceof AppError ? err.code : 'INTERNAL');
   return { code: grpc.status.INTERNAL, details: 'internal error', metadata };
