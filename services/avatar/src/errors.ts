@@ -7,6 +7,7 @@ export const AvatarErrors = errorCodes(
   'INVALID_AVATAR_ID',
   'AVATAR_NOT_FOUND',
   'SAME_STORE',
+  'STORE_UNOPENED',
 );
 
 export const avatarNotFound = (avatarId: string) =>

@@ -1,5 +1,7 @@
+import { AppError } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
 import { isAvatarId } from './avatar-id';
+import { AvatarErrors } from './errors';
 import { type AvatarStore, openStore, type StoreRegistry } from './stores';
 
 export interface MigrationSummary {
@@ -43,7 +45,12 @@ export class Migrator {
     const opened: AvatarStore[] = [];
     const open = async (address?: string) => {
       if (address === undefined) return this.deps.store;
-      const store = await openStore(address, this.deps.customStores);
+      // An address that names no store (an unknown scheme, a path the system refuses, a server that is
+      // not there) is the operator's to correct, not a fault of this service.
+      const store = await openStore(address, this.deps.customStores).catch((err: unknown) => {
+        const why = `cannot open the store: ${(err as Error).message}`;
+        throw new AppError('failed_precondition', AvatarErrors.STORE_UNOPENED, why, { cause: err });
+      });
       opened.push(store);
       return store;
     };

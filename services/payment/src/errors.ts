@@ -1,4 +1,4 @@
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from '@gatehouse/contract';
+import { MAX_IDEMPOTENCY_KEY_LENGTH, USER_ID } from '@gatehouse/contract';
 import { AppError, errorCodes, invalidArgument, notFound } from '@gatehouse/errors';
 
 /**
@@ -52,11 +52,20 @@ export const loadNotFound = () => notFound(PaymentErrors.LOAD_NOT_FOUND, 'load n
 export const idempotencyConflict = (code: string, message: string) => new AppError('already_exists', code, message);
 
 /** An Idempotency-Key (of a load or a reversal) within the contract's length. */
+/** An owner id as every request names one: a user id (contract's USER_ID). */
+export function requireOwner(ownerId: string): void {
+  if (ownerId.trim() === '') throw invalidArgument(PaymentErrors.OWNER_REQUIRED, 'owner_id is required');
+  // A checked caller sends a user id; anything else (a NUL, which Postgres refuses, or 100 kB, which no
+  // index holds) is refused here, not by the database.
+  if (!USER_ID.test(ownerId)) throw invalidArgument(PaymentErrors.OWNER_REQUIRED, 'owner_id is not a user id');
+}
+
 export function checkIdempotencyKey(key: string | undefined): void {
-  if ((key ?? '').length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a key is header text; Postgres holds no NUL
+  if ((key ?? '').length > MAX_IDEMPOTENCY_KEY_LENGTH || /[\u0000-\u001f\u007f]/.test(key ?? '')) {
     throw invalidArgument(
       PaymentErrors.INVALID_IDEMPOTENCY_KEY,
-      `idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+      `idempotency key must be at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters, none a control character`,
     );
   }
 }

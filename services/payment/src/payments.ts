@@ -1,7 +1,7 @@
 import { CARD_ID, CARDS_PAGE } from '@gatehouse/contract';
 import { invalidArgument, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
-import { cardNotFound, ownerClosed, ownerHasFunds, PaymentErrors, tooManyCards } from './errors';
+import { cardNotFound, ownerClosed, ownerHasFunds, PaymentErrors, requireOwner, tooManyCards } from './errors';
 import type {
   CardRecord,
   DisputeRecord,
@@ -14,7 +14,7 @@ import type {
 import type { LimitRule } from './limits';
 import { CardLoads } from './loads/load-card';
 import { DEFAULT_RECONCILE_AFTER_MS, type ReconcileReport, reconcile } from './loads/reconciliation';
-import { type LoadAnswer, type LoadCardInput, requireOwner } from './loads/requests';
+import type { LoadAnswer, LoadCardInput } from './loads/requests';
 import type { VelocityHooks } from './loads/velocity';
 import { type MoneyBackReport, reconcileMoneyBack } from './money-back';
 import { type NotificationAnswer, ProcessorNotifications } from './notifications/notifications';
@@ -113,8 +113,12 @@ export class Payments {
   async createCard(ownerId: string, name: string): Promise<CardRecord> {
     requireOwner(ownerId);
     const trimmed = name.trim();
-    if (trimmed === '' || trimmed.length > MAX_CARD_NAME_LENGTH) {
-      throw invalidArgument(PaymentErrors.INVALID_CARD_NAME, `name must be 1 to ${MAX_CARD_NAME_LENGTH} characters`);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: a name is text a person reads; Postgres holds no NUL
+    if (trimmed === '' || trimmed.length > MAX_CARD_NAME_LENGTH || /[\u0000-\u001f\u007f]/.test(trimmed)) {
+      throw invalidArgument(
+        PaymentErrors.INVALID_CARD_NAME,
+        `name must be 1 to ${MAX_CARD_NAME_LENGTH} characters, none a control character`,
+      );
     }
     const max = this.deps.maxCardsPerOwner ?? DEFAULT_MAX_CARDS_PER_OWNER;
     const now = this.clock();

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { type ActorKind, firstIdAt, forbiddenAddress, patternProblem, type StoredEvent } from '@gatehouse/events';
+import { isStorableText } from '@gatehouse/postgres';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import { eventsErrors } from './errors';
@@ -39,7 +40,7 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
  */
 export const FOLLOW_SETTLE_MS = 2_000;
 const time = z.iso.datetime({ offset: true });
-const text = z.string().max(200);
+const text = z.string().max(200).refine(isStorableText, { message: 'a filter holds no NUL' });
 const querySchema = z.object({
   type: z
     .string()

@@ -1,3 +1,4 @@
+import { USER_ID } from '@gatehouse/contract';
 import { patternProblem } from '@gatehouse/events';
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
@@ -180,7 +181,7 @@ export function eventsHandlers(api: EventsApi | undefined, log: Logger): auth.Ev
       ),
     ),
     ListUserEvents: unaryHandler(log, async (req: auth.ListUserEventsRequest__Output) => {
-      if (!req.user) throw eventsErrors.badInput('user is required');
+      if (!USER_ID.test(req.user)) throw eventsErrors.badInput('user: a user id is required');
       return page(
         await on().trail.query(
           { limit: limitOf(req.limit), cursor: req.cursor },

@@ -1,3 +1,4 @@
+import { USER_ID } from '@gatehouse/contract';
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
@@ -90,6 +91,8 @@ export function organizationHandlers(
     }),
     GetMembership: unaryHandler(log, async (req: auth.GetMembershipRequest__Output) => {
       if (!req.userId || !req.org) throw orgErrors.badRequest('user_id and org are required');
+      if (!USER_ID.test(req.userId) || !USER_ID.test(req.org))
+        throw orgErrors.badRequest('user_id or org is malformed');
       const found = await on().claims(req.org, req.userId);
       return found ? { member: true, ...found } : { member: false };
     }),

@@ -1,3 +1,4 @@
+import { isOverviewStart } from '@gatehouse/contract';
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { auth } from '@gatehouse/proto';
@@ -12,7 +13,9 @@ export function overviewHandlers(
   return {
     Overview: unaryHandler(log, async (req: auth.AdminOverviewRequest__Output) => {
       if (!overview) throw directoryErrors.disabled();
-      const start = Number(req.hoursStartUnixMs) || hoursStart(Date.now());
+      const asked = Number(req.hoursStartUnixMs);
+      if (!isOverviewStart(asked)) throw directoryErrors.badRequest('hours_start_unix_ms: a time between 2000 and now');
+      const start = asked || hoursStart(Date.now());
       const o = await overview.read(start);
       return {
         hoursStartUnixMs: start,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { EMAIL } from '@gatehouse/contract';
 import type { Logger } from '@gatehouse/logger';
 import { OrgAdmin } from './admin';
 import type { PgOrgAdminStore } from './admin-store';
@@ -42,7 +43,6 @@ export interface OrgClaims {
 export type { Page } from './rules';
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,255}$/;
 
 export const hashInvitationToken = (token: string): Buffer => createHash('sha256').update(token).digest();
 

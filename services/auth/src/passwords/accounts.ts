@@ -1,3 +1,4 @@
+import { EMAIL } from '@gatehouse/contract';
 import type { Logger } from '@gatehouse/logger';
 import type { Issued } from '@gatehouse/token';
 import { userId } from '@gatehouse/token';
@@ -51,8 +52,6 @@ export interface ClientCall {
   /** The CAPTCHA widget's token, when the page showed one. */
   captcha?: string;
 }
-
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,253}$/;
 
 /** The address as given, trimmed; refused when it cannot be one (the gateway's schema checked it too). */
 export function addressOf(text: string): string {

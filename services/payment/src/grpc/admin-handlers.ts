@@ -1,7 +1,10 @@
+import { isOverviewStart, USER_ID } from '@gatehouse/contract';
+import { invalidArgument } from '@gatehouse/errors';
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
 import type { AdminLedgerViews } from '../admin-views';
+import { PaymentErrors } from '../errors';
 import { type CardRecord, LOAD_OUTCOMES } from '../ledger';
 import { cardMessage, databaseFaultsUnavailable, disputeMessage, loadMessage, toId } from './messages';
 
@@ -12,7 +15,10 @@ export function paymentAdminHandlers(views: AdminLedgerViews, log: Logger): paym
   return {
     Overview: unaryHandler(log, (req: payment.PaymentOverviewRequest__Output) =>
       databaseFaultsUnavailable(log, async () => {
-        const o = await views.overview(Number(req.hoursStartUnixMs));
+        const asked = Number(req.hoursStartUnixMs);
+        if (!isOverviewStart(asked))
+          throw invalidArgument(PaymentErrors.INVALID_DATE, 'hours_start_unix_ms: a time between 2000 and now');
+        const o = await views.overview(asked);
         return {
           hoursStartUnixMs: o.startMs,
           loads: LOAD_OUTCOMES.map((outcome) => ({
@@ -32,6 +38,8 @@ export function paymentAdminHandlers(views: AdminLedgerViews, log: Logger): paym
     ),
     AdminListCards: unaryHandler(log, (req: payment.AdminListCardsRequest__Output) =>
       databaseFaultsUnavailable(log, async () => {
+        if (req.ownerId && !USER_ID.test(req.ownerId))
+          throw invalidArgument(PaymentErrors.OWNER_REQUIRED, 'owner_id is not a user id');
         const page = await views.cardsOf(req.ownerId, { limit: req.limit, cursor: req.cursor });
         return { cards: page.cards.map(adminCard), next: page.next };
       }),

@@ -1,3 +1,4 @@
+import { USER_ID } from '@gatehouse/contract';
 // Limits as policy for administrators (issue 49 §1): the policies and users' tiers over gRPC. The
 // gateway's admin API validates first (zod); these checks are the service's own, since a policy the
 // load path cannot read must never reach limit_policies.
@@ -12,7 +13,6 @@ import { databaseFaultsUnavailable } from './messages';
 
 /** A tier's name: what a tier policy's subject and a user's tier are spelled as. */
 export const TIER_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const USER_ID = /^\S{1,200}$/;
 const CARD_ID = /^[1-9]\d{0,15}$/;
 
 const invalid = (message: string) => invalidArgument(PaymentErrors.INVALID_POLICY, message);
@@ -75,6 +75,8 @@ export function policyHandlers(
       databaseFaultsUnavailable(log, async () => {
         if (req.scope && !(SCOPES as readonly string[]).includes(req.scope))
           throw invalid(`scope is one of ${SCOPES.join(', ')}`);
+        // A subject is a tier, a user or a card: each a USER_ID's shape at most.
+        if (req.subject && !USER_ID.test(req.subject)) throw invalid('subject is not a tier, user or card');
         const policies = await store.list({
           scope: (req.scope || undefined) as PolicyScope | undefined,
           subject: req.subject || undefined,

@@ -1,7 +1,7 @@
 // What a load request must hold, and what a replayed request (same idempotency key) answers.
 import { createHash } from 'node:crypto';
 import { invalidArgument } from '@gatehouse/errors';
-import { cardNotFound, checkIdempotencyKey, idempotencyConflict, PaymentErrors } from '../errors';
+import { cardNotFound, checkIdempotencyKey, idempotencyConflict, PaymentErrors, requireOwner } from '../errors';
 import type { CardRecord, LoadRecord, LoadStatus } from '../ledger';
 import type { LoadError } from '../limits';
 import { MAX_AMOUNT_CENTS } from '../money';
@@ -27,10 +27,6 @@ export interface LoadAnswer {
   loadId: number;
   balanceCents: number;
   replayed: boolean;
-}
-
-export function requireOwner(ownerId: string): void {
-  if (ownerId.trim() === '') throw invalidArgument(PaymentErrors.OWNER_REQUIRED, 'owner_id is required');
 }
 
 export function validateLoad(input: LoadCardInput): void {

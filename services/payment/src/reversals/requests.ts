@@ -1,7 +1,7 @@
 // What a reversal request must hold, who asked, and what a replayed request (same idempotency key) answers.
 import { createHash } from 'node:crypto';
 import { invalidArgument } from '@gatehouse/errors';
-import { checkIdempotencyKey, idempotencyConflict, loadNotFound, PaymentErrors } from '../errors';
+import { checkIdempotencyKey, idempotencyConflict, loadNotFound, PaymentErrors, requireOwner } from '../errors';
 import type { ReversalRecord, ReversalStatus } from '../ledger';
 import type { LoadError } from '../limits';
 import { MAX_AMOUNT_CENTS } from '../money';
@@ -48,9 +48,7 @@ export function requestedBy(requester: Requester): string {
 
 export function validateReverse(input: ReverseLoadInput): void {
   const { requester } = input;
-  if (requester.kind === 'owner' && requester.ownerId.trim() === '') {
-    throw invalidArgument(PaymentErrors.OWNER_REQUIRED, 'owner_id is required');
-  }
+  if (requester.kind === 'owner') requireOwner(requester.ownerId);
   if (requester.kind === 'admin' && !validAdminName(requester.name)) {
     throw invalidArgument(
       PaymentErrors.INVALID_ADMIN,
