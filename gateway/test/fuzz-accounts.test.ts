@@ -20,7 +20,7 @@ import { type DirectoryStack, loggedIn, startDirectoryStack } from './directory-
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 20_000);
 const CONCURRENCY = 16;
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const SEED = Number(process.env.FUZZ_SEED || Date.now() % 2 ** 31);
 
 let dir: DirectoryStack;
 let files: string;
