@@ -175,6 +175,14 @@ it("refuses, with a caller's error, each input fuzzing once found unchecked (INT
     ['/auth.v1.OrganizationService/GetMembership', { userId: 'a\u0000b', org: 'x' }, grpc.status.INVALID_ARGUMENT],
     ['/auth.v1.PasswordService/ResetStart', { email: 'a\u0000@b.c' }, grpc.status.INVALID_ARGUMENT],
     ['/avatar.v1.AvatarService/MigrateAvatars', { from: 'nosuch://x', to: '' }, grpc.status.FAILED_PRECONDITION],
+    ['/payment.v1.PaymentService/SetLimitTier', { admin: 'a\u0000b', ownerId: 'dev_x' }, grpc.status.INVALID_ARGUMENT],
+    ['/payment.v1.PaymentService/DeleteVelocityRule', { admin: '\u0000', name: 'x' }, grpc.status.INVALID_ARGUMENT],
+    ['/auth.v1.AdminService/ListUsers', { actor: { id: 'operator' }, query: '%\u0000' }, grpc.status.INVALID_ARGUMENT],
+    [
+      '/auth.v1.AdminService/ListUsers',
+      { actor: { id: 'operator' }, cursor: Buffer.from('u1:a\u0000b').toString('base64url') },
+      grpc.status.INVALID_ARGUMENT,
+    ],
   ];
   for (const [path, message, expected] of cases) {
     const method = methods.find((m) => m.path === path);

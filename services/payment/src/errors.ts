@@ -52,6 +52,24 @@ export const loadNotFound = () => notFound(PaymentErrors.LOAD_NOT_FOUND, 'load n
 export const idempotencyConflict = (code: string, message: string) => new AppError('already_exists', code, message);
 
 /** An Idempotency-Key (of a load or a reversal) within the contract's length. */
+/** A workload's or operator's name, as the gateway's admin API names its token callers (`operator`). */
+const ADMIN_NAME = /^[\p{L}\p{N}._@+-]{1,100}$/u;
+/**
+ * An admin user, as the gateway names one (`user:<id>`, issue 43): their user id, which holds no control
+ * character (the token's rule), and here no space or invisible character either.
+ */
+const ADMIN_USER = /^user:[^\p{C}\p{Z}]{1,200}$/u;
+
+/** The administrator a request names (the gateway's admin API names its callers so), checked. */
+export function requireAdmin(name: string): string {
+  if (!ADMIN_NAME.test(name) && !ADMIN_USER.test(name))
+    throw invalidArgument(
+      PaymentErrors.INVALID_ADMIN,
+      'admin must be a name of 1 to 100 letters, digits or ._@+-, or user:<user id>',
+    );
+  return name;
+}
+
 /** An owner id as every request names one: a user id (contract's USER_ID). */
 export function requireOwner(ownerId: string): void {
   if (ownerId.trim() === '') throw invalidArgument(PaymentErrors.OWNER_REQUIRED, 'owner_id is required');

@@ -1,3 +1,4 @@
+import { USER_ID } from '@gatehouse/contract';
 import type { Logger } from '@gatehouse/logger';
 import { directoryErrors } from '../errors';
 import type { EndedSession } from '../stores/revocations';
@@ -64,15 +65,16 @@ function decodeNewest(cursor: string): { createdUs: string; id: string } | undef
   if (!cursor) return undefined;
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const m = /^n1:(-?\d{1,19}):(.+)$/.exec(text);
-  if (!m?.[1] || !m[2]) throw directoryErrors.badRequest('bad cursor');
+  // The id comes back from the caller: one a page gave is a user id (a NUL, say, never was).
+  if (!m?.[1] || !m[2] || !USER_ID.test(m[2])) throw directoryErrors.badRequest('bad cursor');
   return { createdUs: m[1], id: m[2] };
 }
 function decodeCursor(cursor: string): string {
   if (!cursor) return '';
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!text.startsWith(CURSOR_PREFIX) || text.length === CURSOR_PREFIX.length)
-    throw directoryErrors.badRequest('bad cursor');
-  return text.slice(CURSOR_PREFIX.length);
+  const id = text.slice(CURSOR_PREFIX.length);
+  if (!text.startsWith(CURSOR_PREFIX) || !USER_ID.test(id)) throw directoryErrors.badRequest('bad cursor');
+  return id;
 }
 
 /**
@@ -100,6 +102,9 @@ export class DirectoryAdmin {
       throw directoryErrors.badRequest('status must be active or blocked');
     if (input.limit < 0 || input.limit > MAX_PAGE) throw directoryErrors.badRequest(`limit must be 1 to ${MAX_PAGE}`);
     if (input.query.length > 256) throw directoryErrors.badRequest('query is too long');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: what a person types holds none; Postgres holds no NUL
+    if (/[\u0000-\u001f\u007f]/.test(input.query + input.provider))
+      throw directoryErrors.badRequest('query and provider hold no control characters');
     const order = input.order ?? '';
     if (order !== '' && order !== 'id' && order !== 'newest')
       throw directoryErrors.badRequest('order must be id or newest');

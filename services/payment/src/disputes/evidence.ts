@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { AppError, invalidArgument, notFound, unavailable } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
-import { PaymentErrors } from '../errors';
+import { PaymentErrors, requireAdmin } from '../errors';
 import type { EvidenceActionRecord, PostgresEvidenceActions } from '../ledger';
 import {
   type DisputeEvidence,
@@ -35,7 +35,7 @@ export interface EvidenceOutcome {
 function check(disputeId: string, admin: string, a: EvidenceAction): void {
   const bad = (message: string) => invalidArgument(PaymentErrors.INVALID_EVIDENCE, message);
   if (!DISPUTE_ID.test(disputeId)) throw notFound(PaymentErrors.DISPUTE_NOT_FOUND, 'dispute not found');
-  if (!admin) throw invalidArgument(PaymentErrors.INVALID_ADMIN, 'the admin is required');
+  requireAdmin(admin);
   if ((a.action === 'text' || a.action === 'file') && a.category !== null && !CATEGORY.test(a.category)) {
     throw bad('category is one of Braintree evidence categories, e.g. GENERAL');
   }

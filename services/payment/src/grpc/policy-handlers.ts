@@ -6,7 +6,7 @@ import { invalidArgument, notFound } from '@gatehouse/errors';
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
-import { cardNotFound, PaymentErrors } from '../errors';
+import { cardNotFound, PaymentErrors, requireAdmin } from '../errors';
 import { type LimitPolicy, type LimitWindow, type PolicyScope, SCOPES, WINDOWS } from '../policies/policy';
 import type { PolicyStore, StoredPolicy } from '../policies/store';
 import { databaseFaultsUnavailable } from './messages';
@@ -58,11 +58,6 @@ const tierMessage = (ownerId: string, t: { tier: string; updatedAt: Date } | nul
   updatedAt: t?.updatedAt.toISOString() ?? '',
 });
 
-const admin = (id: string) => {
-  if (!id) throw invalidArgument(PaymentErrors.INVALID_ADMIN, 'admin is required');
-  return id;
-};
-
 export function policyHandlers(
   store: PolicyStore,
   log: Logger,
@@ -86,7 +81,7 @@ export function policyHandlers(
     ),
     PutLimitPolicy: unaryHandler(log, (req: payment.PutLimitPolicyRequest__Output) =>
       databaseFaultsUnavailable(log, async () => {
-        const by = admin(req.admin);
+        const by = requireAdmin(req.admin);
         const p = req.policy;
         if (!p) throw invalid('policy is required');
         const policy: LimitPolicy = {
@@ -103,7 +98,7 @@ export function policyHandlers(
     ),
     DeleteLimitPolicy: unaryHandler(log, (req: payment.DeleteLimitPolicyRequest__Output) =>
       databaseFaultsUnavailable(log, async () => {
-        const by = admin(req.admin);
+        const by = requireAdmin(req.admin);
         if (!(await store.remove(policyKey(req.scope, req.subject, req.window), by)))
           throw notFound(PaymentErrors.POLICY_NOT_FOUND, 'limit policy not found');
         return {};
@@ -117,7 +112,7 @@ export function policyHandlers(
     ),
     SetLimitTier: unaryHandler(log, (req: payment.SetLimitTierRequest__Output) =>
       databaseFaultsUnavailable(log, async () => {
-        const by = admin(req.admin);
+        const by = requireAdmin(req.admin);
         if (!USER_ID.test(req.ownerId)) throw invalid('owner_id is required');
         if (req.tier && !TIER_NAME.test(req.tier)) throw invalid('a tier is lower-case letters, digits, _ and -');
         await store.setTier(req.ownerId, req.tier || null, by);

@@ -4,7 +4,7 @@ import { unavailable } from '@gatehouse/errors';
 import { unaryHandler } from '@gatehouse/grpc-kit';
 import type { Logger } from '@gatehouse/logger';
 import type { payment } from '@gatehouse/proto';
-import { PaymentErrors } from '../errors';
+import { PaymentErrors, requireAdmin } from '../errors';
 import type { VelocityAdmin } from '../velocity/admin';
 import { formatWindow } from '../velocity/rule';
 import type { StoredRule, VelocityReview } from '../velocity/store';
@@ -69,21 +69,21 @@ export function velocityHandlers(admin: VelocityAdmin | undefined, log: Logger) 
       ruleMessage(await velocity().get(req.name)),
     ),
     CreateVelocityRule: handle(async (req: payment.PutVelocityRuleRequest__Output) =>
-      ruleMessage(await velocity().create(spec(req.rule), req.admin)),
+      ruleMessage(await velocity().create(spec(req.rule), requireAdmin(req.admin))),
     ),
     UpdateVelocityRule: handle(async (req: payment.PutVelocityRuleRequest__Output) => {
       const { name, ...rest } = spec(req.rule);
-      return ruleMessage(await velocity().replace(name ?? '', rest, req.admin));
+      return ruleMessage(await velocity().replace(name ?? '', rest, requireAdmin(req.admin)));
     }),
     DeleteVelocityRule: handle(async (req: payment.DeleteVelocityRuleRequest__Output) => {
-      await velocity().remove(req.name, req.admin);
+      await velocity().remove(req.name, requireAdmin(req.admin));
       return {};
     }),
     ListVelocityReviews: handle(async (req: payment.ListVelocityReviewsRequest__Output) => ({
       reviews: (await velocity().reviews(Number(req.after), req.limit || 50, req.all)).map(reviewMessage),
     })),
     ResolveVelocityReview: handle(async (req: payment.ResolveVelocityReviewRequest__Output) =>
-      reviewMessage(await velocity().resolve(Number(req.id), req.outcome, req.reason, req.admin)),
+      reviewMessage(await velocity().resolve(Number(req.id), req.outcome, req.reason, requireAdmin(req.admin))),
     ),
   };
 }
