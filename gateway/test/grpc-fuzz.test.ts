@@ -197,7 +197,11 @@ it("refuses, with a caller's error, each input fuzzing once found unchecked (INT
 }, 60_000);
 
 it('ends no call to any unary method INTERNAL or UNKNOWN, whatever the fields hold, and every service survives', async () => {
-  const { types, methods, serverOf, allowed } = await prepare();
+  const prepared = await prepare();
+  const { types, serverOf, allowed } = prepared;
+  // MigrateAvatars takes store addresses, and a path is a folder the avatar process makes (the operator's
+  // tool, by design): fuzzed paths would litter the working folder. Its refusals are in the table above.
+  const methods = prepared.methods.filter((m) => m.path !== '/avatar.v1.AvatarService/MigrateAvatars');
   expect(methods.length).toBeGreaterThan(60);
   const gen = new Gen(prng(SEED));
   const failures: string[] = [];
