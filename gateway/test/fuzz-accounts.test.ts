@@ -15,6 +15,7 @@ import {
   type AccountsRequest,
   hostileAccountsRequest,
 } from '@gatehouse/test-kit/fuzz/hostile-accounts';
+import { sendHostile } from '@gatehouse/test-kit/fuzz/send';
 import { waitForGrpcHealth } from '@gatehouse/test-kit/stack';
 import { type DirectoryStack, loggedIn, startDirectoryStack } from './directory-stack';
 
@@ -84,39 +85,6 @@ function describe(req: AccountsRequest): string {
   return JSON.stringify({ headers: picked, body: req.body?.toString('latin1').slice(0, 300) });
 }
 
-type Outcome = { status: number } | { dropped: string } | { unsendable: true };
-
-function send(agents: Record<AccountsRequest['listener'], http.Agent>, req: AccountsRequest): Promise<Outcome> {
-  const port = req.listener === 'admin' ? dir.stack.ports.admin : dir.stack.ports.gateway;
-  return new Promise((resolve) => {
-    let outgoing: http.ClientRequest;
-    try {
-      outgoing = http.request({
-        agent: agents[req.listener],
-        host: '127.0.0.1',
-        port,
-        method: req.method,
-        path: req.path,
-        headers: req.body ? { ...req.headers, 'content-length': String(req.body.length) } : req.headers,
-      });
-    } catch {
-      return resolve({ unsendable: true });
-    }
-    let answered: number | undefined;
-    outgoing.setTimeout(15_000, () => outgoing.destroy(new Error('no answer in 15 s')));
-    outgoing.on('response', (res) => {
-      answered = res.statusCode ?? 0;
-      res.resume();
-      res.on('end', () => resolve({ status: answered as number }));
-      res.on('error', () => resolve({ status: answered as number }));
-    });
-    outgoing.on('error', (err) => {
-      if (answered === undefined) resolve({ dropped: err.message });
-    });
-    outgoing.end(req.body);
-  });
-}
-
 it('answers every hostile request to the account, provider and admin routes without a 5xx, and every process survives', async () => {
   const creds = await credentials();
   const gen = new Gen(prng(SEED));
@@ -134,7 +102,8 @@ it('answers every hostile request to the account, provider and admin routes with
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < requests.length) {
         const req = requests[next++] as AccountsRequest;
-        const outcome = await send(agents, req);
+        const port = req.listener === 'admin' ? dir.stack.ports.admin : dir.stack.ports.gateway;
+        const outcome = await sendHostile(agents[req.listener], port, req);
         const what = `${req.listener} ${req.method} ${req.path.slice(0, 120)}`;
         if ('unsendable' in outcome) unsendable++;
         else if ('dropped' in outcome) failures.push(`dropped ${what}: ${outcome.dropped}`);

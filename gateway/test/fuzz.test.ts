@@ -12,6 +12,7 @@ import path from 'node:path';
 import { Browser } from '@gatehouse/test-kit/browser';
 import { createLedgerDatabase as createTestDatabase, type TestDatabase } from '@gatehouse/test-kit/databases';
 import { type Credentials, Gen, hostileRequest, malformedHttp, prng } from '@gatehouse/test-kit/fuzz/hostile';
+import { sendHostile } from '@gatehouse/test-kit/fuzz/send';
 import { processorEnv } from '@gatehouse/test-kit/processor';
 import { type Stack, startStack, waitForGrpcHealth } from '@gatehouse/test-kit/stack';
 import { type DevProcessor, startDevProcessor } from '../../services/payment/src/processor/dev';
@@ -81,39 +82,6 @@ async function credentials(): Promise<Credentials> {
   return { cookie, xsrf, token, cardId: (res.json() as { id: number }).id };
 }
 
-type Outcome = { status: number } | { dropped: string } | { unsendable: true };
-
-function send(agent: http.Agent, req: ReturnType<typeof hostileRequest>): Promise<Outcome> {
-  return new Promise((resolve) => {
-    let outgoing: http.ClientRequest;
-    try {
-      outgoing = http.request({
-        agent,
-        host: '127.0.0.1',
-        port: stack.ports.gateway,
-        method: req.method,
-        path: req.path,
-        // Framed explicitly: Node sends a GET's body unframed, which the server reads as a next request.
-        headers: req.body ? { ...req.headers, 'content-length': String(req.body.length) } : req.headers,
-      });
-    } catch {
-      return resolve({ unsendable: true }); // Node refuses to put such a request on the wire
-    }
-    let answered: number | undefined;
-    outgoing.setTimeout(15_000, () => outgoing.destroy(new Error('no answer in 15 s')));
-    outgoing.on('response', (res) => {
-      answered = res.statusCode ?? 0;
-      res.resume();
-      res.on('end', () => resolve({ status: answered as number }));
-      res.on('error', () => resolve({ status: answered as number }));
-    });
-    outgoing.on('error', (err) => {
-      if (answered === undefined) resolve({ dropped: `${err.message}` });
-    });
-    outgoing.end(req.body);
-  });
-}
-
 function sendRaw(bytes: Buffer): Promise<string> {
   return new Promise((resolve) => {
     const socket = net.connect(stack.ports.gateway, '127.0.0.1', () => socket.end(bytes));
@@ -141,7 +109,7 @@ it('answers every hostile request without a 5xx or a dropped connection, and eve
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < requests.length) {
         const req = requests[next++] as ReturnType<typeof hostileRequest>;
-        const outcome = await send(agent, req);
+        const outcome = await sendHostile(agent, stack.ports.gateway, req);
         if ('unsendable' in outcome) unsendable++;
         else if ('dropped' in outcome)
           failures.push(`dropped ${req.method} ${req.path.slice(0, 120)}: ${outcome.dropped}`);
