@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import { AppError } from '@gatehouse/errors';
 import type { Logger } from '@gatehouse/logger';
 import { isAvatarId } from './avatar-id';
 import { AvatarErrors } from './errors';
-import { type AvatarStore, openStore, type StoreRegistry } from './stores';
+import { type AvatarStore, localPathOf, openStore, type StoreRegistry } from './stores';
 
 export interface MigrationSummary {
   listed: number;
@@ -43,24 +44,46 @@ export class Migrator {
 
   async migrate(fromAddress?: string, toAddress?: string): Promise<MigrationSummary> {
     const opened: AvatarStore[] = [];
-    const open = async (address?: string) => {
+    const open = async (address: string | undefined, source: boolean) => {
       if (address === undefined) return this.deps.store;
       // An address that names no store (an unknown scheme, a path the system refuses, a server that is
-      // not there) is the operator's to correct, not a fault of this service.
+      // not there) is the operator's to correct, not a fault of this service. A source path that is not
+      // there is a typo: opening it would make an empty store and "migrate" nothing.
+      const unopened = (why: string, cause?: unknown) =>
+        new AppError('failed_precondition', AvatarErrors.STORE_UNOPENED, `cannot open the store: ${why}`, { cause });
+      const missing = source ? missingSource(address) : undefined;
+      if (missing !== undefined) throw unopened(`${missing} does not exist`);
       const store = await openStore(address, this.deps.customStores).catch((err: unknown) => {
-        const why = `cannot open the store: ${(err as Error).message}`;
-        throw new AppError('failed_precondition', AvatarErrors.STORE_UNOPENED, why, { cause: err });
+        throw unopened((err as Error).message, err);
       });
       opened.push(store);
       return store;
     };
     try {
-      const from = await open(fromAddress);
-      const to = await open(toAddress);
+      const from = await open(fromAddress, true);
+      const to = await open(toAddress, false);
       this.deps.log.info({ from: from.description, to: to.description }, 'migrating avatars');
       return await migrateAvatars(from, to, { log: this.deps.log });
     } finally {
       await Promise.all(opened.map((s) => s.close()));
     }
+  }
+}
+
+/**
+ * The path of a source address that names a local store which is not there (a typo: opening it would
+ * make an empty store and migrate nothing), else undefined.
+ */
+export function missingSource(address: string): string | undefined {
+  const local = safely(() => localPathOf(address));
+  return local !== undefined && !existsSync(local) ? local : undefined;
+}
+
+/** What `f` answers, or undefined where it throws (openStore then says what is wrong). */
+function safely<T>(f: () => T): T | undefined {
+  try {
+    return f();
+  } catch {
+    return undefined;
   }
 }

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
@@ -79,6 +81,11 @@ describe('the avatar:migrate command', () => {
     expect(await runMigrateCommand(['--from', 'a', '--to', 'a'], s.out as never, s.err as never)).toBe(2);
     expect(await runMigrateCommand(['--from', 'bolt:///x.db', '--to', 'b'], s.out as never, s.err as never)).toBe(1);
     expect(s.text.err).toMatch(/use lmdb:\/\//);
+    // A source path that is not there is a typo: refused before anything is opened (or made).
+    const typo = path.join(os.tmpdir(), `gh-avatars-typo-${randomBytes(4).toString('hex')}`);
+    expect(await runMigrateCommand(['--from', typo, '--to', 'b'], s.out as never, s.err as never)).toBe(2);
+    expect(s.text.err).toContain(`--from: ${typo} does not exist`);
+    expect(existsSync(typo)).toBe(false);
   });
 
   it('runs through pnpm from the workspace root and prints a summary', async () => {
@@ -109,6 +116,16 @@ it('migrates over gRPC from the service store to another address', async () => {
     const res = await svc.client.migrateAvatars({ from: '', to: toAddr });
     expect(res).toEqual({ listed: 3, copied: 3, failedIds: [] });
     await expect(svc.client.migrateAvatars({ from: toAddr, to: toAddr })).rejects.toMatchObject({ code: 3 });
+    // A source that is not there (a typo) is refused, and not made: before, an empty folder was created and
+    // the migration "copied" nothing. An address no store answers is refused the same way.
+    const typo = `${own}-typo`;
+    for (const from of [typo, `lmdb://${typo}`, 'nosuch://x']) {
+      await expect(svc.client.migrateAvatars({ from, to: toAddr })).rejects.toMatchObject({
+        code: 9, // FAILED_PRECONDITION
+        details: expect.stringMatching(/^cannot open the store: /),
+      });
+    }
+    expect(existsSync(typo)).toBe(false);
   } finally {
     await svc.stop();
   }

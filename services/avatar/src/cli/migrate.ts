@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { createLogger } from '@gatehouse/logger';
 import { SingleBar } from 'cli-progress';
-import { migrateAvatars } from '../migrate';
+import { migrateAvatars, missingSource } from '../migrate';
 import { type AvatarStore, openStore } from '../stores';
 
 const USAGE = `usage: pnpm avatar:migrate --from <address> --to <address>
@@ -39,6 +39,11 @@ export async function runMigrateCommand(argv: string[], out = process.stdout, er
   }
   if (from === to) {
     err.write('--from and --to name the same store\n');
+    return 2;
+  }
+  const missing = missingSource(from);
+  if (missing !== undefined) {
+    err.write(`--from: ${missing} does not exist\n`);
     return 2;
   }
 

@@ -47,6 +47,16 @@ export async function openStore(
   return factory(address);
 }
 
+/**
+ * The file-system path a plain, file:// or lmdb:// address names; undefined for a store elsewhere (a
+ * database, a custom scheme). Opening such a store makes the path when it is missing.
+ */
+export function localPathOf(address: string): string | undefined {
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(address)?.[1]?.toLowerCase();
+  if (scheme === undefined) return address;
+  return scheme === 'file' || scheme === 'lmdb' ? pathOf(address) : undefined;
+}
+
 /** The path of file:// and lmdb:// addresses; both `lmdb:///abs/path` and `lmdb://rel/path` work. */
 function pathOf(address: string): string {
   const rest = decodeURIComponent(address.replace(/^[a-z]+:\/\//i, ''));
